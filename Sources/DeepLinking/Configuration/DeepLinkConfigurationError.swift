@@ -1,0 +1,36 @@
+import Foundation
+
+/// Why a `MobileDeepLinkingConfig.json` cannot be used. Every case names where the problem is.
+public enum DeepLinkConfigurationError: Error, Equatable, CustomStringConvertible {
+    /// The file could not be read.
+    case unreadable(path: String, reason: String)
+    /// The text is not JSON; line and column are 1-based.
+    case malformedJSON(line: Int, column: Int, reason: String)
+    /// An attribute has the wrong JSON type. `route` is `nil` for top-level attributes.
+    case wrongType(route: String?, attribute: String, expected: String, found: String)
+    /// A route pattern cannot be used.
+    case invalidPattern(route: String, reason: String)
+    /// A parameter's regex does not compile.
+    case invalidRegex(route: String, parameter: String, regex: String, reason: String)
+
+    /// The problem and where it is.
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason):
+            "Cannot read the deep-link configuration at \(path): \(reason)"
+        case let .malformedJSON(line, column, reason):
+            "The deep-link configuration is not valid JSON at line \(line), column \(column): \(reason)."
+        case let .wrongType(route, attribute, expected, found):
+            "\(route.map { "Route '\($0)': " } ?? "")'\(attribute)' must be \(expected), not \(found)."
+        case let .invalidPattern(route, reason):
+            "Route '\(route)': the pattern is invalid: \(reason)."
+        case let .invalidRegex(route, parameter, regex, reason):
+            "Route '\(route)': parameter '\(parameter)': the regex '\(regex)' is invalid: \(reason)."
+        }
+    }
+}
+
+extension DeepLinkConfigurationError: LocalizedError {
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
+}

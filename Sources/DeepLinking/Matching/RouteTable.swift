@@ -1,0 +1,214 @@
+/// A configuration compiled for routing: the trie, each route's parameter rules, and the
+/// fallback order of the MDL spec.
+final class RouteTable: Sendable {
+    let routes: [CompiledRoute]
+    let defaultRoute: CompiledRoute?
+    private let trie: RouteTrie
+
+    init(configuration: DeepLinkConfiguration) {
+        let defaults = configuration.storyboard
+        routes = configuration.routes.map { CompiledRoute($0, defaultStoryboard: defaults) }
+        defaultRoute = configuration.defaultRoute.map { CompiledRoute($0, defaultStoryboard: defaults) }
+        trie = RouteTrie(patterns: configuration.routes.compactMap(\.pattern))
+    }
+
+    /// Calls `visit` with each candidate that matches and validates, in precedence order and
+    /// then down the fallback steps, the default route last, until `visit` returns `true`.
+    /// - Throws: ``DeepLinkError/invalidLink(_:reason:)`` when the text is not a link.
+    func forEachCandidate(
+        in link: String, log: DeepLinkRouter.LogHandler?, _ visit: (DeepLinkMatch) -> Bool
+    ) throws(DeepLinkError) {
+        var text = link
+        let problem: LinkProblem? = text.withUTF8 { raw in
+            switch LinkScanner.scan(raw) {
+            case let .failure(problem):
+                return problem
+            case let .success(layout):
+                let capacity = layout.path.count / 2 + 2
+                return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity * 2) { storage in
+                    let starts = UnsafeMutableBufferPointer(rebasing: storage[0..<capacity])
+                    let ends = UnsafeMutableBufferPointer(rebasing: storage[capacity..<(capacity * 2)])
+                    let query = QueryParameters(raw: raw, range: layout.query)
+                    guard layout.hasEscapes else {
+                        var segments = SegmentList(buffer: raw, starts: starts, ends: ends)
+                        Self.collectSegments(of: layout, in: raw) { segments.append($0) }
+                        walk(segments, hostCount: layout.host == nil ? 0 : 1, query: query, log: log, visit)
+                        return nil
+                    }
+                    var ranges: [Range<Int>] = []
+                    var decoded: [UInt8] = []
+                    var failure: LinkProblem?
+                    Self.collectSegments(of: layout, in: raw) { range in
+                        guard failure == nil else { return }
+                        var piece = Array(raw[range])
+                        if let offset = PercentEncoding.decode(&piece, plusAsSpace: false) {
+                            failure = .malformedEscape(offset: range.lowerBound + offset)
+                        } else if String(validating: piece, as: UTF8.self) == nil {
+                            failure = .notUTF8
+                        }
+                        ranges.append(decoded.count..<(decoded.count + piece.count))
+                        decoded.append(contentsOf: piece)
+                    }
+                    if let failure { return failure }
+                    decoded.withUnsafeBufferPointer { buffer in
+                        var segments = SegmentList(buffer: buffer, starts: starts, ends: ends)
+                        for range in ranges { segments.append(range) }
+                        walk(segments, hostCount: layout.host == nil ? 0 : 1, query: query, log: log, visit)
+                    }
+                    return nil
+                }
+            }
+        }
+        if let problem { throw .invalidLink(link, reason: problem.reason) }
+    }
+
+    /// The MDL fallback strategy: the whole host and path, then one trailing segment fewer at a
+    /// time down to the host alone, then nothing, then the default route. At each step,
+    /// host-rooted patterns are tried before path-only ones.
+    private func walk(
+        _ segments: SegmentList, hostCount: Int, query: QueryParameters, log: DeepLinkRouter.LogHandler?,
+        _ visit: (DeepLinkMatch) -> Bool
+    ) {
+        var query = query
+        let pathCount = segments.count - hostCount
+        func attempt(_ root: Int32, _ range: Range<Int>, dropped: Int) -> Bool {
+            trie.search(from: root, segments: segments, range: range, foldFirst: root == RouteTrie.hostRoot) { index in
+                guard let match = candidate(routes[Int(index)], segments, start: range.lowerBound,
+                                            dropped: dropped, query: &query, log: log)
+                else { return false }
+                return visit(match)
+            }
+        }
+        for dropped in 0...pathCount {
+            let kept = hostCount + pathCount - dropped
+            if dropped > 0 { log?(.fallback(droppedSegments: dropped)) }
+            if attempt(RouteTrie.hostRoot, 0..<kept, dropped: dropped) { return }
+            if attempt(RouteTrie.pathRoot, hostCount..<kept, dropped: dropped) { return }
+        }
+        if hostCount > 0, attempt(RouteTrie.hostRoot, 0..<0, dropped: pathCount + 1) { return }
+        if let defaultRoute,
+           let match = candidate(defaultRoute, segments, start: 0, dropped: segments.count, query: &query, log: log),
+           visit(match) {
+            return
+        }
+        log?(.notRouted)
+    }
+
+    /// The route's match for these segments, or `nil` (logged) when a parameter fails its rules.
+    private func candidate(
+        _ route: CompiledRoute, _ segments: SegmentList, start: Int, dropped: Int, query: inout QueryParameters,
+        log: DeepLinkRouter.LogHandler?
+    ) -> DeepLinkMatch? {
+        for binding in route.pathParameters {
+            guard let validator = binding.validator else { continue }
+            let value = segments.bytes(at: start + binding.position)
+            if !validator.accepts(value) {
+                log?(.rejected(route: route.route.name, reason: "'\(binding.name)' = '\(segments.string(at: start + binding.position))' does not match \(validator.pattern)"))
+                return nil
+            }
+        }
+        var parameters = [String: String](minimumCapacity: route.pathParameters.count + route.queryParameters.count)
+        for parameter in route.queryParameters {
+            guard let value = query.value(for: parameter.name) else {
+                if parameter.isRequired {
+                    log?(.rejected(route: route.route.name, reason: "the required parameter '\(parameter.name)' is missing"))
+                    return nil
+                }
+                continue
+            }
+            guard parameter.accepts(value) else {
+                log?(.rejected(route: route.route.name, reason: "'\(parameter.name)' = '\(value)' does not match \(parameter.regex ?? "")"))
+                return nil
+            }
+            parameters[parameter.name] = value
+        }
+        for binding in route.pathParameters {
+            parameters[binding.name] = segments.string(at: start + binding.position)
+        }
+        log?(.matched(route: route.route.name, parameters: parameters))
+        return DeepLinkMatch(route: route.route, screen: route.screen, parameters: parameters, droppedSegments: dropped)
+    }
+
+    /// Calls `body` with the host's range (if any), then each non-empty path segment's.
+    private static func collectSegments(
+        of layout: LinkLayout, in raw: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void
+    ) {
+        if let host = layout.host { body(host) }
+        var start = layout.path.lowerBound
+        for index in layout.path where raw[index] == UInt8(ascii: "/") {
+            if index > start { body(start..<index) }
+            start = index + 1
+        }
+        if layout.path.upperBound > start { body(start..<layout.path.upperBound) }
+    }
+}
+
+/// A route with its rules resolved for matching.
+struct CompiledRoute: Sendable {
+    struct PathBinding: Sendable {
+        /// The segment's position within the pattern.
+        var position: Int
+        var name: String
+        var validator: ValueValidator?
+    }
+
+    let route: DeepLinkRoute
+    let screen: DeepLinkScreen?
+    let pathParameters: [PathBinding]
+    /// Declared parameters that are not path parameters: read from the query.
+    let queryParameters: [RouteParameter]
+
+    init(_ route: DeepLinkRoute, defaultStoryboard: StoryboardNames?) {
+        self.route = route
+        var screen = route.screen
+        if screen?.storyboard == nil { screen?.storyboard = defaultStoryboard }
+        self.screen = screen
+        var bindings: [PathBinding] = []
+        for (position, segment) in (route.pattern?.segments ?? []).enumerated() {
+            guard case let .parameter(name) = segment else { continue }
+            bindings.append(PathBinding(position: position, name: name, validator: route.parameter(named: name)?.validator))
+        }
+        pathParameters = bindings
+        let pathNames = Set(bindings.map(\.name))
+        queryParameters = route.parameters.filter { !pathNames.contains($0.name) }
+    }
+}
+
+/// The link's query, parsed on first use: most routes declare no query parameter.
+struct QueryParameters {
+    private let raw: UnsafeBufferPointer<UInt8>
+    private let range: Range<Int>?
+    private var pairs: [(name: String, value: String)]?
+
+    init(raw: UnsafeBufferPointer<UInt8>, range: Range<Int>?) {
+        self.raw = raw
+        self.range = range
+    }
+
+    /// The first value given for `name`, decoded (`+` as space).
+    mutating func value(for name: String) -> String? {
+        let all = pairs ?? parse()
+        pairs = all
+        return all.first { $0.name == name }?.value
+    }
+
+    private func parse() -> [(name: String, value: String)] {
+        guard let range else { return [] }
+        return raw[range].split(separator: UInt8(ascii: "&")).map { item in
+            let equals = item.firstIndex(of: UInt8(ascii: "="))
+            let name = Self.decode(item[item.startIndex..<(equals ?? item.endIndex)])
+            let value = equals.map { Self.decode(item[($0 + 1)...]) } ?? ""
+            return (name, value)
+        }
+    }
+
+    /// Decodes a query component. A malformed escape in a parameter the link's sender added
+    /// must not fail the route, so such text is kept as it is.
+    private static func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        var decoded = Array(bytes)
+        if PercentEncoding.decode(&decoded, plusAsSpace: true) == nil, let text = String(validating: decoded, as: UTF8.self) {
+            return text
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,21 @@
+/// The segments of a link, as byte ranges into one buffer: the host (when there is one), then
+/// each non-empty path segment, already percent-decoded.
+struct SegmentList {
+    let buffer: UnsafeBufferPointer<UInt8>
+    let starts: UnsafeMutableBufferPointer<Int>
+    let ends: UnsafeMutableBufferPointer<Int>
+    var count = 0
+
+    @inline(__always)
+    func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: buffer[starts[index]..<ends[index]])
+    }
+
+    func string(at index: Int) -> String { String(decoding: bytes(at: index), as: UTF8.self) }
+
+    mutating func append(_ range: Range<Int>) {
+        starts[count] = range.lowerBound
+        ends[count] = range.upperBound
+        count += 1
+    }
+}
