@@ -1,0 +1,33 @@
+import DeepLinking
+
+extension SalesforceLink {
+    /// How a built link joins its parameters to the action.
+    public enum ParameterStyle: Sendable {
+        /// `…/view&s1oid=…`: the form the Salesforce app's guide documents.
+        case ampersand
+        /// `…/view?s1oid=…`: a standard query.
+        case query
+    }
+
+    /// The link's text: `<scheme>://sObject/<id>/<action>`, then `userid`, `s1oid`, `s1nid`,
+    /// `s1uid`, `iosoru` and any extra parameters, each value percent-encoded.
+    /// - Throws: ``SalesforceLinkError/missingFollowerId`` for a follow link without `userid`.
+    public func url(style: ParameterStyle = .ampersand) throws(SalesforceLinkError) -> String {
+        if action == .follow, followerId?.isEmpty != false { throw .missingFollowerId }
+        let subject: String
+        switch target {
+        case let .record(_, written): subject = written
+        case let .objectHome(name): subject = name
+        }
+        var text = "\(scheme)://sObject/\(subject)/\(action.rawValue)"
+        let known: [(String, String?)] = [
+            ("userid", followerId), ("s1oid", orgId), ("s1nid", networkId), ("s1uid", userId), ("iosoru", redirectURL),
+        ]
+        let items = known.compactMap { name, value in value.map { (name, $0) } } + extraParameters.map { ($0.name, $0.value) }
+        for (index, item) in items.enumerated() {
+            let separator = index == 0 && style == .query ? "?" : "&"
+            text += separator + PercentEncoding.encode(item.0) + "=" + PercentEncoding.encode(item.1)
+        }
+        return text
+    }
+}
