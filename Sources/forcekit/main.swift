@@ -1,1 +1,3 @@
-print("x")
+import ForceKitCLI
+
+await ForceKitCommand.runFromCommandLine()

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Where commands write: standard output and standard error, replaceable per task so tests
+/// can run commands in-process and read what a user would see.
+public struct Console: Sendable {
+    /// Writes text to the output stream.
+    public var output: @Sendable (String) -> Void
+    /// Writes text to the error stream.
+    public var error: @Sendable (String) -> Void
+
+    /// Creates a console from two writers.
+    public init(output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        self.output = output
+        self.error = error
+    }
+
+    /// The process's standard output and standard error.
+    public static let standard = Console(
+        output: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        error: { FileHandle.standardError.write(Data($0.utf8)) }
+    )
+
+    /// The console commands in this task write to.
+    @TaskLocal public static var current = Console.standard
+
+    /// Writes a line to standard output.
+    static func print(_ line: String) { current.output(line + "\n") }
+
+    /// Writes a line to standard error.
+    static func printError(_ line: String) { current.error(line + "\n") }
+}

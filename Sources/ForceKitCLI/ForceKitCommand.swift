@@ -1,0 +1,32 @@
+import ArgumentParser
+
+/// `forcekit`: the ForceKit developer tool.
+public struct ForceKitCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "forcekit",
+        abstract: "The ForceKit developer tool: Salesforce deep links and app links, from the command line.",
+        discussion: """
+            Output is readable text by default and JSON with --json. Errors go to standard error \
+            with a non-zero exit status.
+            """,
+        version: ForceKitVersion.current,
+        subcommands: [LinkCommand.self]
+    )
+
+    /// Creates the command; ArgumentParser fills in its options.
+    public init() {}
+}
+
+/// ForceKit's version.
+public enum ForceKitVersion {
+    /// The version `forcekit --version` prints.
+    public static let current = "0.1.0"
+}
+
+extension ForceKitCommand {
+    /// Parses the process's arguments, runs the command and exits with its status: the
+    /// executable's whole `main`.
+    public static func runFromCommandLine() async {
+        await main()
+    }
+}

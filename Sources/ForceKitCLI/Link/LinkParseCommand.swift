@@ -1,0 +1,69 @@
+import ArgumentParser
+import SalesforceCore
+import SalesforceLinks
+
+/// `forcekit link parse`: read Salesforce app links.
+struct LinkParseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "Parse Salesforce app links (salesforce1://sObject/<id>/<action>) and show what they hold.",
+        discussion: "Exit status: 0 when every link parsed, 1 when any did not."
+    )
+
+    @Option(name: .long, help: "The scheme the links use.")
+    var scheme = SalesforceLink.defaultScheme
+
+    @Flag(name: .long, help: "Print one JSON object per link.")
+    var json = false
+
+    @Argument(help: "The links to parse.")
+    var urls: [String]
+
+    func run() async throws {
+        var failed = false
+        for text in urls {
+            do {
+                let link = try SalesforceLink(parsing: text, scheme: scheme)
+                Console.print(json ? jsonLine(text, link) : describe(text, link))
+            } catch {
+                failed = true
+                if json {
+                    var line = JSONLine()
+                    line.add("url", text)
+                    line.add("error", error.description)
+                    Console.print(line.text)
+                } else {
+                    Console.printError("\(text)\n  error       \(error.description)")
+                }
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    private func fields(_ link: SalesforceLink) -> [(String, String?)] {
+        [
+            ("scheme", link.scheme), ("action", link.action.rawValue), ("id", link.writtenId),
+            ("id18", link.recordId?.id18), ("keyPrefix", link.recordId?.keyPrefix), ("objectType", link.objectType),
+            ("orgId", link.orgId), ("networkId", link.networkId), ("userId", link.userId),
+            ("redirectURL", link.redirectURL), ("followerId", link.followerId),
+        ]
+    }
+
+    private func jsonLine(_ text: String, _ link: SalesforceLink) -> String {
+        var line = JSONLine()
+        line.add("url", text)
+        for (key, value) in fields(link) { line.add(key, value) }
+        return line.text
+    }
+
+    private func describe(_ text: String, _ link: SalesforceLink) -> String {
+        let present = fields(link).compactMap { key, value in value.map { "  " + key.padding(12) + $0 } }
+        let warnings = link.warnings.map { "  warning     " + $0 }
+        return ([text] + present + warnings).joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters.
+    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import ForceKitCLI
+import Foundation
+
+/// What a command printed and how it exited.
+struct CommandResult {
+    var output: String
+    var error: String
+    var exitCode: Int32
+
+    var outputLines: [String] { output.split(separator: "\n").map(String.init) }
+}
+
+/// Collects console text from any task.
+private final class Capture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var output = ""
+    private var error = ""
+    func appendOutput(_ text: String) { lock.lock(); output += text; lock.unlock() }
+    func appendError(_ text: String) { lock.lock(); error += text; lock.unlock() }
+    var texts: (String, String) { lock.lock(); defer { lock.unlock() }; return (output, error) }
+}
+
+/// Runs `forcekit` with these arguments in-process, as the executable would.
+func forcekit(_ arguments: String...) async -> CommandResult {
+    await forcekit(arguments)
+}
+
+func forcekit(_ arguments: [String]) async -> CommandResult {
+    let capture = Capture()
+    let console = Console(output: { capture.appendOutput($0) }, error: { capture.appendError($0) })
+    var exitCode: Int32 = 0
+    await Console.$current.withValue(console) {
+        do {
+            var command = try ForceKitCommand.parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exitCode = ForceKitCommand.exitCode(for: error).rawValue
+            let message = ForceKitCommand.message(for: error)
+            if !message.isEmpty { capture.appendError(message + "\n") }
+        }
+    }
+    let (output, error) = capture.texts
+    return CommandResult(output: output, error: error, exitCode: exitCode)
+}
+
+/// The repository's example files.
+enum ExampleFiles {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let deepLinkConfig = root.appendingPathComponent("Examples/DeepLinks/MobileDeepLinkingConfig.json").path
+    static let links = root.appendingPathComponent("Examples/DeepLinks/links.txt").path
+}
+
+/// Writes text to a temporary file and returns its path.
+func temporaryFile(_ text: String, name: String = "config.json") throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forcekit-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+}
+
+/// Parses one line of JSON output, keeping null values.
+func jsonObject(_ line: String) throws -> [String: Any] {
+    try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+}
+
+/// The keys of a JSON object line, in the order they were written.
+func keyOrder(_ line: String) -> [String] {
+    var keys: [String] = []
+    var depth = 0
+    var index = line.startIndex
+    while index < line.endIndex {
+        let character = line[index]
+        if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
+        if character == "\"", depth == 1 {
+            guard let close = line[line.index(after: index)...].firstIndex(of: "\"") else { break }
+            let after = line[line.index(after: close)...].prefix(1)
+            if after == ":" { keys.append(String(line[line.index(after: index)..<close])) }
+            index = line.index(after: close)
+            continue
+        }
+        index = line.index(after: index)
+    }
+    return keys
+}
