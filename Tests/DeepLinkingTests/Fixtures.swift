@@ -84,9 +84,9 @@ func routesConfig(_ patterns: [String], parameters: [String: String] = [:], defa
 
 /// Records what the router shows, in order.
 actor RecordingDestination: DeepLinkDestination {
-    private(set) var shown: [(screen: DeepLinkScreen, parameters: [String: String])] = []
+    private(set) var shown: [(screen: DeepLinkScreen, parameters: DeepLinkParameters)] = []
 
-    func show(_ screen: DeepLinkScreen, parameters: [String: String]) async throws {
+    func show(_ screen: DeepLinkScreen, parameters: DeepLinkParameters) async throws {
         shown.append((screen, parameters))
     }
 }

@@ -15,7 +15,7 @@ struct HandlerTests {
             await log.record("logAnalytics:\(parameters["user"] ?? "-")")
         }
         // A synchronous function registers as well as an async closure.
-        @Sendable func addToCart(_ parameters: inout [String: String]) { parameters["added"] = "yes" }
+        @Sendable func addToCart(_ parameters: inout DeepLinkParameters) { parameters["added"] = "yes" }
         router.register("addProductToCart", addToCart)
         let destination = RecordingDestination()
         let outcome = try await router.route("mdldemo://addToCart/991", to: destination)
@@ -100,7 +100,7 @@ struct HandlerTests {
     func failures() async throws {
         struct Boom: Error {}
         struct FailingDestination: DeepLinkDestination {
-            func show(_ screen: DeepLinkScreen, parameters: [String: String]) async throws { throw Boom() }
+            func show(_ screen: DeepLinkScreen, parameters: DeepLinkParameters) async throws { throw Boom() }
         }
         var router = try makeRouter(iosSampleConfig)
         router.register("logAnalytics") { _ in throw Boom() }

@@ -25,7 +25,7 @@ struct LinkBuildingTests {
             String((0..<Int.random(in: 1...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
         }
         for _ in 0..<500 {
-            let parameters = ["id": value(), "reviewId": value(), "sort": value(), "page": String(Int.random(in: 0...999, using: &generator))]
+            let parameters: DeepLinkParameters = ["id": value(), "reviewId": value(), "sort": value(), "page": String(Int.random(in: 0...999, using: &generator))]
             let link = try router.link(to: "items/:id/reviews/:reviewId", parameters: parameters, scheme: "app")
             let match = try #require(try router.match(link))
             #expect(match.route.name == "items/:id/reviews/:reviewId")

@@ -177,3 +177,24 @@ struct MatchingTests {
         }
     }
 }
+
+@Suite("Parameters")
+struct ParametersTests {
+    @Test("They read and write like a dictionary, compare without regard to order, and keep their order")
+    func dictionaryLike() {
+        var parameters: DeepLinkParameters = ["saleId": "5", "utm": "mail"]
+        #expect(parameters["saleId"] == "5")
+        parameters["user"] = "ada"
+        parameters["utm"] = "ad"
+        parameters["saleId"] = nil
+        parameters["missing"] = nil
+        #expect(parameters.names == ["utm", "user"])
+        #expect(parameters == ["user": "ada", "utm": "ad"])
+        #expect(parameters != ["user": "ada"])
+        #expect(parameters != ["user": "ada", "utm": "mail"])
+        #expect(Set([parameters, ["utm": "ad", "user": "ada"]]).count == 1)
+        #expect(parameters.dictionary == ["user": "ada", "utm": "ad"])
+        #expect(DeepLinkParameters(["b": "2", "a": "1"]).names == ["a", "b"])
+        #expect(parameters.description == "user=ada, utm=ad")
+    }
+}

@@ -17,7 +17,7 @@ extension DeepLinkRouter {
     /// - Throws: ``DeepLinkError`` when a value is missing, empty, fails its regex or is not
     ///   declared, or when the link would be taken by a route of higher precedence.
     public func link(
-        to pattern: String, parameters: [String: String] = [:], scheme: String, host: String? = nil
+        to pattern: String, parameters: DeepLinkParameters = [:], scheme: String, host: String? = nil
     ) throws(DeepLinkError) -> String {
         guard let route = configuration.routes.first(where: { $0.pattern?.text == pattern }),
               let routePattern = route.pattern
@@ -54,7 +54,7 @@ extension DeepLinkRouter {
         link += (routePattern.matchesPathOnly ? "/" : "") + segments.joined(separator: "/")
 
         let pathNames = Set(routePattern.parameterNames)
-        if let undeclared = parameters.keys.sorted().first(where: { !pathNames.contains($0) && route.parameter(named: $0) == nil }) {
+        if let undeclared = parameters.names.sorted().first(where: { !pathNames.contains($0) && route.parameter(named: $0) == nil }) {
             throw .undeclaredParameter(undeclared, route: pattern)
         }
         var query: [String] = []

@@ -16,8 +16,16 @@ enum LinkScanner {
     /// - Returns: the layout, or why the text is not a link the router can read.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<LinkLayout, LinkProblem> {
         guard !bytes.isEmpty else { return .failure(.empty) }
-        if let offset = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
-            return .failure(.unencodedCharacter(offset: offset, isSpace: bytes[offset] == 0x20))
+        // One pass finds unencoded characters and escapes; the boundaries are found after it.
+        var firstEscape = bytes.count
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte <= 0x20 || byte == 0x7F {
+                return .failure(.unencodedCharacter(offset: offset, isSpace: byte == 0x20))
+            }
+            if byte == UInt8(ascii: "%"), firstEscape == bytes.count { firstEscape = offset }
+            offset += 1
         }
         // Scheme: a letter, then letters, digits, '+', '-' or '.', then "://".
         var index = 0
@@ -47,8 +55,8 @@ enum LinkScanner {
             while index < bytes.count, bytes[index] != UInt8(ascii: "#") { index += 1 }
             query = queryStart..<index
         }
-        let percent = UInt8(ascii: "%")
-        let hasEscapes = host.map { bytes[$0].contains(percent) } == true || bytes[path].contains(percent)
+        // Escapes matter only in the host and path, which end where the query starts.
+        let hasEscapes = firstEscape < path.upperBound
         return .success(LinkLayout(host: host, path: path, query: query, hasEscapes: hasEscapes))
     }
 

@@ -4,12 +4,16 @@ final class RouteTable: Sendable {
     let routes: [CompiledRoute]
     let defaultRoute: CompiledRoute?
     private let trie: RouteTrie
+    /// Whether any pattern starts with `/`; most configurations have none, and then the
+    /// path-only table is not searched at all.
+    private let hasPathOnlyRoutes: Bool
 
     init(configuration: DeepLinkConfiguration) {
         let defaults = configuration.storyboard
         routes = configuration.routes.map { CompiledRoute($0, defaultStoryboard: defaults) }
         defaultRoute = configuration.defaultRoute.map { CompiledRoute($0, defaultStoryboard: defaults) }
         trie = RouteTrie(patterns: configuration.routes.compactMap(\.pattern))
+        hasPathOnlyRoutes = configuration.routes.contains { $0.pattern?.matchesPathOnly == true }
     }
 
     /// Calls `visit` with each candidate that matches and validates, in precedence order and
@@ -31,7 +35,8 @@ final class RouteTable: Sendable {
                     let query = QueryParameters(raw: raw, range: layout.query)
                     guard layout.hasEscapes else {
                         var segments = SegmentList(buffer: raw, starts: starts, ends: ends)
-                        Self.collectSegments(of: layout, in: raw) { segments.append($0) }
+                        if let host = layout.host { segments.append(host) }
+                        segments.appendPathSegments(of: layout.path, in: raw)
                         walk(segments, hostCount: layout.host == nil ? 0 : 1, query: query, log: log, visit)
                         return nil
                     }
@@ -69,25 +74,38 @@ final class RouteTable: Sendable {
         _ segments: SegmentList, hostCount: Int, query: QueryParameters, log: DeepLinkRouter.LogHandler?,
         _ visit: (DeepLinkMatch) -> Bool
     ) {
-        var query = query
         let pathCount = segments.count - hostCount
-        func attempt(_ root: Int32, _ range: Range<Int>, dropped: Int) -> Bool {
-            trie.search(from: root, segments: segments, range: range, foldFirst: root == RouteTrie.hostRoot) { index in
-                guard let match = candidate(routes[Int(index)], segments, start: range.lowerBound,
-                                            dropped: dropped, query: &query, log: log)
-                else { return false }
-                return visit(match)
+        // One frame per segment plus the root, for the longest range tried.
+        withUnsafeTemporaryAllocation(of: TrieCursor.Frame.self, capacity: segments.count + 1) { frames in
+            func attempt(_ root: Int32, _ range: Range<Int>, dropped: Int) -> Bool {
+                var cursor = trie.cursor(
+                    from: root, segments: segments, range: range, foldFirst: root == RouteTrie.hostRoot, frames: frames)
+                while let index = cursor.next() {
+                    if let match = candidate(routes[Int(index)], segments, start: range.lowerBound, dropped: dropped,
+                                             query: query, log: log),
+                       visit(match) {
+                        return true
+                    }
+                }
+                return false
             }
+            walkFallback(segments, hostCount: hostCount, pathCount: pathCount, query: query, log: log, attempt, visit)
         }
+    }
+
+    private func walkFallback(
+        _ segments: SegmentList, hostCount: Int, pathCount: Int, query: QueryParameters,
+        log: DeepLinkRouter.LogHandler?, _ attempt: (Int32, Range<Int>, Int) -> Bool, _ visit: (DeepLinkMatch) -> Bool
+    ) {
         for dropped in 0...pathCount {
             let kept = hostCount + pathCount - dropped
             if dropped > 0 { log?(.fallback(droppedSegments: dropped)) }
-            if attempt(RouteTrie.hostRoot, 0..<kept, dropped: dropped) { return }
-            if attempt(RouteTrie.pathRoot, hostCount..<kept, dropped: dropped) { return }
+            if attempt(RouteTrie.hostRoot, 0..<kept, dropped) { return }
+            if hasPathOnlyRoutes, attempt(RouteTrie.pathRoot, hostCount..<kept, dropped) { return }
         }
-        if hostCount > 0, attempt(RouteTrie.hostRoot, 0..<0, dropped: pathCount + 1) { return }
+        if hostCount > 0, attempt(RouteTrie.hostRoot, 0..<0, pathCount + 1) { return }
         if let defaultRoute,
-           let match = candidate(defaultRoute, segments, start: 0, dropped: segments.count, query: &query, log: log),
+           let match = candidate(defaultRoute, segments, start: 0, dropped: segments.count, query: query, log: log),
            visit(match) {
             return
         }
@@ -96,10 +114,10 @@ final class RouteTable: Sendable {
 
     /// The route's match for these segments, or `nil` (logged) when a parameter fails its rules.
     private func candidate(
-        _ route: CompiledRoute, _ segments: SegmentList, start: Int, dropped: Int, query: inout QueryParameters,
+        _ route: CompiledRoute, _ segments: SegmentList, start: Int, dropped: Int, query: QueryParameters,
         log: DeepLinkRouter.LogHandler?
     ) -> DeepLinkMatch? {
-        for binding in route.pathParameters {
+        for binding in route.validatedPathParameters {
             guard let validator = binding.validator else { continue }
             let value = segments.bytes(at: start + binding.position)
             if !validator.accepts(value) {
@@ -107,7 +125,10 @@ final class RouteTable: Sendable {
                 return nil
             }
         }
-        var parameters = [String: String](minimumCapacity: route.pathParameters.count + route.queryParameters.count)
+        var parameters = DeepLinkParameters(capacity: route.pathParameters.count + route.queryParameters.count)
+        for binding in route.pathParameters {
+            parameters.appendNew(binding.name, segments.string(at: start + binding.position))
+        }
         for parameter in route.queryParameters {
             guard let value = query.value(for: parameter.name) else {
                 if parameter.isRequired {
@@ -120,13 +141,10 @@ final class RouteTable: Sendable {
                 log?(.rejected(route: route.route.name, reason: "'\(parameter.name)' = '\(value)' does not match \(parameter.regex ?? "")"))
                 return nil
             }
-            parameters[parameter.name] = value
-        }
-        for binding in route.pathParameters {
-            parameters[binding.name] = segments.string(at: start + binding.position)
+            parameters.appendNew(parameter.name, value)
         }
         log?(.matched(route: route.route.name, parameters: parameters))
-        return DeepLinkMatch(route: route.route, screen: route.screen, parameters: parameters, droppedSegments: dropped)
+        return DeepLinkMatch(compiled: route, parameters: parameters, droppedSegments: dropped)
     }
 
     /// Calls `body` with the host's range (if any), then each non-empty path segment's.
@@ -143,8 +161,9 @@ final class RouteTable: Sendable {
     }
 }
 
-/// A route with its rules resolved for matching.
-struct CompiledRoute: Sendable {
+/// A route with its rules resolved for matching. A class: a match refers to it rather than
+/// copying the route's strings and arrays.
+final class CompiledRoute: Sendable {
     struct PathBinding: Sendable {
         /// The segment's position within the pattern.
         var position: Int
@@ -155,6 +174,8 @@ struct CompiledRoute: Sendable {
     let route: DeepLinkRoute
     let screen: DeepLinkScreen?
     let pathParameters: [PathBinding]
+    /// The path parameters that have a regex: most have none, and then validation is skipped.
+    let validatedPathParameters: [PathBinding]
     /// Declared parameters that are not path parameters: read from the query.
     let queryParameters: [RouteParameter]
 
@@ -169,16 +190,17 @@ struct CompiledRoute: Sendable {
             bindings.append(PathBinding(position: position, name: name, validator: route.parameter(named: name)?.validator))
         }
         pathParameters = bindings
+        validatedPathParameters = bindings.filter { $0.validator != nil }
         let pathNames = Set(bindings.map(\.name))
         queryParameters = route.parameters.filter { !pathNames.contains($0.name) }
     }
 }
 
-/// The link's query, parsed on first use: most routes declare no query parameter.
+/// The link's query, read in place: a declared parameter is found by scanning the raw bytes,
+/// and only its value is decoded.
 struct QueryParameters {
     private let raw: UnsafeBufferPointer<UInt8>
     private let range: Range<Int>?
-    private var pairs: [(name: String, value: String)]?
 
     init(raw: UnsafeBufferPointer<UInt8>, range: Range<Int>?) {
         self.raw = raw
@@ -186,25 +208,38 @@ struct QueryParameters {
     }
 
     /// The first value given for `name`, decoded (`+` as space).
-    mutating func value(for name: String) -> String? {
-        let all = pairs ?? parse()
-        pairs = all
-        return all.first { $0.name == name }?.value
+    func value(for name: String) -> String? {
+        guard let range else { return nil }
+        var start = range.lowerBound
+        while start <= range.upperBound {
+            var end = start
+            while end < range.upperBound, raw[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                var equals = start
+                while equals < end, raw[equals] != UInt8(ascii: "=") { equals += 1 }
+                if Self.component(raw[start..<equals], equals: name) {
+                    return equals < end ? Self.decode(raw[(equals + 1)..<end]) : ""
+                }
+            }
+            start = end + 1
+        }
+        return nil
     }
 
-    private func parse() -> [(name: String, value: String)] {
-        guard let range else { return [] }
-        return raw[range].split(separator: UInt8(ascii: "&")).map { item in
-            let equals = item.firstIndex(of: UInt8(ascii: "="))
-            let name = Self.decode(item[item.startIndex..<(equals ?? item.endIndex)])
-            let value = equals.map { Self.decode(item[($0 + 1)...]) } ?? ""
-            return (name, value)
+    /// Whether an encoded query key is `name`: compared in place unless it holds escapes.
+    private static func component(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, equals name: String) -> Bool {
+        if bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+            return decode(bytes) == name
         }
+        return bytes.elementsEqual(name.utf8)
     }
 
     /// Decodes a query component. A malformed escape in a parameter the link's sender added
     /// must not fail the route, so such text is kept as it is.
     private static func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var decoded = Array(bytes)
         if PercentEncoding.decode(&decoded, plusAsSpace: true) == nil, let text = String(validating: decoded, as: UTF8.self) {
             return text

@@ -4,7 +4,7 @@
 /// there are many), at most one parameter child, and the routes that end there in file order.
 /// Search tries the literal child before the parameter child at every depth, which is the
 /// precedence rule: a literal beats a parameter, compared left to right.
-struct RouteTrie: Sendable {
+final class RouteTrie: @unchecked Sendable {
     struct Node: Sendable {
         var literalStart: Int32 = 0
         var literalCount: Int32 = 0
@@ -26,10 +26,10 @@ struct RouteTrie: Sendable {
     /// Lists longer than this become hash tables.
     static let linearLimit = 6
 
-    private let nodes: [Node]
-    private let literals: [LiteralEntry]
-    private let arena: [UInt8]
-    private let terminals: [Int32]
+    /// The tables, in memory this object owns and never changes after `init`: routing reads
+    /// them through plain pointers, with no reference counting on the hot path (which is why
+    /// the type is `@unchecked Sendable`: it is immutable).
+    private let view: TrieView
 
     /// The root for patterns whose first segment is the host.
     static let hostRoot: Int32 = 0
@@ -56,69 +56,31 @@ struct RouteTrie: Sendable {
         }
         var flattener = Flattener()
         flattener.flatten(roots: [hostRoot, pathRoot])
-        nodes = flattener.nodes
-        literals = flattener.literals
-        arena = flattener.arena
-        terminals = flattener.terminals
+        view = TrieView(
+            nodes: Self.copy(flattener.nodes), literals: Self.copy(flattener.literals),
+            arena: Self.copy(flattener.arena), terminals: Self.copy(flattener.terminals))
     }
 
-    /// Calls `visit` with each route index that matches `segments[range]` exactly, in precedence
-    /// order, until it returns `true`.
-    /// - Returns: whether `visit` stopped the search.
-    func search(
-        from root: Int32, segments: SegmentList, range: Range<Int>, foldFirst: Bool, _ visit: (Int32) -> Bool
-    ) -> Bool {
-        descend(root, segments, range.lowerBound, range.upperBound, foldFirst, visit)
+    deinit {
+        view.nodes.deallocate()
+        view.literals.deallocate()
+        view.arena.deallocate()
+        view.terminals.deallocate()
     }
 
-    private func descend(
-        _ nodeIndex: Int32, _ segments: SegmentList, _ position: Int, _ end: Int, _ fold: Bool,
-        _ visit: (Int32) -> Bool
-    ) -> Bool {
-        let node = nodes[Int(nodeIndex)]
-        if position == end {
-            let start = Int(node.terminalStart)
-            for slot in start..<(start + Int(node.terminalCount)) where visit(terminals[slot]) { return true }
-            return false
-        }
-        let segment = segments.bytes(at: position)
-        if node.literalCount > 0 {
-            let child = literalChild(of: node, matching: segment, fold: fold)
-            if child >= 0, descend(child, segments, position + 1, end, false, visit) { return true }
-        }
-        if node.parameterChild >= 0 {
-            return descend(node.parameterChild, segments, position + 1, end, false, visit)
-        }
-        return false
+    private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
     }
 
-    private func literalChild(of node: Node, matching segment: UnsafeBufferPointer<UInt8>, fold: Bool) -> Int32 {
-        let hash = Self.hash(segment, fold: fold)
-        let start = Int(node.literalStart)
-        if node.hashMask < 0 {
-            for slot in start..<(start + Int(node.literalCount)) {
-                let entry = literals[slot]
-                if entry.hash == hash, equals(entry, segment, fold: fold) { return entry.child }
-            }
-            return -1
-        }
-        var slot = Int(hash) & Int(node.hashMask)
-        while true {
-            let entry = literals[start + slot]
-            if entry.child < 0 { return -1 }
-            if entry.hash == hash, equals(entry, segment, fold: fold) { return entry.child }
-            slot = (slot + 1) & Int(node.hashMask)
-        }
-    }
-
-    private func equals(_ entry: LiteralEntry, _ segment: UnsafeBufferPointer<UInt8>, fold: Bool) -> Bool {
-        guard Int(entry.length) == segment.count else { return false }
-        var offset = Int(entry.offset)
-        for byte in segment {
-            if arena[offset] != (fold ? Self.folded(byte) : byte) { return false }
-            offset += 1
-        }
-        return true
+    /// A cursor over the routes that match `segments[range]` exactly, in precedence order.
+    /// `frames` must hold `range.count + 1` frames; the caller owns it (stack memory).
+    func cursor(
+        from root: Int32, segments: SegmentList, range: Range<Int>, foldFirst: Bool,
+        frames: UnsafeMutableBufferPointer<TrieCursor.Frame>
+    ) -> TrieCursor {
+        TrieCursor(view: view, segments: segments, root: root, range: range, foldFirst: foldFirst, frames: frames)
     }
 
     /// FNV-1a over the segment's bytes, ASCII-lower-cased when `fold` is set.
@@ -134,6 +96,45 @@ struct RouteTrie: Sendable {
     static func folded(_ byte: UInt8) -> UInt8 {
         byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
+}
+
+/// The trie's tables as plain pointers: what the search walks.
+struct TrieView {
+    let nodes: UnsafeBufferPointer<RouteTrie.Node>
+    let literals: UnsafeBufferPointer<RouteTrie.LiteralEntry>
+    let arena: UnsafeBufferPointer<UInt8>
+    let terminals: UnsafeBufferPointer<Int32>
+
+    func literalChild(of node: RouteTrie.Node, matching segment: UnsafeBufferPointer<UInt8>, fold: Bool) -> Int32 {
+        let start = Int(node.literalStart)
+        if node.hashMask < 0 {
+            // A short list: comparing lengths first is cheaper than hashing the segment.
+            for slot in start..<(start + Int(node.literalCount)) {
+                let entry = literals[slot]
+                if equals(entry, segment, fold: fold) { return entry.child }
+            }
+            return -1
+        }
+        let hash = RouteTrie.hash(segment, fold: fold)
+        var slot = Int(hash) & Int(node.hashMask)
+        while true {
+            let entry = literals[start + slot]
+            if entry.child < 0 { return -1 }
+            if entry.hash == hash, equals(entry, segment, fold: fold) { return entry.child }
+            slot = (slot + 1) & Int(node.hashMask)
+        }
+    }
+
+    private func equals(_ entry: RouteTrie.LiteralEntry, _ segment: UnsafeBufferPointer<UInt8>, fold: Bool) -> Bool {
+        guard Int(entry.length) == segment.count else { return false }
+        var offset = Int(entry.offset)
+        for byte in segment {
+            if arena[offset] != (fold ? RouteTrie.folded(byte) : byte) { return false }
+            offset += 1
+        }
+        return true
+    }
+
 }
 
 // MARK: - Building

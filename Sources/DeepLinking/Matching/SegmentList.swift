@@ -13,6 +13,20 @@ struct SegmentList {
 
     func string(at index: Int) -> String { String(decoding: bytes(at: index), as: UTF8.self) }
 
+    /// Appends each non-empty segment of the path `range` of `raw`.
+    mutating func appendPathSegments(of range: Range<Int>, in raw: UnsafeBufferPointer<UInt8>) {
+        var start = range.lowerBound
+        var index = start
+        while index < range.upperBound {
+            if raw[index] == UInt8(ascii: "/") {
+                if index > start { append(start..<index) }
+                start = index + 1
+            }
+            index += 1
+        }
+        if range.upperBound > start { append(start..<range.upperBound) }
+    }
+
     mutating func append(_ range: Range<Int>) {
         starts[count] = range.lowerBound
         ends[count] = range.upperBound

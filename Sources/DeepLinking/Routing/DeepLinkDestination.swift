@@ -6,12 +6,12 @@
 /// ```swift
 /// struct Navigator: DeepLinkDestination {
 ///     @MainActor let coordinator: AppCoordinator
-///     func show(_ screen: DeepLinkScreen, parameters: [String: String]) async throws {
-///         await coordinator.push(identifier: screen.identifier, parameters: parameters)
+///     func show(_ screen: DeepLinkScreen, parameters: DeepLinkParameters) async throws {
+///         await coordinator.push(identifier: screen.identifier, parameters: parameters.dictionary)
 ///     }
 /// }
 /// ```
 public protocol DeepLinkDestination: Sendable {
     /// Shows the screen with the final parameters (after every handler ran).
-    func show(_ screen: DeepLinkScreen, parameters: [String: String]) async throws
+    func show(_ screen: DeepLinkScreen, parameters: DeepLinkParameters) async throws
 }

@@ -11,11 +11,11 @@ public enum DeepLinkHandlerResult: Sendable {
 /// Handlers of a route run in the order the configuration lists them, on one parameter
 /// dictionary: a change one handler makes is seen by the next and by the screen.
 public struct DeepLinkHandler: Sendable {
-    let body: @Sendable (inout [String: String]) async throws -> DeepLinkHandlerResult
+    let body: @Sendable (inout DeepLinkParameters) async throws -> DeepLinkHandlerResult
 
     /// A handler that may decline the link.
     public static func deciding(
-        _ body: @escaping @Sendable (inout [String: String]) async throws -> DeepLinkHandlerResult
+        _ body: @escaping @Sendable (inout DeepLinkParameters) async throws -> DeepLinkHandlerResult
     ) -> DeepLinkHandler {
         DeepLinkHandler(body: body)
     }

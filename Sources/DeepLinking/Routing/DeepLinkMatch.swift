@@ -1,11 +1,13 @@
 /// A route that a link matched, with its parameters, before any handler has run.
 public struct DeepLinkMatch: Sendable {
+    let compiled: CompiledRoute
+
     /// The route.
-    public let route: DeepLinkRoute
+    public var route: DeepLinkRoute { compiled.route }
     /// The screen to open, with the configuration's default storyboard filled in.
-    public let screen: DeepLinkScreen?
+    public var screen: DeepLinkScreen? { compiled.screen }
     /// Path parameters (percent-decoded) and declared query parameters that were present.
-    public let parameters: [String: String]
+    public let parameters: DeepLinkParameters
     /// How many trailing segments the fallback strategy dropped to reach this route: 0 for an
     /// exact match.
     public let droppedSegments: Int
@@ -41,7 +43,7 @@ public struct DeepLinkRouting: Sendable {
     /// The match that took the link.
     public let match: DeepLinkMatch
     /// The parameters after every handler ran: what the screen received.
-    public let parameters: [String: String]
+    public let parameters: DeepLinkParameters
     /// Every handler that ran, in order, including those of routes that declined first.
     public let handlersRun: [String]
 
@@ -56,7 +58,7 @@ public enum DeepLinkRoutingEvent: Sendable, Equatable, CustomStringConvertible {
     /// Nothing matched; the fallback strategy dropped trailing segments.
     case fallback(droppedSegments: Int)
     /// A route matched and validated.
-    case matched(route: String, parameters: [String: String])
+    case matched(route: String, parameters: DeepLinkParameters)
     /// A handler declined, so routing moves on.
     case declined(route: String, handler: String)
     /// No route took the link.
@@ -67,7 +69,7 @@ public enum DeepLinkRoutingEvent: Sendable, Equatable, CustomStringConvertible {
         case let .rejected(route, reason): "route '\(route)' rejected: \(reason)"
         case let .fallback(dropped): "no match; falling back with \(dropped) trailing segment(s) dropped"
         case let .matched(route, parameters):
-            "matched '\(route)' with \(parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))"
+            "matched '\(route)' with \(parameters)"
         case let .declined(route, handler): "handler '\(handler)' declined route '\(route)'"
         case .notRouted: "not routed: the app shows its launch screen"
         }

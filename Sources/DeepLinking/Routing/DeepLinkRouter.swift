@@ -41,7 +41,7 @@ public struct DeepLinkRouter: Sendable {
     /// Registers a handler under the name the configuration uses. It may be synchronous or
     /// `async`; it always lets routing proceed. A later registration replaces an earlier one.
     public mutating func register(
-        _ name: String, _ handler: @escaping @Sendable (inout [String: String]) async throws -> Void
+        _ name: String, _ handler: @escaping @Sendable (inout DeepLinkParameters) async throws -> Void
     ) {
         handlers[name] = .deciding { parameters in
             try await handler(&parameters)

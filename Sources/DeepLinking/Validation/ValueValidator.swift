@@ -5,7 +5,8 @@ import Foundation
 ///
 /// NSRegularExpression (ICU, the engine the original iOS library used) checks the pattern at
 /// load time and decides any value the fast automaton cannot; the automaton decides the rest.
-struct ValueValidator: Sendable {
+/// A class, so that routes share it without copying its tables on the routing path.
+final class ValueValidator: Sendable {
     /// The pattern as written in the configuration.
     let pattern: String
     private let icu: ICURegex
@@ -29,6 +30,7 @@ struct ValueValidator: Sendable {
         var value = value
         return value.withUTF8 { accepts($0) }
     }
+
 
     /// Whether values are decided by the precompiled automaton (for tests and diagnostics).
     var isPrecompiled: Bool { automaton != nil }

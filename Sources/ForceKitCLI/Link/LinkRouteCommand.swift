@@ -96,7 +96,7 @@ struct LinkRouteCommand: AsyncParsableCommand {
         var line = JSONLine()
         line.add("url", link)
         line.add("route", routing?.match.route.name)
-        line.add("parameters", routing?.parameters ?? [:])
+        line.add("parameters", routing?.parameters.dictionary ?? [:])
         line.add("handlers", outcome.handlersRun)
         line.add("class", screen?.className)
         line.add("identifier", screen?.identifier)
@@ -111,10 +111,7 @@ struct LinkRouteCommand: AsyncParsableCommand {
         var lines = [link]
         let fallback = routing.match.droppedSegments > 0 ? "  (fallback)" : ""
         lines.append("  route       \(routing.match.route.name)\(fallback)")
-        if !routing.parameters.isEmpty {
-            let pairs = routing.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            lines.append("  parameters  \(pairs.joined(separator: ", "))")
-        }
+        if !routing.parameters.isEmpty { lines.append("  parameters  \(routing.parameters)") }
         if !routing.handlersRun.isEmpty { lines.append("  handlers    \(routing.handlersRun.joined(separator: " → "))") }
         if let screen = routing.screen {
             var details: [String] = []
