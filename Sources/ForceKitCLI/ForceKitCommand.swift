@@ -2,6 +2,7 @@ import ArgumentParser
 
 /// `forcekit`: the ForceKit developer tool.
 public struct ForceKitCommand: AsyncParsableCommand {
+    /// The command's name, help and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "forcekit",
         abstract: "The ForceKit developer tool: Salesforce deep links and app links, from the command line.",

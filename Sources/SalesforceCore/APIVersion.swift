@@ -34,6 +34,7 @@ public struct APIVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// The path form, `v62.0`.
     public var description: String { "v\(major).\(minor)" }
 
+    /// Orders versions by their numbers: v31.0 comes before v62.0.
     public static func < (lhs: APIVersion, rhs: APIVersion) -> Bool {
         (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
     }

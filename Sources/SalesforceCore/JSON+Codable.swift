@@ -79,11 +79,13 @@ public enum JSONError: ForceKitError, Equatable {
     /// The text is not valid JSON.
     case malformed(String)
 
+    /// What is wrong with the text.
     public var message: String {
         switch self {
         case let .malformed(reason): "The text is not valid JSON: \(reason)"
         }
     }
 
+    /// How to find the problem.
     public var recoverySuggestion: String? { "Check the JSON with a validator such as `python3 -m json.tool`." }
 }

@@ -87,6 +87,7 @@ extension JSON {
 // MARK: - Equality
 
 extension JSON: Hashable {
+    /// Whether two values are the same JSON; numbers compare by value across integer and double.
     public static func == (lhs: JSON, rhs: JSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true

@@ -68,6 +68,7 @@ public struct SalesforceID: Sendable, Hashable, Comparable, CustomStringConverti
     /// The 18-character form, the one the REST API returns.
     public var description: String { id18 }
 
+    /// Orders ids by their 15-character form, so sorting is stable across 15- and 18-character input.
     public static func < (lhs: SalesforceID, rhs: SalesforceID) -> Bool { lhs.id15 < rhs.id15 }
 
     /// Whether `text` parses as a Salesforce id (15 or 18 characters with a valid suffix).

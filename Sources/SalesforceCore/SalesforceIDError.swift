@@ -7,6 +7,7 @@ public enum SalesforceIDError: ForceKitError, Equatable {
     /// The last three characters of an 18-character id are not the checksum of the first 15.
     case checksumMismatch(id: String, expected: String)
 
+    /// What is wrong with the id, quoting it.
     public var message: String {
         switch self {
         case let .wrongLength(id, length):
@@ -18,6 +19,7 @@ public enum SalesforceIDError: ForceKitError, Equatable {
         }
     }
 
+    /// Where to get a good id, or how to repair one whose case was lost.
     public var recoverySuggestion: String? {
         switch self {
         case .wrongLength, .invalidCharacter:

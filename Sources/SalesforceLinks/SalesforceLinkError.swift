@@ -25,6 +25,7 @@ public enum SalesforceLinkError: ForceKitError, Equatable {
     /// Building a follow link needs the id of the user it is sent to.
     case missingFollowerId
 
+    /// What is wrong with the link, naming the part.
     public var message: String {
         switch self {
         case .missingScheme:
@@ -52,6 +53,7 @@ public enum SalesforceLinkError: ForceKitError, Equatable {
         }
     }
 
+    /// For a malformed id, how to get or repair it.
     public var recoverySuggestion: String? {
         if case let .invalidId(error) = self { return error.recoverySuggestion }
         return nil

@@ -12,6 +12,9 @@ public struct DeepLinkRoute: Sendable {
     /// Creates a route.
     /// - Parameters:
     ///   - pattern: the pattern text, or `nil` for a default route.
+    ///   - screen: the screen to open, if any.
+    ///   - handlers: handler names, run in order before the screen.
+    ///   - parameters: the declared path and query parameters.
     /// - Throws: ``DeepLinkConfigurationError/invalidPattern(route:reason:)`` for a bad pattern.
     public init(
         pattern: String?, screen: DeepLinkScreen? = nil, handlers: [String] = [], parameters: [RouteParameter] = []

@@ -57,5 +57,6 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         segments.compactMap { if case let .parameter(name) = $0 { name } else { nil } }
     }
 
+    /// The pattern as written.
     public var description: String { text }
 }

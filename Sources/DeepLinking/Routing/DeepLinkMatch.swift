@@ -64,6 +64,7 @@ public enum DeepLinkRoutingEvent: Sendable, Equatable, CustomStringConvertible {
     /// No route took the link.
     case notRouted
 
+    /// One line saying what happened.
     public var description: String {
         switch self {
         case let .rejected(route, reason): "route '\(route)' rejected: \(reason)"

@@ -80,6 +80,7 @@ public struct DeepLinkParameters: Sendable, Hashable, ExpressibleByDictionaryLit
         entries.sorted { $0.name < $1.name }.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
     }
 
+    /// Whether both hold the same name–value pairs, in any order.
     public static func == (lhs: DeepLinkParameters, rhs: DeepLinkParameters) -> Bool {
         lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.name] == $0.value }
     }
