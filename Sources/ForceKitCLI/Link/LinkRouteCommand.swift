@@ -13,7 +13,7 @@ struct LinkRouteCommand: AsyncParsableCommand {
             might); without it, every handler the configuration names is registered.
 
             Exit status: 0 when every link was read (routed or not), 1 when any link failed, \
-            2 when the configuration is invalid.
+            2 when the configuration or the links file cannot be used.
             """
     )
 
