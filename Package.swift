@@ -31,6 +31,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "DeepLinking", swiftSettings: strictSettings),
+        // Fixed-seed randomness shared by the property tests and the benchmark workloads.
+        .target(name: "ForceKitTestSupport", swiftSettings: strictSettings),
         .target(
             name: "SalesforceLinks",
             dependencies: ["SalesforceCore", "DeepLinking"],
@@ -48,15 +50,15 @@ let package = Package(
         .executableTarget(
             name: "ForceKitBench",
             dependencies: [
-                "DeepLinking",
+                "DeepLinking", "ForceKitTestSupport",
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "SalesforceCoreTests", dependencies: ["SalesforceCore"], swiftSettings: strictSettings),
-        .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking"], swiftSettings: strictSettings),
-        .testTarget(name: "SalesforceLinksTests", dependencies: ["SalesforceLinks"], swiftSettings: strictSettings),
+        .testTarget(name: "SalesforceCoreTests", dependencies: ["SalesforceCore", "ForceKitTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking", "ForceKitTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "SalesforceLinksTests", dependencies: ["SalesforceLinks", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ForceKitCLITests", dependencies: ["ForceKitCLI"], swiftSettings: strictSettings),
     ]
 )

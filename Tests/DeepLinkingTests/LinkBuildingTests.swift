@@ -1,4 +1,5 @@
 import DeepLinking
+import ForceKitTestSupport
 import Testing
 
 @Suite("Building links from routes")

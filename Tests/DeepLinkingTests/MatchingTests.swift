@@ -1,5 +1,6 @@
 import DeepLinking
 import Foundation
+import ForceKitTestSupport
 import Testing
 
 @Suite("Matching links to routes")

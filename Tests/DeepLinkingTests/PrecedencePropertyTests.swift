@@ -1,4 +1,5 @@
 import DeepLinking
+import ForceKitTestSupport
 import Testing
 
 /// The spec's rules written out literally, as a reference the trie must agree with: at each

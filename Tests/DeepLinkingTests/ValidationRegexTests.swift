@@ -1,4 +1,5 @@
 @testable import DeepLinking
+import ForceKitTestSupport
 import Testing
 
 @Suite("Parameter regexes")

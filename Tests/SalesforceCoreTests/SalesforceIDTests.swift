@@ -1,5 +1,6 @@
 import Foundation
 import SalesforceCore
+import ForceKitTestSupport
 import Testing
 
 @Suite("Salesforce ids")
@@ -80,7 +81,7 @@ struct SalesforceIDTests {
     @Test("Random 15-character ids round-trip through the 18-character form, in any case")
     func roundTrip() throws {
         let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 2)
         for _ in 0..<2_000 {
             let text = String((0..<15).map { _ in alphabet.randomElement(using: &generator) ?? "0" })
             let id = try SalesforceID(text)

@@ -33,32 +33,29 @@ final class RouteTable: Sendable {
                     let starts = UnsafeMutableBufferPointer(rebasing: storage[0..<capacity])
                     let ends = UnsafeMutableBufferPointer(rebasing: storage[capacity..<(capacity * 2)])
                     let query = QueryParameters(raw: raw, range: layout.query)
+                    let hostCount = layout.host == nil ? 0 : 1
+                    var segments = SegmentList(buffer: raw, starts: starts, ends: ends)
+                    if let host = layout.host { segments.append(host) }
+                    segments.appendPathSegments(of: layout.path, in: raw)
                     guard layout.hasEscapes else {
-                        var segments = SegmentList(buffer: raw, starts: starts, ends: ends)
-                        if let host = layout.host { segments.append(host) }
-                        segments.appendPathSegments(of: layout.path, in: raw)
-                        walk(segments, hostCount: layout.host == nil ? 0 : 1, query: query, log: log, visit)
+                        walk(segments, hostCount: hostCount, query: query, log: log, visit)
                         return nil
                     }
-                    var ranges: [Range<Int>] = []
+                    // Decode every segment into one buffer, pointing each range at its decoded bytes.
                     var decoded: [UInt8] = []
-                    var failure: LinkProblem?
-                    Self.collectSegments(of: layout, in: raw) { range in
-                        guard failure == nil else { return }
+                    for index in 0..<segments.count {
+                        let range = starts[index]..<ends[index]
                         var piece = Array(raw[range])
                         if let offset = PercentEncoding.decode(&piece, plusAsSpace: false) {
-                            failure = .malformedEscape(offset: range.lowerBound + offset)
-                        } else if String(validating: piece, as: UTF8.self) == nil {
-                            failure = .notUTF8
+                            return .malformedEscape(offset: range.lowerBound + offset)
                         }
-                        ranges.append(decoded.count..<(decoded.count + piece.count))
+                        guard String(validating: piece, as: UTF8.self) != nil else { return .notUTF8 }
+                        starts[index] = decoded.count
                         decoded.append(contentsOf: piece)
+                        ends[index] = decoded.count
                     }
-                    if let failure { return failure }
                     decoded.withUnsafeBufferPointer { buffer in
-                        var segments = SegmentList(buffer: buffer, starts: starts, ends: ends)
-                        for range in ranges { segments.append(range) }
-                        walk(segments, hostCount: layout.host == nil ? 0 : 1, query: query, log: log, visit)
+                        walk(segments.rebased(onto: buffer), hostCount: hostCount, query: query, log: log, visit)
                     }
                     return nil
                 }
@@ -67,9 +64,8 @@ final class RouteTable: Sendable {
         if let problem { throw .invalidLink(link, reason: problem.reason) }
     }
 
-    /// The MDL fallback strategy: the whole host and path, then one trailing segment fewer at a
-    /// time down to the host alone, then nothing, then the default route. At each step,
-    /// host-rooted patterns are tried before path-only ones.
+    /// Searches the trie for each step of the fallback strategy, validating candidates as they
+    /// come, with the search frames on the stack.
     private func walk(
         _ segments: SegmentList, hostCount: Int, query: QueryParameters, log: DeepLinkRouter.LogHandler?,
         _ visit: (DeepLinkMatch) -> Bool
@@ -93,6 +89,9 @@ final class RouteTable: Sendable {
         }
     }
 
+    /// The MDL fallback strategy: the whole host and path, then one trailing segment fewer at a
+    /// time down to the host alone, then nothing, then the default route. At each step,
+    /// host-rooted patterns are tried before path-only ones.
     private func walkFallback(
         _ segments: SegmentList, hostCount: Int, pathCount: Int, query: QueryParameters,
         log: DeepLinkRouter.LogHandler?, _ attempt: (Int32, Range<Int>, Int) -> Bool, _ visit: (DeepLinkMatch) -> Bool
@@ -145,19 +144,6 @@ final class RouteTable: Sendable {
         }
         log?(.matched(route: route.route.name, parameters: parameters))
         return DeepLinkMatch(compiled: route, parameters: parameters, droppedSegments: dropped)
-    }
-
-    /// Calls `body` with the host's range (if any), then each non-empty path segment's.
-    private static func collectSegments(
-        of layout: LinkLayout, in raw: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void
-    ) {
-        if let host = layout.host { body(host) }
-        var start = layout.path.lowerBound
-        for index in layout.path where raw[index] == UInt8(ascii: "/") {
-            if index > start { body(start..<index) }
-            start = index + 1
-        }
-        if layout.path.upperBound > start { body(start..<layout.path.upperBound) }
     }
 }
 

@@ -11,6 +11,11 @@ struct SegmentList {
         UnsafeBufferPointer(rebasing: buffer[starts[index]..<ends[index]])
     }
 
+    /// The same segments over another buffer, for ranges rewritten to point into it.
+    func rebased(onto buffer: UnsafeBufferPointer<UInt8>) -> SegmentList {
+        SegmentList(buffer: buffer, starts: starts, ends: ends, count: count)
+    }
+
     func string(at index: Int) -> String { String(decoding: bytes(at: index), as: UTF8.self) }
 
     /// Appends each non-empty segment of the path `range` of `raw`.

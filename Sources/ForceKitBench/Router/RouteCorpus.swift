@@ -1,4 +1,5 @@
 import DeepLinking
+import ForceKitTestSupport
 
 /// The router suite's fixed-seed workload: realistic route patterns and a mix of links.
 struct RouteCorpus {
@@ -41,7 +42,7 @@ struct RouteCorpus {
     ]
 
     init(routeCount: Int, linkCount: Int, seed: UInt64) {
-        var generator = SplitMix(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var routes: [Route] = []
         var seen = Set<[Segment]>()
         var regexCount = 0
@@ -117,7 +118,7 @@ struct RouteCorpus {
         return prefix.contains(.parameter(name)) ? name + "\(prefix.count)" : name
     }
 
-    private static func link(for route: Route, generator: inout SplitMix, extra: [String]) -> String {
+    private static func link(for route: Route, generator: inout SeededGenerator, extra: [String]) -> String {
         var parts: [String] = []
         for segment in route.segments {
             switch segment {
@@ -129,18 +130,5 @@ struct RouteCorpus {
         }
         let query = generator.next() % 4 == 0 ? "?utm_source=mail&gclid=\(generator.next() % 100_000)" : ""
         return "app://" + (parts + extra).joined(separator: "/") + query
-    }
-}
-
-/// A fixed-seed generator: the same workload on every machine and run.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

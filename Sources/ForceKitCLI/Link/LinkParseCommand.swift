@@ -20,24 +20,10 @@ struct LinkParseCommand: AsyncParsableCommand {
     var urls: [String]
 
     func run() async throws {
-        var failed = false
-        for text in urls {
-            do {
-                let link = try SalesforceLink(parsing: text, scheme: scheme)
-                Console.print(json ? jsonLine(text, link) : describe(text, link))
-            } catch {
-                failed = true
-                if json {
-                    var line = JSONLine()
-                    line.add("url", text)
-                    line.add("error", error.description)
-                    Console.print(line.text)
-                } else {
-                    Console.printError("\(text)\n  error       \(error.description)")
-                }
-            }
+        try await InputBatch.run(urls, json: json) { text in
+            let link = try SalesforceLink(parsing: text, scheme: scheme)
+            return json ? jsonLine(text, link) : describe(text, link)
         }
-        if failed { throw ExitCode(1) }
     }
 
     private func fields(_ link: SalesforceLink) -> [(String, String?)] {

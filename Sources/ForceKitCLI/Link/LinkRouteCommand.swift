@@ -55,24 +55,10 @@ struct LinkRouteCommand: AsyncParsableCommand {
                 for (key, value) in assignments { parameters[key] = value }
             }
         }
-        var failed = false
-        for link in try allLinks() {
-            do {
-                let outcome = try await router.route(link)
-                Console.print(json ? jsonLine(link, outcome) : text(link, outcome))
-            } catch {
-                failed = true
-                if json {
-                    var line = JSONLine()
-                    line.add("url", link)
-                    line.add("error", error.description)
-                    Console.print(line.text)
-                } else {
-                    Console.printError("\(link)\n  error       \(error.description)")
-                }
-            }
+        try await InputBatch.run(try allLinks(), json: json) { link in
+            let outcome = try await router.route(link)
+            return json ? jsonLine(link, outcome) : text(link, outcome)
         }
-        if failed { throw ExitCode(1) }
     }
 
     private func allLinks() throws -> [String] {
