@@ -199,3 +199,25 @@ struct ParametersTests {
         #expect(parameters.description == "user=ada, utm=ad")
     }
 }
+
+@Suite("Configurations built in code")
+struct ProgrammaticConfigurationTests {
+    @Test("A route without a pattern among the routes leaves the others' matches intact")
+    func patternlessRoute() throws {
+        let configuration = DeepLinkConfiguration(routes: [
+            try DeepLinkRoute(pattern: nil, screen: DeepLinkScreen(className: "Orphan")),
+            try DeepLinkRoute(pattern: "a/:id", screen: DeepLinkScreen(className: "A")),
+            try DeepLinkRoute(pattern: "b", screen: DeepLinkScreen(className: "B")),
+        ])
+        let router = DeepLinkRouter(configuration: configuration)
+        #expect(try router.match("app://a/1")?.screen?.className == "A")
+        #expect(try router.match("app://b")?.screen?.className == "B")
+        #expect(try router.match("app://c") == nil)
+    }
+
+    @Test("Regexes given in code are checked like those in files")
+    func codeRegex() {
+        #expect(throws: DeepLinkConfigurationError.self) { try RouteParameter(name: "id", regex: "(") }
+        #expect((try? RouteParameter(name: "id", regex: "[0-9]+"))?.accepts("12") == true)
+    }
+}

@@ -12,7 +12,7 @@ final class RouteTable: Sendable {
         let defaults = configuration.storyboard
         routes = configuration.routes.map { CompiledRoute($0, defaultStoryboard: defaults) }
         defaultRoute = configuration.defaultRoute.map { CompiledRoute($0, defaultStoryboard: defaults) }
-        trie = RouteTrie(patterns: configuration.routes.compactMap(\.pattern))
+        trie = RouteTrie(patterns: configuration.routes.map(\.pattern))
         hasPathOnlyRoutes = configuration.routes.contains { $0.pattern?.matchesPathOnly == true }
     }
 

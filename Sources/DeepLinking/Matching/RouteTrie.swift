@@ -36,11 +36,13 @@ final class RouteTrie: @unchecked Sendable {
     /// The root for patterns that start with `/` and match the path alone.
     static let pathRoot: Int32 = 1
 
-    /// Builds the trie. `patterns[i]` is route `i`'s pattern.
-    init(patterns: [RoutePattern]) {
+    /// Builds the trie. `patterns[i]` is route `i`'s pattern; a route without one (a default
+    /// route placed among the routes) is never matched by pattern.
+    init(patterns: [RoutePattern?]) {
         let hostRoot = BuilderNode()
         let pathRoot = BuilderNode()
         for (index, pattern) in patterns.enumerated() {
+            guard let pattern else { continue }
             var node = pattern.matchesPathOnly ? pathRoot : hostRoot
             for (depth, segment) in pattern.segments.enumerated() {
                 switch segment {
