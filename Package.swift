@@ -56,7 +56,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "SalesforceCoreTests", dependencies: ["SalesforceCore", "ForceKitTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SalesforceCoreTests",
+            dependencies: ["SalesforceCore", "ForceKitTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "SalesforceLinksTests", dependencies: ["SalesforceLinks", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ForceKitCLITests", dependencies: ["ForceKitCLI"], swiftSettings: strictSettings),

@@ -17,7 +17,7 @@ enum InputBatch {
                     line.add("error", "\(error)")
                     Console.print(line.text)
                 } else {
-                    Console.printError("\(input)\n  error       \(error)")
+                    Console.printError(input + "\n" + TextField.line("error", "\(error)"))
                 }
             }
         }

@@ -30,6 +30,8 @@ extension JSON: Codable {
         case .null: try container.encodeNil()
         case let .bool(value): try container.encode(value)
         case let .integer(value): try container.encode(value)
+        // JSON has no spelling for infinities and NaN; they encode as null rather than failing.
+        case let .double(value) where !value.isFinite: try container.encodeNil()
         case let .double(value): try container.encode(value)
         case let .string(value): try container.encode(value)
         case let .array(value): try container.encode(value)
@@ -59,8 +61,7 @@ extension JSON {
     public func serialized() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSON value cannot fail except for non-finite doubles, which JSON has no
-        // spelling for; they print as null.
+        // Every case encodes (non-finite doubles as null), so this cannot fail in practice.
         guard let data = try? encoder.encode(self) else { return "null" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -1,4 +1,5 @@
 import DeepLinking
+import Foundation
 import Testing
 
 @Suite("Handlers and destinations")
@@ -121,7 +122,7 @@ struct HandlerTests {
     @Test("Logging reports rejections, fallback steps and the final route")
     func logging() async throws {
         final class Events: @unchecked Sendable {
-            private let lock = NSLockLike()
+            private let lock = NSLock()
             private var storage: [DeepLinkRoutingEvent] = []
             func append(_ event: DeepLinkRoutingEvent) { lock.withLock { storage.append(event) } }
             var all: [DeepLinkRoutingEvent] { lock.withLock { storage } }
@@ -139,11 +140,3 @@ struct HandlerTests {
     }
 }
 
-/// A tiny lock so the test's event sink is safe from any thread.
-private final class NSLockLike: @unchecked Sendable {
-    private let mutex = Mutex()
-    func withLock<T>(_ body: () -> T) -> T { mutex.lock(); defer { mutex.unlock() }; return body() }
-}
-
-import Foundation
-private typealias Mutex = NSLock

@@ -217,7 +217,11 @@ struct ProgrammaticConfigurationTests {
 
     @Test("Regexes given in code are checked like those in files")
     func codeRegex() {
-        #expect(throws: DeepLinkConfigurationError.self) { try RouteParameter(name: "id", regex: "(") }
+        #expect {
+            try RouteParameter(name: "id", regex: "(")
+        } throws: { error in
+            "\(error)".hasPrefix("parameter 'id': the regex '(' is invalid")
+        }
         #expect((try? RouteParameter(name: "id", regex: "[0-9]+"))?.accepts("12") == true)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("forcekit link parse and build")
@@ -48,5 +49,3 @@ struct SalesforceLinkCommandTests {
         #expect(result.error.contains(message))
     }
 }
-
-import Foundation

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SalesforceCore
 import Testing
 
@@ -56,5 +57,22 @@ struct APIVersionTests {
         #expect(APIVersion.oldestSupported < .current)
         #expect(APIVersion.current.description == "v62.0")
         #expect(try JSONDecoder().decode([APIVersion].self, from: Data(#"["v58.0"]"#.utf8)) == [APIVersion(major: 58)])
+    }
+}
+
+@Suite("Serializing numbers JSON cannot spell")
+struct NonFiniteTests {
+    @Test("Infinities and NaN serialize as null without losing the rest of the value")
+    func nonFinite() {
+        let value: JSON = ["a": .double(.infinity), "b": .double(.nan), "c": 1]
+        #expect(value.serialized() == #"{"a":null,"b":null,"c":1}"#)
+    }
+}
+
+@Suite("Logging")
+struct LoggingTests {
+    @Test("ForceKit loggers are labelled forcekit.<subsystem>, so apps can route them")
+    func label() {
+        #expect(Logger.forceKit("smartstore").label == "forcekit.smartstore")
     }
 }

@@ -2,25 +2,13 @@
 ///
 /// Route precedence falls back to the order of routes in the file, and Foundation's JSON
 /// parsers do not promise to keep it, so the configuration is read with this small parser.
-enum ConfigJSON: Equatable {
+enum ConfigJSON {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([ConfigJSON])
     case object([(key: String, value: ConfigJSON)])
-
-    static func == (lhs: ConfigJSON, rhs: ConfigJSON) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case let (.bool(a), .bool(b)): a == b
-        case let (.number(a), .number(b)): a == b
-        case let (.string(a), .string(b)): a == b
-        case let (.array(a), .array(b)): a == b
-        case let (.object(a), .object(b)): a.elementsEqual(b) { $0.key == $1.key && $0.value == $1.value }
-        default: false
-        }
-    }
 
     /// The JSON type name, for error messages.
     var typeName: String {
@@ -36,7 +24,7 @@ enum ConfigJSON: Equatable {
 }
 
 /// Where and why the configuration text is not JSON.
-struct ConfigJSONSyntaxError: Error, Equatable {
+struct ConfigJSONSyntaxError: Error {
     var line: Int
     var column: Int
     var reason: String

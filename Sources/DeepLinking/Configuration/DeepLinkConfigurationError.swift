@@ -10,8 +10,9 @@ public enum DeepLinkConfigurationError: Error, Equatable, CustomStringConvertibl
     case wrongType(route: String?, attribute: String, expected: String, found: String)
     /// A route pattern cannot be used.
     case invalidPattern(route: String, reason: String)
-    /// A parameter's regex does not compile.
-    case invalidRegex(route: String, parameter: String, regex: String, reason: String)
+    /// A parameter's regex does not compile. `route` is `nil` for a parameter created in code
+    /// before it belongs to a route.
+    case invalidRegex(route: String?, parameter: String, regex: String, reason: String)
 
     /// The problem and where it is.
     public var description: String {
@@ -25,7 +26,7 @@ public enum DeepLinkConfigurationError: Error, Equatable, CustomStringConvertibl
         case let .invalidPattern(route, reason):
             "Route '\(route)': the pattern is invalid: \(reason)."
         case let .invalidRegex(route, parameter, regex, reason):
-            "Route '\(route)': parameter '\(parameter)': the regex '\(regex)' is invalid: \(reason)."
+            "\(route.map { "Route '\($0)': " } ?? "")parameter '\(parameter)': the regex '\(regex)' is invalid: \(reason)."
         }
     }
 }

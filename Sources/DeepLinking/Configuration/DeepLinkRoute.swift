@@ -48,15 +48,14 @@ public struct RouteParameter: Sendable {
 
     /// Creates a parameter declaration.
     /// - Throws: ``DeepLinkConfigurationError/invalidRegex(route:parameter:regex:reason:)`` when
-    ///   `regex` is not a valid ICU regular expression (the route is named `?` here; the
-    ///   configuration reader names it).
+    ///   `regex` is not a valid ICU regular expression.
     public init(name: String, isRequired: Bool = false, regex: String? = nil) throws(DeepLinkConfigurationError) {
         self.name = name
         self.isRequired = isRequired
         do {
             validator = try regex.map { (pattern: String) throws(InvalidRegex) in try ValueValidator(pattern: pattern) }
         } catch {
-            throw .invalidRegex(route: "?", parameter: name, regex: regex ?? "", reason: error.reason)
+            throw .invalidRegex(route: nil, parameter: name, regex: regex ?? "", reason: error.reason)
         }
     }
 

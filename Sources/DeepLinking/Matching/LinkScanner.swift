@@ -88,7 +88,7 @@ enum LinkScanner {
 }
 
 /// Why text is not a link the router can read.
-enum LinkProblem: Error, Equatable {
+enum LinkProblem: Error {
     case empty
     case unencodedCharacter(offset: Int, isSpace: Bool)
     case missingScheme

@@ -43,13 +43,8 @@ struct LinkParseCommand: AsyncParsableCommand {
     }
 
     private func describe(_ text: String, _ link: SalesforceLink) -> String {
-        let present = fields(link).compactMap { key, value in value.map { "  " + key.padding(12) + $0 } }
-        let warnings = link.warnings.map { "  warning     " + $0 }
+        let present = fields(link).compactMap { key, value in value.map { TextField.line(key, $0) } }
+        let warnings = link.warnings.map { TextField.line("warning", $0) }
         return ([text] + present + warnings).joined(separator: "\n")
     }
-}
-
-extension String {
-    /// The string padded with spaces to `width` characters.
-    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }

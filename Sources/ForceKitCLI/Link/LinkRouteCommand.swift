@@ -92,19 +92,19 @@ struct LinkRouteCommand: AsyncParsableCommand {
 
     private func text(_ link: String, _ outcome: DeepLinkOutcome) -> String {
         guard let routing = outcome.routing else {
-            return "\(link)\n  not routed  no route matches and there is no default route"
+            return link + "\n" + TextField.line("not routed", "no route matches and there is no default route")
         }
         var lines = [link]
         let fallback = routing.match.droppedSegments > 0 ? "  (fallback)" : ""
-        lines.append("  route       \(routing.match.route.name)\(fallback)")
-        if !routing.parameters.isEmpty { lines.append("  parameters  \(routing.parameters)") }
-        if !routing.handlersRun.isEmpty { lines.append("  handlers    \(routing.handlersRun.joined(separator: " → "))") }
+        lines.append(TextField.line("route", routing.match.route.name + fallback))
+        if !routing.parameters.isEmpty { lines.append(TextField.line("parameters", "\(routing.parameters)")) }
+        if !routing.handlersRun.isEmpty { lines.append(TextField.line("handlers", routing.handlersRun.joined(separator: " → "))) }
         if let screen = routing.screen {
             var details: [String] = []
             if let identifier = screen.identifier { details.append("identifier \(identifier)") }
             if let storyboard = screen.storyboardName(for: idiom.deviceIdiom) { details.append("storyboard \(storyboard)") }
             let name = screen.className ?? "(storyboard screen)"
-            lines.append("  screen      \(name)\(details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")")
+            lines.append(TextField.line("screen", name + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")))
         }
         return lines.joined(separator: "\n")
     }

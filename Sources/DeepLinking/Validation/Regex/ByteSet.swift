@@ -1,5 +1,5 @@
 /// A set of ASCII bytes (0–127), one bit each.
-struct ByteSet: Hashable, Sendable {
+struct ByteSet: Sendable {
     private(set) var low: UInt64 = 0
     private(set) var high: UInt64 = 0
 

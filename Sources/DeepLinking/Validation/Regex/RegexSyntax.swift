@@ -1,5 +1,5 @@
 /// The part of ICU regular-expression syntax that validation patterns use, as a tree.
-indirect enum RegexNode: Equatable {
+indirect enum RegexNode {
     case bytes(ByteSet)
     case sequence([RegexNode])
     case alternatives([RegexNode])
