@@ -15,12 +15,14 @@ let package = Package(
         .library(name: "SalesforceCore", targets: ["SalesforceCore"]),
         .library(name: "DeepLinking", targets: ["DeepLinking"]),
         .library(name: "SalesforceLinks", targets: ["SalesforceLinks"]),
+        .library(name: "SmartStore", targets: ["SmartStore"]),
         .executable(name: "forcekit", targets: ["forcekit"]),
         .executable(name: "forcekit-bench", targets: ["ForceKitBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         // Benchmark baseline only: the router suite compares against RoutingKit's trie.
         .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
     ],
@@ -39,9 +41,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "SmartStore",
+            dependencies: ["SalesforceCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "ForceKitCLI",
             dependencies: [
-                "SalesforceCore", "DeepLinking", "SalesforceLinks",
+                "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -50,7 +57,8 @@ let package = Package(
         .executableTarget(
             name: "ForceKitBench",
             dependencies: [
-                "DeepLinking", "ForceKitTestSupport",
+                "DeepLinking", "SmartStore", "ForceKitTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -63,6 +71,7 @@ let package = Package(
         ),
         .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "SalesforceLinksTests", dependencies: ["SalesforceLinks", "ForceKitTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "SmartStoreTests", dependencies: ["SmartStore", "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(name: "ForceKitCLITests", dependencies: ["ForceKitCLI"], swiftSettings: strictSettings),
     ]
 )

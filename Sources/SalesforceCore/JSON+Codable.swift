@@ -41,37 +41,38 @@ extension JSON: Codable {
 }
 
 extension JSON {
-    /// Parses JSON text.
-    /// - Throws: ``JSONError/malformed(_:)`` with the parser's explanation.
-    public init(parsing data: Data) throws(JSONError) {
-        do {
-            self = try JSONDecoder().decode(JSON.self, from: data)
-        } catch {
-            throw .malformed(Self.explain(error))
+    /// Parses JSON text (RFC 8259: no trailing commas, comments or bare words).
+    /// - Throws: ``JSONError/malformed(_:)`` saying what is wrong and at which line and column.
+    public init(parsing data: some Collection<UInt8>) throws(JSONError) {
+        let parsed: Result<JSON, JSONError>? = data.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONError) in try JSONReader.parse(buffer) }
+        }
+        if let parsed {
+            self = try parsed.get()
+        } else {
+            let copied = Array(data).withUnsafeBufferPointer { buffer in Result { () throws(JSONError) in try JSONReader.parse(buffer) } }
+            self = try copied.get()
         }
     }
 
     /// Parses JSON text.
-    /// - Throws: ``JSONError/malformed(_:)`` with the parser's explanation.
+    /// - Throws: ``JSONError/malformed(_:)`` saying what is wrong and at which line and column.
     public init(parsing text: String) throws(JSONError) {
-        try self.init(parsing: Data(text.utf8))
+        var text = text
+        let parsed = text.withUTF8 { buffer in Result { () throws(JSONError) in try JSONReader.parse(buffer) } }
+        self = try parsed.get()
     }
 
     /// Compact JSON text with sorted keys, so equal values always print alike.
     public func serialized() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Every case encodes (non-finite doubles as null), so this cannot fail in practice.
-        guard let data = try? encoder.encode(self) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: serializedBytes(), as: UTF8.self)
     }
 
-    private static func explain(_ error: any Error) -> String {
-        if case let DecodingError.dataCorrupted(context) = error {
-            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return String(describing: error)
+    /// Compact JSON as UTF-8 bytes with sorted keys: ``serialized()`` without the `String`.
+    public func serializedBytes() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.write(self)
+        return writer.bytes
     }
 }
 

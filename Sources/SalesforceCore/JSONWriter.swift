@@ -1,0 +1,82 @@
+/// Writes compact JSON text as UTF-8 bytes, object keys sorted so equal values print alike.
+///
+/// It writes what ``JSONReader`` reads back to the same value: `/` is not escaped, control
+/// characters are, and non-finite doubles (which JSON cannot spell) become `null`.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(reservingCapacity capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func write(_ value: JSON) {
+        switch value {
+        case .null: append("null")
+        case let .bool(flag): append(flag ? "true" : "false")
+        case let .integer(number): bytes.append(contentsOf: String(number).utf8)
+        case let .double(number): writeDouble(number)
+        case let .string(text): writeString(text)
+        case let .array(elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case let .object(members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                writeString(key)
+                bytes.append(UInt8(ascii: ":"))
+                // The key came from `members`, so the lookup always succeeds.
+                write(members[key] ?? .null)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private mutating func writeDouble(_ number: Double) {
+        guard number.isFinite else { return append("null") }
+        // Swift's shortest round-trip spelling ("1.5", "1e-05", "5e+20") is valid JSON.
+        bytes.append(contentsOf: number.description.utf8)
+    }
+
+    mutating func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscape(byte)
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        case 0x08: append("\\b")
+        case 0x0C: append("\\f")
+        default:
+            let hex = String(byte, radix: 16)
+            append("\\u00")
+            if hex.count < 2 { bytes.append(UInt8(ascii: "0")) }
+            bytes.append(contentsOf: hex.utf8)
+        }
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+}

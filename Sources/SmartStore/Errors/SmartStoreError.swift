@@ -1,0 +1,102 @@
+import SalesforceCore
+
+/// Why a SmartStore operation failed, saying which input was at fault and what to do.
+///
+/// A failed operation changes nothing: every write runs in one transaction.
+public enum SmartStoreError: ForceKitError, Equatable {
+    /// The soup name is empty or contains characters a soup name cannot have.
+    case invalidSoupName(String)
+    /// The store name is empty, too long, or contains characters a file name cannot have.
+    case invalidStoreName(String)
+    /// No soup of this name is registered in the store.
+    case soupNotFound(String)
+    /// A soup was registered or altered without any index spec.
+    case noIndexSpecs(soup: String)
+    /// An index path is empty, has an empty segment, or names a system field.
+    case invalidIndexPath(String, reason: String)
+    /// An index type string is not one of `string`, `integer`, `floating`, `full_text`, `json1`.
+    case unknownIndexType(String)
+    /// The same path appears twice in one list of index specs.
+    case duplicateIndexPath(String)
+    /// A soup feature string is not one SmartStore knows (`externalStorage`).
+    case unknownSoupFeature(String)
+    /// External storage and `json1` indexes cannot be combined.
+    case json1WithExternalStorage(soup: String, path: String)
+    /// A query or upsert named a path that has no index in the soup.
+    case pathNotIndexed(soup: String, path: String)
+    /// An entry given to upsert or create is not a JSON object.
+    case entryNotObject(position: Int)
+    /// An entry upserted by external id has no value at the external id path.
+    case missingExternalId(soup: String, path: String, position: Int)
+    /// Several stored entries share the external id value, so the upsert cannot pick one.
+    case externalIdNotUnique(soup: String, path: String, value: String, matches: Int)
+    /// `update` named a soup entry id that does not exist.
+    case entryNotFound(soup: String, soupEntryId: Int64)
+    /// A query spec is incomplete or contradictory.
+    case invalidQuerySpec(String)
+    /// A Smart SQL statement cannot be run.
+    case invalidSmartSQL(sql: String, reason: String)
+    /// A full-text match key is not valid FTS5 query syntax.
+    case invalidMatchQuery(matchKey: String, reason: String)
+    /// A `userstore.json` or `globalstore.json` document is malformed.
+    case invalidStoreConfig(String)
+    /// A file or directory of the store could not be read or written.
+    case fileSystem(path: String, reason: String)
+    /// SQLite reported an error the cases above do not cover.
+    case database(String)
+
+    /// What went wrong.
+    public var message: String {
+        switch self {
+        case let .invalidSoupName(name): "\"\(name)\" is not a valid soup name."
+        case let .invalidStoreName(name): "\"\(name)\" is not a valid store name."
+        case let .soupNotFound(name): "There is no soup named \"\(name)\" in this store."
+        case let .noIndexSpecs(soup): "The soup \"\(soup)\" needs at least one index spec."
+        case let .invalidIndexPath(path, reason): "The index path \"\(path)\" is invalid: \(reason)."
+        case let .unknownIndexType(type): "\"\(type)\" is not an index type."
+        case let .duplicateIndexPath(path): "The index path \"\(path)\" is listed more than once."
+        case let .unknownSoupFeature(feature): "\"\(feature)\" is not a soup feature."
+        case let .json1WithExternalStorage(soup, path):
+            "The soup \"\(soup)\" uses external storage, which cannot have the json1 index on \"\(path)\"."
+        case let .pathNotIndexed(soup, path): "The soup \"\(soup)\" has no index on \"\(path)\"."
+        case let .entryNotObject(position): "Entry \(position) is not a JSON object."
+        case let .missingExternalId(soup, path, position):
+            "Entry \(position) for the soup \"\(soup)\" has no value at the external id path \"\(path)\"."
+        case let .externalIdNotUnique(soup, path, value, matches):
+            "\(matches) entries of the soup \"\(soup)\" have \(value) at \"\(path)\", so the upsert cannot tell which to update."
+        case let .entryNotFound(soup, id): "The soup \"\(soup)\" has no entry with _soupEntryId \(id)."
+        case let .invalidQuerySpec(reason): "The query spec is invalid: \(reason)."
+        case let .invalidSmartSQL(sql, reason): "The Smart SQL \"\(sql)\" cannot run: \(reason)."
+        case let .invalidMatchQuery(key, reason): "The match key \"\(key)\" is not a valid full-text query: \(reason)."
+        case let .invalidStoreConfig(reason): "The store config is invalid: \(reason)."
+        case let .fileSystem(path, reason): "The store could not use \(path): \(reason)."
+        case let .database(reason): "The store's database reported an error: \(reason)."
+        }
+    }
+
+    /// What to do about it.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .invalidSoupName: "Use a non-empty name without control characters."
+        case .invalidStoreName: "Use letters, digits, spaces, '.', '_' or '-', not starting with '.'."
+        case .soupNotFound: "Register the soup with registerSoup first, or check the name's spelling and case."
+        case .noIndexSpecs: "Index at least one path; a key-value soup can index its key as a string."
+        case .invalidIndexPath: "Use dot-separated field names such as Owner.Name. System fields are indexed already."
+        case .unknownIndexType: "Dates are strings in Salesforce: index them as string."
+        case .duplicateIndexPath: "Keep one index spec per path."
+        case .unknownSoupFeature: "The only feature is externalStorage."
+        case .json1WithExternalStorage: "Index the path as string, integer or floating instead."
+        case .pathNotIndexed: "Add an index spec for the path with alterSoup, or query it through Smart SQL."
+        case .entryNotObject: "Soup entries are JSON objects such as {\"Id\": \"001...\"}."
+        case .missingExternalId: "Give every entry a value at the external id path, or upsert without one."
+        case .externalIdNotUnique: "Remove the duplicates, or upsert by _soupEntryId."
+        case .entryNotFound: "Use upsert to insert entries that may not exist."
+        case .invalidQuerySpec: "Build the spec with one of the QuerySpec builders."
+        case .invalidSmartSQL: "Smart SQL is one SELECT whose {soup} and {soup:path} references name registered soups."
+        case .invalidMatchQuery: "Use terms, \"phrases\", prefix*, AND, OR, NOT and parentheses."
+        case .invalidStoreConfig: "The file holds {\"soups\": [{\"soupName\": ..., \"indexes\": [{\"path\": ..., \"type\": ...}]}]}."
+        case .fileSystem: "Check that the directory exists, is writable and has free space."
+        case .database: nil
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import GRDB
+import SalesforceCore
+
+/// The SQL of a non-smart query spec over one soup: what it selects, filters and orders by.
+struct SoupQuery {
+    let descriptor: SoupDescriptor
+    /// The selected expressions: the entry, or one per select path.
+    let selection: [String]
+    let selectsPaths: Bool
+    /// `WHERE ...` or empty.
+    let filter: String
+    let arguments: [DatabaseValue]
+    /// `ORDER BY ...` or empty.
+    let ordering: String
+
+    init(_ spec: QuerySpec, soup descriptor: SoupDescriptor) throws(SmartStoreError) {
+        self.descriptor = descriptor
+        let table = descriptor.tableName
+        if let paths = spec.selectPaths, !paths.isEmpty {
+            var expressions: [String] = []
+            for path in paths { expressions.append(try descriptor.expression(forPath: path, allowUnindexed: true)) }
+            selection = expressions
+            selectsPaths = true
+        } else {
+            selection = [descriptor.entryExpression()]
+            selectsPaths = false
+        }
+        var conditions: [String] = []
+        var arguments: [DatabaseValue] = []
+        switch spec.kind {
+        case .all:
+            break
+        case .exact:
+            let (column, type) = try Self.indexed(spec.path, in: descriptor, kind: spec.kind)
+            guard let key = spec.matchKey, let value = IndexValue(key: key, as: type) else {
+                throw .invalidQuerySpec("an exact query needs a non-null \"matchKey\"")
+            }
+            conditions.append("\(column) = ?")
+            arguments.append(value.databaseValue)
+        case .range:
+            guard let path = spec.path else {
+                guard spec.beginKey == nil, spec.endKey == nil else {
+                    throw .invalidQuerySpec("a range query with keys needs an \"indexPath\"")
+                }
+                break
+            }
+            let (column, type) = try Self.indexed(path, in: descriptor, kind: spec.kind)
+            if let begin = spec.beginKey.flatMap({ IndexValue(key: $0, as: type) }) {
+                conditions.append("\(column) >= ?")
+                arguments.append(begin.databaseValue)
+            }
+            if let end = spec.endKey.flatMap({ IndexValue(key: $0, as: type) }) {
+                conditions.append("\(column) <= ?")
+                arguments.append(end.databaseValue)
+            }
+        case .like:
+            let (column, _) = try Self.indexed(spec.path, in: descriptor, kind: spec.kind)
+            guard let pattern = spec.likeKey else { throw .invalidQuerySpec("a like query needs a \"likeKey\"") }
+            conditions.append("\(column) LIKE ?")
+            arguments.append(pattern.databaseValue)
+        case .match:
+            guard let key = spec.matchKey?.stringValue else { throw .invalidQuerySpec("a match query needs a string \"matchKey\"") }
+            let expression = try MatchExpression(key, path: spec.path, soup: descriptor)
+            conditions.append("\(table).id IN (SELECT rowid FROM \(descriptor.ftsTableName) WHERE \(descriptor.ftsTableName) MATCH ?)")
+            arguments.append(expression.text.databaseValue)
+        case .smart:
+            throw .invalidQuerySpec("a smart query has no soup of its own; run it with its Smart SQL")
+        }
+        filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        self.arguments = arguments
+        if let orderPath = spec.orderPath {
+            let column = try descriptor.expression(forPath: orderPath, allowUnindexed: true)
+            ordering = "ORDER BY \(column) \(spec.order == .ascending ? "ASC" : "DESC")"
+        } else {
+            ordering = ""
+        }
+    }
+
+    /// The column of an indexed path, and the type its keys are compared as.
+    private static func indexed(_ path: String?, in descriptor: SoupDescriptor, kind: QuerySpec.Kind) throws(SmartStoreError) -> (String, IndexType) {
+        guard let path else { throw .invalidQuerySpec("a \(kind.rawValue) query needs an \"indexPath\"") }
+        return (try descriptor.expression(forPath: path), descriptor.keyType(forPath: path))
+    }
+
+    /// One page of results.
+    var pageSQL: String {
+        "SELECT \(selection.joined(separator: ", ")) FROM \(descriptor.tableName) \(filter) \(ordering) LIMIT ? OFFSET ?"
+    }
+
+    /// The number of matches.
+    var countSQL: String {
+        "SELECT count(*) FROM \(descriptor.tableName) \(filter)"
+    }
+
+    /// The soup entry ids of every match.
+    var idsSQL: String {
+        "SELECT \(descriptor.tableName).id FROM \(descriptor.tableName) \(filter)"
+    }
+}
+
+extension IndexValue {
+    var databaseValue: DatabaseValue {
+        switch self {
+        case let .text(text): text.databaseValue
+        case let .integer(number): number.databaseValue
+        case let .real(number): number.databaseValue
+        }
+    }
+}

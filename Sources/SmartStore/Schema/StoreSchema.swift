@@ -1,0 +1,132 @@
+import GRDB
+import SalesforceCore
+
+/// The SQL that lays out soups: the metadata tables every store has, and each soup's table,
+/// indexes and full-text table.
+enum StoreSchema {
+    /// Creates the metadata tables of a new store; a no-op on an existing one.
+    static func createMetadataTables(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE IF NOT EXISTS soup_attrs (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                soupName TEXT NOT NULL UNIQUE,
+                features TEXT NOT NULL DEFAULT '[]');
+            CREATE TABLE IF NOT EXISTS soup_index_map (
+                soupName TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                path TEXT NOT NULL,
+                columnName TEXT,
+                columnType TEXT NOT NULL,
+                PRIMARY KEY (soupName, position));
+            CREATE TABLE IF NOT EXISTS long_operations_status (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                type TEXT NOT NULL,
+                details TEXT NOT NULL,
+                status TEXT NOT NULL,
+                created INTEGER NOT NULL,
+                lastModified INTEGER NOT NULL);
+            """)
+    }
+
+    /// Every registered soup, read from the metadata tables.
+    static func loadDescriptors(_ db: Database) throws -> [String: SoupDescriptor] {
+        var specsBySoup: [String: [IndexSpec]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT soupName, path, columnType FROM soup_index_map ORDER BY soupName, position") {
+            let type = IndexType(rawValue: row["columnType"]) ?? .string
+            specsBySoup[row["soupName"], default: []].append(IndexSpec(path: row["path"], type: type))
+        }
+        var descriptors: [String: SoupDescriptor] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, soupName, features FROM soup_attrs") {
+            let name: String = row["soupName"]
+            let featureNames = (try? JSON(parsing: row["features"] as String))?.arrayValue ?? []
+            let features = Set(featureNames.compactMap { $0.stringValue.flatMap(SoupFeature.init(rawValue:)) })
+            descriptors[name] = SoupDescriptor(
+                spec: SoupSpec(name: name, features: features), soupId: row["id"], indexSpecs: specsBySoup[name] ?? []
+            )
+        }
+        return descriptors
+    }
+
+    /// Records a new soup in the metadata tables and returns the id its table is named after.
+    static func insertSoup(_ spec: SoupSpec, indexSpecs: [IndexSpec], _ db: Database) throws -> SoupDescriptor {
+        try db.execute(sql: "INSERT INTO soup_attrs (soupName, features) VALUES (?, ?)", arguments: [spec.name, featuresText(spec)])
+        let descriptor = SoupDescriptor(spec: spec, soupId: db.lastInsertedRowID, indexSpecs: indexSpecs)
+        try saveIndexMap(descriptor, db)
+        return descriptor
+    }
+
+    /// Replaces the recorded features and index specs of an existing soup.
+    static func updateSoup(_ descriptor: SoupDescriptor, _ db: Database) throws {
+        try db.execute(sql: "UPDATE soup_attrs SET features = ? WHERE id = ?", arguments: [featuresText(descriptor.spec), descriptor.soupId])
+        try db.execute(sql: "DELETE FROM soup_index_map WHERE soupName = ?", arguments: [descriptor.name])
+        try saveIndexMap(descriptor, db)
+    }
+
+    static func deleteSoupRecord(_ descriptor: SoupDescriptor, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM soup_attrs WHERE id = ?", arguments: [descriptor.soupId])
+        try db.execute(sql: "DELETE FROM soup_index_map WHERE soupName = ?", arguments: [descriptor.name])
+    }
+
+    private static func saveIndexMap(_ descriptor: SoupDescriptor, _ db: Database) throws {
+        for (position, index) in descriptor.indexes.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO soup_index_map (soupName, position, path, columnName, columnType) VALUES (?, ?, ?, ?, ?)",
+                arguments: [descriptor.name, position, index.spec.path, index.columnName, index.spec.type.rawValue]
+            )
+        }
+    }
+
+    private static func featuresText(_ spec: SoupSpec) -> String {
+        JSON.array(spec.features.map(\.rawValue).sorted().map(JSON.string)).serialized()
+    }
+
+    /// Creates a soup's table (under `tableName`, which defaults to the soup's own) with its columns.
+    static func createTable(for descriptor: SoupDescriptor, named tableName: String? = nil, _ db: Database) throws {
+        let columns = descriptor.columnIndexes.map { index in
+            "\(index.columnName ?? "") \(sqlType(of: index.spec.type))"
+        }
+        let definitions = ["id INTEGER PRIMARY KEY AUTOINCREMENT", "soup TEXT", "created INTEGER", "lastModified INTEGER"] + columns
+        try db.execute(sql: "CREATE TABLE \(tableName ?? descriptor.tableName) (\(definitions.joined(separator: ", ")))")
+    }
+
+    /// Creates the indexes, the full-text table and the triggers that keep it current.
+    static func createIndexes(for descriptor: SoupDescriptor, _ db: Database) throws {
+        let table = descriptor.tableName
+        try db.execute(sql: "CREATE INDEX \(table)_created_idx ON \(table) (created)")
+        try db.execute(sql: "CREATE INDEX \(table)_lastModified_idx ON \(table) (lastModified)")
+        for (position, index) in descriptor.indexes.enumerated() {
+            let indexed = index.columnName ?? SoupDescriptor.jsonExtract(path: index.spec.path, from: "soup")
+            try db.execute(sql: "CREATE INDEX \(table)_\(position)_idx ON \(table) (\(indexed))")
+        }
+        let fullText = descriptor.fullTextIndexes.compactMap(\.columnName)
+        guard !fullText.isEmpty else { return }
+        let fts = descriptor.ftsTableName
+        let columns = fullText.joined(separator: ", ")
+        let newValues = fullText.map { "new.\($0)" }.joined(separator: ", ")
+        let assignments = fullText.map { "\($0) = new.\($0)" }.joined(separator: ", ")
+        try db.execute(sql: """
+            CREATE VIRTUAL TABLE \(fts) USING fts5(\(columns));
+            INSERT INTO \(fts) (rowid, \(columns)) SELECT id, \(columns) FROM \(table);
+            CREATE TRIGGER \(table)_fts_insert AFTER INSERT ON \(table) BEGIN
+                INSERT INTO \(fts) (rowid, \(columns)) VALUES (new.id, \(newValues)); END;
+            CREATE TRIGGER \(table)_fts_update AFTER UPDATE ON \(table) BEGIN
+                UPDATE \(fts) SET \(assignments) WHERE rowid = old.id; END;
+            CREATE TRIGGER \(table)_fts_delete AFTER DELETE ON \(table) BEGIN
+                DELETE FROM \(fts) WHERE rowid = old.id; END;
+            """)
+    }
+
+    /// Drops a soup's table (its indexes and triggers go with it) and its full-text table.
+    static func dropStorage(for descriptor: SoupDescriptor, _ db: Database) throws {
+        try db.execute(sql: "DROP TABLE IF EXISTS \(descriptor.tableName)")
+        try db.execute(sql: "DROP TABLE IF EXISTS \(descriptor.ftsTableName)")
+    }
+
+    static func sqlType(of type: IndexType) -> String {
+        switch type {
+        case .string, .fullText, .json1: "TEXT"
+        case .integer: "INTEGER"
+        case .floating: "REAL"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import GRDB
+import SalesforceCore
+
+/// Finds stored entries by `_soupEntryId` or by the value at an indexed path.
+struct EntryLookup {
+    let soup: SoupDescriptor
+    let db: Database
+
+    /// An existing entry's id and creation date.
+    typealias Existing = (id: Int64, created: Int64)
+
+    /// The stored entry an upsert of `entry` updates: the one with its `_soupEntryId`, or the one
+    /// with its value at the indexed `externalIdPath`; `nil` when there is none.
+    func existingEntry(for entry: [String: JSON], externalIdPath: String, position: Int) throws -> Existing? {
+        if externalIdPath == SoupEntryField.id {
+            guard let id = entry[SoupEntryField.id]?.integerValue else { return nil }
+            let statement = try db.cachedStatement(sql: "SELECT id, created FROM \(soup.tableName) WHERE id = ?")
+            return try Row.fetchOne(statement, arguments: [id]).map { ($0[0], $0[1] ?? 0) }
+        }
+        guard let index = soup.index(forPath: externalIdPath) else {
+            throw SmartStoreError.pathNotIndexed(soup: soup.name, path: externalIdPath)
+        }
+        guard let value = index.path.value(in: .object(entry)), let key = IndexValue(key: value, as: index.spec.type) else {
+            throw SmartStoreError.missingExternalId(soup: soup.name, path: externalIdPath, position: position)
+        }
+        let column = try soup.expression(forPath: externalIdPath)
+        let statement = try db.cachedStatement(sql: "SELECT id, created FROM \(soup.tableName) WHERE \(column) = ? LIMIT 2")
+        let rows = try Row.fetchAll(statement, arguments: [key.databaseValue])
+        guard rows.count < 2 else {
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(soup.tableName) WHERE \(column) = ?", arguments: [key.databaseValue]) ?? 2
+            throw SmartStoreError.externalIdNotUnique(soup: soup.name, path: externalIdPath, value: value.serialized(), matches: count)
+        }
+        return rows.first.map { ($0[0], $0[1] ?? 0) }
+    }
+}

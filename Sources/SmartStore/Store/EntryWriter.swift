@@ -1,0 +1,82 @@
+import GRDB
+import SalesforceCore
+
+/// Writes entries of one soup inside one transaction: sets the system fields, computes index
+/// values and stores the JSON in the row or, for external storage, in a file.
+struct EntryWriter {
+    private let soup: SoupDescriptor
+    private let db: Database
+    private let files: ExternalStorageChanges
+    private let now = currentMilliseconds()
+    private var nextId: Int64?
+
+    init(soup: SoupDescriptor, db: Database, files: ExternalStorageChanges) {
+        self.soup = soup
+        self.db = db
+        self.files = files
+    }
+
+    /// Finds the entry an upsert updates: by `_soupEntryId`, or by the value at an indexed path.
+    func existingEntry(for entry: [String: JSON], externalIdPath: String, position: Int) throws -> EntryLookup.Existing? {
+        try EntryLookup(soup: soup, db: db).existingEntry(for: entry, externalIdPath: externalIdPath, position: position)
+    }
+
+    /// Inserts `entry` under a new id, or replaces the existing entry, and returns it with its system fields.
+    mutating func write(_ entry: [String: JSON], replacing existing: EntryLookup.Existing?) throws -> JSON {
+        var members = entry
+        let id = try existing?.id ?? allocateId()
+        members[SoupEntryField.id] = .integer(id)
+        members[SoupEntryField.createdDate] = .integer(existing?.created ?? now)
+        members[SoupEntryField.lastModifiedDate] = .integer(now)
+        let stored = JSON.object(members)
+        let bytes = stored.serializedBytes()
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(soup.indexes.count + 4)
+        if soup.usesExternalStorage {
+            try files.write(bytes, table: soup.tableName, id: id)
+            values.append(.null)
+        } else {
+            values.append(String(decoding: bytes, as: UTF8.self).databaseValue)
+        }
+        values.append(now.databaseValue)
+        for index in soup.indexes where index.columnName != nil {
+            values.append(IndexValue(indexing: index.path.value(in: stored), as: index.spec.type)?.databaseValue ?? .null)
+        }
+        if existing != nil {
+            values.append(id.databaseValue)
+            try db.cachedStatement(sql: updateSQL).execute(arguments: StatementArguments(values))
+        } else {
+            values.insert(contentsOf: [id.databaseValue, now.databaseValue], at: 0)
+            try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(values))
+        }
+        return stored
+    }
+
+    /// The next id, computed once per transaction so that the entry's JSON can carry its id
+    /// in the same INSERT. AUTOINCREMENT's sequence never goes back, so ids are never reused.
+    private mutating func allocateId() throws -> Int64 {
+        let id: Int64
+        if let nextId {
+            id = nextId
+        } else {
+            let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [soup.tableName]) ?? 0
+            let highest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM \(soup.tableName)") ?? 0
+            id = max(sequence, highest) + 1
+        }
+        nextId = id + 1
+        return id
+    }
+
+    private var columnNames: [String] { soup.columnIndexes.compactMap(\.columnName) }
+
+    private var insertSQL: String {
+        let columns = ["id", "created", "soup", "lastModified"] + columnNames
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        return "INSERT INTO \(soup.tableName) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
+    }
+
+    private var updateSQL: String {
+        let assignments = (["soup", "lastModified"] + columnNames).map { "\($0) = ?" }.joined(separator: ", ")
+        return "UPDATE \(soup.tableName) SET \(assignments) WHERE id = ?"
+    }
+}

@@ -1,0 +1,111 @@
+import GRDB
+import SalesforceCore
+
+extension SmartStore {
+    /// One page of a query's results: entries, or for `selectPaths` and Smart SQL an array of
+    /// values per result. Page `k` holds results `k × pageSize ..< (k + 1) × pageSize`; a page
+    /// past the end is empty.
+    ///
+    /// In Smart SQL results a `{soup:_soup}` column is the entry as a JSON object, and indexed
+    /// paths come back typed as their index: numbers for integer and floating, text for string.
+    /// - Parameter arguments: Values for the `?` placeholders of a Smart SQL query.
+    /// - Throws: ``SmartStoreError/soupNotFound(_:)``, ``SmartStoreError/pathNotIndexed(soup:path:)``,
+    ///   ``SmartStoreError/invalidQuerySpec(_:)``, ``SmartStoreError/invalidSmartSQL(sql:reason:)``,
+    ///   ``SmartStoreError/invalidMatchQuery(matchKey:reason:)``.
+    public func query(
+        using spec: QuerySpec, startingFromPageIndex pageIndex: Int = 0, arguments: [JSON] = []
+    ) async throws(SmartStoreError) -> [JSON] {
+        guard spec.pageSize > 0 else { throw .invalidQuerySpec("\"pageSize\" must be at least 1, not \(spec.pageSize)") }
+        guard pageIndex >= 0 else { throw .invalidQuerySpec("the page index must not be negative") }
+        let (limit, offset) = (spec.pageSize, spec.pageSize.multipliedReportingOverflow(by: pageIndex))
+        guard !offset.overflow else { return [] }
+        return try await read { [catalog] db in
+            try Self.explainingFailures(of: spec) {
+                if spec.kind == .smart {
+                    let statement = try Self.smartStatement(spec, wrapping: { "SELECT * FROM (\($0)\n) LIMIT ? OFFSET ?" }, catalog: catalog, db)
+                    let entryColumns = statement.columnNames.map(ResultReader.isEntryColumn(named:))
+                    let rows = try Row.fetchCursor(statement, arguments: StatementArguments(Self.bindings(arguments) + [limit.databaseValue, offset.partialValue.databaseValue]))
+                    var results: [JSON] = []
+                    while let row = try rows.next() { results.append(try ResultReader.smartRow(row, entryColumns: entryColumns)) }
+                    return results
+                }
+                let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
+                let statement = try db.cachedStatement(sql: query.pageSQL)
+                let rows = try Row.fetchCursor(statement, arguments: StatementArguments(query.arguments + [limit.databaseValue, offset.partialValue.databaseValue]))
+                var results: [JSON] = []
+                results.reserveCapacity(limit)
+                if query.selectsPaths {
+                    let width = query.selection.count
+                    while let row = try rows.next() { results.append(.array((0..<width).map { ResultReader.value(in: row, at: $0) })) }
+                } else {
+                    while let row = try rows.next() { results.append(try ResultReader.entry(in: row, at: 0)) }
+                }
+                return results
+            }
+        }
+    }
+
+    /// How many results a query has in all pages.
+    public func count(using spec: QuerySpec, arguments: [JSON] = []) async throws(SmartStoreError) -> Int {
+        try await read { [catalog] db in
+            try Self.explainingFailures(of: spec) {
+                if spec.kind == .smart {
+                    let statement = try Self.smartStatement(spec, wrapping: { "SELECT count(*) FROM (\($0)\n)" }, catalog: catalog, db)
+                    return try Int.fetchOne(statement, arguments: StatementArguments(Self.bindings(arguments))) ?? 0
+                }
+                let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
+                return try Int.fetchOne(db.cachedStatement(sql: query.countSQL), arguments: StatementArguments(query.arguments)) ?? 0
+            }
+        }
+    }
+
+    private static func soup(of spec: QuerySpec, catalog: SchemaCatalog, _ db: Database) throws -> SoupDescriptor {
+        guard let name = spec.soupName else { throw SmartStoreError.invalidQuerySpec("the spec names no soup") }
+        return try catalog.descriptor(named: name, db)
+    }
+
+    private static func smartStatement(
+        _ spec: QuerySpec, wrapping wrap: (String) -> String, catalog: SchemaCatalog, _ db: Database
+    ) throws -> Statement {
+        guard let sql = spec.smartSQL else { throw SmartStoreError.invalidQuerySpec("a smart query needs \"smartSql\"") }
+        let translated = try catalog.translation(of: sql, db).sql
+        let statement: Statement
+        do {
+            statement = try db.cachedStatement(sql: wrap(translated))
+        } catch let error as DatabaseError {
+            throw SmartStoreError.invalidSmartSQL(sql: sql, reason: error.message ?? "SQLite refused it")
+        }
+        guard statement.isReadonly else { throw SmartStoreError.invalidSmartSQL(sql: sql, reason: "it would change the database") }
+        return statement
+    }
+
+    /// Names the query in SQLite's complaints, and reports FTS5 syntax errors as match-key errors.
+    private static func explainingFailures<T>(of spec: QuerySpec, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            let reason = error.message ?? "SQLite error \(error.resultCode.rawValue)"
+            if spec.kind == .match, let key = spec.matchKey?.stringValue {
+                throw SmartStoreError.invalidMatchQuery(matchKey: key, reason: reason)
+            }
+            if spec.kind == .smart, let sql = spec.smartSQL {
+                throw SmartStoreError.invalidSmartSQL(sql: sql, reason: reason)
+            }
+            throw error
+        }
+    }
+
+    /// Smart SQL arguments as SQL values; booleans bind as 1 and 0, arrays and objects as JSON text.
+    static func bindings(_ arguments: [JSON]) -> [DatabaseValue] {
+        arguments.map { argument in
+            switch argument {
+            case .null: .null
+            case let .bool(flag): (flag ? 1 : 0).databaseValue
+            case let .integer(number): number.databaseValue
+            case let .double(number): number.databaseValue
+            case let .string(text): text.databaseValue
+            case .array, .object: argument.serialized().databaseValue
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import SalesforceCore
+@testable import SmartStore
+import Testing
+
+@Suite("Altering and re-indexing soups")
+struct AlterSoupTests {
+    func agentCount(_ store: SmartStore, _ path: String, _ key: JSON) async throws -> Int {
+        try await store.count(using: .buildExactQuerySpec(soupName: "myAgents", path: path, matchKey: key))
+    }
+
+    func withAgents(_ body: (SmartStore) async throws -> Void) async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("myAgents", indexSpecs: [string("name"), string("address")])
+            try await store.upsert(entries: [["name": "James Bond", "address": "1 market st", "agentNumber": "007"]], forSoupNamed: "myAgents")
+            try await body(store)
+        }
+    }
+
+    @Test("Without re-indexing, old entries are found only after reIndexSoup (T-ALT-1, T-ALT-3)")
+    func withoutReindex() async throws {
+        try await withAgents { store throws in
+            try await store.alterSoup("myAgents", indexSpecs: [string("name"), string("agentNumber")], reIndexData: false)
+            #expect(try await agentCount(store, "agentNumber", "007") == 0)
+            #expect(try await agentCount(store, "name", "James Bond") == 1)
+            try await store.upsert(entries: [["name": "Alec", "agentNumber": "006"]], forSoupNamed: "myAgents")
+            #expect(try await agentCount(store, "agentNumber", "006") == 1)
+            try await store.reIndexSoup("myAgents", paths: ["agentNumber", "notIndexed"])
+            #expect(try await agentCount(store, "agentNumber", "007") == 1)
+        }
+    }
+
+    @Test("With re-indexing, entries keep their ids and old paths are gone (T-ALT-2)")
+    func withReindex() async throws {
+        try await withAgents { store throws in
+            let before = try await store.allEntries("myAgents")
+            try await store.alterSoup("myAgents", indexSpecs: [string("name"), string("agentNumber")], reIndexData: true)
+            #expect(try await agentCount(store, "agentNumber", "007") == 1)
+            #expect(try await store.indexSpecs(forSoup: "myAgents") == [string("name"), string("agentNumber")])
+            #expect(try await store.allEntries("myAgents") == before)
+            await #expect(throws: SmartStoreError.pathNotIndexed(soup: "myAgents", path: "address")) { try await agentCount(store, "address", "1 market st") }
+            let next = try await store.upsert(entries: [["name": "M"]], forSoupNamed: "myAgents")
+            #expect(next[0]["_soupEntryId"] == 2)
+        }
+    }
+
+    @Test("Changing a path's type with re-indexing makes it numeric (T-ALT-6)")
+    func changeType() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("s", indexSpecs: [string("n")])
+            try await store.upsert(entries: [["n": 9], ["n": 10]], forSoupNamed: "s")
+            let range = QuerySpec.buildRangeQuerySpec(soupName: "s", path: "n", beginKey: 8, endKey: 9.5)
+            #expect(try await store.count(using: range) == 1)
+            #expect(try await store.values("n", .buildAllQuerySpec(soupName: "s", orderPath: "n")) == [10, 9])
+            try await store.alterSoup("s", indexSpecs: [integer("n")], reIndexData: true)
+            #expect(try await store.values("n", .buildAllQuerySpec(soupName: "s", orderPath: "n")) == [9, 10])
+        }
+    }
+
+    @Test("Turning external storage on and off keeps every entry and query (T-ALT-4)")
+    func toggleExternalStorage() async throws {
+        try await withAgents { store throws in
+            let before = try await store.allEntries("myAgents")
+            try await store.alterSoup("myAgents", soupSpec: SoupSpec(name: "myAgents", features: [.externalStorage]), indexSpecs: [string("name")], reIndexData: false)
+            #expect(try await store.soupSpec(forSoup: "myAgents").features == [.externalStorage])
+            #expect(try await store.allEntries("myAgents") == before)
+            #expect(try await agentCount(store, "name", "James Bond") == 1)
+            try await store.alterSoup("myAgents", soupSpec: SoupSpec(name: "myAgents"), indexSpecs: [string("name"), string("agentNumber")], reIndexData: true)
+            #expect(try await store.allEntries("myAgents") == before)
+            #expect(try await agentCount(store, "agentNumber", "007") == 1)
+        }
+    }
+
+    @Test("An alteration interrupted after it was recorded completes on the next open (T-ALT-5)")
+    func resumesAfterInterruption() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let url = directory.appendingPathComponent("agents.sqlite")
+            do {
+                let store = try await SmartStore(url: url)
+                try await store.registerSoup("myAgents", indexSpecs: [string("name")])
+                try await store.upsert(entries: [["name": "James Bond", "agentNumber": "007"]], forSoupNamed: "myAgents")
+                // What alterSoup records before it starts; the "crash" comes before the work.
+                _ = try await store.recordAlteration(SoupAlteration(soupName: "myAgents", features: [], indexSpecs: [string("name"), string("agentNumber")], reIndexData: true))
+                try store.close()
+            }
+            let reopened = try await SmartStore(url: url)
+            #expect(try await reopened.indexSpecs(forSoup: "myAgents") == [string("name"), string("agentNumber")])
+            #expect(try await reopened.count(using: .buildExactQuerySpec(soupName: "myAgents", path: "agentNumber", matchKey: "007")) == 1)
+            let pending = try await reopened.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM long_operations_status") }
+            #expect(pending == 0)
+        }
+    }
+
+    @Test("A failing alteration changes nothing")
+    func invalidAlteration() async throws {
+        try await withAgents { store throws in
+            await #expect(throws: SmartStoreError.noIndexSpecs(soup: "myAgents")) { try await store.alterSoup("myAgents", indexSpecs: [], reIndexData: true) }
+            await #expect(throws: SmartStoreError.soupNotFound("ghost")) { try await store.alterSoup("ghost", indexSpecs: [string("a")], reIndexData: true) }
+            #expect(try await store.indexSpecs(forSoup: "myAgents") == [string("name"), string("address")])
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import SalesforceCore
+@testable import SmartStore
+
+/// A scratch directory that is deleted when the test ends.
+func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smartstore-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try await body(directory)
+}
+
+/// A fresh store in a scratch directory.
+func withStore<T>(_ body: (SmartStore) async throws -> T) async throws -> T {
+    try await withTemporaryDirectory { directory throws in
+        let store = try await SmartStore(url: directory.appendingPathComponent("store.sqlite"))
+        return try await body(store)
+    }
+}
+
+func string(_ path: String) -> IndexSpec { IndexSpec(path: path, type: .string) }
+func integer(_ path: String) -> IndexSpec { IndexSpec(path: path, type: .integer) }
+func fullText(_ path: String) -> IndexSpec { IndexSpec(path: path, type: .fullText) }
+
+extension SmartStore {
+    /// Every entry of a soup, in id order.
+    func allEntries(_ soup: String) async throws -> [JSON] {
+        try await query(using: .buildAllQuerySpec(soupName: soup, orderPath: "_soupEntryId", pageSize: 10_000))
+    }
+
+    /// The values at `field` of every entry a query returns, in result order.
+    func values(_ field: String, _ spec: QuerySpec) async throws -> [JSON] {
+        try await query(using: spec).map { $0[field] ?? .null }
+    }
+
+    /// The `_soupEntryId`s a query returns, as a set.
+    func idSet(_ spec: QuerySpec) async throws -> Set<Int64> {
+        Set(try await query(using: spec).compactMap { $0[SoupEntryField.id]?.integerValue })
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import SalesforceCore
+@testable import SmartStore
+import Testing
+
+@Suite("Upsert, retrieve and remove")
+struct UpsertTests {
+    @Test("Upsert sets the system fields, then updates in place (T-UPS-1, T-UPS-2)")
+    func insertThenUpdate() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("accounts", indexSpecs: [string("id"), string("Name")])
+            let before = currentMilliseconds()
+            let inserted = try await store.upsert(entries: [["id": "new", "Name": "Cloud Inc", "Description": "Getting started"]], forSoupNamed: "accounts")[0]
+            #expect(inserted["_soupEntryId"] == 1)
+            let modified = try #require(inserted["_soupLastModifiedDate"]?.integerValue)
+            #expect(modified >= before && modified <= currentMilliseconds())
+            #expect(inserted["_soupCreatedDate"] == inserted["_soupLastModifiedDate"])
+            var edited = try #require(inserted.objectValue)
+            edited["Description"] = "Just shipped our first app "
+            let updated = try await store.upsert(entries: [.object(edited)], forSoupNamed: "accounts")[0]
+            #expect(updated["_soupEntryId"] == 1)
+            #expect(updated["_soupCreatedDate"] == inserted["_soupCreatedDate"])
+            #expect(try #require(updated["_soupLastModifiedDate"]?.integerValue) >= modified)
+            #expect(try await store.allEntries("accounts") == [updated])
+        }
+    }
+
+    @Test("Upsert by external id updates the match or inserts (T-UPS-3); duplicates are refused (T-UPS-4)")
+    func externalId() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("accounts", indexSpecs: [string("id")])
+            try await store.upsert(entries: [["id": "001X", "Name": "Cloud Inc"]], forSoupNamed: "accounts")
+            let updated = try await store.upsert(entries: [["id": "001X", "Name": "Cloud Inc", "Description": "Now shipping for iOS and Android"]], forSoupNamed: "accounts", withExternalIdPath: "id")
+            #expect(updated[0]["_soupEntryId"] == 1)
+            #expect(try await store.allEntries("accounts").map { $0["Description"] } == ["Now shipping for iOS and Android"])
+            try await store.upsert(entries: [["id": "002Y"]], forSoupNamed: "accounts", withExternalIdPath: "id")
+            #expect(try await store.allEntries("accounts").count == 2)
+
+            try await store.upsert(entries: [["id": "dup", "n": 1], ["id": "dup", "n": 2]], forSoupNamed: "accounts")
+            await #expect(throws: SmartStoreError.externalIdNotUnique(soup: "accounts", path: "id", value: "\"dup\"", matches: 2)) {
+                try await store.upsert(entries: [["id": "003Z"], ["id": "dup", "n": 3]], forSoupNamed: "accounts", withExternalIdPath: "id")
+            }
+            #expect(try await store.allEntries("accounts").count == 4)
+            #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "id", fieldValue: "002Y") == 2)
+            #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "id", fieldValue: "none") == nil)
+        }
+    }
+
+    @Test("An unknown _soupEntryId inserts under a new id (T-UPS-5, D6)")
+    func unknownId() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("s", indexSpecs: [string("a")])
+            let stored = try await store.upsert(entries: [["a": "x", "_soupEntryId": 999]], forSoupNamed: "s")
+            #expect(stored[0]["_soupEntryId"] == 1)
+            #expect(try await store.allEntries("s").count == 1)
+        }
+    }
+
+    @Test("Re-upserting by external id keeps ids 1 to 16 (T-UPS-6)")
+    func bulkExternalIds() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("s", indexSpecs: [string("key"), integer("version")])
+            try await store.upsert(entries: (0..<11).map { ["key": .string("k\($0)"), "version": 1] }, forSoupNamed: "s", withExternalIdPath: "key")
+            try await store.upsert(entries: (0..<16).map { ["key": .string("k\($0)"), "version": 2] }, forSoupNamed: "s", withExternalIdPath: "key")
+            let entries = try await store.allEntries("s")
+            #expect(entries.compactMap { $0["_soupEntryId"]?.integerValue } == Array(1...16))
+            #expect(entries.allSatisfy { $0["version"] == 2 })
+        }
+    }
+
+    @Test("External id errors: a missing value, an unindexed path, a missing soup, a non-object (T-UPS-7, T-UPS-8)")
+    func upsertErrors() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("s", indexSpecs: [string("key")])
+            await #expect(throws: SmartStoreError.missingExternalId(soup: "s", path: "key", position: 1)) {
+                try await store.upsert(entries: [["key": "a"], ["other": "b"]], forSoupNamed: "s", withExternalIdPath: "key")
+            }
+            await #expect(throws: SmartStoreError.pathNotIndexed(soup: "s", path: "other")) {
+                try await store.upsert(entries: [["other": "b"]], forSoupNamed: "s", withExternalIdPath: "other")
+            }
+            await #expect(throws: SmartStoreError.soupNotFound("nope")) { try await store.upsert(entries: [["a": 1]], forSoupNamed: "nope") }
+            await #expect(throws: SmartStoreError.entryNotObject(position: 0)) { try await store.upsert(entries: ["text"], forSoupNamed: "s") }
+            #expect(try await store.allEntries("s").isEmpty)
+        }
+    }
+
+    @Test("Indexes follow updates (T-UPS-9); create and update")
+    func indexesFollow() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("s", indexSpecs: [string("name")])
+            let created = try await store.create(entry: ["name": "old", "_soupEntryId": 7], forSoupNamed: "s")
+            #expect(created["_soupEntryId"] == 1)
+            try await store.update(entry: ["name": "new"], soupEntryId: 1, forSoupNamed: "s")
+            #expect(try await store.count(using: .buildExactQuerySpec(soupName: "s", path: "name", matchKey: "old")) == 0)
+            #expect(try await store.count(using: .buildExactQuerySpec(soupName: "s", path: "name", matchKey: "new")) == 1)
+            await #expect(throws: SmartStoreError.entryNotFound(soup: "s", soupEntryId: 5)) {
+                try await store.update(entry: ["name": "x"], soupEntryId: 5, forSoupNamed: "s")
+            }
+        }
+    }
+
+    @Test("Retrieve by ids skips missing ones (T-RET-1); remove by ids (T-DEL-1); ids are not reused")
+    func retrieveAndRemove() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("s", indexSpecs: [string("n")])
+            let ids = try await store.upsert(entries: [["n": "0"], ["n": "1"], ["n": "2"]], forSoupNamed: "s").compactMap { $0["_soupEntryId"]?.integerValue }
+            #expect(try await store.retrieve(usingSoupEntryIds: [ids[2], ids[0]], fromSoupNamed: "s").map { $0["n"] } == ["2", "0"])
+            try await store.remove(entryIds: [ids[0]], forSoupNamed: "s")
+            #expect(try await store.retrieve(usingSoupEntryIds: [ids[0], ids[2]], fromSoupNamed: "s").map { $0["n"] } == ["2"])
+            try await store.remove(entryIds: ids, forSoupNamed: "s")
+            #expect(try await store.allEntries("s").isEmpty)
+            #expect(try await store.upsert(entries: [["n": "3"]], forSoupNamed: "s")[0]["_soupEntryId"] == 4)
+        }
+    }
+
+    @Test("Remove by query deletes every match, beyond the page size (T-DEL-2, T-DEL-3)")
+    func removeByQuery() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("s", indexSpecs: [string("Name")])
+            try await store.upsert(entries: [["Name": "Todd Stellanova"], ["Name": "Pro Bono Bonobo"], ["Name": "Robot"]], forSoupNamed: "s")
+            try await store.removeEntries(usingQuerySpec: .buildExactQuerySpec(soupName: "s", path: "Name", matchKey: "Robot"), forSoupNamed: "s")
+            #expect(try await store.allEntries("s").map { $0["Name"] } == ["Todd Stellanova", "Pro Bono Bonobo"])
+            try await store.removeEntries(usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "%Stella%"), forSoupNamed: "s")
+            #expect(try await store.allEntries("s").map { $0["Name"] } == ["Pro Bono Bonobo"])
+            try await store.upsert(entries: (0..<25).map { ["Name": .string("n\($0)")] }, forSoupNamed: "s")
+            let removed = try await store.removeEntries(usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "n%", pageSize: 10), forSoupNamed: "s")
+            #expect(removed == 25)
+            let smart = QuerySpec.buildSmartQuerySpec(smartSQL: "select {s:_soupEntryId} from {s}")
+            #expect(try await store.removeEntries(usingQuerySpec: smart, forSoupNamed: "s") == 1)
+            #expect(try await store.allEntries("s").isEmpty)
+        }
+    }
+}
