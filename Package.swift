@@ -72,6 +72,6 @@ let package = Package(
         .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "SalesforceLinksTests", dependencies: ["SalesforceLinks", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "SmartStoreTests", dependencies: ["SmartStore", "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
-        .testTarget(name: "ForceKitCLITests", dependencies: ["ForceKitCLI"], swiftSettings: strictSettings),
+        .testTarget(name: "ForceKitCLITests", dependencies: ["ForceKitCLI", "SalesforceCore"], swiftSettings: strictSettings),
     ]
 )

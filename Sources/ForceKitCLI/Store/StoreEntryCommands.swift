@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import SalesforceCore
+import SmartStore
+
+/// `forcekit store upsert`.
+struct StoreUpsertCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "upsert",
+        abstract: "Insert or update entries read as a JSON array or one JSON object per line; print them as stored.",
+        discussion: "Entries update the stored entry with the same _soupEntryId, or with --external-id, the same value at that path."
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: "The soup's name.")
+    var soup: String
+
+    @Argument(help: "The entries' file, or - for standard input.")
+    var file = "-"
+
+    @Option(name: .long, help: ArgumentHelp("Match entries by this indexed path instead of _soupEntryId.", valueName: "PATH"))
+    var externalId: String?
+
+    func run() async throws {
+        try await store.withStore { smartStore in
+            let entries = try EntryInput.read(file)
+            let stored = try await smartStore.upsert(entries: entries, forSoupNamed: soup, withExternalIdPath: externalId ?? SoupEntryField.id)
+            Console.printJSON(.array(stored))
+        }
+    }
+}
+
+/// Reads entries: a JSON array, a single object, or newline-delimited JSON.
+enum EntryInput {
+    static func read(_ file: String) throws -> [JSON] {
+        let data: Data
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                throw CLIInputError("\(file) cannot be read: \(error.localizedDescription)")
+            }
+        }
+        if let whole = try? JSON(parsing: data) {
+            if case let .array(entries) = whole { return entries }
+            return [whole]
+        }
+        var entries: [JSON] = []
+        for (number, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+            do {
+                entries.append(try JSON(parsing: line))
+            } catch {
+                throw CLIInputError("\(file) line \(number + 1) is not JSON: \(error.message)")
+            }
+        }
+        return entries
+    }
+}
+
+/// `forcekit store remove`.
+struct StoreRemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove entries by id or by query spec; print how many were removed."
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: "The soup's name.")
+    var soup: String
+
+    @Option(name: .long, parsing: .upToNextOption, help: "The _soupEntryId of each entry to remove.")
+    var ids: [Int64] = []
+
+    @Option(name: .long, help: ArgumentHelp("A query spec in the hybrid JSON form; every match is removed.", valueName: "JSON"))
+    var spec: String?
+
+    func validate() throws {
+        guard ids.isEmpty != (spec == nil) else { throw ValidationError("Give either --ids or --spec.") }
+    }
+
+    func run() async throws {
+        try await store.withStore { smartStore in
+            if let spec {
+                let querySpec = try QuerySpec(json: try JSONArgument.parse(spec, option: "--spec"), soupName: soup)
+                Console.printJSON(.integer(Int64(try await smartStore.removeEntries(usingQuerySpec: querySpec, forSoupNamed: soup))))
+            } else {
+                let present = try await smartStore.retrieve(usingSoupEntryIds: ids, fromSoupNamed: soup).count
+                try await smartStore.remove(entryIds: ids, forSoupNamed: soup)
+                Console.printJSON(.integer(Int64(present)))
+            }
+        }
+    }
+}

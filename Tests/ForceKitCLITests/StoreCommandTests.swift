@@ -1,0 +1,91 @@
+import Foundation
+import SalesforceCore
+import Testing
+
+@Suite("forcekit store")
+struct StoreCommandTests {
+    /// A database path in a fresh directory.
+    func databasePath() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forcekit-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent("store.sqlite").path
+    }
+
+    func json(_ result: CommandResult) throws -> JSON {
+        try JSON(parsing: result.output)
+    }
+
+    @Test("register, soups, upsert (array and NDJSON), query, count and indexes print the contract's JSON")
+    func roundTrip() async throws {
+        let db = try databasePath()
+        #expect(await forcekit("store", "register", "Account", "--path", db, "--index", "Name:string", "--index", "Employees:integer").exitCode == 0)
+        #expect(try json(await forcekit("store", "soups", "--path", db)) == ["Account"])
+        let array = try temporaryFile(#"[{"Name": "Acme", "Employees": 120}, {"Name": "Globex", "Employees": 7}]"#, name: "accounts.json")
+        let stored = try json(await forcekit("store", "upsert", "Account", array, "--path", db))
+        #expect(stored.arrayValue?.map { $0["_soupEntryId"] } == [1, 2])
+        let ndjson = try temporaryFile("{\"Name\": \"Acme\", \"Employees\": 121}\n\n{\"Name\": \"Initech\"}\n", name: "more.ndjson")
+        let updated = try json(await forcekit("store", "upsert", "Account", ndjson, "--external-id", "Name", "--path", db))
+        #expect(updated.arrayValue?.map { $0["_soupEntryId"] } == [1, 3])
+
+        let exact = try json(await forcekit("store", "query", "Account", "--path", db, "--spec", #"{"queryType": "exact", "indexPath": "Name", "matchKey": "Acme"}"#))
+        #expect(exact.arrayValue?.map { $0["Employees"] } == [121])
+        let selected = try json(await forcekit("store", "query", "Account", "--path", db, "--spec",
+                                               #"{"queryType": "range", "indexPath": "Name", "selectPaths": ["Name", "Employees"], "orderPath": "Name", "order": "descending"}"#,
+                                               "--page-size", "2", "--page", "1"))
+        #expect(selected == [["Acme", 121]])
+        let smart = try json(await forcekit("store", "query", "--path", db, "--smart", "select {Account:Name} from {Account} where {Account:Employees} > ? order by 1", "--args", "[10]"))
+        #expect(smart == [["Acme"]])
+        #expect(try json(await forcekit("store", "count", "Account", "--path", db)) == 3)
+        #expect(try json(await forcekit("store", "count", "--path", db, "--smart", "select {Account:Name} from {Account} where {Account:Employees} is null")) == 1)
+        #expect(try json(await forcekit("store", "indexes", "Account", "--path", db)) == [["path": "Name", "type": "string"], ["path": "Employees", "type": "integer"]])
+    }
+
+    @Test("remove, clear, alter and drop change what later commands see")
+    func edits() async throws {
+        let db = try databasePath()
+        _ = await forcekit("store", "register", "s", "--path", db, "--index", "n:integer")
+        let entries = try temporaryFile((1...5).map { "{\"n\": \($0), \"tag\": \"t\($0)\"}" }.joined(separator: "\n"), name: "s.ndjson")
+        _ = await forcekit("store", "upsert", "s", entries, "--path", db)
+        #expect(try json(await forcekit("store", "remove", "s", "--ids", "1", "2", "99", "--path", db)) == 2)
+        #expect(try json(await forcekit("store", "remove", "s", "--spec", #"{"queryType": "range", "indexPath": "n", "beginKey": 5, "pageSize": 1}"#, "--path", db)) == 1)
+        #expect(await forcekit("store", "alter", "s", "--index", "n:integer", "--index", "tag:string", "--reindex", "--path", db).exitCode == 0)
+        #expect(try json(await forcekit("store", "count", "s", "--path", db, "--spec", #"{"queryType": "exact", "indexPath": "tag", "matchKey": "t3"}"#)) == 1)
+        #expect(await forcekit("store", "clear", "s", "--path", db).exitCode == 0)
+        #expect(try json(await forcekit("store", "count", "s", "--path", db)) == 0)
+        #expect(await forcekit("store", "drop", "s", "--path", db).exitCode == 0)
+        #expect(try json(await forcekit("store", "soups", "--path", db)) == [])
+    }
+
+    @Test("Errors print a message on stderr and exit 1", arguments: [
+        (["store", "query", "Nope"], "error: There is no soup named \"Nope\" in this store."),
+        (["store", "register", "X", "--index", "Name:date"], "error: --index Name:date: \"date\" is not an index type; use one of string, integer, floating, full_text, json1"),
+        (["store", "register", "X", "--index", "Name"], "error: --index Name needs the form PATH:TYPE, such as Name:string"),
+        (["store", "register", "X"], "error: The soup \"X\" needs at least one index spec."),
+        (["store", "query", "--smart", "delete from {s}"], "error: The Smart SQL \"delete from {s}\" cannot run: only SELECT statements are allowed, not DELETE."),
+        (["store", "query", "s", "--spec", "{oops"], "error: --spec: The text is not valid JSON: expected a quoted key at line 1, column 2"),
+        (["store", "query", "--smart", "select 1", "--args", "{}"], "error: --args must be a JSON array, such as [\"Acme\", 3]"),
+        (["store", "drop", "ghost"], "error: There is no soup named \"ghost\" in this store."),
+    ])
+    func errors(arguments: [String], message: String) async throws {
+        let result = await forcekit(arguments + ["--path", try databasePath()])
+        #expect(result.exitCode == 1)
+        #expect(result.error.hasPrefix(message), "\(result.error)")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("A file that is not a database is an error, and the file is left alone")
+    func notADatabase() async throws {
+        let path = try temporaryFile("just some text, not SQLite", name: "notes.txt")
+        let result = await forcekit("store", "soups", "--path", path)
+        #expect(result.exitCode == 1)
+        #expect(result.error.contains("cannot be opened as a SmartStore database"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "just some text, not SQLite")
+    }
+
+    @Test("Usage mistakes exit 64")
+    func usage() async throws {
+        #expect(await forcekit("store", "query", "--path", try databasePath()).exitCode == 64)
+        #expect(await forcekit("store", "remove", "s", "--path", try databasePath()).exitCode == 64)
+        #expect(await forcekit("store", "query", "s", "--smart", "select 1", "--path", try databasePath()).exitCode == 64)
+    }
+}
