@@ -1,4 +1,5 @@
 import Foundation
+import ForceKitTestSupport
 import Logging
 import SalesforceCore
 import Testing
@@ -38,9 +39,69 @@ struct JSONTests {
         #expect(try JSON(parsing: value.serialized()) == value)
     }
 
-    @Test("Malformed JSON is an error, not a crash", arguments: ["{", "[1,2", "tru", "{\"a\" 1}", ""])
-    func malformed(text: String) {
-        #expect(throws: JSONError.self) { try JSON(parsing: text) }
+    @Test("Malformed JSON is an error naming the line and column", arguments: [
+        ("{", "expected a quoted key at line 1, column 2"),
+        ("[1,2", "expected ',' or ']' in an array at line 1, column 5"),
+        ("tru", "unexpected end of the text at line 1, column 1"),
+        ("{\"a\" 1}", "expected ':' after the key \"a\" at line 1, column 6"),
+        ("", "the text ends where a value was expected at line 1, column 1"),
+        ("[1,]", "unexpected character ']' at line 1, column 4"),
+        ("{\"a\":1,}", "expected a quoted key at line 1, column 8"),
+        ("[01]", "a number cannot start with 0 at line 1, column 3"),
+        ("\"tab\there\"", "a control character must be escaped inside a string at line 1, column 5"),
+        ("[\n  nul]", "unexpected character 'n' at line 2, column 3"),
+        ("1 2", "unexpected text after the JSON value at line 1, column 3"),
+        ("\"\\x\"", "unknown escape \\'x' at line 1, column 4"),
+    ])
+    func malformed(text: String, reason: String) {
+        #expect(throws: JSONError.malformed(reason)) { try JSON(parsing: text) }
+    }
+
+    @Test("Escapes, surrogate pairs and numbers read as JSON defines them")
+    func escapesAndNumbers() throws {
+        #expect(try JSON(parsing: #""a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00""#) == .string("a\"\\/\u{8}\u{C}\n\r\té😀"))
+        #expect(try JSON(parsing: #""\ud83d""#) == .string("\u{FFFD}"))
+        #expect(try JSON(parsing: "-0") == .integer(0))
+        #expect(try JSON(parsing: "1e2") == .double(100))
+        #expect(try JSON(parsing: "9223372036854775808") == .double(9_223_372_036_854_775_808))
+        #expect(try JSON(parsing: " [ ] ") == .array([]))
+        #expect(JSON.string("line\nquote\"\u{1}").serialized() == #""line\nquote\"\u0001""#)
+        #expect(JSON.double(.nan).serialized() == "null")
+    }
+
+    @Test("Deep nesting is an error, not a stack overflow")
+    func deepNesting() {
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONError.malformed("the document nests deeper than 512 levels at line 1, column 513")) { try JSON(parsing: deep) }
+        let fine = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect((try? JSON(parsing: fine)) != nil)
+    }
+
+    @Test("Random values round-trip through text; random bytes never crash")
+    func fuzz() throws {
+        var random = SeededGenerator(seed: 0x15_0A)
+        func value(depth: Int) -> JSON {
+            switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &random) {
+            case 0: return .null
+            case 1: return .bool(Bool.random(using: &random))
+            case 2: return .integer(Int64.random(in: Int64.min...Int64.max, using: &random))
+            case 3: return .double(Double.random(in: -1e300...1e300, using: &random))
+            case 4: return .string(String((0..<Int.random(in: 0..<12, using: &random)).map { _ in
+                Character(Unicode.Scalar(UInt32.random(in: 0...0x2FF, using: &random)) ?? "?") }))
+            case 5: return .array((0..<Int.random(in: 0..<4, using: &random)).map { _ in value(depth: depth + 1) })
+            default: return .object(Dictionary((0..<Int.random(in: 0..<4, using: &random)).map { ("k\($0)", value(depth: depth + 1)) }, uniquingKeysWith: { a, _ in a }))
+            }
+        }
+        for _ in 0..<500 {
+            let original = value(depth: 0)
+            #expect(try JSON(parsing: original.serialized()) == original)
+            #expect(try JSON(parsing: original.serializedBytes()) == original)
+        }
+        let alphabet = Array(#"{}[]":,-0123456789.eE+truefalsnl \u"#.utf8) + [0x0A, 0xC3, 0xA9, 0x00]
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0..<24, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            _ = try? JSON(parsing: bytes)
+        }
     }
 }
 
