@@ -68,9 +68,11 @@ extension JSON {
         String(decoding: serializedBytes(), as: UTF8.self)
     }
 
-    /// Compact JSON as UTF-8 bytes with sorted keys: ``serialized()`` without the `String`.
-    public func serializedBytes() -> [UInt8] {
-        var writer = JSONWriter()
+    /// Compact JSON as UTF-8 bytes: ``serialized()`` without the `String`.
+    /// - Parameter sortingKeys: Whether object keys are sorted. Unsorted is faster, for text that
+    ///   is only ever parsed back (key order varies between runs then).
+    public func serializedBytes(sortingKeys: Bool = true) -> [UInt8] {
+        var writer = JSONWriter(sortsKeys: sortingKeys)
         writer.write(self)
         return writer.bytes
     }

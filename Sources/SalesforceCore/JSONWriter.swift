@@ -1,12 +1,15 @@
-/// Writes compact JSON text as UTF-8 bytes, object keys sorted so equal values print alike.
+/// Writes compact JSON text as UTF-8 bytes, object keys sorted (unless told not to) so equal
+/// values print alike.
 ///
 /// It writes what ``JSONReader`` reads back to the same value: `/` is not escaped, control
 /// characters are, and non-finite doubles (which JSON cannot spell) become `null`.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
+    private let sortsKeys: Bool
 
-    init(reservingCapacity capacity: Int = 256) {
+    init(reservingCapacity capacity: Int = 256, sortsKeys: Bool = true) {
         bytes.reserveCapacity(capacity)
+        self.sortsKeys = sortsKeys
     }
 
     mutating func write(_ value: JSON) {
@@ -25,15 +28,26 @@ struct JSONWriter {
             bytes.append(UInt8(ascii: "]"))
         case let .object(members):
             bytes.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                writeString(key)
-                bytes.append(UInt8(ascii: ":"))
-                // The key came from `members`, so the lookup always succeeds.
-                write(members[key] ?? .null)
+            if sortsKeys {
+                for (index, key) in members.keys.sorted().enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    // The key came from `members`, so the lookup always succeeds.
+                    writeMember(key, members[key] ?? .null)
+                }
+            } else {
+                for (index, member) in members.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    writeMember(member.key, member.value)
+                }
             }
             bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    private mutating func writeMember(_ key: String, _ value: JSON) {
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        write(value)
     }
 
     private mutating func writeDouble(_ number: Double) {

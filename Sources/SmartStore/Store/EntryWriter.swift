@@ -9,11 +9,19 @@ struct EntryWriter {
     private let files: ExternalStorageChanges
     private let now = currentMilliseconds()
     private var nextId: Int64?
+    private let insertSQL: String
+    private let updateSQL: String
 
     init(soup: SoupDescriptor, db: Database, files: ExternalStorageChanges) {
         self.soup = soup
         self.db = db
         self.files = files
+        let columnNames = soup.columnIndexes.compactMap(\.columnName)
+        let insertColumns = ["id", "created", "soup", "lastModified"] + columnNames
+        let placeholders = Array(repeating: "?", count: insertColumns.count).joined(separator: ", ")
+        insertSQL = "INSERT INTO \(soup.tableName) (\(insertColumns.joined(separator: ", "))) VALUES (\(placeholders))"
+        let assignments = (["soup", "lastModified"] + columnNames).map { "\($0) = ?" }.joined(separator: ", ")
+        updateSQL = "UPDATE \(soup.tableName) SET \(assignments) WHERE id = ?"
     }
 
     /// Finds the entry an upsert updates: by `_soupEntryId`, or by the value at an indexed path.
@@ -23,13 +31,15 @@ struct EntryWriter {
 
     /// Inserts `entry` under a new id, or replaces the existing entry, and returns it with its system fields.
     mutating func write(_ entry: [String: JSON], replacing existing: EntryLookup.Existing?) throws -> JSON {
-        var members = entry
+        var members = [String: JSON](minimumCapacity: entry.count + 3)
+        members.merge(entry) { _, new in new }
         let id = try existing?.id ?? allocateId()
         members[SoupEntryField.id] = .integer(id)
         members[SoupEntryField.createdDate] = .integer(existing?.created ?? now)
         members[SoupEntryField.lastModifiedDate] = .integer(now)
         let stored = JSON.object(members)
-        let bytes = stored.serializedBytes()
+        // Stored text is only parsed back, so its keys need no sorting.
+        let bytes = stored.serializedBytes(sortingKeys: false)
         var values: [DatabaseValue] = []
         values.reserveCapacity(soup.indexes.count + 4)
         if soup.usesExternalStorage {
@@ -65,18 +75,5 @@ struct EntryWriter {
         }
         nextId = id + 1
         return id
-    }
-
-    private var columnNames: [String] { soup.columnIndexes.compactMap(\.columnName) }
-
-    private var insertSQL: String {
-        let columns = ["id", "created", "soup", "lastModified"] + columnNames
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        return "INSERT INTO \(soup.tableName) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
-    }
-
-    private var updateSQL: String {
-        let assignments = (["soup", "lastModified"] + columnNames).map { "\($0) = ?" }.joined(separator: ", ")
-        return "UPDATE \(soup.tableName) SET \(assignments) WHERE id = ?"
     }
 }

@@ -1,0 +1,141 @@
+import Foundation
+import GRDB
+import SalesforceCore
+import SmartStore
+
+/// Exact, range, like and match queries paging through a soup, against the same SQL over a
+/// plain table with the same rows and indexes.
+struct QueryBench {
+    struct Result {
+        let kind: String
+        let unit: String
+        let ours: Double
+        let baseline: Double
+    }
+
+    /// One query kind: the SmartStore spec for an input and the plain SQL that does the same.
+    private struct Kind {
+        let name: String
+        let pageSize: Int
+        let inputs: [String]
+        let spec: (String) -> QuerySpec
+        let sql: String
+        let argument: (String) -> DatabaseValue
+    }
+
+    let store: SmartStore
+    let pool: DatabasePool
+    let workload: QueryWorkload
+    let say: (String) -> Void
+
+    init(entries: Int, at directory: URL, say: @escaping (String) -> Void) async throws {
+        workload = QueryWorkload(count: entries, seed: 2019)
+        store = try await SmartStore(url: directory.appendingPathComponent("ours.sqlite"))
+        try await store.registerSoup("query", indexSpecs: [IndexSpec(path: "key", type: .string), IndexSpec(path: "words", type: .fullText)])
+        for start in stride(from: 0, to: workload.entries.count, by: 1_000) {
+            try await store.upsert(entries: Array(workload.entries[start..<min(start + 1_000, workload.entries.count)]), forSoupNamed: "query")
+        }
+        pool = try DatabasePool(path: directory.appendingPathComponent("plain.sqlite").path)
+        let table = PlainTable(columns: 2, fullTextColumn: 1)
+        let rows = PlainTable.rows(workload.entries, indexed: ["key", "words"])
+        try await pool.write { db in
+            try table.create(db)
+            let statement = try db.makeStatement(sql: table.insertSQL)
+            for row in rows { try statement.execute(arguments: StatementArguments(row)) }
+        }
+        self.say = say
+    }
+
+    func run(rounds: Int, exactQueries: Int) async throws -> [Result] {
+        let keys = workload.keys
+        let sortedKeys = keys.sorted()
+        let step = max(1, keys.count / max(1, exactQueries))
+        let rangeWidth = min(1_000, max(1, sortedKeys.count / 20))
+        let rangeStarts = stride(from: 0, to: max(1, sortedKeys.count - rangeWidth), by: max(1, sortedKeys.count / 20)).map { $0 }
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let prefixes = (0..<100).map { "\(letters[$0 % 26])\(letters[($0 * 7) % 26])" }
+        let words = (0..<100).map { workload.vocabulary[$0 * 37 % workload.vocabulary.count] }
+
+        let kinds = [
+            Kind(name: "exact", pageSize: 10, inputs: stride(from: 0, to: keys.count, by: step).map { keys[$0] },
+                 spec: { .buildExactQuerySpec(soupName: "query", path: "key", matchKey: .string($0)) },
+                 sql: "SELECT soup FROM t WHERE c0 = ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { $0.databaseValue }),
+            Kind(name: "range", pageSize: 100, inputs: rangeStarts.map { "\($0)" },
+                 spec: { start in
+                     let begin = sortedKeys[Int(start) ?? 0]
+                     let end = sortedKeys[min(sortedKeys.count - 1, (Int(start) ?? 0) + rangeWidth - 1)]
+                     return .buildRangeQuerySpec(soupName: "query", path: "key", beginKey: .string(begin), endKey: .string(end), pageSize: 100)
+                 },
+                 sql: "SELECT soup FROM t WHERE c0 >= ? AND c0 <= ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { $0.databaseValue }),
+            Kind(name: "like", pageSize: 50, inputs: prefixes,
+                 spec: { .buildLikeQuerySpec(soupName: "query", path: "key", likeKey: "\($0)%", pageSize: 50) },
+                 sql: "SELECT soup FROM t WHERE c0 LIKE ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { "\($0)%".databaseValue }),
+            Kind(name: "match", pageSize: 50, inputs: words,
+                 spec: { .buildMatchQuerySpec(soupName: "query", path: "words", matchKey: $0, pageSize: 50) },
+                 sql: "SELECT soup FROM t WHERE t.id IN (SELECT rowid FROM t_fts WHERE t_fts MATCH ?) ORDER BY c1 ASC LIMIT ? OFFSET ?",
+                 argument: { "c1 : (\($0))".databaseValue }),
+        ]
+
+        var results: [Result] = []
+        for kind in kinds {
+            var ours: [Double] = []
+            var baseline: [Double] = []
+            var oursRows = 0
+            var baselineRows = 0
+            for _ in 0..<rounds {
+                let clock = ContinuousClock()
+                var rows = 0
+                let oursTime = try await clock.measure { rows = try await runOurs(kind, sortedKeys: sortedKeys, rangeWidth: rangeWidth) }
+                oursRows = rows
+                let baselineTime = try await clock.measure { rows = try await runBaseline(kind, sortedKeys: sortedKeys, rangeWidth: rangeWidth) }
+                baselineRows = rows
+                // Exact queries count queries; the paging kinds count the rows they page through.
+                let units = Double(kind.name == "exact" ? kind.inputs.count : oursRows)
+                ours.append(units / oursTime.seconds)
+                baseline.append(units / baselineTime.seconds)
+            }
+            if oursRows != baselineRows { say("warning: \(kind.name) returned \(oursRows) rows from SmartStore and \(baselineRows) from plain SQL") }
+            say("\(kind.name): \(kind.inputs.count) queries, \(oursRows) rows")
+            results.append(Result(kind: kind.name, unit: kind.name == "exact" ? "queries/s" : "rows/s", ours: Measurement.median(ours), baseline: Measurement.median(baseline)))
+        }
+        return results
+    }
+
+    private func runOurs(_ kind: Kind, sortedKeys: [String], rangeWidth: Int) async throws -> Int {
+        var rows = 0
+        for input in kind.inputs {
+            let spec = kind.spec(input)
+            var page = 0
+            while true {
+                let results = try await store.query(using: spec, startingFromPageIndex: page)
+                rows += results.count
+                if results.count < kind.pageSize || kind.name == "exact" { break }
+                page += 1
+            }
+        }
+        return rows
+    }
+
+    private func runBaseline(_ kind: Kind, sortedKeys: [String], rangeWidth: Int) async throws -> Int {
+        var rows = 0
+        for input in kind.inputs {
+            var arguments: [DatabaseValue]
+            if kind.name == "range" {
+                let start = Int(input) ?? 0
+                arguments = [sortedKeys[start].databaseValue, sortedKeys[min(sortedKeys.count - 1, start + rangeWidth - 1)].databaseValue]
+            } else {
+                arguments = [kind.argument(input)]
+            }
+            var page = 0
+            while true {
+                let pageArguments = arguments + [kind.pageSize.databaseValue, (page * kind.pageSize).databaseValue]
+                let sql = kind.sql
+                let texts = try await pool.read { db in try String.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(pageArguments)) }
+                rows += texts.count
+                if texts.count < kind.pageSize || kind.name == "exact" { break }
+                page += 1
+            }
+        }
+        return rows
+    }
+}
