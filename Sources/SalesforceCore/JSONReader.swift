@@ -43,9 +43,10 @@ struct JSONReader {
     private mutating func parseObject() throws(JSONError) -> JSON {
         try enterContainer()
         position += 1
-        var members: [String: JSON] = [:]
+        // Collected first and hashed once, which beats growing a dictionary key by key.
+        var members: [(String, JSON)] = []
         skipWhitespace()
-        if consume(UInt8(ascii: "}")) { depth -= 1; return .object(members) }
+        if consume(UInt8(ascii: "}")) { depth -= 1; return .object([:]) }
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -55,14 +56,15 @@ struct JSONReader {
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw failure("expected ':' after the key \"\(key)\"") }
             skipWhitespace()
-            members[key] = try parseValue()
+            members.append((key, try parseValue()))
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { break }
             throw failure("expected ',' or '}' in an object")
         }
         depth -= 1
-        return .object(members)
+        // A repeated key keeps its last value, as other JSON parsers do.
+        return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
     }
 
     private mutating func parseArray() throws(JSONError) -> JSON {

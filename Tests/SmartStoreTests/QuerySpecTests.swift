@@ -103,6 +103,8 @@ struct QuerySpecTests {
             #expect(full.first?["_soupEntryId"] == 1 && full.first?["status"] == "active")
             let selected = try await store.query(using: .buildLikeQuerySpec(soupName: "s", selectPaths: ["_soupEntryId", "name"], path: "name", likeKey: "ab%"))
             #expect(selected == [[1, "abc"], [2, "abd"], [3, "abe"]])
+            let withEntry = try await store.query(using: .buildExactQuerySpec(soupName: "s", selectPaths: ["name", "_soup"], path: "name", matchKey: "abd"))
+            #expect(withEntry == [["abd", full[1]]])
             let ordered = QuerySpec.buildExactQuerySpec(soupName: "s", path: "status", matchKey: "active", orderPath: "name", order: .descending)
             #expect(try await store.values("name", ordered) == ["abe", "abc"])
             var unordered = ordered

@@ -29,8 +29,8 @@ enum ResultReader {
         name == "soup" || name.hasPrefix(ExternalStorage.sqlFunctionName + "(")
     }
 
-    /// A row of a Smart SQL result: an array of its values, entries parsed.
-    static func smartRow(_ row: Row, entryColumns: [Bool]) throws -> JSON {
+    /// A result row as an array of its values, with whole-entry columns parsed.
+    static func arrayRow(_ row: Row, entryColumns: [Bool]) throws -> JSON {
         var values: [JSON] = []
         values.reserveCapacity(entryColumns.count)
         for (index, isEntry) in entryColumns.enumerated() {

@@ -7,6 +7,8 @@ struct SoupQuery {
     /// The selected expressions: the entry, or one per select path.
     let selection: [String]
     let selectsPaths: Bool
+    /// Which selected columns hold whole entries (`_soup` among the select paths).
+    let entryColumns: [Bool]
     /// `WHERE ...` or empty.
     let filter: String
     let arguments: [DatabaseValue]
@@ -21,9 +23,11 @@ struct SoupQuery {
             for path in paths { expressions.append(try descriptor.expression(forPath: path, allowUnindexed: true)) }
             selection = expressions
             selectsPaths = true
+            entryColumns = paths.map { $0 == "_soup" }
         } else {
             selection = [descriptor.entryExpression()]
             selectsPaths = false
+            entryColumns = [true]
         }
         var conditions: [String] = []
         var arguments: [DatabaseValue] = []

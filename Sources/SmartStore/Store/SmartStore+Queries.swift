@@ -26,7 +26,7 @@ extension SmartStore {
                     let entryColumns = statement.columnNames.map(ResultReader.isEntryColumn(named:))
                     let rows = try Row.fetchCursor(statement, arguments: StatementArguments(Self.bindings(arguments) + [limit.databaseValue, offset.partialValue.databaseValue]))
                     var results: [JSON] = []
-                    while let row = try rows.next() { results.append(try ResultReader.smartRow(row, entryColumns: entryColumns)) }
+                    while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: entryColumns)) }
                     return results
                 }
                 let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
@@ -35,8 +35,7 @@ extension SmartStore {
                 var results: [JSON] = []
                 results.reserveCapacity(limit)
                 if query.selectsPaths {
-                    let width = query.selection.count
-                    while let row = try rows.next() { results.append(.array((0..<width).map { ResultReader.value(in: row, at: $0) })) }
+                    while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: query.entryColumns)) }
                 } else {
                     while let row = try rows.next() { results.append(try ResultReader.entry(in: row, at: 0)) }
                 }
