@@ -62,10 +62,16 @@ struct AlterSoupTests {
     func toggleExternalStorage() async throws {
         try await withAgents { store throws in
             let before = try await store.allEntries("myAgents")
-            try await store.alterSoup("myAgents", soupSpec: SoupSpec(name: "myAgents", features: [.externalStorage]), indexSpecs: [string("name")], reIndexData: false)
+            try await store.alterSoup("myAgents", soupSpec: SoupSpec(name: "myAgents", features: [.externalStorage]), indexSpecs: [string("name"), string("number")], reIndexData: false)
             #expect(try await store.soupSpec(forSoup: "myAgents").features == [.externalStorage])
             #expect(try await store.allEntries("myAgents") == before)
             #expect(try await agentCount(store, "name", "James Bond") == 1)
+            try await store.alterSoup("myAgents", indexSpecs: [string("name"), string("address")], reIndexData: true)
+            #expect(try await agentCount(store, "address", "1 market st") == 1)
+            try await store.alterSoup("myAgents", soupSpec: SoupSpec(name: "myAgents"), indexSpecs: [string("name")], reIndexData: false)
+            try await store.alterSoup("myAgents", soupSpec: SoupSpec(name: "myAgents", features: [.externalStorage]), indexSpecs: [string("name"), string("agentNumber")], reIndexData: true)
+            #expect(try await agentCount(store, "agentNumber", "007") == 1)
+            #expect(try await store.allEntries("myAgents") == before)
             try await store.alterSoup("myAgents", soupSpec: SoupSpec(name: "myAgents"), indexSpecs: [string("name"), string("agentNumber")], reIndexData: true)
             #expect(try await store.allEntries("myAgents") == before)
             #expect(try await agentCount(store, "agentNumber", "007") == 1)

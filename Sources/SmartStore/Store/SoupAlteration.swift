@@ -40,9 +40,18 @@ struct SoupAlteration: Codable, Sendable {
         let sources = (["id", "soup", "created", "lastModified"] + copied.map(\.from)).joined(separator: ", ")
         try db.execute(sql: "INSERT INTO \(staging) (\(targets)) SELECT \(sources) FROM \(old.tableName)")
 
-        try moveEntries(from: old, to: new, staging: staging, externalStorage: externalStorage, files: files, db)
-        if reIndexData, !uncopied.isEmpty {
-            try Self.recompute(uncopied, of: new, table: staging, externalStorage: externalStorage, db)
+        // Index values are computed from the entries where they are readable: still in the row
+        // when external storage is being turned on, already moved into it when turned off.
+        let recompute = { () throws in
+            guard reIndexData, !uncopied.isEmpty else { return }
+            try Self.recompute(uncopied, of: old, table: staging, externalStorage: externalStorage, db)
+        }
+        if new.usesExternalStorage, !old.usesExternalStorage {
+            try recompute()
+            try moveEntries(from: old, to: new, staging: staging, externalStorage: externalStorage, files: files, db)
+        } else {
+            try moveEntries(from: old, to: new, staging: staging, externalStorage: externalStorage, files: files, db)
+            try recompute()
         }
 
         let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [old.tableName]) ?? 0
