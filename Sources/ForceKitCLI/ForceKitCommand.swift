@@ -7,8 +7,8 @@ public struct ForceKitCommand: AsyncParsableCommand {
         commandName: "forcekit",
         abstract: "The ForceKit developer tool: SmartStore databases, Salesforce deep links and app links, from the command line.",
         discussion: """
-            Output is readable text by default and JSON with --json. Errors go to standard error \
-            with a non-zero exit status.
+            Output is readable text by default and JSON with --json; the store commands always \
+            print JSON. Errors go to standard error with a non-zero exit status.
             """,
         version: ForceKitVersion.current,
         subcommands: [LinkCommand.self, StoreCommand.self]
