@@ -8,7 +8,10 @@ extension SmartStore {
     ///
     /// In Smart SQL results a `{soup:_soup}` column is the entry as a JSON object, and indexed
     /// paths come back typed as their index: numbers for integer and floating, text for string.
-    /// - Parameter arguments: Values for the `?` placeholders of a Smart SQL query.
+    /// - Parameters:
+    ///   - spec: The query.
+    ///   - pageIndex: The page to return, from 0.
+    ///   - arguments: Values for the `?` placeholders of a Smart SQL query.
     /// - Throws: ``SmartStoreError/soupNotFound(_:)``, ``SmartStoreError/pathNotIndexed(soup:path:)``,
     ///   ``SmartStoreError/invalidQuerySpec(_:)``, ``SmartStoreError/invalidSmartSQL(sql:reason:)``,
     ///   ``SmartStoreError/invalidMatchQuery(matchKey:reason:)``.

@@ -121,8 +121,11 @@ extension SmartStore {
     /// afterwards are. Other writes wait while the soup is altered. If the app stops in the
     /// middle, the alteration completes the next time the store is opened.
     /// - Parameters:
+    ///   - name: The soup to alter.
     ///   - soupSpec: The new features; `nil` keeps the current ones.
-    /// - Throws: ``SmartStoreError/soupNotFound(_:)`` and the errors of ``registerSoup(_:indexSpecs:)``.
+    ///   - indexSpecs: The new index specs, replacing the current ones.
+    ///   - reIndexData: Whether to compute the new indexes for the entries already stored.
+    /// - Throws: ``SmartStoreError/soupNotFound(_:)`` and the errors of ``registerSoup(_:indexSpecs:)-(SoupSpec,_)``.
     public func alterSoup(
         _ name: String, soupSpec: SoupSpec? = nil, indexSpecs: [IndexSpec], reIndexData: Bool
     ) async throws(SmartStoreError) {
