@@ -125,6 +125,12 @@ struct UpsertTests {
             try await store.upsert(entries: (0..<25).map { ["Name": .string("n\($0)")] }, forSoupNamed: "s")
             let removed = try await store.removeEntries(usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "n%", pageSize: 10), forSoupNamed: "s")
             #expect(removed == 25)
+            // Removal runs on the writer's connection, so a statement that writes must be refused there too.
+            let writing = QuerySpec.buildSmartQuerySpec(smartSQL: "with x as (select 1) delete from {s} returning {s:_soupEntryId}")
+            await #expect(throws: SmartStoreError.invalidSmartSQL(sql: writing.smartSQL!, reason: "it would change the database")) {
+                try await store.removeEntries(usingQuerySpec: writing, forSoupNamed: "s")
+            }
+            #expect(try await store.allEntries("s").count == 1)
             let smart = QuerySpec.buildSmartQuerySpec(smartSQL: "select {s:_soupEntryId} from {s}")
             #expect(try await store.removeEntries(usingQuerySpec: smart, forSoupNamed: "s") == 1)
             #expect(try await store.allEntries("s").isEmpty)

@@ -72,19 +72,25 @@ enum IndexValue {
             else { self = .text(text) }
         case (.integer, .double(let number)):
             self = .real(number)
-        case (.json1, .string(let text)):
-            self = .text(text)
-        case (.json1, .integer(let number)):
-            self = .integer(number)
-        case (.json1, .double(let number)):
-            self = .real(number)
-        case (.json1, .bool(let flag)):
-            self = .integer(flag ? 1 : 0)
         case (.json1, _):
-            self = .text(key.serialized())
+            guard let value = IndexValue(sqlValueOf: key) else { return nil }
+            self = value
         default:
             guard let value = IndexValue(indexing: key, as: type) else { return nil }
             self = value
+        }
+    }
+
+    /// A JSON value as SQLite sees JSON: scalars as themselves, booleans as 1 and 0 (as
+    /// `json_extract` returns them), arrays and objects as JSON text; `nil` for null.
+    init?(sqlValueOf value: JSON) {
+        switch value {
+        case .null: return nil
+        case let .bool(flag): self = .integer(flag ? 1 : 0)
+        case let .integer(number): self = .integer(number)
+        case let .double(number): self = .real(number)
+        case let .string(text): self = .text(text)
+        case .array, .object: self = .text(value.serialized())
         }
     }
 

@@ -17,18 +17,32 @@ struct EntryLookup {
             let statement = try db.cachedStatement(sql: "SELECT id, created FROM \(soup.tableName) WHERE id = ?")
             return try Row.fetchOne(statement, arguments: [id]).map { ($0[0], $0[1] ?? 0) }
         }
-        guard let index = soup.index(forPath: externalIdPath) else {
-            throw SmartStoreError.pathNotIndexed(soup: soup.name, path: externalIdPath)
-        }
+        let index = try indexedPath(externalIdPath)
         guard let value = index.path.value(in: .object(entry)), let key = IndexValue(key: value, as: index.spec.type) else {
             throw SmartStoreError.missingExternalId(soup: soup.name, path: externalIdPath, position: position)
         }
-        let column = try soup.expression(forPath: externalIdPath)
+        return try existingEntry(withKey: key, atPath: externalIdPath, shownAs: value)
+    }
+
+    /// The one stored entry whose indexed `path` holds `value`, or `nil` when none does.
+    func existingEntry(withValue value: JSON, atPath path: String) throws -> Existing? {
+        guard let key = IndexValue(key: value, as: try indexedPath(path).spec.type) else { return nil }
+        return try existingEntry(withKey: key, atPath: path, shownAs: value)
+    }
+
+    private func indexedPath(_ path: String) throws -> SoupDescriptor.Index {
+        guard let index = soup.index(forPath: path) else { throw SmartStoreError.pathNotIndexed(soup: soup.name, path: path) }
+        return index
+    }
+
+    /// - Throws: ``SmartStoreError/externalIdNotUnique(soup:path:value:matches:)`` when several entries match.
+    private func existingEntry(withKey key: IndexValue, atPath path: String, shownAs value: JSON) throws -> Existing? {
+        let column = try soup.expression(forPath: path)
         let statement = try db.cachedStatement(sql: "SELECT id, created FROM \(soup.tableName) WHERE \(column) = ? LIMIT 2")
         let rows = try Row.fetchAll(statement, arguments: [key.databaseValue])
         guard rows.count < 2 else {
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(soup.tableName) WHERE \(column) = ?", arguments: [key.databaseValue]) ?? 2
-            throw SmartStoreError.externalIdNotUnique(soup: soup.name, path: externalIdPath, value: value.serialized(), matches: count)
+            throw SmartStoreError.externalIdNotUnique(soup: soup.name, path: path, value: value.serialized(), matches: count)
         }
         return rows.first.map { ($0[0], $0[1] ?? 0) }
     }

@@ -64,8 +64,7 @@ extension SmartStore {
             let soup = try catalog.descriptor(named: soupName, db)
             var found: [Int64: JSON] = [:]
             for chunk in ids.chunked(into: 500) {
-                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                let sql = "SELECT id, \(soup.entryExpression()) FROM \(soup.tableName) WHERE id IN (\(placeholders))"
+                let sql = "SELECT id, \(soup.entryExpression()) FROM \(soup.tableName) WHERE id IN (\(Self.placeholders(chunk.count)))"
                 let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))
                 while let row = try rows.next() {
                     found[row[0]] = try ResultReader.entry(in: row, at: 1)
@@ -80,21 +79,14 @@ extension SmartStore {
     public func lookupSoupEntryId(soupNamed soupName: String, fieldPath path: String, fieldValue value: JSON) async throws(SmartStoreError) -> Int64? {
         try await read { [catalog] db in
             let soup = try catalog.descriptor(named: soupName, db)
-            var probe: [String: JSON] = [:]
-            probe.setValue(value, atPath: path)
-            return try EntryLookup(soup: soup, db: db).existingEntry(for: probe, externalIdPath: path, position: 0)?.id
+            return try EntryLookup(soup: soup, db: db).existingEntry(withValue: value, atPath: path)?.id
         }
     }
 
     /// Removes the entries with the given ids; ids with no entry are ignored.
     public func remove(entryIds ids: [Int64], forSoupNamed soupName: String) async throws(SmartStoreError) {
         try await write { [catalog] db, files in
-            let soup = try catalog.descriptor(named: soupName, db)
-            for chunk in ids.chunked(into: 500) {
-                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                try db.execute(sql: "DELETE FROM \(soup.tableName) WHERE id IN (\(placeholders))", arguments: StatementArguments(chunk))
-            }
-            if soup.usesExternalStorage { files.remove(table: soup.tableName, ids: ids) }
+            try Self.delete(ids, from: try catalog.descriptor(named: soupName, db), files: files, db)
         }
     }
 
@@ -104,41 +96,37 @@ extension SmartStore {
     public func removeEntries(usingQuerySpec spec: QuerySpec, forSoupNamed soupName: String) async throws(SmartStoreError) -> Int {
         try await write { [catalog] db, files in
             let soup = try catalog.descriptor(named: soupName, db)
-            let selection: String
-            var arguments: [DatabaseValue] = []
-            if spec.kind == .smart {
-                guard let sql = spec.smartSQL else { throw SmartStoreError.invalidQuerySpec("a smart query needs \"smartSql\"") }
-                selection = try catalog.translation(of: sql, db).sql
-            } else {
+            let ids = try Self.explainingFailures(of: spec) {
+                if spec.kind == .smart {
+                    // The same checked statement as a query: this runs on the writer's connection.
+                    return try Int64.fetchAll(try Self.smartStatement(spec, wrapping: { $0 }, catalog: catalog, db))
+                }
                 let query = try SoupQuery(spec, soup: soup)
-                selection = query.idsSQL
-                arguments = query.arguments
+                return try Int64.fetchAll(db, sql: query.idsSQL, arguments: StatementArguments(query.arguments))
             }
-            let ids = try Int64.fetchAll(db, sql: selection, arguments: StatementArguments(arguments))
-            for chunk in ids.chunked(into: 500) {
-                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                try db.execute(sql: "DELETE FROM \(soup.tableName) WHERE id IN (\(placeholders))", arguments: StatementArguments(chunk))
-            }
-            if soup.usesExternalStorage { files.remove(table: soup.tableName, ids: ids) }
+            try Self.delete(ids, from: soup, files: files, db)
             return ids.count
         }
+    }
+}
+
+extension SmartStore {
+    /// Deletes entries by id, in chunks that stay under SQLite's limit on parameters.
+    static func delete(_ ids: [Int64], from soup: SoupDescriptor, files: ExternalStorageChanges, _ db: Database) throws {
+        for chunk in ids.chunked(into: 500) {
+            try db.execute(sql: "DELETE FROM \(soup.tableName) WHERE id IN (\(placeholders(chunk.count)))", arguments: StatementArguments(chunk))
+        }
+        if soup.usesExternalStorage { files.remove(table: soup.tableName, ids: ids) }
+    }
+
+    /// `?, ?, ?` for an IN list.
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 }
 
 extension Array {
     func chunked(into size: Int) -> [ArraySlice<Element>] {
         stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
-    }
-}
-
-extension Dictionary where Key == String, Value == JSON {
-    /// Sets a value at a dot-separated path, creating objects on the way.
-    mutating func setValue(_ value: JSON, atPath path: String) {
-        let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let first = segments.first else { return }
-        if segments.count == 1 { self[first] = value; return }
-        var child = self[first]?.objectValue ?? [:]
-        child.setValue(value, atPath: segments.dropFirst().joined(separator: "."))
-        self[first] = .object(child)
     }
 }

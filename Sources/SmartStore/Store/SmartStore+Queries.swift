@@ -66,7 +66,7 @@ extension SmartStore {
         return try catalog.descriptor(named: name, db)
     }
 
-    private static func smartStatement(
+    static func smartStatement(
         _ spec: QuerySpec, wrapping wrap: (String) -> String, catalog: SchemaCatalog, _ db: Database
     ) throws -> Statement {
         guard let sql = spec.smartSQL else { throw SmartStoreError.invalidQuerySpec("a smart query needs \"smartSql\"") }
@@ -82,7 +82,7 @@ extension SmartStore {
     }
 
     /// Names the query in SQLite's complaints, and reports FTS5 syntax errors as match-key errors.
-    private static func explainingFailures<T>(of spec: QuerySpec, _ body: () throws -> T) throws -> T {
+    static func explainingFailures<T>(of spec: QuerySpec, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DatabaseError {
@@ -97,17 +97,8 @@ extension SmartStore {
         }
     }
 
-    /// Smart SQL arguments as SQL values; booleans bind as 1 and 0, arrays and objects as JSON text.
+    /// Smart SQL arguments as SQL values, converted as json1 keys are.
     static func bindings(_ arguments: [JSON]) -> [DatabaseValue] {
-        arguments.map { argument in
-            switch argument {
-            case .null: .null
-            case let .bool(flag): (flag ? 1 : 0).databaseValue
-            case let .integer(number): number.databaseValue
-            case let .double(number): number.databaseValue
-            case let .string(text): text.databaseValue
-            case .array, .object: argument.serialized().databaseValue
-            }
-        }
+        arguments.map { IndexValue(sqlValueOf: $0)?.databaseValue ?? .null }
     }
 }
