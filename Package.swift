@@ -10,12 +10,14 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "ForceKit",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "SalesforceCore", targets: ["SalesforceCore"]),
         .library(name: "DeepLinking", targets: ["DeepLinking"]),
         .library(name: "SalesforceLinks", targets: ["SalesforceLinks"]),
         .library(name: "SmartStore", targets: ["SmartStore"]),
+        .library(name: "SOQL", targets: ["SOQL"]),
+        .library(name: "LocalOrg", targets: ["LocalOrg"]),
         .executable(name: "forcekit", targets: ["forcekit"]),
         .executable(name: "forcekit-bench", targets: ["ForceKitBench"]),
     ],
@@ -23,6 +25,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         // Benchmark baseline only: the router suite compares against RoutingKit's trie.
         .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
     ],
@@ -45,10 +55,32 @@ let package = Package(
             dependencies: ["SalesforceCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
+        .target(name: "SOQL", dependencies: ["SalesforceCore"], swiftSettings: strictSettings),
+        .target(
+            name: "LocalOrg",
+            dependencies: [
+                "SOQL", "SalesforceCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "ForceKitCLI",
             dependencies: [
-                "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore",
+                "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -57,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "ForceKitBench",
             dependencies: [
-                "DeepLinking", "SmartStore", "ForceKitTestSupport",
+                "DeepLinking", "SmartStore", "LocalOrg", "SOQL", "SalesforceCore", "ForceKitTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -72,6 +104,15 @@ let package = Package(
         .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "SalesforceLinksTests", dependencies: ["SalesforceLinks", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "SmartStoreTests", dependencies: ["SmartStore", "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+        .testTarget(name: "SOQLTests", dependencies: ["SOQL", "SalesforceCore", "ForceKitTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LocalOrgTests",
+            dependencies: [
+                "LocalOrg", "SOQL", "SalesforceCore", "ForceKitTestSupport",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "ForceKitCLITests", dependencies: ["ForceKitCLI", "SalesforceCore"], swiftSettings: strictSettings),
     ]
 )

@@ -90,6 +90,10 @@ struct JSONWriter {
         }
     }
 
+    mutating func appendByte(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
     private mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }

@@ -1,0 +1,41 @@
+import SalesforceCore
+
+/// A LocalOrg that cannot start or cannot read its configuration.
+public enum LocalOrgError: ForceKitError, Equatable {
+    /// The schema file is not valid: the text says where and why.
+    case invalidSchema(file: String, reason: String)
+    /// The configuration file in the data directory is not valid.
+    case invalidConfiguration(file: String, reason: String)
+    /// The data directory cannot be created or used.
+    case dataDirectoryUnusable(path: String, reason: String)
+    /// The server could not bind or start.
+    case cannotStart(reason: String)
+    /// The TLS certificate could not be made or loaded.
+    case certificateFailed(reason: String)
+    /// The store failed underneath.
+    case storage(reason: String)
+
+    /// What went wrong.
+    public var message: String {
+        switch self {
+        case .invalidSchema(let file, let reason): return "The schema file \(file) is not valid: \(reason)."
+        case .invalidConfiguration(let file, let reason): return "The configuration \(file) is not valid: \(reason)."
+        case .dataDirectoryUnusable(let path, let reason): return "The data directory \(path) cannot be used: \(reason)."
+        case .cannotStart(let reason): return "LocalOrg could not start: \(reason)."
+        case .certificateFailed(let reason): return "LocalOrg could not make or load its TLS certificate: \(reason)."
+        case .storage(let reason): return "LocalOrg's store failed: \(reason)."
+        }
+    }
+
+    /// What to do about it.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .invalidSchema: return "Fix the file; the format is in the LocalOrg documentation (Custom objects)."
+        case .invalidConfiguration: return "Fix the file, or delete it to have LocalOrg write a new default one."
+        case .dataDirectoryUnusable: return "Choose a directory you can write to with --data."
+        case .cannotStart: return "Choose another port with --port, or 0 for any free port."
+        case .certificateFailed: return "Delete the tls folder in the data directory to have new certificates made."
+        case .storage: return "Check the disk; start with a new --data directory if the database is damaged."
+        }
+    }
+}

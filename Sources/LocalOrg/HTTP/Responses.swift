@@ -1,0 +1,101 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import SalesforceCore
+
+/// Building responses in Salesforce's shapes, and reading request bodies.
+enum Responses {
+    static let jsonContentType = "application/json;charset=UTF-8"
+
+    static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) -> Response {
+        var headers = extra
+        headers[.contentType] = jsonContentType
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    static func json(_ value: JSON, status: HTTPResponse.Status = .ok) -> Response {
+        json(value.serializedBytes(), status: status)
+    }
+
+    static func write(status: HTTPResponse.Status = .ok, _ body: (inout JSONStreamWriter) -> Void) -> Response {
+        var writer = JSONStreamWriter(reservingCapacity: 4096)
+        body(&writer)
+        return json(writer.bytes, status: status)
+    }
+
+    static func noContent() -> Response {
+        Response(status: .noContent)
+    }
+
+    static func error(_ error: APIError) -> Response {
+        write(status: HTTPResponse.Status(code: error.status)) { writer in
+            writer.beginArray()
+            writer.beginObject()
+            writer.key("message")
+            writer.string(error.message)
+            writer.key("errorCode")
+            writer.string(error.errorCode)
+            if !error.fields.isEmpty {
+                writer.key("fields")
+                writer.beginArray()
+                for field in error.fields { writer.string(field) }
+                writer.endArray()
+            }
+            writer.endObject()
+            writer.endArray()
+        }
+    }
+
+    static func oauthError(_ error: OAuthError) -> Response {
+        json(error.json, status: HTTPResponse.Status(code: error.status))
+    }
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html;charset=UTF-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func redirect(to location: String) -> Response {
+        Response(status: .found, headers: [.location: location])
+    }
+
+    /// The body as JSON, or JSON_PARSER_ERROR.
+    static func jsonBody(of request: Request, context: LocalOrgRequestContext) async throws -> JSON {
+        var request = request
+        let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+        let bytes = buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes) ?? []
+        do {
+            return try JSON(parsing: bytes)
+        } catch {
+            throw APIError.jsonParser("The request body is not valid JSON: \(error.message)")
+        }
+    }
+
+    /// The body as form fields (`application/x-www-form-urlencoded`), merged over the query's.
+    static func formFields(of request: Request, context: LocalOrgRequestContext) async throws -> [String: String] {
+        var fields: [String: String] = [:]
+        for (key, value) in formPairs(request.uri.query ?? "") { fields[key] = value }
+        var request = request
+        let buffer = try await request.collectBody(upTo: 1024 * 1024)
+        for (key, value) in formPairs(buffer.getString(at: buffer.readerIndex, length: buffer.readableBytes) ?? "") { fields[key] = value }
+        return fields
+    }
+
+    /// The query parameter `name`, decoded as a form value (`+` is a space).
+    static func query(_ name: String, of request: Request) -> String? {
+        formPairs(request.uri.query ?? "").last { $0.0 == name }?.1
+    }
+
+    /// `a=1&b=x+y` → `[("a", "1"), ("b", "x y")]`: `+` becomes a space before percent-decoding,
+    /// so an encoded plus (`%2B`) stays a plus.
+    static func formPairs(_ text: String) -> [(String, String)] {
+        func decode(_ part: Substring) -> String {
+            let spaced = part.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
+        return text.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+}

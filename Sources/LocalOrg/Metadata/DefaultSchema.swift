@@ -1,0 +1,34 @@
+import SalesforceCore
+
+/// The custom fields and objects every LocalOrg has, on top of any schema file: external ids
+/// for upsert, and the `Merchandise__c` object of the Mobile SDK's samples.
+enum DefaultSchema {
+    static let json: JSON = [
+        "objects": [
+            [
+                "name": "Merchandise__c", "label": "Merchandise", "labelPlural": "Merchandise", "keyPrefix": "a00",
+                "fields": [
+                    ["name": "Price__c", "type": "currency", "required": true],
+                    ["name": "Quantity__c", "type": "int"],
+                    ["name": "Description__c", "type": "textarea"],
+                    ["name": "Account__c", "type": "reference", "referenceTo": "Account", "relationshipName": "Account__r",
+                     "childRelationshipName": "Merchandise__r"],
+                    ["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true, "unique": true],
+                ],
+            ],
+        ],
+        "fields": [
+            "Account": [["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true, "unique": true]],
+            "Contact": [["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true, "unique": true]],
+            "Opportunity": [["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true]],
+        ],
+    ]
+
+    /// The standard objects with the default custom ones added.
+    static func schema() -> OrgSchema {
+        var schema = OrgSchema.standard
+        // The default schema is fixed and tested; an error here is a ForceKit bug, reported as such.
+        try? SchemaFile.apply(json, from: "(built-in schema)", to: &schema)
+        return schema
+    }
+}

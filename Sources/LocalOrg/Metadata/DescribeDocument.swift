@@ -1,0 +1,74 @@
+import SalesforceCore
+
+/// The describe family's JSON: describeGlobal entries, `objectDescribe` and the full describe.
+enum DescribeDocument {
+    /// The entry describeGlobal lists (also `objectDescribe` of `GET sobjects/T`).
+    static func summary(of type: SObjectType, version: String) -> JSON {
+        let path = type.path(version: version)
+        let isSystem = type.name == "User" || type.name == "MobilePushServiceDevice"
+        return [
+            "name": .string(type.name), "label": .string(type.label), "labelPlural": .string(type.labelPlural),
+            "keyPrefix": .string(type.keyPrefix), "custom": .bool(type.custom), "customSetting": false,
+            "createable": true, "updateable": true, "deletable": .bool(!isSystem || type.name == "MobilePushServiceDevice"),
+            "queryable": true, "retrieveable": true, "searchable": .bool(!isSystem), "layoutable": .bool(!isSystem),
+            "undeletable": true, "mergeable": .bool(["Account", "Contact", "Lead"].contains(type.name)),
+            "replicateable": true, "triggerable": true, "feedEnabled": .bool(!isSystem), "activateable": false,
+            "deprecatedAndHidden": false, "hasSubtypes": false, "isSubtype": false, "mruEnabled": .bool(!isSystem),
+            "urls": [
+                "sobject": .string(path), "describe": .string(path + "/describe"), "rowTemplate": .string(path + "/{ID}"),
+                "layouts": .string(path + "/describe/layouts"), "compactLayouts": .string(path + "/describe/compactLayouts"),
+            ],
+        ]
+    }
+
+    /// `GET sobjects/T/describe`.
+    static func full(of type: SObjectType, schema: OrgSchema, version: String) -> JSON {
+        guard case .object(var document) = summary(of: type, version: version) else { return .null }
+        document["fields"] = .array(type.fields.map(field))
+        document["childRelationships"] = .array(schema.childRelationships(of: type.name).map { relationship in
+            [
+                "childSObject": .string(relationship.childObject), "field": .string(relationship.field),
+                "relationshipName": .string(relationship.relationshipName), "cascadeDelete": false,
+                "deprecatedAndHidden": false, "restrictedDelete": false,
+            ]
+        })
+        document["recordTypeInfos"] = [[
+            "name": "Master", "available": true, "defaultRecordTypeMapping": true, "master": true,
+            "recordTypeId": .string(RecordID.make(prefix: "012", counter: 1)), "developerName": "Master",
+        ]]
+        document["supportedScopes"] = [["label": "All", "name": "everything"], ["label": "Mine", "name": "mine"]]
+        return .object(document)
+    }
+
+    static func field(_ field: SObjectField) -> JSON {
+        let numeric: Set<FieldType> = [.int, .double, .currency, .percent]
+        let isSystem = ["Id", "IsDeleted", "CreatedDate", "CreatedById", "LastModifiedDate", "LastModifiedById", "SystemModstamp"].contains(field.name)
+        var json: [String: JSON] = [
+            "name": .string(field.name), "label": .string(field.label), "type": .string(field.type.rawValue),
+            "soapType": .string(field.type.soapType), "length": .integer(Int64(field.type.isText ? field.length : 0)),
+            "byteLength": .integer(Int64(field.type.isText ? field.length * 3 : 0)),
+            "nillable": .bool(field.nillable), "createable": .bool(field.createable), "updateable": .bool(field.updateable),
+            "externalId": .bool(field.externalId), "unique": .bool(field.unique), "custom": .bool(field.custom),
+            "nameField": .bool(field.nameField), "idLookup": .bool(field.type == .id || field.externalId || field.name == "Username"),
+            "defaultedOnCreate": .bool(field.defaultValue != nil || isSystem || field.name == "OwnerId"),
+            "defaultValue": field.defaultValue.map(JSON.string) ?? .null,
+            "calculated": false, "autoNumber": .bool(field.name == "CaseNumber"), "caseSensitive": false,
+            "filterable": .bool(field.type != .textarea && field.type != .base64),
+            "sortable": .bool(field.type != .textarea && field.type != .base64 && field.type != .multipicklist),
+            "groupable": .bool(![.textarea, .base64, .double, .currency, .percent, .datetime].contains(field.type)),
+            "aggregatable": .bool(field.type != .textarea && field.type != .base64),
+            "precision": .integer(numeric.contains(field.type) && field.type != .int ? 18 : 0),
+            "scale": .integer(field.type == .currency || field.type == .percent ? 2 : 0),
+            "digits": .integer(field.type == .int ? 9 : 0),
+            "referenceTo": .array(field.referenceTo.map(JSON.string)),
+            "relationshipName": field.relationshipName.map(JSON.string) ?? .null,
+            "restrictedPicklist": false, "dependentPicklist": false, "cascadeDelete": false, "deprecatedAndHidden": false,
+            "htmlFormatted": false, "inlineHelpText": .null, "permissionable": .bool(!field.required && !isSystem),
+            "picklistValues": .array(field.picklistValues.map { value in
+                ["active": true, "defaultValue": .bool(value == field.defaultValue), "label": .string(value), "value": .string(value), "validFor": .null]
+            }),
+        ]
+        if field.type == .reference { json["polymorphicForeignKey"] = false }
+        return .object(json)
+    }
+}

@@ -1,0 +1,59 @@
+/// Every sObject type an org has: the standard ones and those of its schema file.
+public struct OrgSchema: Sendable {
+    /// The types, in the order describeGlobal lists them.
+    public private(set) var types: [SObjectType]
+    private var typeIndex: [String: Int] = [:]
+    private var childRelationships: [String: [ChildRelationship]] = [:]
+
+    /// The standard objects alone.
+    public static let standard = OrgSchema(types: StandardObjects.all)
+
+    /// Creates a schema from types whose names are unique.
+    init(types: [SObjectType]) {
+        self.types = []
+        for type in types { add(type) }
+        reindexRelationships()
+    }
+
+    /// The type named `name`, ignoring case.
+    public func type(named name: String) -> SObjectType? {
+        typeIndex[name.lowercased()].map { types[$0] }
+    }
+
+    /// The type whose ids start with `prefix`.
+    public func type(withKeyPrefix prefix: String) -> SObjectType? {
+        types.first { $0.keyPrefix == prefix }
+    }
+
+    /// The child relationships pointing at `typeName`, for describe and subqueries.
+    public func childRelationships(of typeName: String) -> [ChildRelationship] {
+        childRelationships[typeName.lowercased()] ?? []
+    }
+
+    /// The child relationship `name` of `typeName` (`Contacts` of `Account`), ignoring case.
+    public func childRelationship(_ name: String, of typeName: String) -> ChildRelationship? {
+        childRelationships(of: typeName).first { $0.relationshipName.lowercased() == name.lowercased() }
+    }
+
+    mutating func add(_ type: SObjectType) {
+        typeIndex[type.name.lowercased()] = types.count
+        types.append(type)
+    }
+
+    /// Adds a field to an existing type.
+    mutating func addField(_ field: SObjectField, to typeName: String) {
+        guard let index = typeIndex[typeName.lowercased()] else { return }
+        types[index].append(field)
+    }
+
+    mutating func reindexRelationships() {
+        childRelationships = [:]
+        for type in types {
+            for field in type.fields where field.type == .reference {
+                guard let name = field.childRelationshipName, let target = field.referenceTo.first else { continue }
+                childRelationships[target.lowercased(), default: []].append(
+                    ChildRelationship(childObject: type.name, field: field.name, relationshipName: name))
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// One field of an sObject type, as describe reports it.
+public struct SObjectField: Sendable, Equatable {
+    /// The API name: `Name`, `AccountId`, `Region__c`.
+    public var name: String
+    /// The label shown to users.
+    public var label: String
+    /// The data type.
+    public var type: FieldType
+    /// The maximum length of text fields.
+    public var length: Int
+    /// Whether a value must be given on create (and may not be cleared).
+    public var required: Bool
+    /// Whether the field identifies records from another system, for upsert.
+    public var externalId: Bool
+    /// Whether no two records may share a value.
+    public var unique: Bool
+    /// Whether clients may set it on create.
+    public var createable: Bool
+    /// Whether clients may change it.
+    public var updateable: Bool
+    /// The object types a reference points to.
+    public var referenceTo: [String]
+    /// The name used to follow a reference in SOQL: `Account` for `AccountId`.
+    public var relationshipName: String?
+    /// The name the referenced type uses for the records pointing at it: `Contacts`.
+    public var childRelationshipName: String?
+    /// The values a picklist offers.
+    public var picklistValues: [String]
+    /// The value a create gets when it gives none.
+    public var defaultValue: String?
+    /// Whether this is a custom field (`__c`).
+    public var custom: Bool
+    /// Whether this is the field that names a record.
+    public var nameField: Bool
+
+    /// Creates a field; most flags default to a plain, writable, optional field.
+    public init(
+        name: String, label: String? = nil, type: FieldType, length: Int? = nil, required: Bool = false,
+        externalId: Bool = false, unique: Bool = false, createable: Bool = true, updateable: Bool = true,
+        referenceTo: [String] = [], relationshipName: String? = nil, childRelationshipName: String? = nil,
+        picklistValues: [String] = [], defaultValue: String? = nil, nameField: Bool = false
+    ) {
+        self.name = name
+        self.label = label ?? SObjectField.label(from: name)
+        self.type = type
+        self.length = length ?? SObjectField.defaultLength(of: type)
+        self.required = required
+        self.externalId = externalId
+        self.unique = unique
+        self.createable = createable
+        self.updateable = updateable
+        self.referenceTo = referenceTo
+        self.relationshipName = relationshipName
+        self.childRelationshipName = childRelationshipName
+        self.picklistValues = picklistValues
+        self.defaultValue = defaultValue
+        self.custom = name.hasSuffix("__c")
+        self.nameField = nameField
+    }
+
+    /// Whether the field is nillable as describe reports it.
+    var nillable: Bool { !required && type != .id && type != .boolean }
+
+    private static func defaultLength(of type: FieldType) -> Int {
+        switch type {
+        case .id, .reference: return 18
+        case .string, .email, .url, .picklist: return 255
+        case .phone: return 40
+        case .textarea: return 32_000
+        case .multipicklist: return 4_099
+        default: return 0
+        }
+    }
+
+    /// `BillingCity` → `Billing City`, `Region__c` → `Region`.
+    static func label(from name: String) -> String {
+        var base = name.hasSuffix("__c") ? String(name.dropLast(3)) : name
+        if base.hasSuffix("Id"), base.count > 2 { base = String(base.dropLast(2)) + " ID" }
+        var label = ""
+        var previous: Character?
+        for character in base {
+            if character == "_" {
+                label.append(" ")
+            } else {
+                if character.isUppercase, let previous, previous.isLowercase { label.append(" ") }
+                label.append(character)
+            }
+            previous = character
+        }
+        return label
+    }
+}

@@ -1,0 +1,75 @@
+/// An sObject type: its names, key prefix and fields.
+public struct SObjectType: Sendable, Equatable {
+    /// The API name: `Account`, `Merchandise__c`.
+    public var name: String
+    /// The label: `Account`.
+    public var label: String
+    /// The plural label: `Accounts`.
+    public var labelPlural: String
+    /// The three characters every record id of this type starts with.
+    public var keyPrefix: String
+    /// The fields, system fields included, in describe order.
+    public private(set) var fields: [SObjectField]
+    /// Whether this is a custom object (`__c`).
+    public var custom: Bool { name.hasSuffix("__c") }
+
+    private var fieldIndex: [String: Int] = [:]
+    private var relationshipIndex: [String: Int] = [:]
+
+    /// Creates a type. System fields (`Id`, `IsDeleted`, the audit fields and, when
+    /// `hasOwner`, `OwnerId`) are added around `fields`.
+    public init(name: String, label: String? = nil, labelPlural: String? = nil, keyPrefix: String, hasOwner: Bool = true, fields: [SObjectField]) {
+        self.name = name
+        self.label = label ?? SObjectField.label(from: name)
+        self.labelPlural = labelPlural ?? (self.label.hasSuffix("s") ? self.label + "es" : self.label.hasSuffix("y") ? String(self.label.dropLast()) + "ies" : self.label + "s")
+        self.keyPrefix = keyPrefix
+        var all = [SObjectField(name: "Id", label: "\(self.label) ID", type: .id, createable: false, updateable: false)]
+        all.append(SObjectField(name: "IsDeleted", label: "Deleted", type: .boolean, createable: false, updateable: false))
+        all += fields
+        if hasOwner {
+            all.append(SObjectField(name: "OwnerId", label: "Owner ID", type: .reference, referenceTo: ["User"], relationshipName: "Owner"))
+        }
+        all += [
+            SObjectField(name: "CreatedDate", label: "Created Date", type: .datetime, createable: false, updateable: false),
+            SObjectField(name: "CreatedById", label: "Created By ID", type: .reference, createable: false, updateable: false, referenceTo: ["User"], relationshipName: "CreatedBy"),
+            SObjectField(name: "LastModifiedDate", label: "Last Modified Date", type: .datetime, createable: false, updateable: false),
+            SObjectField(name: "LastModifiedById", label: "Last Modified By ID", type: .reference, createable: false, updateable: false, referenceTo: ["User"], relationshipName: "LastModifiedBy"),
+            SObjectField(name: "SystemModstamp", label: "System Modstamp", type: .datetime, createable: false, updateable: false),
+        ]
+        self.fields = []
+        for field in all { append(field) }
+    }
+
+    /// Adds a field (a custom field from a schema file).
+    mutating func append(_ field: SObjectField) {
+        fieldIndex[field.name.lowercased()] = fields.count
+        if let relationship = field.relationshipName { relationshipIndex[relationship.lowercased()] = fields.count }
+        fields.append(field)
+    }
+
+    /// The field named `name`, ignoring case as Salesforce does.
+    public func field(named name: String) -> SObjectField? {
+        fieldIndex[name.lowercased()].map { fields[$0] }
+    }
+
+    /// The reference field whose relationship name is `name` (`Account` → `AccountId`).
+    public func referenceField(forRelationship name: String) -> SObjectField? {
+        relationshipIndex[name.lowercased()].map { fields[$0] }
+    }
+
+    /// The field that names records: `Name` where there is one.
+    var nameField: SObjectField? { fields.first(where: \.nameField) }
+
+    /// The REST path of the type under a version: `/services/data/v62.0/sobjects/Account`.
+    func path(version: String) -> String { "/services/data/\(version)/sobjects/\(name)" }
+}
+
+/// A reference from one type to another, seen from the referenced side.
+public struct ChildRelationship: Sendable, Equatable {
+    /// The type holding the reference: `Contact`.
+    public var childObject: String
+    /// The reference field: `AccountId`.
+    public var field: String
+    /// The name subqueries use: `Contacts`.
+    public var relationshipName: String
+}

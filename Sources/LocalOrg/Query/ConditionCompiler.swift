@@ -1,0 +1,164 @@
+import SOQL
+
+extension QueryPlanner {
+    /// A condition as SQL that is never NULL, its values appended to `arguments`.
+    func compileCondition(_ condition: Condition, level: QueryLevel, arguments: inout [FieldValue]) throws(APIError) -> String {
+        switch condition {
+        case .and(let parts), .or(let parts):
+            var compiled: [String] = []
+            for part in parts { compiled.append(try compileCondition(part, level: level, arguments: &arguments)) }
+            let connective: String
+            if case .and = condition { connective = " AND " } else { connective = " OR " }
+            return "(" + compiled.joined(separator: connective) + ")"
+        case .not(let inner):
+            return "NOT " + (try compileCondition(inner, level: level, arguments: &arguments))
+        case .comparison(let expression, let comparison, let literal):
+            let (sql, field, position) = try subject(expression, level: level)
+            return try compileComparison(sql, field: field, comparison, literal, at: position, arguments: &arguments)
+        case .like(let expression, let pattern):
+            let (sql, field, position) = try subject(expression, level: level)
+            guard field.type.isText, field.type != .id, field.type != .reference else {
+                throw errors.error("INVALID_QUERY_FILTER_OPERATOR", "invalid operator on \(field.type.rawValue) field: \(field.name)", at: position)
+            }
+            arguments.append(.text(pattern))
+            return "(\(sql) IS NOT NULL AND \(sql) LIKE ? ESCAPE '\\')"
+        case .isIn(let expression, let literals, let negated):
+            let (sql, field, position) = try subject(expression, level: level)
+            var values: [FieldValue] = []
+            var includesNull = false
+            for literal in literals {
+                if literal == .null {
+                    includesNull = true
+                } else {
+                    values.append(try value(of: literal, for: field, at: position))
+                }
+            }
+            let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+            arguments += values
+            let membership = values.isEmpty ? "0" : "\(sql) IN (\(placeholders))"
+            if negated {
+                return includesNull ? "(\(sql) IS NOT NULL AND NOT (\(membership)))" : "(\(sql) IS NULL OR NOT (\(membership)))"
+            }
+            return includesNull ? "(\(sql) IS NULL OR \(membership))" : "(\(sql) IS NOT NULL AND \(membership))"
+        case .inSubquery(let expression, let subquery, let negated):
+            let (sql, field, position) = try subject(expression, level: level)
+            guard field.type == .id || field.type == .reference else {
+                throw errors.malformed("Only id or reference fields can be used in a semi-join: \(field.name)", at: position)
+            }
+            let inner = try compileSemiJoin(subquery, arguments: &arguments)
+            return negated ? "(\(sql) IS NULL OR \(sql) NOT IN (\(inner)))" : "(\(sql) IS NOT NULL AND \(sql) IN (\(inner)))"
+        }
+    }
+
+    private func subject(_ expression: ValueExpression, level: QueryLevel) throws(APIError) -> (String, SObjectField, SOQLPosition) {
+        switch expression {
+        case .field(let path):
+            let resolved = try resolve(path, in: level)
+            return (resolved.sql, resolved.field, path.position)
+        case .aggregate(let call):
+            let resolved = try resolve(call.field, in: level)
+            let sql: String
+            var type = resolved.field.type
+            switch call.function {
+            case .count: sql = "COUNT(\(resolved.sql))"; type = .int
+            case .countDistinct: sql = "COUNT(DISTINCT \(resolved.sql))"; type = .int
+            case .sum: sql = "SUM(\(resolved.sql))"
+            case .average: sql = "AVG(\(resolved.sql))"; type = .double
+            case .minimum: sql = "MIN(\(resolved.sql))"
+            case .maximum: sql = "MAX(\(resolved.sql))"
+            }
+            return (sql, SObjectField(name: call.description, type: type), call.field.position)
+        }
+    }
+
+    private func compileSemiJoin(_ subquery: SOQLQuery, arguments: inout [FieldValue]) throws(APIError) -> String {
+        guard let type = schema.type(named: subquery.object) else { throw errors.invalidType(subquery.object, at: subquery.objectPosition) }
+        guard subquery.selection.count == 1, case .field(let path) = subquery.selection[0] else {
+            throw errors.malformed("A semi-join subquery selects exactly one id or reference field", at: subquery.objectPosition)
+        }
+        let level = QueryLevel(type: type, soqlAlias: subquery.alias, tableAlias: "s0")
+        let selected = try resolve(path, in: level)
+        guard selected.field.type == .id || selected.field.type == .reference else {
+            throw errors.malformed("A semi-join subquery selects exactly one id or reference field", at: path.position)
+        }
+        var parts = includeDeleted ? [] : ["s0.\"IsDeleted\" = 0"]
+        if let condition = subquery.condition { parts.append(try compileCondition(condition, level: level, arguments: &arguments)) }
+        let from = "FROM \(OrgDatabase.quoted(type.name)) AS s0" + level.joins.map { " " + $0 }.joined()
+        var sql = "SELECT \(selected.sql) \(from)"
+        if !parts.isEmpty { sql += " WHERE " + parts.joined(separator: " AND ") }
+        return sql
+    }
+
+    private func compileComparison(_ sql: String, field: SObjectField, _ comparison: ComparisonOperator, _ literal: SOQLLiteral,
+                                   at position: SOQLPosition, arguments: inout [FieldValue]) throws(APIError) -> String {
+        if literal == .null {
+            switch comparison {
+            case .equal: return "(\(sql) IS NULL)"
+            case .notEqual: return "(\(sql) IS NOT NULL)"
+            default: throw errors.malformed("null can only be compared with = or !=", at: position)
+            }
+        }
+        if case .dateLiteral(let dateLiteral) = literal {
+            let range = dateLiteral.range(today: today)
+            let start: String, end: String
+            switch field.type {
+            case .date:
+                start = range.lowerBound.description
+                end = range.upperBound.description
+            case .datetime:
+                start = SOQLDateTime(startOf: range.lowerBound).description
+                end = SOQLDateTime(startOf: range.upperBound).description
+            default:
+                throw errors.filterType(field, expected: expectedName(field), quoted: field.type.isText, at: position)
+            }
+            switch comparison {
+            case .equal: arguments += [.text(start), .text(end)]; return "(\(sql) IS NOT NULL AND \(sql) >= ? AND \(sql) < ?)"
+            case .notEqual: arguments += [.text(start), .text(end)]; return "(\(sql) IS NULL OR \(sql) < ? OR \(sql) >= ?)"
+            case .less: arguments.append(.text(start)); return "(\(sql) IS NOT NULL AND \(sql) < ?)"
+            case .lessOrEqual: arguments.append(.text(end)); return "(\(sql) IS NOT NULL AND \(sql) < ?)"
+            case .greater: arguments.append(.text(end)); return "(\(sql) IS NOT NULL AND \(sql) >= ?)"
+            case .greaterOrEqual: arguments.append(.text(start)); return "(\(sql) IS NOT NULL AND \(sql) >= ?)"
+            }
+        }
+        arguments.append(try value(of: literal, for: field, at: position))
+        switch comparison {
+        case .equal: return "(\(sql) IS NOT NULL AND \(sql) = ?)"
+        case .notEqual: return "(\(sql) IS NULL OR \(sql) <> ?)"
+        default: return "(\(sql) IS NOT NULL AND \(sql) \(comparison.rawValue) ?)"
+        }
+    }
+
+    private func expectedName(_ field: SObjectField) -> String {
+        switch field.type.storage {
+        case .text: return "string"
+        case .boolean: return "boolean"
+        case .integer: return "int"
+        case .real: return "double"
+        case .date: return "date"
+        case .dateTime: return "dateTime"
+        case .blob: return "base64"
+        }
+    }
+
+    /// A literal as the value stored for the field, or Salesforce's type-mismatch error.
+    func value(of literal: SOQLLiteral, for field: SObjectField, at position: SOQLPosition) throws(APIError) -> FieldValue {
+        let mismatch = errors.filterType(field, expected: expectedName(field), quoted: field.type.isText, at: position)
+        switch (field.type.storage, literal) {
+        case (.text, .string(let text)):
+            guard field.type == .id || field.type == .reference else { return .text(text) }
+            guard let id = RecordID.normalized(text) else {
+                throw errors.error("INVALID_QUERY_FILTER_OPERATOR", "invalid ID field: \(text)", at: position)
+            }
+            return .text(id)
+        case (.boolean, .boolean(let flag)): return .bool(flag)
+        case (.integer, .integer(let number)), (.real, .integer(let number)):
+            return field.type.storage == .integer ? .integer(number) : .double(Double(number))
+        case (.real, .decimal(let text)), (.integer, .decimal(let text)):
+            guard let number = Double(text) else { throw mismatch }
+            return .double(number)
+        case (.date, .date(let date)): return .text(date.description)
+        case (.dateTime, .dateTime(let instant)): return .text(instant.description)
+        default: throw mismatch
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Open query cursors: where each query's next page starts. A cursor lives 15 minutes after
+/// its last use, as Salesforce's query locators do, and at most `capacity` are kept.
+final class QueryCursors: Sendable {
+    struct Cursor: Sendable {
+        var query: CompiledQuery
+        var totalSize: Int
+        var batchSize: Int
+        var lastUsed: Date
+    }
+
+    private struct State {
+        var cursors: [String: Cursor] = [:]
+        var opened: Int64 = 0
+    }
+
+    private let state = NIOLockedValueBox(State())
+    private let capacity = 1000
+    private let lifetime: TimeInterval = 15 * 60
+
+    /// Keeps a cursor and returns its locator id (`01g...`, 18 characters).
+    func open(_ cursor: Cursor) -> String {
+        state.withLockedValue { state in
+            state.opened += 1
+            let id = RecordID.make(prefix: "01g", counter: state.opened)
+            let now = cursor.lastUsed
+            state.cursors = state.cursors.filter { now.timeIntervalSince($0.value.lastUsed) < lifetime }
+            if state.cursors.count >= capacity, let oldest = state.cursors.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+                state.cursors[oldest] = nil
+            }
+            state.cursors[id] = cursor
+            return id
+        }
+    }
+
+    /// The cursor `id`, touched, or nil when it is unknown or expired.
+    func cursor(_ id: String, now: Date) -> Cursor? {
+        state.withLockedValue { state in
+            guard var cursor = state.cursors[id], now.timeIntervalSince(cursor.lastUsed) < lifetime else {
+                state.cursors[id] = nil
+                return nil
+            }
+            cursor.lastUsed = now
+            state.cursors[id] = cursor
+            return cursor
+        }
+    }
+
+    /// Forgets a finished cursor.
+    func close(_ id: String) {
+        state.withLockedValue { $0.cursors[id] = nil }
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import GRDB
+import SalesforceCore
+import SOQL
+
+/// What an upsert by external id did.
+public enum UpsertOutcome: Sendable, Equatable {
+    /// No record matched; one was created with this id.
+    case created(id: String)
+    /// One record matched and was updated.
+    case updated(id: String)
+    /// Several records matched; nothing changed. Their REST URLs.
+    case multipleMatches(urls: [String])
+}
+
+extension OrgStore {
+    /// Creates a record from a JSON object of field values, as `POST sobjects/T` does.
+    /// - Returns: The new record's 18-character id.
+    public func create(_ typeName: String, fields body: JSON, as userID: String) async throws(APIError) -> String {
+        let type = try type(named: typeName)
+        let given = try fieldValues(from: body, type: type, creating: true)
+        let now = now.description
+        return try await write { db in
+            try self.insert(type, given: given, userID: userID, now: now, db: db)
+        }
+    }
+
+    /// Changes fields of a record, as `PATCH sobjects/T/id` does.
+    /// - Parameter ifUnmodifiedSince: When given, a record modified after it is not changed and
+    ///   the call fails with 412.
+    public func update(_ typeName: String, id rawID: String, fields body: JSON, ifUnmodifiedSince: Date? = nil, as userID: String) async throws(APIError) {
+        let type = try type(named: typeName)
+        let id = try recordID(rawID, of: type)
+        let given = try fieldValues(from: body, type: type, creating: false)
+        let now = now.description
+        try await write { db in
+            let existing = try self.liveRow(type, id: id, db: db)
+            if let ifUnmodifiedSince, case .text(let modified) = existing["LastModifiedDate"],
+               let modifiedAt = SOQLDateTime(parsing: modified),
+               Double(modifiedAt.millisecondsSinceEpoch) / 1000 > ifUnmodifiedSince.timeIntervalSince1970 + 0.999 {
+                throw APIError(status: 412, errorCode: "PRECONDITION_FAILED",
+                               message: "The record was modified after \(ifUnmodifiedSince); it was not changed.")
+            }
+            try self.change(type, id: id, given: given, existing: existing, userID: userID, now: now, db: db)
+        }
+    }
+
+    /// Deletes a record (it moves to the recycle bin: `queryAll` still sees it).
+    public func delete(_ typeName: String, id rawID: String, as userID: String) async throws(APIError) {
+        let type = try type(named: typeName)
+        let id = try recordID(rawID, of: type)
+        let now = now.description
+        try await write { db in
+            _ = try self.liveRow(type, id: id, db: db)
+            try db.execute(sql: """
+                UPDATE \(OrgDatabase.quoted(type.name)) SET "IsDeleted" = 1, "LastModifiedDate" = ?, "SystemModstamp" = ?, "LastModifiedById" = ?
+                WHERE "Id" = ?
+                """, arguments: [now, now, userID, id])
+        }
+    }
+
+    /// Creates or updates the record whose external id field `fieldName` is `value`, as
+    /// `PATCH sobjects/T/Field/value` does.
+    public func upsert(_ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String,
+                       version: String) async throws(APIError) -> UpsertOutcome {
+        let type = try type(named: typeName)
+        guard let field = type.field(named: fieldName), field.externalId || field.type == .id else {
+            throw APIError(status: 404, errorCode: "NOT_FOUND",
+                           message: "Provided external ID field does not exist or is not accessible: \(fieldName)")
+        }
+        if field.type == .id {
+            if value.isEmpty {
+                return .created(id: try await create(typeName, fields: body, as: userID))
+            }
+            try await update(typeName, id: value, fields: body, as: userID)
+            return .updated(id: try recordID(value, of: type))
+        }
+        var members = body.objectValue ?? [:]
+        members = members.filter { $0.key.lowercased() != field.name.lowercased() }
+        let updates = try fieldValues(from: .object(members), type: type, creating: false)
+        members[field.name] = .string(value)
+        let creation = try fieldValues(from: .object(members), type: type, creating: true)
+        let now = now.description
+        return try await write { db in
+            let ids = try String.fetchAll(db, sql: """
+                SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "IsDeleted" = 0 LIMIT 10
+                """, arguments: [value])
+            switch ids.count {
+            case 0:
+                return .created(id: try self.insert(type, given: creation, userID: userID, now: now, db: db))
+            case 1:
+                let existing = try self.liveRow(type, id: ids[0], db: db)
+                try self.change(type, id: ids[0], given: updates, existing: existing, userID: userID, now: now, db: db)
+                return .updated(id: ids[0])
+            default:
+                return .multipleMatches(urls: ids.map { "\(type.path(version: version))/\($0)" })
+            }
+        }
+    }
+
+    // MARK: - Checks
+
+    /// The stored values of the fields in `body`, checked against the type.
+    func fieldValues(from body: JSON, type: SObjectType, creating: Bool) throws(APIError) -> [String: FieldValue] {
+        guard let members = body.objectValue else {
+            throw APIError.jsonParser("The request body must be a JSON object of field names and values.")
+        }
+        var values: [String: FieldValue] = [:]
+        var readOnly: [String] = []
+        for (name, json) in members.sorted(by: { $0.key < $1.key }) where name != "attributes" {
+            guard let field = type.field(named: name) else { throw APIError.noSuchField(name, on: type.name) }
+            guard creating ? field.createable : field.updateable else {
+                readOnly.append(field.name)
+                continue
+            }
+            values[field.name] = try FieldConversion.storedValue(of: json, for: field)
+        }
+        if !readOnly.isEmpty {
+            throw APIError(status: 400, errorCode: "INVALID_FIELD_FOR_INSERT_UPDATE",
+                           message: "Unable to create/update fields: \(readOnly.joined(separator: ", ")). Please check the security settings of this field and verify that it is read/write for your profile or permission set.",
+                           fields: readOnly)
+        }
+        return values
+    }
+
+    /// The 18-character id of a record of `type`, or NOT_FOUND / MALFORMED_ID.
+    func recordID(_ text: String, of type: SObjectType) throws(APIError) -> String {
+        guard let id = RecordID.normalized(text) else { throw APIError.malformedID(text) }
+        guard id.hasPrefix(type.keyPrefix) else { throw APIError.notFound }
+        return id
+    }
+
+    /// The stored values of a record that exists and is not deleted.
+    func liveRow(_ type: SObjectType, id: String, db: Database) throws -> [String: FieldValue] {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?", arguments: [id]) else {
+            throw APIError.notFound
+        }
+        var values: [String: FieldValue] = [:]
+        for (index, field) in type.fields.enumerated() where index < row.count {
+            values[field.name] = FieldValue(row: row, column: index, type: field.type)
+        }
+        if values["IsDeleted"] == .bool(true) { throw APIError.entityIsDeleted }
+        return values
+    }
+
+    // MARK: - Writes inside a transaction
+
+    func insert(_ type: SObjectType, given: [String: FieldValue], userID: String, now: String, db: Database) throws -> String {
+        var values = given
+        for field in type.fields where values[field.name] == nil {
+            if let defaultValue = field.defaultValue {
+                values[field.name] = field.type == .boolean ? .bool(defaultValue == "true") : .text(defaultValue)
+            }
+        }
+        let id = try OrgDatabase.nextID(prefix: type.keyPrefix, in: db)
+        values["Id"] = .text(id)
+        values["IsDeleted"] = .bool(false)
+        values["CreatedDate"] = .text(now)
+        values["LastModifiedDate"] = .text(now)
+        values["SystemModstamp"] = .text(now)
+        values["CreatedById"] = .text(userID)
+        values["LastModifiedById"] = .text(userID)
+        if type.field(named: "OwnerId") != nil, values["OwnerId"] == nil || values["OwnerId"] == .null {
+            values["OwnerId"] = .text(userID)
+        }
+        try DerivedFields.apply(to: &values, type: type, existing: nil, db: db)
+        try checkRequired(type, values: values)
+        try checkReferencesAndUniqueness(type, values: values, id: id, db: db)
+        let fields = type.fields.filter { values[$0.name] != nil }
+        let columns = fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: fields.count).joined(separator: ", ")
+        try db.execute(sql: "INSERT INTO \(OrgDatabase.quoted(type.name)) (\(columns)) VALUES (\(placeholders))",
+                       arguments: StatementArguments(fields.map { values[$0.name] ?? .null }))
+        if type.name == "ContentVersion" { try linkDocument(versionID: id, values: values, userID: userID, now: now, db: db) }
+        return id
+    }
+
+    func change(_ type: SObjectType, id: String, given: [String: FieldValue], existing: [String: FieldValue], userID: String, now: String, db: Database) throws {
+        var values = given
+        values["LastModifiedDate"] = .text(now)
+        values["SystemModstamp"] = .text(now)
+        values["LastModifiedById"] = .text(userID)
+        try DerivedFields.apply(to: &values, type: type, existing: existing, db: db)
+        try checkRequired(type, values: existing.merging(values) { $1 })
+        try checkReferencesAndUniqueness(type, values: values, id: id, db: db)
+        let fields = type.fields.filter { values[$0.name] != nil }
+        let assignments = fields.map { "\(OrgDatabase.quoted($0.name)) = ?" }.joined(separator: ", ")
+        try db.execute(sql: "UPDATE \(OrgDatabase.quoted(type.name)) SET \(assignments) WHERE \"Id\" = ?",
+                       arguments: StatementArguments(fields.map { values[$0.name] ?? .null } + [FieldValue.text(id)]))
+    }
+
+    private func checkRequired(_ type: SObjectType, values: [String: FieldValue]) throws {
+        let missing = type.fields.filter { $0.required && (values[$0.name] ?? .null) == .null }.map(\.name)
+        guard missing.isEmpty else {
+            throw APIError(status: 400, errorCode: "REQUIRED_FIELD_MISSING",
+                           message: "Required fields are missing: [\(missing.joined(separator: ", "))]", fields: missing)
+        }
+    }
+
+    private func checkReferencesAndUniqueness(_ type: SObjectType, values: [String: FieldValue], id: String, db: Database) throws {
+        // The audit fields are the server's own; only references a client can set are checked.
+        for field in type.fields where field.name != "CreatedById" && field.name != "LastModifiedById" {
+            guard case .text(let value) = values[field.name] else { continue }
+            if field.type == .reference {
+                let targets = field.referenceTo.compactMap { schema.type(named: $0) }
+                guard let target = targets.first(where: { value.hasPrefix($0.keyPrefix) }) else {
+                    throw APIError(status: 400, errorCode: "FIELD_INTEGRITY_EXCEPTION",
+                                   message: "\(field.label): id value of incorrect type: \(value)", fields: [field.name])
+                }
+                let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM \(OrgDatabase.quoted(target.name)) WHERE \"Id\" = ? AND \"IsDeleted\" = 0)",
+                                               arguments: [value]) ?? false
+                guard exists else {
+                    throw APIError(status: 400, errorCode: "INVALID_CROSS_REFERENCE_KEY",
+                                   message: "invalid cross reference id", fields: [field.name])
+                }
+            }
+            if field.unique {
+                let other = try String.fetchOne(db, sql: """
+                    SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "Id" != ? AND "IsDeleted" = 0 LIMIT 1
+                    """, arguments: [value, id])
+                if let other {
+                    throw APIError(status: 400, errorCode: "DUPLICATE_VALUE",
+                                   message: "duplicate value found: \(field.name) duplicates value on record with id: \(other)", fields: [field.name])
+                }
+            }
+        }
+    }
+
+    /// A new file version belongs to a ContentDocument: a new one for a first version, whose
+    /// latest version it becomes either way.
+    private func linkDocument(versionID: String, values: [String: FieldValue], userID: String, now: String, db: Database) throws {
+        guard let documentType = schema.type(named: "ContentDocument") else { return }
+        var documentID: String
+        if case .text(let existing) = values["ContentDocumentId"] {
+            documentID = existing
+        } else {
+            var document: [String: FieldValue] = [:]
+            for name in ["Title", "Description", "FileType", "FileExtension"] { document[name] = values[name] }
+            documentID = try insert(documentType, given: document, userID: userID, now: now, db: db)
+            try db.execute(sql: "UPDATE \"ContentVersion\" SET \"ContentDocumentId\" = ? WHERE \"Id\" = ?", arguments: [documentID, versionID])
+        }
+        try db.execute(sql: """
+            UPDATE "ContentDocument" SET "LatestPublishedVersionId" = ?, "ContentSize" = ?, "Title" = ?, "LastModifiedDate" = ?, "SystemModstamp" = ?
+            WHERE "Id" = ?
+            """, arguments: [versionID, values["ContentSize"] ?? .null, values["Title"] ?? .null, now, now, documentID])
+    }
+}

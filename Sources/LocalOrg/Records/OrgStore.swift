@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import SOQL
+
+/// The org's data: records of every sObject type, kept in SQLite, with the checks and system
+/// fields Salesforce applies on every write.
+///
+/// All methods are safe to call from many tasks at once: reads run in parallel, writes one at
+/// a time (SQLite's WAL mode).
+public final class OrgStore: Sendable {
+    /// The org's types.
+    public let schema: OrgSchema
+    /// The org id (18 characters, prefix `00D`).
+    public let organizationID: String
+    let pool: DatabasePool
+    let clock: @Sendable () -> Date
+    let cursors = QueryCursors()
+
+    /// Opens (or creates) the store in `file`.
+    /// - Parameters:
+    ///   - file: The SQLite file.
+    ///   - schema: The org's types.
+    ///   - organizationID: The org id records and tokens belong to.
+    ///   - clock: The time source; tests move it to expire tokens.
+    public init(file: URL, schema: OrgSchema, organizationID: String, clock: @escaping @Sendable () -> Date = Date.init) throws(LocalOrgError) {
+        self.schema = schema
+        self.organizationID = organizationID
+        self.clock = clock
+        pool = try OrgDatabase.open(at: file, schema: schema)
+    }
+
+    /// The current time in Salesforce's form.
+    var now: SOQLDateTime {
+        SOQLDateTime(millisecondsSinceEpoch: Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+
+    /// The type named `name`, or the API's error for an unknown type.
+    func type(named name: String) throws(APIError) -> SObjectType {
+        guard let type = schema.type(named: name) else { throw .notFound }
+        return type
+    }
+
+    /// Runs a read, turning database failures into a 500 the client can report.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(APIError) -> T {
+        do {
+            return try await pool.read(body)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError(status: 500, errorCode: "UNKNOWN_EXCEPTION", message: "The store failed: \(error)")
+        }
+    }
+
+    /// Runs a write in one transaction; an error rolls everything back.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(APIError) -> T {
+        do {
+            return try await pool.write(body)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError(status: 500, errorCode: "UNKNOWN_EXCEPTION", message: "The store failed: \(error)")
+        }
+    }
+}

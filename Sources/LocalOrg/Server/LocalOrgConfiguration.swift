@@ -1,0 +1,64 @@
+import Foundation
+import SalesforceCore
+
+/// How to run a LocalOrg.
+public struct LocalOrgConfiguration: Sendable {
+    /// The address to listen on; loopback by default, so nothing outside the machine reaches it.
+    public var host: String = "127.0.0.1"
+    /// The port; 0 picks a free one (tests do this).
+    public var port: Int = 0
+    /// Where the org is kept between runs; nil keeps it in a temporary folder removed on stop.
+    public var dataDirectory: URL?
+    /// Whether to serve HTTPS with a certificate from a local CA kept in the data directory.
+    public var tls: Bool = false
+    /// How long access tokens live.
+    public var tokenLifetime: TimeInterval = 2 * 60 * 60
+    /// A JSON file declaring custom objects and fields, on top of the built-in ones.
+    public var schemaFile: URL?
+    /// Whether a new org gets the sample Accounts, Contacts and Opportunities.
+    public var seedsSampleData: Bool = true
+    /// Receives one line per answered request.
+    public var requestLog: (@Sendable (String) -> Void)?
+    /// Whether SIGINT and SIGTERM stop the server (for the CLI).
+    public var stopsOnSignals: Bool = false
+    /// The time source; tests move it forward to expire tokens.
+    public var clock: @Sendable () -> Date = Date.init
+
+    /// A configuration with the defaults: loopback, a free port, a temporary store, HTTP.
+    public init() {}
+}
+
+/// What a client needs to use a running LocalOrg: the first line `forcekit serve` prints.
+public struct LocalOrgCredentials: Sendable, Equatable {
+    /// The instance URL REST calls go to.
+    public var instanceURL: String
+    /// The login host's URL (the same server).
+    public var loginURL: String
+    /// The org id.
+    public var organizationID: String
+    /// The default user's username.
+    public var username: String
+    /// The default user's password.
+    public var password: String
+    /// The default connected app's consumer key.
+    public var clientID: String
+    /// The default connected app's first callback URL.
+    public var redirectURI: String
+    /// The CA certificate to trust, with TLS.
+    public var caFile: String?
+
+    /// The JSON object `forcekit serve` prints first, keys in a fixed order.
+    public var jsonLine: String {
+        var writer = JSONStreamWriter(reservingCapacity: 512)
+        writer.beginObject()
+        for (key, value) in [("instanceUrl", instanceURL), ("loginUrl", loginURL), ("orgId", organizationID), ("username", username),
+                             ("password", password), ("clientId", clientID), ("redirectUri", redirectURI)] {
+            writer.key(key)
+            writer.string(value)
+        }
+        writer.key("caFile")
+        if let caFile { writer.string(caFile) } else { writer.null() }
+        writer.endObject()
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}

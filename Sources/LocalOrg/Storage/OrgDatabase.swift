@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+/// Opens the org's SQLite file and keeps its tables in step with the schema: one table per
+/// sObject type, named after it, with one column per field.
+enum OrgDatabase {
+    static func open(at url: URL, schema: OrgSchema) throws(LocalOrgError) -> DatabasePool {
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            let pool = try DatabasePool(path: url.path, configuration: configuration)
+            try pool.write { db in
+                try createSystemTables(db)
+                for type in schema.types { try createTable(for: type, in: db) }
+            }
+            return pool
+        } catch let error as LocalOrgError {
+            throw error
+        } catch {
+            throw .storage(reason: "\(url.path): \(error)")
+        }
+    }
+
+    private static func createSystemTables(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE IF NOT EXISTS lo_id_sequence (prefix TEXT PRIMARY KEY, next INTEGER NOT NULL);
+            CREATE TABLE IF NOT EXISTS lo_credential (user_id TEXT PRIMARY KEY, salt TEXT NOT NULL, password_hash TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS lo_access_token (
+                token TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL, scope TEXT NOT NULL,
+                issued_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, refresh_token TEXT);
+            CREATE TABLE IF NOT EXISTS lo_refresh_token (
+                token TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL, scope TEXT NOT NULL,
+                issued_at INTEGER NOT NULL);
+            CREATE TABLE IF NOT EXISTS lo_authorization_code (
+                code TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL, redirect_uri TEXT NOT NULL,
+                scope TEXT NOT NULL, code_challenge TEXT, expires_at INTEGER NOT NULL);
+            CREATE INDEX IF NOT EXISTS lo_access_token_refresh ON lo_access_token(refresh_token);
+            """)
+    }
+
+    static func quoted(_ name: String) -> String { "\"\(name)\"" }
+
+    private static func createTable(for type: SObjectType, in db: Database) throws {
+        let table = quoted(type.name)
+        if try !db.tableExists(type.name) {
+            let columns = type.fields.map { field in
+                field.name == "Id" ? "\"Id\" TEXT PRIMARY KEY NOT NULL" : "\(quoted(field.name)) \(field.type.storage.columnDeclaration)"
+            }
+            try db.execute(sql: "CREATE TABLE \(table) (\(columns.joined(separator: ", ")))")
+        } else {
+            // A schema file may have gained fields since the data directory was made.
+            let existing = Set(try db.columns(in: type.name).map { $0.name.lowercased() })
+            for field in type.fields where !existing.contains(field.name.lowercased()) {
+                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(quoted(field.name)) \(field.type.storage.columnDeclaration)")
+            }
+        }
+        for field in type.fields where field.type == .reference || field.externalId || field.unique || field.nameField
+            || field.name == "CreatedDate" || field.name == "SystemModstamp" {
+            let index = quoted("\(type.name)_\(field.name)")
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(table)(\(quoted(field.name)))")
+        }
+    }
+
+    /// The next record id for `prefix`: 15 characters (prefix, `Lo`, `0` and a base-62 counter)
+    /// plus the checksum that makes 18.
+    static func nextID(prefix: String, in db: Database) throws -> String {
+        let next = try Int64.fetchOne(db, sql: "SELECT next FROM lo_id_sequence WHERE prefix = ?", arguments: [prefix]) ?? 1
+        try db.execute(sql: "INSERT INTO lo_id_sequence(prefix, next) VALUES (?, ?) ON CONFLICT(prefix) DO UPDATE SET next = excluded.next",
+                       arguments: [prefix, next + 1])
+        return RecordID.make(prefix: prefix, counter: next)
+    }
+}

@@ -1,0 +1,71 @@
+import ForceKitTestSupport
+import SOQL
+import Testing
+
+@Suite("SOQL dates")
+struct DateLiteralTests {
+    /// Wednesday 2024-05-15.
+    let today = CivilDate(year: 2024, month: 5, day: 15)!
+
+    private func range(_ name: String, _ number: Int? = nil) throws -> String {
+        let literal = try #require(DateLiteral(name: name, number: number))
+        let range = literal.range(today: today)
+        return "\(range.lowerBound)..<\(range.upperBound)"
+    }
+
+    @Test("relative date literals resolve to Salesforce's day ranges")
+    func ranges() throws {
+        #expect(try range("TODAY") == "2024-05-15..<2024-05-16")
+        #expect(try range("yesterday") == "2024-05-14..<2024-05-15")
+        #expect(try range("TOMORROW") == "2024-05-16..<2024-05-17")
+        #expect(try range("THIS_WEEK") == "2024-05-12..<2024-05-19")
+        #expect(try range("LAST_WEEK") == "2024-05-05..<2024-05-12")
+        #expect(try range("THIS_MONTH") == "2024-05-01..<2024-06-01")
+        #expect(try range("LAST_MONTH") == "2024-04-01..<2024-05-01")
+        #expect(try range("NEXT_MONTH") == "2024-06-01..<2024-07-01")
+        #expect(try range("THIS_QUARTER") == "2024-04-01..<2024-07-01")
+        #expect(try range("LAST_QUARTER") == "2024-01-01..<2024-04-01")
+        #expect(try range("THIS_YEAR") == "2024-01-01..<2025-01-01")
+        #expect(try range("LAST_FISCAL_YEAR") == "2023-01-01..<2024-01-01")
+        #expect(try range("LAST_N_DAYS", 7) == "2024-05-08..<2024-05-16")
+        #expect(try range("NEXT_N_DAYS", 7) == "2024-05-16..<2024-05-23")
+        #expect(try range("LAST_90_DAYS") == "2024-02-15..<2024-05-16")
+        #expect(try range("N_DAYS_AGO", 3) == "2024-05-12..<2024-05-13")
+        #expect(try range("LAST_N_MONTHS", 2) == "2024-03-01..<2024-05-01")
+        #expect(try range("NEXT_N_WEEKS", 1) == "2024-05-19..<2024-05-26")
+        #expect(try range("N_YEARS_AGO", 1) == "2023-01-01..<2024-01-01")
+        #expect(try range("LAST_N_QUARTERS", 2) == "2023-10-01..<2024-04-01")
+    }
+
+    @Test("names that need :n refuse to go without it, and others refuse one")
+    func numbers() {
+        #expect(DateLiteral(name: "LAST_N_DAYS", number: nil) == nil)
+        #expect(DateLiteral(name: "TODAY", number: 3) == nil)
+        #expect(DateLiteral(name: "LAST_N_FORTNIGHTS", number: 3) == nil)
+    }
+
+    @Test("day counting round-trips and weekdays are right across eras")
+    func civilDates() {
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<2000 {
+            let days = Int.random(in: -800_000...800_000, using: &generator)
+            let date = CivilDate(daysSinceEpoch: days)
+            #expect(date.daysSinceEpoch == days)
+            #expect(CivilDate(parsing: date.description) == date || date.year < 0 || date.year > 9999)
+        }
+        #expect(CivilDate(year: 1970, month: 1, day: 1)?.weekday == 4)
+        #expect(CivilDate(year: 2024, month: 5, day: 12)?.weekday == 0)
+        #expect(CivilDate(year: 2000, month: 2, day: 29) != nil)
+        #expect(CivilDate(year: 1900, month: 2, day: 29) == nil)
+    }
+
+    @Test("date-times read every offset form and print Salesforce's UTC form")
+    func dateTimes() {
+        #expect(SOQLDateTime(parsing: "2024-05-01T10:30:00Z")?.description == "2024-05-01T10:30:00.000+0000")
+        #expect(SOQLDateTime(parsing: "2024-05-01T00:30:00.5-0100")?.description == "2024-05-01T01:30:00.500+0000")
+        #expect(SOQLDateTime(parsing: "2024-05-01T00:30:00+02:00")?.description == "2024-04-30T22:30:00.000+0000")
+        #expect(SOQLDateTime(parsing: "1969-12-31T23:59:59.999Z")?.description == "1969-12-31T23:59:59.999+0000")
+        #expect(SOQLDateTime(parsing: "2024-05-01T10:30:00") == nil)
+        #expect(SOQLDateTime(parsing: "2024-05-01T25:30:00Z") == nil)
+    }
+}
