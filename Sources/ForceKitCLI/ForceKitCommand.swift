@@ -5,13 +5,13 @@ public struct ForceKitCommand: AsyncParsableCommand {
     /// The command's name, help and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "forcekit",
-        abstract: "The ForceKit developer tool: SmartStore databases, Salesforce deep links and app links, from the command line.",
+        abstract: "The ForceKit developer tool: LocalOrg (a Salesforce-compatible server), SmartStore databases, deep links and app links.",
         discussion: """
             Output is readable text by default and JSON with --json; the store commands always \
             print JSON. Errors go to standard error with a non-zero exit status.
             """,
         version: ForceKitVersion.current,
-        subcommands: [LinkCommand.self, StoreCommand.self]
+        subcommands: [ServeCommand.self, LinkCommand.self, StoreCommand.self]
     )
 
     /// Creates the command; ArgumentParser fills in its options.

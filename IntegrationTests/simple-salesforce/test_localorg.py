@@ -1,0 +1,152 @@
+"""simple-salesforce, unmodified, against `forcekit serve --tls`.
+
+LOCALORG holds the JSON line the server printed first; the test gets a session id from
+/services/oauth2/token (password flow) and uses only simple-salesforce's public API.
+"""
+import json
+import os
+import unittest
+
+import requests
+from simple_salesforce import (
+    Salesforce,
+    SalesforceExpiredSession,
+    SalesforceMalformedRequest,
+    SalesforceMoreThanOneRecord,
+    SalesforceResourceNotFound,
+)
+
+CREDENTIALS = json.loads(os.environ["LOCALORG"])
+# requests prefers these variables to a session's own `verify`; point them at LocalOrg's CA.
+os.environ["REQUESTS_CA_BUNDLE"] = CREDENTIALS["caFile"]
+os.environ["CURL_CA_BUNDLE"] = CREDENTIALS["caFile"]
+
+
+def new_session():
+    session = requests.Session()
+    session.verify = CREDENTIALS["caFile"]
+    return session
+
+
+def token(session):
+    reply = session.post(CREDENTIALS["loginUrl"] + "/services/oauth2/token", data={
+        "grant_type": "password",
+        "client_id": CREDENTIALS["clientId"],
+        "username": CREDENTIALS["username"],
+        "password": CREDENTIALS["password"],
+    })
+    reply.raise_for_status()
+    return reply.json()
+
+
+def connect(session=None):
+    session = session or new_session()
+    grant = token(session)
+    return Salesforce(instance_url=grant["instance_url"], session_id=grant["access_token"],
+                      session=session, version="59.0"), grant
+
+
+class SimpleSalesforceAgainstLocalOrg(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.sf, cls.grant = connect()
+
+    def test_token_response_has_the_salesforce_fields(self):
+        for field in ("access_token", "instance_url", "id", "issued_at", "signature", "token_type", "scope"):
+            self.assertIn(field, self.grant)
+        self.assertTrue(self.grant["id"].startswith(CREDENTIALS["loginUrl"] + "/id/" + CREDENTIALS["orgId"] + "/005"))
+
+    def test_query(self):
+        result = self.sf.query("SELECT Id, Name, Owner.Name FROM Account ORDER BY Name LIMIT 5")
+        self.assertEqual(result["totalSize"], 5)
+        self.assertTrue(result["done"])
+        self.assertEqual(len(result["records"]), 5)
+        names = [record["Name"] for record in result["records"]]
+        self.assertEqual(names, sorted(names, key=str.lower))
+        self.assertEqual(result["records"][0]["attributes"]["type"], "Account")
+        self.assertIn("Name", result["records"][0]["Owner"])
+
+    def test_query_more_and_query_all_page_through_next_records_url(self):
+        session = new_session()
+        session.headers["Sforce-Query-Options"] = "batchSize=200"
+        sf, _ = connect(session)
+        total = sf.query("SELECT COUNT() FROM Account")["totalSize"]
+        self.assertGreater(total, 200)
+        first = sf.query("SELECT Id FROM Account ORDER BY Id")
+        self.assertFalse(first["done"])
+        self.assertEqual(len(first["records"]), 200)
+        self.assertIn("/query/", first["nextRecordsUrl"])
+        second = sf.query_more(first["nextRecordsUrl"], identifier_is_url=True)
+        self.assertEqual(len(second["records"]), min(200, total - 200))
+        everything = sf.query_all("SELECT Id FROM Account ORDER BY Id")
+        ids = [record["Id"] for record in everything["records"]]
+        self.assertEqual(everything["totalSize"], total)
+        self.assertEqual(len(ids), total)
+        self.assertEqual(len(set(ids)), total)
+        self.assertEqual(ids[:200], [record["Id"] for record in first["records"]])
+
+    def test_sobject_create_get_update_delete(self):
+        created = self.sf.Contact.create({"FirstName": "Grace", "LastName": "Hopper", "Email": "grace@example.com"})
+        self.assertTrue(created["success"])
+        contact_id = created["id"]
+        self.assertTrue(contact_id.startswith("003"))
+        self.assertEqual(len(contact_id), 18)
+        record = self.sf.Contact.get(contact_id)
+        self.assertEqual(record["Name"], "Grace Hopper")
+        self.assertEqual(self.sf.Contact.update(contact_id, {"Title": "Rear Admiral"}), 204)
+        self.assertEqual(self.sf.Contact.get(contact_id)["Title"], "Rear Admiral")
+        self.assertEqual(self.sf.Contact.delete(contact_id), 204)
+        with self.assertRaises(SalesforceResourceNotFound):
+            self.sf.Contact.get(contact_id)
+        deleted = self.sf.query_all("SELECT Id, IsDeleted FROM Contact WHERE Id = '%s'" % contact_id, include_deleted=True)
+        self.assertEqual(deleted["records"][0]["IsDeleted"], True)
+
+    def test_upsert_by_external_id(self):
+        self.assertEqual(self.sf.Account.upsert("External_Id__c/SS-1", {"Name": "Upserted Ltd"}), 201)
+        self.assertEqual(self.sf.Account.upsert("External_Id__c/SS-1", {"Name": "Upserted Ltd (renamed)"}), 200)
+        found = self.sf.query("SELECT Name FROM Account WHERE External_Id__c = 'SS-1'")
+        self.assertEqual(found["records"][0]["Name"], "Upserted Ltd (renamed)")
+        account = found["records"][0]["attributes"]["url"].rsplit("/", 1)[1]
+        for name in ("Deal A", "Deal B"):
+            self.sf.Opportunity.create({"Name": name, "StageName": "Prospecting", "CloseDate": "2026-12-31",
+                                        "AccountId": account, "External_Id__c": "DUP-1"})
+        with self.assertRaises(SalesforceMoreThanOneRecord):
+            self.sf.Opportunity.upsert("External_Id__c/DUP-1", {"Amount": 10})
+
+    def test_describe_and_metadata(self):
+        describe = self.sf.Account.describe()
+        self.assertEqual(describe["name"], "Account")
+        fields = {field["name"]: field for field in describe["fields"]}
+        self.assertEqual(fields["Name"]["type"], "string")
+        self.assertTrue(fields["External_Id__c"]["externalId"])
+        self.assertIn("Contacts", [child["relationshipName"] for child in describe["childRelationships"]])
+        metadata = self.sf.Account.metadata()
+        self.assertEqual(metadata["objectDescribe"]["keyPrefix"], "001")
+        self.assertIn("recentItems", metadata)
+        names = [entry["name"] for entry in self.sf.describe()["sobjects"]]
+        for name in ("Account", "Contact", "Lead", "Opportunity", "Case", "User", "ContentDocument",
+                     "ContentVersion", "MobilePushServiceDevice", "Merchandise__c"):
+            self.assertIn(name, names)
+
+    def test_errors_raise_the_matching_exceptions(self):
+        with self.assertRaises(SalesforceMalformedRequest) as malformed:
+            self.sf.query("SELECT Id FORM Account")
+        self.assertEqual(malformed.exception.content[0]["errorCode"], "MALFORMED_QUERY")
+        with self.assertRaises(SalesforceMalformedRequest) as invalid:
+            self.sf.query("SELECT Nope FROM Account")
+        self.assertEqual(invalid.exception.content[0]["errorCode"], "INVALID_FIELD")
+        with self.assertRaises(SalesforceMalformedRequest) as missing:
+            self.sf.Contact.create({"FirstName": "No"})
+        self.assertEqual(missing.exception.content[0]["errorCode"], "REQUIRED_FIELD_MISSING")
+        with self.assertRaises(SalesforceResourceNotFound):
+            self.sf.Account.get("001000000000000AAA")
+        session = new_session()
+        sf, grant = connect(session)
+        session.post(CREDENTIALS["loginUrl"] + "/services/oauth2/revoke", data={"token": grant["access_token"]}).raise_for_status()
+        with self.assertRaises(SalesforceExpiredSession) as expired:
+            sf.query("SELECT Id FROM Account LIMIT 1")
+        self.assertEqual(expired.exception.content[0]["errorCode"], "INVALID_SESSION_ID")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import LocalOrg
+
+/// `forcekit serve`: runs LocalOrg until interrupted.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run LocalOrg, a Salesforce-compatible server (OAuth, REST data API, SOQL) on this machine.",
+        discussion: """
+            The first line of output is one JSON object with what a client needs: \
+            {"instanceUrl", "loginUrl", "orgId", "username", "password", "clientId", "redirectUri", "caFile"}. \
+            Request logs follow, one line each. Stop with Ctrl-C.
+
+            Without --data the org lives in a temporary folder and is gone when the server stops. \
+            With --data DIR it is kept there: the database, localorg.json (org id, default user, \
+            connected apps: edit it to add apps or callback URLs) and, with --tls, the certificates.
+
+            Example:
+              forcekit serve --data ~/.forcekit/localorg --tls
+              curl --cacert ~/.forcekit/localorg/tls/ca.pem https://127.0.0.1:<port>/services/data
+            """
+    )
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 0
+
+    @Option(help: "The address to listen on. Loopback by default, so nothing outside this machine reaches it.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("Keep the org in this folder between runs.", valueName: "DIR"))
+    var data: String?
+
+    @Flag(help: "Serve HTTPS with a certificate from a local CA; the CA file is reported as caFile.")
+    var tls = false
+
+    @Option(name: .customLong("token-ttl"), help: ArgumentHelp("How long access tokens live, in seconds.", valueName: "S"))
+    var tokenTTL: Int = 7200
+
+    @Option(help: ArgumentHelp("A JSON file declaring custom objects and fields.", valueName: "FILE"))
+    var schema: String?
+
+    @Flag(help: "Start a new org without the sample Accounts, Contacts and Opportunities.")
+    var noSampleData = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        guard tokenTTL > 0 else { throw ValidationError("--token-ttl must be a positive number of seconds.") }
+    }
+
+    func run() async throws {
+        var configuration = LocalOrgConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.dataDirectory = data.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
+        configuration.tls = tls
+        configuration.tokenLifetime = TimeInterval(tokenTTL)
+        configuration.schemaFile = schema.map { URL(fileURLWithPath: $0) }
+        configuration.seedsSampleData = !noSampleData
+        configuration.stopsOnSignals = true
+        // Request handlers run outside this task, so they write to the console captured here.
+        let console = Console.current
+        configuration.requestLog = { line in console.output(line + "\n") }
+        let server: LocalOrgServer
+        do {
+            server = try await LocalOrgServer.start(configuration)
+        } catch {
+            Console.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        Console.print(server.credentials.jsonLine)
+        if server.isTemporary {
+            Console.printError("LocalOrg is using a temporary store (\(server.dataDirectory.path)); it is removed when the server stops. Use --data DIR to keep it.")
+        }
+        await server.waitUntilStopped()
+    }
+}
