@@ -50,7 +50,7 @@ struct SOQLParserTests {
         let query = try SOQLQuery(parsing: #"""
             SELECT Id FROM Case WHERE A = null AND B = TRUE AND C = false AND D = -42 AND E = 3.25
             AND F = 'it\'s a \"test\"\n\\' AND G = 2024-02-29 AND H = 2024-05-01T10:30:00.123+02:00
-            AND I = LAST_N_DAYS:30 AND J = THIS_MONTH
+            AND I = LAST_N_DAYS:30 AND J = THIS_MONTH AND K = 2024-05-01T10:30:00.000+0000
             """#)
         guard case .and(let parts) = query.condition else {
             Issue.record("expected AND, got \(String(describing: query.condition))")
@@ -60,7 +60,8 @@ struct SOQLParserTests {
             if case .comparison(_, _, let value) = part { return value }
             return nil
         }
-        #expect(values.count == 10)
+        #expect(values.count == 11)
+        #expect(values[10].description == "2024-05-01T10:30:00.000+0000")
         #expect(values[0] == .null)
         #expect(values[1] == .boolean(true))
         #expect(values[2] == .boolean(false))

@@ -196,10 +196,14 @@ struct SOQLLexer {
             text += "Z"
         case "+", "-":
             text.append(advance())
-            let zoneHour = try expectDigits(2, start: start, what: "datetime")
-            if peek() == ":" { _ = advance() }
-            let zoneMinute = try expectDigits(2, start: start, what: "datetime")
-            text += "\(zoneHour):\(zoneMinute)"
+            // `+hhmm` reads as one run of four digits; `+hh:mm` as two runs of two.
+            var zone = readDigits()
+            if zone.count == 2, peek() == ":" {
+                _ = advance()
+                zone += try expectDigits(2, start: start, what: "datetime")
+            }
+            guard zone.count == 4 else { throw error("invalid datetime literal", at: start) }
+            text += "\(zone.prefix(2)):\(zone.suffix(2))"
         default:
             throw error("invalid datetime: \(text), a time zone (Z or ±hh:mm) is required", at: start)
         }
