@@ -113,6 +113,6 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "ForceKitCLITests", dependencies: ["ForceKitCLI", "SalesforceCore"], swiftSettings: strictSettings),
+        .testTarget(name: "ForceKitCLITests", dependencies: ["ForceKitCLI", "SalesforceCore", "LocalOrg"], swiftSettings: strictSettings),
     ]
 )

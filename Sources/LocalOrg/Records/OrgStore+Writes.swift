@@ -25,6 +25,21 @@ extension OrgStore {
         }
     }
 
+    /// Creates several records of one type in one transaction: all of them, or none when one
+    /// fails (its error is thrown).
+    /// - Returns: The new ids, in the order of `records`.
+    public func create(_ typeName: String, records bodies: [JSON], as userID: String) async throws(APIError) -> [String] {
+        let type = try type(named: typeName)
+        var given: [[String: FieldValue]] = []
+        given.reserveCapacity(bodies.count)
+        for body in bodies { given.append(try fieldValues(from: body, type: type, creating: true)) }
+        let now = now.description
+        let records = given
+        return try await write { db in
+            try records.map { values in try self.insert(type, given: values, userID: userID, now: now, db: db) }
+        }
+    }
+
     /// Changes fields of a record, as `PATCH sobjects/T/id` does.
     /// - Parameter ifUnmodifiedSince: When given, a record modified after it is not changed and
     ///   the call fails with 412.

@@ -47,6 +47,19 @@ public struct LocalOrgCredentials: Sendable, Equatable {
     /// The CA certificate to trust, with TLS.
     public var caFile: String?
 
+    /// Creates credentials from their parts.
+    public init(instanceURL: String, loginURL: String, organizationID: String, username: String, password: String,
+                clientID: String, redirectURI: String, caFile: String?) {
+        self.instanceURL = instanceURL
+        self.loginURL = loginURL
+        self.organizationID = organizationID
+        self.username = username
+        self.password = password
+        self.clientID = clientID
+        self.redirectURI = redirectURI
+        self.caFile = caFile
+    }
+
     /// The JSON object `forcekit serve` prints first, keys in a fixed order.
     public var jsonLine: String {
         var writer = JSONStreamWriter(reservingCapacity: 512)

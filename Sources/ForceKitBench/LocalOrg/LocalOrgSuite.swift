@@ -1,0 +1,171 @@
+import ArgumentParser
+import Foundation
+import LocalOrg
+import SalesforceCore
+
+/// `forcekit-bench localorg`: LocalOrg over HTTP against the same work done on its store
+/// directly, so the ratio is what HTTP and JSON cost.
+struct LocalOrgSuite: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "localorg",
+        abstract: "Query streaming and concurrent CRUD through LocalOrg's REST API against the same work on its store.",
+        discussion: """
+            Streaming: every Account (100,000 by default) read through query and nextRecordsUrl, \
+            parsed by the client, against the store's query and queryMore returning records. CRUD: 8 \
+            clients each creating, reading, updating and deleting Contacts over loopback HTTP \
+            (URLSession), against 8 tasks doing the same on the store. Ratios are HTTP throughput \
+            over direct throughput: higher is better, 1 would mean HTTP and JSON cost nothing.
+            """
+    )
+
+    @Option(help: "Accounts to stream.") var accounts = 100_000
+    @Option(help: "Timed rounds per measurement; the median counts.") var rounds = 3
+    @Option(help: "Concurrent clients for CRUD.") var clients = 8
+    @Option(help: "Create-read-update-delete cycles per client per round.") var cycles = 250
+    @Flag(help: "Print only the JSON line.") var json = false
+
+    func run() async throws {
+        var configuration = LocalOrgConfiguration()
+        configuration.seedsSampleData = false
+        let server = try await LocalOrgServer.start(configuration)
+        let store = server.store
+        let version = APIVersion.current.description
+        let userID = try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue ?? ""
+        try await load(accounts: accounts, into: store, as: userID)
+        let token = try await passwordToken(server)
+        let soql = "SELECT Id, Name, Industry, AnnualRevenue, BillingCity, CreatedDate FROM Account"
+
+        var streamedHTTP: [Double] = [], streamedDirect: [Double] = []
+        var crudHTTP: [Double] = [], crudDirect: [Double] = []
+        for _ in 0..<rounds {
+            streamedDirect.append(try await rate(accounts) { try await streamDirect(store, soql: soql, version: version) })
+            streamedHTTP.append(try await rate(accounts) { try await streamHTTP(server, token: token, soql: soql, version: version) })
+            let operations = clients * cycles * 4
+            crudDirect.append(try await rate(operations) { try await crudOnStore(store, as: userID, version: version) })
+            crudHTTP.append(try await rate(operations) { try await crudOverHTTP(server, token: token, version: version) })
+        }
+        await server.stop()
+        let stream = (Measurement.median(streamedHTTP), Measurement.median(streamedDirect))
+        let crud = (Measurement.median(crudHTTP), Measurement.median(crudDirect))
+        say(String(format: "query streaming: HTTP %.0f records/s, direct %.0f records/s, ratio %.3f", stream.0, stream.1, stream.0 / stream.1))
+        say(String(format: "CRUD, %d clients: HTTP %.0f requests/s, direct %.0f operations/s, ratio %.3f", clients, crud.0, crud.1, crud.0 / crud.1))
+        var report = BenchReport()
+        report.add("suite", "localorg")
+        report.add("unit", "records/s")
+        report.add("ours", stream.0)
+        report.add("baseline", stream.1)
+        report.add("ratio", stream.0 / stream.1)
+        report.add("crudRequestsPerSecond", crud.0)
+        report.add("crudDirectPerSecond", crud.1)
+        report.add("crudRatio", crud.0 / crud.1)
+        report.add("accounts", accounts)
+        report.add("clients", clients)
+        print(report.line)
+    }
+
+    private func say(_ line: String) {
+        if !json { print(line) }
+    }
+
+    /// Operations per second of one run of `body`.
+    private func rate(_ operations: Int, _ body: () async throws -> Int) async throws -> Double {
+        let start = ContinuousClock.now
+        let done = try await body()
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        guard done == operations else { throw ValidationError("expected \(operations) operations, did \(done)") }
+        return Double(operations) / seconds
+    }
+
+    private func load(accounts: Int, into store: OrgStore, as userID: String) async throws {
+        let industries = ["Energy", "Banking", "Retail", "Technology", nil]
+        for start in stride(from: 0, to: accounts, by: 5_000) {
+            let batch = (start..<min(start + 5_000, accounts)).map { index -> JSON in
+                var fields: [String: JSON] = ["Name": .string("Account \(index)"), "AnnualRevenue": .double(Double(index * 1_000)),
+                                              "BillingCity": .string(["Paris", "Lagos", "Lima", "Oslo"][index % 4])]
+                fields["Industry"] = industries[index % industries.count].map(JSON.string)
+                return .object(fields)
+            }
+            _ = try await store.create("Account", records: batch, as: userID)
+        }
+    }
+
+    private func passwordToken(_ server: LocalOrgServer) async throws -> String {
+        let client = BenchHTTPClient(baseURL: server.credentials.instanceURL, token: "")
+        let credentials = server.credentials
+        let form = "grant_type=password&client_id=\(credentials.clientID)&username=\(credentials.username)&password=\(credentials.password)"
+        let (_, body) = try await client.send("POST", "/services/oauth2/token", body: Data(form.utf8), contentType: "application/x-www-form-urlencoded")
+        guard let token = try JSON(parsing: Array(body))["access_token"]?.stringValue else { throw ValidationError("no token from LocalOrg") }
+        return token
+    }
+
+    // MARK: - Streaming
+
+    private func streamDirect(_ store: OrgStore, soql: String, version: String) async throws -> Int {
+        var page = try await store.query(soql, version: version)
+        var count = page.records.count
+        while let next = page.nextRecordsUrl, let locator = next.split(separator: "/").last {
+            page = try await store.queryMore(String(locator), version: version)
+            count += page.records.count
+        }
+        return count
+    }
+
+    private func streamHTTP(_ server: LocalOrgServer, token: String, soql: String, version: String) async throws -> Int {
+        let client = BenchHTTPClient(baseURL: server.credentials.instanceURL, token: token)
+        let query = soql.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? soql
+        var path: String? = "/services/data/\(version)/query?q=\(query)"
+        var count = 0
+        while let current = path {
+            let (status, body) = try await client.send("GET", current)
+            guard status == 200 else { throw ValidationError("query answered \(status)") }
+            let page = try JSON(parsing: Array(body))
+            count += page["records"]?.arrayValue?.count ?? 0
+            path = page["nextRecordsUrl"]?.stringValue
+        }
+        return count
+    }
+
+    // MARK: - CRUD
+
+    private func crudOnStore(_ store: OrgStore, as userID: String, version: String) async throws -> Int {
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for client in 0..<clients {
+                group.addTask {
+                    for cycle in 0..<cycles {
+                        let id = try await store.create("Contact", fields: ["LastName": .string("Bench \(client)-\(cycle)"), "Email": "b@example.com"], as: userID)
+                        _ = try await store.retrieve("Contact", id: id, version: version)
+                        try await store.update("Contact", id: id, fields: ["Title": "Benchmarked"], as: userID)
+                        try await store.delete("Contact", id: id, as: userID)
+                    }
+                    return cycles * 4
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+    }
+
+    private func crudOverHTTP(_ server: LocalOrgServer, token: String, version: String) async throws -> Int {
+        let base = "/services/data/\(version)/sobjects/Contact"
+        return try await withThrowingTaskGroup(of: Int.self) { group in
+            for client in 0..<clients {
+                group.addTask {
+                    let http = BenchHTTPClient(baseURL: server.credentials.instanceURL, token: token)
+                    for cycle in 0..<cycles {
+                        let body = Data(#"{"LastName":"Bench \#(client)-\#(cycle)","Email":"b@example.com"}"#.utf8)
+                        let (created, reply) = try await http.send("POST", base, body: body)
+                        guard created == 201, let id = try JSON(parsing: Array(reply))["id"]?.stringValue else {
+                            throw ValidationError("create answered \(created)")
+                        }
+                        let (read, _) = try await http.send("GET", "\(base)/\(id)")
+                        let (updated, _) = try await http.send("PATCH", "\(base)/\(id)", body: Data(#"{"Title":"Benchmarked"}"#.utf8))
+                        let (deleted, _) = try await http.send("DELETE", "\(base)/\(id)")
+                        guard read == 200, updated == 204, deleted == 204 else { throw ValidationError("CRUD answered \(read), \(updated), \(deleted)") }
+                    }
+                    return cycles * 4
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+    }
+}

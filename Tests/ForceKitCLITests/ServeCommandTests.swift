@@ -1,0 +1,34 @@
+import ForceKitCLI
+import Foundation
+import LocalOrg
+import Testing
+
+@Suite("forcekit serve")
+struct ServeCommandTests {
+    @Test("usage mistakes exit 64 before anything starts")
+    func usage() async {
+        let port = await forcekit("serve", "--port", "70000")
+        #expect(port.exitCode == 64)
+        #expect(port.error.contains("--port must be from 0 to 65535."))
+        let ttl = await forcekit("serve", "--token-ttl", "0")
+        #expect(ttl.exitCode == 64)
+    }
+
+    @Test("a schema file that cannot be used is an error that says why, with status 1")
+    func badSchema() async throws {
+        let schema = try temporaryFile(#"{"objects": [{"name": "Widget"}]}"#, name: "schema.json")
+        let result = await forcekit("serve", "--schema", schema)
+        #expect(result.exitCode == 1)
+        #expect(result.error.hasPrefix("error: The schema file \(schema) is not valid: object \"Widget\" must be a name of letters, digits and underscores ending in __c."))
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("the first line is the credentials object, keys in the documented order")
+    func firstLine() {
+        let credentials = LocalOrgCredentials(
+            instanceURL: "https://127.0.0.1:8443", loginURL: "https://127.0.0.1:8443", organizationID: "00DLo0000000001AAA",
+            username: "admin@localorg.test", password: "pw", clientID: "3MVG9x", redirectURI: "testsfdc:///mobilesdk/detect/oauth/done",
+            caFile: nil)
+        #expect(credentials.jsonLine == #"{"instanceUrl":"https://127.0.0.1:8443","loginUrl":"https://127.0.0.1:8443","orgId":"00DLo0000000001AAA","username":"admin@localorg.test","password":"pw","clientId":"3MVG9x","redirectUri":"testsfdc:///mobilesdk/detect/oauth/done","caFile":null}"#)
+    }
+}
