@@ -215,3 +215,18 @@ enum FormValue {
         text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? text
     }
 }
+
+@Suite("LocalOrg OAuth server, credentials in URLs")
+struct OAuthCredentialsInURLTests {
+    @Test("a GET with a username and password in the URL only shows the login page")
+    func getNeverLogsIn() async throws {
+        let org = try await TestOrg.start(seed: false)
+        let query = "response_type=token&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))"
+            + "&username=\(FormValue.encode(org.credentials.username))&password=\(FormValue.encode(org.credentials.password))"
+        let reply = try await org.client.send("GET", "/services/oauth2/authorize?" + query)
+        #expect(reply.status == 200)
+        #expect(reply.text.contains("Log in to LocalOrg"))
+        #expect(!reply.text.contains("name=\"ticket\""))
+        await org.stop()
+    }
+}

@@ -9,7 +9,10 @@ struct OAuthRoutes {
 
     func register(on router: Router<LocalOrgRequestContext>) {
         router.get("/services/oauth2/authorize") { request, context in
-            try await authorize(try await Responses.formFields(of: request, context: context))
+            // Credentials and consent only ever arrive by POST, never in a URL.
+            var fields = try await Responses.formFields(of: request, context: context)
+            for key in ["username", "password", "ticket", "decision"] { fields[key] = nil }
+            return try await authorize(fields)
         }
         router.post("/services/oauth2/authorize") { request, context in
             try await authorize(try await Responses.formFields(of: request, context: context))

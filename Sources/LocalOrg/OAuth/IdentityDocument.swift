@@ -4,8 +4,16 @@ import SalesforceCore
 /// The identity service's answer (`GET /id/<orgId>/<userId>`) and OpenID Connect's
 /// `userinfo`, built from a User record.
 enum IdentityDocument {
+    private static func text(_ name: String, of user: SObjectRecord) -> JSON {
+        user[name].flatMap(\.stringValue).map(JSON.string) ?? .null
+    }
+
+    private static func photos(baseURL: String) -> JSON {
+        ["picture": .string("\(baseURL)/profilephoto/005/F"), "thumbnail": .string("\(baseURL)/profilephoto/005/T")]
+    }
+
     static func identity(user: SObjectRecord, baseURL: String, organizationID: String, asserted: Bool, app: ConnectedApp?, scope: String) -> JSON {
-        func text(_ name: String) -> JSON { user[name].flatMap(\.stringValue).map(JSON.string) ?? .null }
+        func text(_ name: String) -> JSON { Self.text(name, of: user) }
         let userID = user["Id"]?.stringValue ?? ""
         let rest = "\(baseURL)/services/data/v{version}/"
         var document: [String: JSON] = [
@@ -21,7 +29,7 @@ enum IdentityDocument {
             "first_name": text("FirstName"),
             "last_name": text("LastName"),
             "timezone": text("TimeZoneSidKey"),
-            "photos": ["picture": .string("\(baseURL)/profilephoto/005/F"), "thumbnail": .string("\(baseURL)/profilephoto/005/T")],
+            "photos": photos(baseURL: baseURL),
             "addr_street": .null, "addr_city": .null, "addr_state": .null, "addr_country": .null, "addr_zip": .null,
             "mobile_phone": text("MobilePhone"),
             "mobile_phone_verified": false,
@@ -63,7 +71,7 @@ enum IdentityDocument {
     }
 
     static func userInfo(user: SObjectRecord, baseURL: String, organizationID: String) -> JSON {
-        func text(_ name: String) -> JSON { user[name].flatMap(\.stringValue).map(JSON.string) ?? .null }
+        func text(_ name: String) -> JSON { Self.text(name, of: user) }
         let userID = user["Id"]?.stringValue ?? ""
         return [
             "sub": .string("\(baseURL)/id/\(organizationID)/\(userID)"),
@@ -77,7 +85,7 @@ enum IdentityDocument {
             "given_name": text("FirstName"),
             "family_name": text("LastName"),
             "zoneinfo": text("TimeZoneSidKey"),
-            "photos": ["picture": .string("\(baseURL)/profilephoto/005/F"), "thumbnail": .string("\(baseURL)/profilephoto/005/T")],
+            "photos": photos(baseURL: baseURL),
             "active": .bool(user["IsActive"] == .bool(true)),
             "user_type": "STANDARD",
             "language": text("LanguageLocaleKey"),
