@@ -8,7 +8,8 @@ public struct ForceKitCommand: AsyncParsableCommand {
         abstract: "The ForceKit developer tool: LocalOrg (a Salesforce-compatible server), SmartStore databases, deep links and app links.",
         discussion: """
             Output is readable text by default and JSON with --json; the store commands always \
-            print JSON. Errors go to standard error with a non-zero exit status.
+            print JSON, and serve prints one JSON line before its request logs. Errors go to \
+            standard error with a non-zero exit status.
             """,
         version: ForceKitVersion.current,
         subcommands: [ServeCommand.self, LinkCommand.self, StoreCommand.self]

@@ -32,6 +32,24 @@ struct ServerTests {
         await second.stop()
     }
 
+    @Test("a port already in use is an error that says so, and the first server keeps serving")
+    func portInUse() async throws {
+        var configuration = LocalOrgConfiguration()
+        configuration.seedsSampleData = false
+        let first = try await LocalOrgServer.start(configuration)
+        let port = try #require(first.credentials.instanceURL.split(separator: ":").last.flatMap { Int($0) })
+        configuration.port = port
+        await #expect {
+            _ = try await LocalOrgServer.start(configuration)
+        } throws: { error in
+            guard case .cannotStart(let reason) = error as? LocalOrgError else { return false }
+            return reason.lowercased().contains("address already in use")
+        }
+        let versions = try await HTTPTestClient(baseURL: first.credentials.instanceURL).send("GET", "/services/data")
+        #expect(versions.status == 200)
+        await first.stop()
+    }
+
     @Test("without a data directory the org is temporary and removed on stop")
     func temporary() async throws {
         let server = try await LocalOrgServer.start(LocalOrgConfiguration())

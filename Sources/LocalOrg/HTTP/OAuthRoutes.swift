@@ -164,9 +164,11 @@ struct OAuthRoutes {
     }
 
     private func revoke(_ fields: [String: String]) async throws -> Response {
-        guard let token = fields["token"], !token.isEmpty, try await services.oauth.revoke(token: token) else {
-            throw OAuthError("unsupported_token_type", "this token type is not supported")
-        }
+        // The revoke call stays out of the guard's condition: Swift 6.3 crashes compiling an
+        // awaited typed-throws call there in release builds.
+        let token = fields["token"] ?? ""
+        let revoked = token.isEmpty ? false : try await services.oauth.revoke(token: token)
+        guard revoked else { throw OAuthError("unsupported_token_type", "this token type is not supported") }
         return Response(status: .ok)
     }
 

@@ -43,6 +43,16 @@ public final class LocalOrgServer: Sendable {
     /// Starts a server and returns once it accepts connections.
     public static func start(_ configuration: LocalOrgConfiguration) async throws(LocalOrgError) -> LocalOrgServer {
         let (directory, isTemporary) = try dataDirectory(configuration.dataDirectory)
+        do {
+            return try await start(configuration, directory: directory, isTemporary: isTemporary)
+        } catch {
+            // A temporary org that never started leaves nothing behind.
+            if isTemporary { try? FileManager.default.removeItem(at: directory) }
+            throw error
+        }
+    }
+
+    private static func start(_ configuration: LocalOrgConfiguration, directory: URL, isTemporary: Bool) async throws(LocalOrgError) -> LocalOrgServer {
         let settings = try OrgSettings.loadOrCreate(in: directory)
         var schema = DefaultSchema.schema()
         if let schemaFile = configuration.schemaFile { try applySchema(schemaFile, to: &schema) }
