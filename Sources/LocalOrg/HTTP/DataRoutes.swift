@@ -14,7 +14,7 @@ struct DataRoutes {
             .add(middleware: APIVersionMiddleware())
             .add(middleware: BearerTokenMiddleware(oauth: services.oauth))
         api.get { _, context in resources(version: try version(context)) }
-        api.get("sobjects") { _, context in try describeGlobal(version: try version(context)) }
+        api.get("sobjects") { _, context in describeGlobal(version: try version(context)) }
         api.get("sobjects/:type") { _, context in try await typeInfo(context) }
         api.post("sobjects/:type") { request, context in try await create(request, context) }
         api.get("sobjects/:type/describe") { _, context in
@@ -54,7 +54,7 @@ struct DataRoutes {
         return Responses.json(.object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("/services/data/\(version)/\($0)")) })))
     }
 
-    private func describeGlobal(version: String) throws -> Response {
+    private func describeGlobal(version: String) -> Response {
         Responses.json([
             "encoding": "UTF-8", "maxBatchSize": 200,
             "sobjects": .array(store.schema.types.map { DescribeDocument.summary(of: $0, version: version) }),

@@ -84,9 +84,10 @@ struct OAuthRoutes {
                                                            error: "Please check your username and password."), status: .unauthorized)
         }
         let ticket = RandomText.make(length: 40, alphabet: RandomText.tokenAlphabet)
-        let expires = services.store.clock().addingTimeInterval(10 * 60)
+        let now = services.store.clock()
+        let expires = now.addingTimeInterval(10 * 60)
         services.pendingConsents.withLockedValue { pending in
-            pending = pending.filter { $0.value.expires > Date() }
+            pending = pending.filter { $0.value.expires > now }
             pending[ticket] = LocalOrgServices.PendingConsent(userID: userID, username: username, app: app, parameters: parameters,
                                                               scopes: scopes, expires: expires)
         }

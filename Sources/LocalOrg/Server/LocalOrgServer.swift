@@ -160,11 +160,10 @@ public final class LocalOrgServer: Sendable {
                     ], as: RecordID.make(prefix: "005", counter: 1))
                     try await oauth.setPassword(settings.password, userID: admin)
                 }
-            } else if let admin = await oauth.authenticate(username: settings.username, password: settings.password) {
-                _ = admin
-            } else if let userID = try await store.read({ db in
-                try String.fetchOne(db, sql: "SELECT \"Id\" FROM \"User\" WHERE \"Username\" = ?", arguments: [settings.username])
-            }) {
+            } else if await oauth.authenticate(username: settings.username, password: settings.password) == nil,
+                      let userID = try await store.read({ db in
+                          try String.fetchOne(db, sql: "SELECT \"Id\" FROM \"User\" WHERE \"Username\" = ?", arguments: [settings.username])
+                      }) {
                 // localorg.json was edited: its password wins.
                 try await oauth.setPassword(settings.password, userID: userID)
             }
