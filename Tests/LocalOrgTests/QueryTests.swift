@@ -195,6 +195,8 @@ struct QueryTests {
         #expect(banking["expr1"] == .integer(2))
         #expect(banking.url == nil)
         let overall = try await store.query("SELECT COUNT(Id), SUM(NumberOfEmployees) FROM Account", version: version)
+        #expect(overall.totalSize == 1)
+        #expect(overall.records.count == 1)
         #expect(overall.records.first?["expr0"] == .integer(6))
         #expect(overall.records.first?["expr1"] == .integer(5359))
         await org.stop()

@@ -1,3 +1,4 @@
+import ForceKitTestSupport
 import Foundation
 import LocalOrg
 import SalesforceCore
@@ -16,7 +17,8 @@ struct RESTDataTests {
         #expect(versions.header("Content-Type") == "application/json;charset=UTF-8")
         let token = try await org.passwordToken()
         let resources = try await org.client.send("GET", org.dataPath, token: token)
-        #expect(resources.json["query"] == .string("\(org.dataPath)/query"))
+        #expect(resources.json == ["sobjects": .string("\(org.dataPath)/sobjects"), "query": .string("\(org.dataPath)/query"),
+                                   "queryAll": .string("\(org.dataPath)/queryAll")])
         #expect(try await org.client.send("GET", "/services/data/v30.0/sobjects", token: token).json[0]?["errorCode"] == "NOT_FOUND")
         #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects").status == 401)
         #expect(try await org.client.send("GET", "\(org.dataPath)/nowhere", token: token).json

@@ -1,3 +1,4 @@
+import ForceKitTestSupport
 import Foundation
 import LocalOrg
 import SalesforceCore
@@ -110,6 +111,39 @@ struct ServerTests {
         _ = try await store.create("Contact", fields: ["LastName": "A", "Badge__c": "B-1"], as: admin)
         await #expect(throws: APIError.self) { _ = try await store.create("Contact", fields: ["LastName": "B", "Badge__c": "B-1"], as: admin) }
         await server.stop()
+    }
+
+    @Test("a field added to a custom object later is read by name: the 412 check still sees LastModifiedDate")
+    func schemaGrowsBetweenRuns() async throws {
+        let directory = temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("schema.json")
+        func declare(_ fields: String) throws {
+            try Data(#"{"objects": [{"name": "Thing__c", "fields": [\#(fields)]}]}"#.utf8).write(to: schema)
+        }
+        var configuration = LocalOrgConfiguration()
+        configuration.dataDirectory = directory.appendingPathComponent("org")
+        configuration.schemaFile = schema
+        configuration.seedsSampleData = false
+        try declare(#"{"name": "Size__c", "type": "int"}"#)
+        let first = try await LocalOrgServer.start(configuration)
+        let admin = try #require(try await first.store.query("SELECT Id FROM User", version: "v62.0").records.first?["Id"]?.stringValue)
+        let id = try await first.store.create("Thing__c", fields: ["Name": "T", "Size__c": 3], as: admin)
+        await first.stop()
+
+        // Colour__c now stands before Size__c in the type, but at the end of the table.
+        try declare(#"{"name": "Colour__c", "type": "string"}, {"name": "Size__c", "type": "int"}"#)
+        let second = try await LocalOrgServer.start(configuration)
+        let longAgo = Date(timeIntervalSince1970: 0)
+        await #expect {
+            try await second.store.update("Thing__c", id: id, fields: ["Colour__c": "red"], ifUnmodifiedSince: longAgo, as: admin)
+        } throws: { ($0 as? APIError)?.status == 412 }
+        try await second.store.update("Thing__c", id: id, fields: ["Colour__c": "red"], as: admin)
+        let record = try await second.store.retrieve("Thing__c", id: id, version: "v62.0")
+        #expect(record["Size__c"] == .integer(3))
+        #expect(record["Colour__c"] == .string("red"))
+        await second.stop()
     }
 
     @Test("schema files that cannot be used are refused with the reason", arguments: [

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForceKitTestSupport
 import Foundation
 import LocalOrg
 import SalesforceCore
@@ -91,11 +92,12 @@ struct LocalOrgSuite: AsyncParsableCommand {
     }
 
     private func passwordToken(_ server: LocalOrgServer) async throws -> String {
-        let client = BenchHTTPClient(baseURL: server.credentials.instanceURL, token: "")
         let credentials = server.credentials
-        let form = "grant_type=password&client_id=\(credentials.clientID)&username=\(credentials.username)&password=\(credentials.password)"
-        let (_, body) = try await client.send("POST", "/services/oauth2/token", body: Data(form.utf8), contentType: "application/x-www-form-urlencoded")
-        guard let token = try JSON(parsing: Array(body))["access_token"]?.stringValue else { throw ValidationError("no token from LocalOrg") }
+        let reply = try await LoopbackHTTPClient(baseURL: credentials.instanceURL).send(
+            "POST", "/services/oauth2/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: LoopbackHTTPClient.formBody(["grant_type": "password", "client_id": credentials.clientID,
+                                               "username": credentials.username, "password": credentials.password]))
+        guard let token = try JSON(parsing: Array(reply.body))["access_token"]?.stringValue else { throw ValidationError("no token from LocalOrg") }
         return token
     }
 
@@ -112,14 +114,15 @@ struct LocalOrgSuite: AsyncParsableCommand {
     }
 
     private func streamHTTP(_ server: LocalOrgServer, token: String, soql: String, version: String) async throws -> Int {
-        let client = BenchHTTPClient(baseURL: server.credentials.instanceURL, token: token)
+        let client = LoopbackHTTPClient(baseURL: server.credentials.instanceURL)
+        let authorization = ["Authorization": "Bearer \(token)"]
         let query = soql.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? soql
         var path: String? = "/services/data/\(version)/query?q=\(query)"
         var count = 0
         while let current = path {
-            let (status, body) = try await client.send("GET", current)
-            guard status == 200 else { throw ValidationError("query answered \(status)") }
-            let page = try JSON(parsing: Array(body))
+            let reply = try await client.send("GET", current, headers: authorization)
+            guard reply.status == 200 else { throw ValidationError("query answered \(reply.status)") }
+            let page = try JSON(parsing: Array(reply.body))
             count += page["records"]?.arrayValue?.count ?? 0
             path = page["nextRecordsUrl"]?.stringValue
         }
@@ -150,16 +153,17 @@ struct LocalOrgSuite: AsyncParsableCommand {
         return try await withThrowingTaskGroup(of: Int.self) { group in
             for client in 0..<clients {
                 group.addTask {
-                    let http = BenchHTTPClient(baseURL: server.credentials.instanceURL, token: token)
+                    let http = LoopbackHTTPClient(baseURL: server.credentials.instanceURL)
+                    let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
                     for cycle in 0..<cycles {
                         let body = Data(#"{"LastName":"Bench \#(client)-\#(cycle)","Email":"b@example.com"}"#.utf8)
-                        let (created, reply) = try await http.send("POST", base, body: body)
-                        guard created == 201, let id = try JSON(parsing: Array(reply))["id"]?.stringValue else {
-                            throw ValidationError("create answered \(created)")
+                        let created = try await http.send("POST", base, headers: headers, body: body)
+                        guard created.status == 201, let id = try JSON(parsing: Array(created.body))["id"]?.stringValue else {
+                            throw ValidationError("create answered \(created.status)")
                         }
-                        let (read, _) = try await http.send("GET", "\(base)/\(id)")
-                        let (updated, _) = try await http.send("PATCH", "\(base)/\(id)", body: Data(#"{"Title":"Benchmarked"}"#.utf8))
-                        let (deleted, _) = try await http.send("DELETE", "\(base)/\(id)")
+                        let read = try await http.send("GET", "\(base)/\(id)", headers: headers).status
+                        let updated = try await http.send("PATCH", "\(base)/\(id)", headers: headers, body: Data(#"{"Title":"Benchmarked"}"#.utf8)).status
+                        let deleted = try await http.send("DELETE", "\(base)/\(id)", headers: headers).status
                         guard read == 200, updated == 204, deleted == 204 else { throw ValidationError("CRUD answered \(read), \(updated), \(deleted)") }
                     }
                     return cycles * 4

@@ -50,7 +50,8 @@ struct DataRoutes {
     // MARK: - Resources and describe
 
     private func resources(version: String) -> Response {
-        let names = ["sobjects", "query", "queryAll", "search", "recent", "composite", "connect", "chatter", "limits", "tooling", "ui-api"]
+        // Only what LocalOrg answers, so a client that discovers resources finds them all.
+        let names = ["sobjects", "query", "queryAll"]
         return Responses.json(.object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("/services/data/\(version)/\($0)")) })))
     }
 

@@ -147,6 +147,16 @@ final class OAuthService: Sendable {
 
     // MARK: - Checking and revoking
 
+    /// Forgets expired access tokens and authorization codes, so a data directory used for
+    /// months does not keep every token it ever issued. Run at start-up.
+    func purgeExpired() async throws(APIError) {
+        let now = nowMilliseconds
+        try await store.write { db in
+            try db.execute(sql: "DELETE FROM lo_access_token WHERE expires_at <= ?", arguments: [now])
+            try db.execute(sql: "DELETE FROM lo_authorization_code WHERE expires_at <= ?", arguments: [now])
+        }
+    }
+
     /// The session of a bearer token, or the 401 INVALID_SESSION_ID error.
     func session(accessToken: String) async throws(APIError) -> Session {
         let now = nowMilliseconds

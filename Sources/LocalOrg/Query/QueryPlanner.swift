@@ -61,7 +61,8 @@ struct QueryPlanner {
         let sql = "SELECT \(level.columns.joined(separator: ", ")) \(fullFrom)\(whereClause)\(tail)\(orderBy)"
         let countSQL = query.grouping.isEmpty && !query.isAggregate
             ? "SELECT COUNT(*) \(fullFrom)\(whereClause)"
-            : "SELECT COUNT(*) FROM (SELECT 1 \(fullFrom)\(whereClause)\(tail))"
+            // The aggregated SELECT itself: without GROUP BY it is one row, not one per record.
+            : "SELECT COUNT(*) FROM (SELECT \(level.columns.joined(separator: ", ")) \(fullFrom)\(whereClause)\(tail))"
         return CompiledQuery(typeName: shape.typeName, sql: sql, countSQL: countSQL, arguments: arguments, shape: shape,
                              limit: query.limit, offset: query.offset ?? 0, countOnly: query.isCountOnly, children: children)
     }

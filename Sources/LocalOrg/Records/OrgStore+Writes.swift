@@ -50,9 +50,10 @@ extension OrgStore {
         let now = now.description
         try await write { db in
             let existing = try self.liveRow(type, id: id, db: db)
+            // HTTP dates have whole seconds: a change later in the same second still passes.
             if let ifUnmodifiedSince, case .text(let modified) = existing["LastModifiedDate"],
                let modifiedAt = SOQLDateTime(parsing: modified),
-               Double(modifiedAt.millisecondsSinceEpoch) / 1000 > ifUnmodifiedSince.timeIntervalSince1970 + 0.999 {
+               modifiedAt.millisecondsSinceEpoch / 1000 > Int64(ifUnmodifiedSince.timeIntervalSince1970.rounded(.down)) {
                 throw APIError(status: 412, errorCode: "PRECONDITION_FAILED",
                                message: "The record was modified after \(ifUnmodifiedSince); it was not changed.")
             }
@@ -147,11 +148,14 @@ extension OrgStore {
 
     /// The stored values of a record that exists and is not deleted.
     func liveRow(_ type: SObjectType, id: String, db: Database) throws -> [String: FieldValue] {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?", arguments: [id]) else {
+        // Columns by name: a field a schema file added later sits at the table's end, wherever
+        // it stands in the type.
+        let columns = type.fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?", arguments: [id]) else {
             throw APIError.notFound
         }
         var values: [String: FieldValue] = [:]
-        for (index, field) in type.fields.enumerated() where index < row.count {
+        for (index, field) in type.fields.enumerated() {
             values[field.name] = FieldValue(row: row, column: index, type: field.type)
         }
         if values["IsDeleted"] == .bool(true) { throw APIError.entityIsDeleted }

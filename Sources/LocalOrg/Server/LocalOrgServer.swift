@@ -60,6 +60,11 @@ public final class LocalOrgServer: Sendable {
                                  organizationID: settings.organizationID, clock: configuration.clock)
         let oauth = OAuthService(store: store, settings: settings, tokenLifetime: configuration.tokenLifetime)
         try await prepareUsers(store: store, oauth: oauth, settings: settings, seed: configuration.seedsSampleData)
+        do {
+            try await oauth.purgeExpired()
+        } catch {
+            throw .storage(reason: error.description)
+        }
         let services = LocalOrgServices(store: store, oauth: oauth, settings: settings)
 
         var certificate: CertificateAuthority?

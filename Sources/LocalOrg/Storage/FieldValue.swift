@@ -37,17 +37,35 @@ extension FieldValue: DatabaseValueConvertible {
 
 extension FieldValue {
     /// Reads a stored value back as the field's type says it should appear in JSON.
+    ///
+    /// SQLite keeps whatever a column was given, and a schema file may change a field's type
+    /// between runs, so the stored kind is converted rather than trusted (GRDB's typed
+    /// subscripts stop the process on a mismatch).
     init(row: Row, column: Int, type: FieldType) {
-        if row.hasNull(atIndex: column) {
-            self = .null
-            return
-        }
-        switch type.storage {
-        case .boolean: self = .bool((row[column] as Int64? ?? 0) != 0)
-        case .integer: self = .integer(row[column] as Int64? ?? 0)
-        case .real: self = .double(row[column] as Double? ?? 0)
-        case .blob: self = .blob(Array(row[column] as Data? ?? Data()))
-        case .text, .date, .dateTime: self = .text(row[column] as String? ?? "")
+        let stored: DatabaseValue = row[column]
+        switch (type.storage, stored.storage) {
+        case (_, .null): self = .null
+        case (.boolean, .int64(let number)): self = .bool(number != 0)
+        case (.boolean, .double(let number)): self = .bool(number != 0)
+        case (.boolean, .string(let text)): self = .bool(text.lowercased() == "true" || text == "1")
+        case (.integer, .int64(let number)): self = .integer(number)
+        case (.integer, .double(let number)) where number.isFinite && abs(number) < 9.0e18: self = .integer(Int64(number))
+        case (.real, .int64(let number)): self = .double(Double(number))
+        case (.real, .double(let number)): self = .double(number)
+        case (.integer, .string(let text)), (.real, .string(let text)):
+            if let number = Int64(text), type.storage == .integer {
+                self = .integer(number)
+            } else if let number = Double(text), number.isFinite {
+                self = type.storage == .integer && abs(number) < 9.0e18 ? .integer(Int64(number)) : .double(number)
+            } else {
+                self = .null
+            }
+        case (.blob, .blob(let data)): self = .blob(Array(data))
+        case (.blob, .string(let text)): self = .blob(Array(text.utf8))
+        case (_, .int64(let number)): self = .text(String(number))
+        case (_, .double(let number)): self = .text(String(number))
+        case (_, .string(let text)): self = .text(text)
+        case (_, .blob(let data)): self = .text(String(decoding: data, as: UTF8.self))
         }
     }
 

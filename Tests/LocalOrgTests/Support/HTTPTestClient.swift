@@ -1,68 +1,30 @@
+import ForceKitTestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SalesforceCore
 
-/// A small HTTP client for the tests: it never follows redirects (the OAuth tests read them)
-/// and returns status, headers and body as they came.
-final class HTTPTestClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    struct Reply: Sendable {
-        var status: Int
-        var headers: [String: String]
-        var body: Data
+/// The shared loopback client with the tests' conveniences: bearer tokens, JSON and form bodies.
+typealias HTTPTestClient = LoopbackHTTPClient
 
-        var text: String { String(decoding: body, as: UTF8.self) }
-        var json: JSON { (try? JSON(parsing: Array(body))) ?? .null }
-
-        func header(_ name: String) -> String? {
-            headers.first { $0.key.lowercased() == name.lowercased() }?.value
-        }
-    }
-
-    let baseURL: String
-    private var session: URLSession!
-
-    init(baseURL: String) {
-        self.baseURL = baseURL
-        super.init()
-        session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        completionHandler(nil)
-    }
-
+extension LoopbackHTTPClient {
     func send(_ method: String, _ path: String, token: String? = nil, json: JSON? = nil, form: [String: String]? = nil,
-              headers: [String: String] = [:]) async throws -> Reply {
-        guard let url = URL(string: path.hasPrefix("http") ? path : baseURL + path) else { throw URLError(.badURL) }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+              headers extra: [String: String] = [:]) async throws -> Reply {
+        var headers: [String: String] = [:]
+        var body: Data?
+        if let token { headers["Authorization"] = "Bearer \(token)" }
         if let json {
-            request.httpBody = Data(json.serializedBytes())
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            body = Data(json.serializedBytes())
+            headers["Content-Type"] = "application/json"
         }
         if let form {
-            let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-            request.httpBody = Data(form.sorted { $0.key < $1.key }
-                .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.value)" }
-                .joined(separator: "&").utf8)
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            body = Self.formBody(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
         }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return try await withCheckedThrowingContinuation { continuation in
-            session.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                    return
-                }
-                let http = response as? HTTPURLResponse
-                var headers: [String: String] = [:]
-                for (key, value) in http?.allHeaderFields ?? [:] { headers["\(key)"] = "\(value)" }
-                continuation.resume(returning: Reply(status: http?.statusCode ?? 0, headers: headers, body: data ?? Data()))
-            }.resume()
-        }
+        headers.merge(extra) { $1 }
+        return try await send(method, path, headers: headers, body: body)
     }
+}
+
+extension LoopbackHTTPClient.Reply {
+    /// The body parsed as JSON, or null.
+    var json: JSON { (try? JSON(parsing: Array(body))) ?? .null }
 }
