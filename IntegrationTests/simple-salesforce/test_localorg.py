@@ -148,5 +148,66 @@ class SimpleSalesforceAgainstLocalOrg(unittest.TestCase):
         self.assertEqual(expired.exception.content[0]["errorCode"], "INVALID_SESSION_ID")
 
 
+    def test_restful_composite_family(self):
+        version = self.sf.sf_version
+        composite = self.sf.restful("composite", method="POST", json={
+            "allOrNone": True,
+            "compositeRequest": [
+                {"method": "POST", "url": f"/services/data/v{version}/sobjects/Account", "referenceId": "acct",
+                 "body": {"Name": "Simple Composite"}},
+                {"method": "POST", "url": f"/services/data/v{version}/sobjects/Contact", "referenceId": "cont",
+                 "body": {"LastName": "Ref", "AccountId": "@{acct.id}"}},
+            ]})
+        codes = [item["httpStatusCode"] for item in composite["compositeResponse"]]
+        self.assertEqual(codes, [201, 201])
+        account_id = composite["compositeResponse"][0]["body"]["id"]
+        contact = self.sf.Contact.get(composite["compositeResponse"][1]["body"]["id"])
+        self.assertEqual(contact["AccountId"], account_id)
+
+        batch = self.sf.restful("composite/batch", method="POST", json={"batchRequests": [
+            {"method": "GET", "url": f"v{version}/sobjects/Account/{account_id}"},
+            {"method": "GET", "url": f"v{version}/sobjects/Account/001000000000000AAA"},
+        ]})
+        self.assertTrue(batch["hasErrors"])
+        self.assertEqual([result["statusCode"] for result in batch["results"]], [200, 404])
+
+        tree = self.sf.restful("composite/tree/Account", method="POST", json={"records": [
+            {"attributes": {"type": "Account", "referenceId": "t1"}, "Name": "Simple Tree",
+             "Contacts": {"records": [{"attributes": {"type": "Contact", "referenceId": "t2"}, "LastName": "Twig"}]}}]})
+        self.assertFalse(tree["hasErrors"])
+        self.assertEqual([result["referenceId"] for result in tree["results"]], ["t1", "t2"])
+
+        collection = self.sf.restful("composite/sobjects", method="POST", json={"allOrNone": False, "records": [
+            {"attributes": {"type": "Account"}, "Name": "Collected"}, {"attributes": {"type": "Contact"}}]})
+        self.assertEqual([result["success"] for result in collection], [True, False])
+        self.assertEqual(collection[1]["errors"][0]["statusCode"], "REQUIRED_FIELD_MISSING")
+        with self.assertRaises(SalesforceMalformedRequest):
+            self.sf.restful("composite/batch", method="POST", json={"batchRequests": [{"method": "GET", "url": f"v{version}/limits"}] * 26})
+
+    def test_search_and_quick_search(self):
+        self.sf.Account.create({"Name": "Zyxwvut Searchable"})
+        found = self.sf.search("FIND {Zyxwvut} IN NAME FIELDS RETURNING Account(Id, Name)")
+        self.assertEqual([record["Name"] for record in found["searchRecords"]], ["Zyxwvut Searchable"])
+        quick = self.sf.quick_search("Zyxwvut")
+        self.assertEqual(quick["searchRecords"][0]["attributes"]["type"], "Account")
+        with self.assertRaises(SalesforceMalformedRequest) as malformed:
+            self.sf.search("FIND {z}")
+        self.assertEqual(malformed.exception.content[0]["errorCode"], "MALFORMED_SEARCH")
+
+    def test_limits_and_other_resources(self):
+        limits = self.sf.limits()
+        self.assertEqual(limits["DailyApiRequests"]["Max"], 15000)
+        self.assertLess(limits["DailyApiRequests"]["Remaining"], 15000)
+        layouts = self.sf.restful("sobjects/Account/describe/layouts")
+        self.assertEqual(layouts["layouts"][0]["detailLayoutSections"][0]["heading"], "Account Information")
+        files = self.sf.restful("connect/files/users/me")
+        self.assertIn("files", files)
+        self.assertIsNone(self.sf.restful("sobjects/MobilePushServiceDevice/" + self.sf.MobilePushServiceDevice.create(
+            {"ConnectionToken": "abcd", "ServiceType": "Apple", "ApplicationBundle": "com.example"})["id"], method="DELETE"))
+        echo = self.sf.apexecute("echo/this", method="POST", data={"hello": "apex"})
+        self.assertEqual(echo["path"], "/echo/this")
+        self.assertEqual(echo["body"], {"hello": "apex"})
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

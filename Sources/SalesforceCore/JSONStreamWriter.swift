@@ -106,4 +106,11 @@ public struct JSONStreamWriter: Sendable {
         separate()
         writer.write(json)
     }
+
+    /// Writes a value that is already JSON text, unchanged: a document written earlier by
+    /// another writer. The caller vouches that `json` is one valid JSON value.
+    public mutating func rawValue(_ json: [UInt8]) {
+        separate()
+        writer.appendBytes(json)
+    }
 }

@@ -90,6 +90,10 @@ struct JSONWriter {
         }
     }
 
+    mutating func appendBytes(_ more: [UInt8]) {
+        bytes.append(contentsOf: more)
+    }
+
     mutating func appendByte(_ byte: UInt8) {
         bytes.append(byte)
     }

@@ -17,8 +17,13 @@ struct RESTDataTests {
         #expect(versions.header("Content-Type") == "application/json;charset=UTF-8")
         let token = try await org.passwordToken()
         let resources = try await org.client.send("GET", org.dataPath, token: token)
-        #expect(resources.json == ["sobjects": .string("\(org.dataPath)/sobjects"), "query": .string("\(org.dataPath)/query"),
-                                   "queryAll": .string("\(org.dataPath)/queryAll")])
+        let names = ["sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter", "ui-api"]
+        #expect(resources.json == .object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("\(org.dataPath)/\($0)")) })))
+        // Every resource listed answers (connect and chatter are families whose roots are not resources).
+        for name in names where !["connect", "chatter", "ui-api", "composite"].contains(name) {
+            let reply = try await org.client.send("GET", "\(org.dataPath)/\(name)?q=FIND+%7Bnothing%7D", token: token)
+            #expect(reply.status != 404, "\(name) answers 404")
+        }
         #expect(try await org.client.send("GET", "/services/data/v30.0/sobjects", token: token).json[0]?["errorCode"] == "NOT_FOUND")
         #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects").status == 401)
         #expect(try await org.client.send("GET", "\(org.dataPath)/nowhere", token: token).json
@@ -173,16 +178,32 @@ struct RESTDataTests {
         await org.stop()
     }
 
-    @Test("sobjects/T answers objectDescribe and recent items")
-    func typeInfo() async throws {
-        let org = try await TestOrg.start()
+    @Test("sobjects/T and recent list what the user viewed and edited through the API, latest first")
+    func recentItems() async throws {
+        let org = try await TestOrg.start(seed: false)
         let token = try await org.passwordToken()
-        let reply = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/", token: token)
-        #expect(reply.json["objectDescribe"]?["keyPrefix"] == "003")
-        let recent = reply.json["recentItems"]?.arrayValue ?? []
-        #expect(recent.count == 10)
-        #expect(recent.first?["attributes"]?["type"] == "Contact")
-        #expect(recent.first?["Name"]?.stringValue != nil)
+        let empty = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/", token: token)
+        #expect(empty.json["objectDescribe"]?["keyPrefix"] == "003")
+        #expect(empty.json["recentItems"] == [])
+        var ids: [String] = []
+        for name in ["Ames", "Brook", "Cole"] {
+            let created = try await org.client.send("POST", "\(org.dataPath)/sobjects/Contact", token: token, json: ["LastName": .string(name)])
+            ids.append(created.json["id"]?.stringValue ?? "")
+        }
+        let account = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Acme"])
+        let accountID = account.json["id"]?.stringValue ?? ""
+        _ = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/\(ids[0])", token: token)   // a view moves Ames up
+        _ = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Contact/\(ids[1])", token: token, json: ["Title": "CEO"])
+        _ = try await org.client.send("DELETE", "\(org.dataPath)/sobjects/Contact/\(ids[2])", token: token)  // gone from the list
+
+        let contacts = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact", token: token)
+        #expect(contacts.json["recentItems"]?.arrayValue?.compactMap { $0["Name"]?.stringValue } == ["Brook", "Ames"])
+        #expect(contacts.json["recentItems"]?[0]?["attributes"]?["url"] == .string("\(org.dataPath)/sobjects/Contact/\(ids[1])"))
+        let recent = try await org.client.send("GET", "\(org.dataPath)/recent", token: token)
+        #expect(recent.json.arrayValue?.compactMap { $0["Id"]?.stringValue } == [ids[1], ids[0], accountID])
+        #expect(recent.json[2]?["attributes"]?["type"] == "Account")
+        #expect(try await org.client.send("GET", "\(org.dataPath)/recent?limit=1", token: token).json.arrayValue?.count == 1)
+
         await org.stop()
     }
 }

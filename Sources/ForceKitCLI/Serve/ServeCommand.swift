@@ -6,7 +6,7 @@ import LocalOrg
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run LocalOrg, a Salesforce-compatible server (OAuth, REST data API, SOQL) on this machine.",
+        abstract: "Run LocalOrg, a Salesforce-compatible server (OAuth, REST data API, SOQL, SOSL, composite, files) on this machine.",
         discussion: """
             The first line of output is one JSON object with what a client needs: \
             {"instanceUrl", "loginUrl", "orgId", "username", "password", "clientId", "redirectUri", "caFile"}. \
@@ -15,6 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
             Without --data the org lives in a temporary folder and is gone when the server stops. \
             With --data DIR it is kept there: the database, localorg.json (org id, default user, \
             connected apps: edit it to add apps or callback URLs) and, with --tls, the certificates.
+
+            Apex REST: --apex-routes FILE declares endpoints under /services/apexrest, as             {"routes": [{"method": "GET", "path": "/simpleAccount/:id", "status": 200,             "body": {"accountId": "{{id}}"}}]}; any other path there echoes the request back.
 
             Example:
               forcekit serve --data ~/.forcekit/localorg --tls
@@ -43,6 +45,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Start a new org without the sample Accounts, Contacts and Opportunities.")
     var noSampleData = false
 
+    @Option(name: .customLong("apex-routes"), help: ArgumentHelp("A JSON file of Apex REST endpoints to answer.", valueName: "FILE"))
+    var apexRoutes: String?
+
+    @Flag(name: .customLong("no-push"), help: "Answer device registrations with 404, as an org without push notifications does.")
+    var noPush = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard tokenTTL > 0 else { throw ValidationError("--token-ttl must be a positive number of seconds.") }
@@ -58,6 +66,15 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.schemaFile = schema.map { URL(fileURLWithPath: $0) }
         configuration.seedsSampleData = !noSampleData
         configuration.stopsOnSignals = true
+        configuration.pushEnabled = !noPush
+        if let apexRoutes {
+            do {
+                configuration.apexRoutes = try ApexRoute.load(from: URL(fileURLWithPath: apexRoutes))
+            } catch {
+                Console.printError("error: \(error)")
+                throw ExitCode(1)
+            }
+        }
         // Request handlers run outside this task, so they write to the console captured here.
         let console = Console.current
         configuration.requestLog = { line in console.output(line + "\n") }

@@ -13,28 +13,32 @@ struct DataRoutes {
         let api = router.group("/services/data/:version")
             .add(middleware: APIVersionMiddleware())
             .add(middleware: BearerTokenMiddleware(oauth: services.oauth))
-        api.get { _, context in resources(version: try version(context)) }
-        api.get("sobjects") { _, context in describeGlobal(version: try version(context)) }
-        api.get("sobjects/:type") { _, context in try await typeInfo(context) }
-        api.post("sobjects/:type") { request, context in try await create(request, context) }
-        api.get("sobjects/:type/describe") { _, context in
-            let type = try store.type(named: context.parameters.get("type") ?? "")
-            return Responses.json(DescribeDocument.full(of: type, schema: store.schema, version: try version(context)))
-        }
-        api.get("sobjects/:type/:id") { request, context in try await retrieve(request, context) }
-        api.patch("sobjects/:type/:id") { request, context in try await update(request, context) }
-        api.delete("sobjects/:type/:id") { _, context in
-            try await store.delete(context.parameters.get("type") ?? "", id: context.parameters.get("id") ?? "", as: try userID(context))
-            return Responses.noContent()
-        }
-        // Hummingbird's trie needs one parameter name per position: here `id` is the external id field.
-        api.patch("sobjects/:type/:id/:value") { request, context in try await upsert(request, context) }
+            .add(middleware: APIUsageMiddleware(limits: services.limits))
+        // Query pages are written straight from the rows, without a JSON value in between.
         for (path, includeDeleted) in [("query", false), ("queryAll", true)] {
             api.get(RouterPath(path)) { request, context in try await query(request, context, includeDeleted: includeDeleted) }
-            api.get(RouterPath(path + "/:locator")) { _, context in
-                let result = try await store.queryMore(context.parameters.get("locator") ?? "", version: try version(context))
-                return Responses.write { result.write(to: &$0) }
-            }
+        }
+        api.post("composite") { request, context in
+            let body = try await Responses.jsonBody(of: request, context: context)
+            let (dataAPI, version) = try dataAPI(context)
+            return Responses.from(try await store.writeWithoutTransaction { db in try dataAPI.composite(body, version: version, db: db) })
+        }
+        api.post("composite/batch") { request, context in
+            let body = try await Responses.jsonBody(of: request, context: context)
+            let (dataAPI, _) = try dataAPI(context)
+            return Responses.from(try await store.writeWithoutTransaction { db in try dataAPI.batch(body, db: db) })
+        }
+        api.post("composite/tree/:type") { request, context in
+            let body = try await Responses.jsonBody(of: request, context: context)
+            let (dataAPI, version) = try dataAPI(context)
+            let type = context.parameters.get("type") ?? ""
+            return Responses.from(try await store.writeWithoutTransaction { db in try dataAPI.tree(body, typeName: type, version: version, db: db) })
+        }
+        FilesRoutes(services: services).register(on: api)
+        // Everything else goes to the data API's own dispatch, which composite subrequests share.
+        api.get { request, context in try await respond(request, context) }
+        for method in [HTTPRequest.Method.get, .post, .patch, .put, .delete] {
+            api.on("**", method: method) { request, context in try await respond(request, context) }
         }
     }
 
@@ -42,107 +46,33 @@ struct DataRoutes {
         try APIVersions.checked(context.parameters.get("version"))
     }
 
-    private func userID(_ context: LocalOrgRequestContext) throws(APIError) -> String {
+    private func dataAPI(_ context: LocalOrgRequestContext) throws(APIError) -> (DataAPI, String) {
         guard let session = context.session else { throw APIError.invalidSession }
-        return session.userID
+        return (DataAPI(store: store, userID: session.userID, limits: services.limits, pushEnabled: services.pushEnabled), try version(context))
     }
 
-    // MARK: - Resources and describe
-
-    private func resources(version: String) -> Response {
-        // Only what LocalOrg answers, so a client that discovers resources finds them all.
-        let names = ["sobjects", "query", "queryAll"]
-        return Responses.json(.object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("/services/data/\(version)/\($0)")) })))
-    }
-
-    private func describeGlobal(version: String) -> Response {
-        Responses.json([
-            "encoding": "UTF-8", "maxBatchSize": 200,
-            "sobjects": .array(store.schema.types.map { DescribeDocument.summary(of: $0, version: version) }),
-        ])
-    }
-
-    private func typeInfo(_ context: LocalOrgRequestContext) async throws -> Response {
-        let version = try version(context)
-        let type = try store.type(named: context.parameters.get("type") ?? "")
-        let recent = try await store.recentItems(of: type, version: version)
-        return Responses.write { writer in
-            writer.beginObject()
-            writer.key("objectDescribe")
-            writer.value(DescribeDocument.summary(of: type, version: version))
-            writer.key("recentItems")
-            writer.beginArray()
-            for record in recent { record.write(to: &writer) }
-            writer.endArray()
-            writer.endObject()
+    private func respond(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
+        let (dataAPI, version) = try dataAPI(context)
+        var body: JSON?
+        if request.method != .get, request.method != .delete {
+            body = try await Responses.optionalJSONBody(of: request, context: context)
         }
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        let segments = request.uri.path.split(separator: "/").dropFirst(3).map { String($0).removingPercentEncoding ?? String($0) }
+        let call = RestCall(method: request.method.rawValue, version: version, segments: segments,
+                            parameters: Responses.formPairs(request.uri.query ?? ""), body: body, headers: headers)
+        let reply = DataAPI.writes(call)
+            ? try await store.write { db in try dataAPI.respond(to: call, db: db) }
+            : try await store.read { db in try dataAPI.respond(to: call, db: db) }
+        return Responses.from(reply)
     }
-
-    // MARK: - Records
-
-    private func create(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
-        let typeName = context.parameters.get("type") ?? ""
-        let body = try await Responses.jsonBody(of: request, context: context)
-        let id = try await store.create(typeName, fields: body, as: try userID(context))
-        let type = try store.type(named: typeName)
-        var response = Responses.json(["id": .string(id), "success": true, "errors": []], status: .created)
-        response.headers[.location] = "\(type.path(version: try version(context)))/\(id)"
-        return response
-    }
-
-    private func retrieve(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
-        let fields = Responses.query("fields", of: request)?.split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let record = try await store.retrieve(context.parameters.get("type") ?? "", id: context.parameters.get("id") ?? "",
-                                              fields: fields, version: try version(context))
-        return Responses.write { record.write(to: &$0) }
-    }
-
-    private func update(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
-        let body = try await Responses.jsonBody(of: request, context: context)
-        var since: Date?
-        if let header = request.headers[.ifUnmodifiedSince] {
-            guard let date = HTTPDate.parse(header) else {
-                throw APIError(status: 400, errorCode: "INVALID_HEADER_TYPE", message: "If-Unmodified-Since must be an HTTP date: \(header)")
-            }
-            since = date
-        }
-        try await store.update(context.parameters.get("type") ?? "", id: context.parameters.get("id") ?? "", fields: body,
-                               ifUnmodifiedSince: since, as: try userID(context))
-        return Responses.noContent()
-    }
-
-    private func upsert(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
-        let version = try version(context)
-        let body = try await Responses.jsonBody(of: request, context: context)
-        let outcome = try await store.upsert(context.parameters.get("type") ?? "", externalIdField: context.parameters.get("id") ?? "",
-                                             value: context.parameters.get("value")?.removingPercentEncoding ?? "", fields: body,
-                                             as: try userID(context), version: version)
-        switch outcome {
-        case .created(let id):
-            return Responses.json(["id": .string(id), "success": true, "errors": [], "created": true], status: .created)
-        case .updated(let id):
-            // Upsert answers 204 before API v46 and a body with created=false from v46.
-            guard let number = APIVersion(version), number.major >= 46 else { return Responses.noContent() }
-            return Responses.json(["id": .string(id), "success": true, "errors": [], "created": false])
-        case .multipleMatches(let urls):
-            return Responses.json(.array(urls.map(JSON.string)), status: .multipleChoices)
-        }
-    }
-
-    // MARK: - Query
 
     private func query(_ request: Request, _ context: LocalOrgRequestContext, includeDeleted: Bool) async throws -> Response {
         guard let soql = Responses.query("q", of: request), !soql.isEmpty else {
             throw APIError(status: 400, errorCode: "MALFORMED_QUERY", message: "A query needs the q parameter: query?q=SELECT+Id+FROM+Account")
         }
-        var batchSize = 2000
-        if let options = request.headers[.sforceQueryOptions] {
-            for option in options.split(separator: ",") {
-                let pair = option.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
-                if pair.count == 2, pair[0].lowercased() == "batchsize", let size = Int(pair[1]) { batchSize = size }
-            }
-        }
+        let batchSize = QueryOptions.batchSize(request.headers[.sforceQueryOptions])
         let result = try await store.query(soql, includeDeleted: includeDeleted, batchSize: batchSize, version: try version(context))
         return Responses.write { result.write(to: &$0) }
     }

@@ -8,6 +8,7 @@ enum LocalOrgRouter {
         router.add(middleware: SalesforceErrorMiddleware())
         OAuthRoutes(services: services).register(on: router)
         DataRoutes(services: services).register(on: router)
+        ApexRESTRoutes(services: services).register(on: router)
         return router
     }
 }

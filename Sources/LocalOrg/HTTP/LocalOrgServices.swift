@@ -7,6 +7,12 @@ final class LocalOrgServices: Sendable {
     let store: OrgStore
     let oauth: OAuthService
     let settings: OrgSettings
+    /// API usage and the other limits `GET limits` reports.
+    let limits: APILimits
+    /// Whether devices can register for push.
+    let pushEnabled: Bool
+    /// The configured Apex REST endpoints.
+    let apexRoutes: [ApexRoute]
     private let address = NIOLockedValueBox("http://127.0.0.1")
     /// Logins waiting for the user's consent, by ticket.
     let pendingConsents = NIOLockedValueBox([String: PendingConsent]())
@@ -20,10 +26,13 @@ final class LocalOrgServices: Sendable {
         var expires: Date
     }
 
-    init(store: OrgStore, oauth: OAuthService, settings: OrgSettings) {
+    init(store: OrgStore, oauth: OAuthService, settings: OrgSettings, pushEnabled: Bool = true, apexRoutes: [ApexRoute] = []) {
+        self.pushEnabled = pushEnabled
+        self.apexRoutes = apexRoutes
         self.store = store
         self.oauth = oauth
         self.settings = settings
+        limits = APILimits(clock: store.clock)
     }
 
     /// `https://127.0.0.1:8443`, the instance and login URL.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import SalesforceCore
@@ -28,22 +29,18 @@ enum Responses {
     }
 
     static func error(_ error: APIError) -> Response {
-        write(status: HTTPResponse.Status(code: error.status)) { writer in
-            writer.beginArray()
-            writer.beginObject()
-            writer.key("message")
-            writer.string(error.message)
-            writer.key("errorCode")
-            writer.string(error.errorCode)
-            if !error.fields.isEmpty {
-                writer.key("fields")
-                writer.beginArray()
-                for field in error.fields { writer.string(field) }
-                writer.endArray()
-            }
-            writer.endObject()
-            writer.endArray()
+        json(error.jsonArrayBytes, status: HTTPResponse.Status(code: error.status))
+    }
+
+    /// A subrequest's answer as a response of its own.
+    static func from(_ reply: SubResponse) -> Response {
+        var headers = HTTPFields()
+        for (name, value) in reply.headers {
+            if let field = HTTPField.Name(name) { headers[field] = value }
         }
+        guard let body = reply.body else { return Response(status: HTTPResponse.Status(code: reply.status), headers: headers) }
+        headers[.contentType] = reply.contentType
+        return Response(status: HTTPResponse.Status(code: reply.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     static func oauthError(_ error: OAuthError) -> Response {
@@ -64,6 +61,19 @@ enum Responses {
         var request = request
         let buffer = try await request.collectBody(upTo: context.maxUploadSize)
         let bytes = buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes) ?? []
+        do {
+            return try JSON(parsing: bytes)
+        } catch {
+            throw APIError.jsonParser("The request body is not valid JSON: \(error.message)")
+        }
+    }
+
+    /// The body as JSON, nil when it is empty, or JSON_PARSER_ERROR.
+    static func optionalJSONBody(of request: Request, context: LocalOrgRequestContext) async throws -> JSON? {
+        var request = request
+        let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+        let bytes = buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes) ?? []
+        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
         do {
             return try JSON(parsing: bytes)
         } catch {

@@ -21,6 +21,11 @@ enum DescribeDocument {
         ]
     }
 
+    /// `GET sobjects`: describeGlobal.
+    static func global(of schema: OrgSchema, version: String) -> JSON {
+        ["encoding": "UTF-8", "maxBatchSize": 200, "sobjects": .array(schema.types.map { summary(of: $0, version: version) })]
+    }
+
     /// `GET sobjects/T/describe`.
     static func full(of type: SObjectType, schema: OrgSchema, version: String) -> JSON {
         guard case .object(var document) = summary(of: type, version: version) else { return .null }

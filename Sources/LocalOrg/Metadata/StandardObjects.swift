@@ -14,7 +14,8 @@ enum StandardObjects {
     ]
 
     static var all: [SObjectType] {
-        [account, contact, lead, opportunity, caseObject, user, contentDocument, contentVersion, pushDevice]
+        [account, contact, lead, opportunity, caseObject, user, contentDocument, contentVersion, contentDocumentLink,
+         collaborationGroup, collaborationGroupMember, pushDevice]
     }
 
     private static func name(_ length: Int = 255) -> SObjectField {
@@ -159,9 +160,36 @@ enum StandardObjects {
         SObjectField(name: "ReasonForChange", type: .string, length: 1000),
     ])
 
+    /// What a file is shared with (a user, a group or a record), and how: `V` viewer,
+    /// `C` collaborator, `I` inferred.
+    static let contentDocumentLink = SObjectType(name: "ContentDocumentLink", keyPrefix: "06A", hasOwner: false, fields: [
+        SObjectField(name: "ContentDocumentId", type: .reference, required: true, updateable: false, referenceTo: ["ContentDocument"],
+                     relationshipName: "ContentDocument", childRelationshipName: "ContentDocumentLinks"),
+        SObjectField(name: "LinkedEntityId", type: .reference, required: true, updateable: false,
+                     referenceTo: ["User", "CollaborationGroup", "Account", "Contact", "Lead", "Opportunity", "Case"], relationshipName: "LinkedEntity"),
+        SObjectField(name: "ShareType", type: .picklist, required: true, picklistValues: ["V", "C", "I"], defaultValue: "V"),
+        SObjectField(name: "Visibility", type: .picklist, picklistValues: ["AllUsers", "InternalUsers", "SharedUsers"], defaultValue: "AllUsers"),
+    ])
+
+    /// A Chatter group, whose members see the files shared with it.
+    static let collaborationGroup = SObjectType(name: "CollaborationGroup", label: "Group", keyPrefix: "0F9", fields: [
+        name(40),
+        SObjectField(name: "CollaborationType", label: "Access Type", type: .picklist, required: true,
+                     picklistValues: ["Public", "Private", "Unlisted"], defaultValue: "Public"),
+        SObjectField(name: "Description", type: .textarea),
+    ])
+
+    /// A user's membership of a group.
+    static let collaborationGroupMember = SObjectType(name: "CollaborationGroupMember", label: "Group Member", keyPrefix: "0FB", hasOwner: false, fields: [
+        SObjectField(name: "CollaborationGroupId", label: "Group ID", type: .reference, required: true, updateable: false,
+                     referenceTo: ["CollaborationGroup"], relationshipName: "CollaborationGroup", childRelationshipName: "GroupMembers"),
+        SObjectField(name: "MemberId", type: .reference, required: true, updateable: false, referenceTo: ["User"], relationshipName: "Member"),
+        SObjectField(name: "CollaborationRole", label: "Role", type: .picklist, picklistValues: ["Standard", "Admin"], defaultValue: "Standard"),
+    ])
+
     static let pushDevice = SObjectType(name: "MobilePushServiceDevice", keyPrefix: "0Ht", hasOwner: false, fields: [
         SObjectField(name: "ConnectionToken", type: .string, length: 4000, required: true),
-        SObjectField(name: "ServiceType", type: .picklist, required: true, picklistValues: ["apple", "androidGcm"]),
+        SObjectField(name: "ServiceType", type: .picklist, required: true, picklistValues: ["Apple", "androidGcm"]),
         SObjectField(name: "ApplicationBundle", type: .string, length: 255, required: true),
         SObjectField(name: "DeviceUniqueId", type: .string, length: 255),
     ])

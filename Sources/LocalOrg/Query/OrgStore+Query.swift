@@ -10,48 +10,59 @@ extension OrgStore {
     ///   - batchSize: Records per page, 200–2,000 (Salesforce's bounds); 2,000 by default.
     ///   - version: The API version for record URLs: `v62.0`.
     public func query(_ soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, version: String) async throws(APIError) -> QueryResult {
+        try await read { db in try self.query(soql, includeDeleted: includeDeleted, batchSize: batchSize, version: version, db: db) }
+    }
+
+    func query(_ soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, version: String, db: Database) throws -> QueryResult {
         let parsed: SOQLQuery
         do {
             parsed = try SOQLQuery(parsing: soql)
         } catch {
             throw APIError(status: 400, errorCode: "MALFORMED_QUERY", message: error.message)
         }
+        return try query(parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, version: version, db: db)
+    }
+
+    /// Runs a parsed statement; `source` is its text, which errors quote.
+    func query(_ parsed: SOQLQuery, source soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, version: String, db: Database) throws -> QueryResult {
         let planner = QueryPlanner(schema: schema, errors: QueryErrors(source: soql), includeDeleted: includeDeleted, today: now.date)
         let compiled = try planner.compile(parsed)
         let batch = min(max(batchSize, 200), 2000)
         let arguments = StatementArguments(compiled.arguments)
-        let counted = try await read { db in try Int.fetchOne(db, sql: compiled.countSQL, arguments: arguments) ?? 0 }
+        let counted = try Int.fetchOne(db, sql: compiled.countSQL, arguments: arguments) ?? 0
         var total = max(0, counted - compiled.offset)
         if let limit = compiled.limit { total = min(total, limit) }
         if compiled.countOnly { return QueryResult(totalSize: total, done: true, records: []) }
-        return try await page(of: compiled, total: total, batchSize: batch, position: 0, locator: nil, version: version)
+        return try page(of: compiled, total: total, batchSize: batch, position: 0, locator: nil, version: version, db: db)
     }
 
     /// The page a `nextRecordsUrl` points at: `01g...-2000`.
     public func queryMore(_ locator: String, version: String) async throws(APIError) -> QueryResult {
+        try await read { db in try self.queryMore(locator, version: version, db: db) }
+    }
+
+    func queryMore(_ locator: String, version: String, db: Database) throws -> QueryResult {
         let parts = locator.split(separator: "-", maxSplits: 1)
         guard parts.count == 2, let position = Int(parts[1]), position >= 0,
               let cursor = cursors.cursor(String(parts[0]), now: clock()) else {
             throw APIError(status: 400, errorCode: "INVALID_QUERY_LOCATOR", message: "invalid query locator")
         }
-        return try await page(of: cursor.query, total: cursor.totalSize, batchSize: cursor.batchSize, position: position,
-                              locator: String(parts[0]), version: version)
+        return try page(of: cursor.query, total: cursor.totalSize, batchSize: cursor.batchSize, position: position,
+                        locator: String(parts[0]), version: version, db: db)
     }
 
-    private func page(of query: CompiledQuery, total: Int, batchSize: Int, position: Int, locator: String?, version: String) async throws(APIError) -> QueryResult {
+    private func page(of query: CompiledQuery, total: Int, batchSize: Int, position: Int, locator: String?, version: String, db: Database) throws -> QueryResult {
         let count = max(0, min(batchSize, total - position))
         let arguments = StatementArguments(query.arguments) + [count, query.offset + position]
-        let records = try await read { db in
-            let rows = try Row.fetchCursor(db, sql: query.sql + " LIMIT ? OFFSET ?", arguments: arguments)
-            var rowsRead: [Row] = []
-            rowsRead.reserveCapacity(count)
-            while let row = try rows.next() { rowsRead.append(row.copy()) }
-            let children = try Self.children(of: query, parentIDs: rowsRead.compactMap { row in query.shape.idColumn.flatMap { row[$0] } },
-                                              version: version, db: db)
-            return rowsRead.map { row in
-                query.shape.record(from: row, version: version) { plan, parentID in
-                    children[plan][parentID].map(RecordValue.children) ?? .null
-                }
+        let rows = try Row.fetchCursor(db, sql: query.sql + " LIMIT ? OFFSET ?", arguments: arguments)
+        var rowsRead: [Row] = []
+        rowsRead.reserveCapacity(count)
+        while let row = try rows.next() { rowsRead.append(row.copy()) }
+        let children = try Self.children(of: query, parentIDs: rowsRead.compactMap { row in query.shape.idColumn.flatMap { row[$0] } },
+                                          version: version, db: db)
+        let records = rowsRead.map { row in
+            query.shape.record(from: row, version: version) { plan, parentID in
+                children[plan][parentID].map(RecordValue.children) ?? .null
             }
         }
         let next = position + records.count

@@ -39,6 +39,11 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         APIError(status: 400, errorCode: "MALFORMED_ID", message: "malformed id \(id)")
     }
 
+    static func methodNotAllowed(_ method: String, allowed: [String]) -> APIError {
+        APIError(status: 405, errorCode: "METHOD_NOT_ALLOWED",
+                 message: "HTTP Method '\(method)' not allowed. Allowed are \(allowed.joined(separator: ","))")
+    }
+
     static func jsonParser(_ message: String) -> APIError {
         APIError(status: 400, errorCode: "JSON_PARSER_ERROR", message: message)
     }

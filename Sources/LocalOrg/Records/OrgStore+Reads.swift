@@ -5,7 +5,21 @@ import SalesforceCore
 extension OrgStore {
     /// A record, as `GET sobjects/T/id[?fields=A,B]` returns it: all fields in describe order,
     /// or `Id` and the named ones.
-    public func retrieve(_ typeName: String, id rawID: String, fields names: [String]? = nil, version: String) async throws(APIError) -> SObjectRecord {
+    /// - Parameter viewer: The user viewing it, whose recent items it joins; nil for a read
+    ///   that is not a view.
+    public func retrieve(_ typeName: String, id rawID: String, fields names: [String]? = nil, version: String,
+                         viewedBy viewer: String? = nil) async throws(APIError) -> SObjectRecord {
+        guard let viewer else {
+            return try await read { db in try self.retrieve(typeName, id: rawID, fields: names, version: version, db: db) }
+        }
+        return try await write { db in
+            let record = try self.retrieve(typeName, id: rawID, fields: names, version: version, db: db)
+            try RecentItems.mark(record["Id"]?.stringValue ?? rawID, type: record.type, by: viewer, db: db)
+            return record
+        }
+    }
+
+    func retrieve(_ typeName: String, id rawID: String, fields names: [String]?, version: String, db: Database) throws -> SObjectRecord {
         let type = try type(named: typeName)
         let id = try recordID(rawID, of: type)
         var selected = type.fields
@@ -21,35 +35,35 @@ extension OrgStore {
             }
         }
         let columns = selected.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
-        let fields = selected
-        let stored = try await read { db -> (values: [FieldValue], deleted: Bool)? in
-            let sql = "SELECT \(columns), \"IsDeleted\" FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?"
-            guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return nil }
-            let values = fields.enumerated().map { index, field in FieldValue(row: row, column: index, type: field.type) }
-            return (values, (row[fields.count] as Int64? ?? 0) != 0)
-        }
-        guard let stored else { throw APIError.notFound }
-        if stored.deleted { throw APIError.entityIsDeleted }
+        let sql = "SELECT \(columns), \"IsDeleted\" FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?"
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { throw APIError.notFound }
+        if (row[selected.count] as Int64? ?? 0) != 0 { throw APIError.entityIsDeleted }
         return SObjectRecord(
             type: type.name, url: "\(type.path(version: version))/\(id)",
-            fields: zip(fields, stored.values).map { field, value in (field.name, RecordValue(value)) })
+            fields: selected.enumerated().map { index, field in (field.name, RecordValue(FieldValue(row: row, column: index, type: field.type))) })
     }
 
-    /// The most recently changed records of a type, for `GET sobjects/T`'s `recentItems`.
-    func recentItems(of type: SObjectType, version: String, limit: Int = 10) async throws(APIError) -> [SObjectRecord] {
+    /// The user's recently viewed or edited records, most recent first, each with `Id` and
+    /// its name field: `GET recent` (all types) and `GET sobjects/T`'s `recentItems` (one).
+    public func recentItems(of userID: String, type typeName: String? = nil, limit: Int = 200, version: String) async throws(APIError) -> [SObjectRecord] {
+        try await read { db in try self.recentItems(of: userID, type: typeName, limit: limit, version: version, db: db) }
+    }
+
+    func recentItems(of userID: String, type typeName: String? = nil, limit: Int, version: String, db: Database) throws -> [SObjectRecord] {
+        let type = try typeName.map { name throws(APIError) in try self.type(named: name) }
+        return try RecentItems.list(for: userID, type: type?.name, limit: max(0, min(limit, RecentItems.capacity)), db: db)
+            .compactMap { entry in try self.summary(of: entry.type, id: entry.id, version: version, db: db) }
+    }
+
+    /// `Id` and the name field of a live record, or nil when it is gone.
+    private func summary(of typeName: String, id: String, version: String, db: Database) throws -> SObjectRecord? {
+        guard let type = schema.type(named: typeName) else { return nil }
         let nameField = type.nameField
         let columns = nameField.map { "\"Id\", \(OrgDatabase.quoted($0.name))" } ?? "\"Id\""
-        let path = type.path(version: version)
-        return try await read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE "IsDeleted" = 0 ORDER BY "LastModifiedDate" DESC LIMIT ?
-                """, arguments: [limit])
-            return rows.map { row in
-                let id: String = row[0] ?? ""
-                var fields: [(name: String, value: RecordValue)] = [("Id", .string(id))]
-                if let nameField { fields.append((nameField.name, RecordValue(FieldValue(row: row, column: 1, type: nameField.type)))) }
-                return SObjectRecord(type: type.name, url: "\(path)/\(id)", fields: fields)
-            }
-        }
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ? AND \"IsDeleted\" = 0",
+                                         arguments: [id]) else { return nil }
+        var fields: [(name: String, value: RecordValue)] = [("Id", .string(id))]
+        if let nameField { fields.append((nameField.name, RecordValue(FieldValue(row: row, column: 1, type: nameField.type)))) }
+        return SObjectRecord(type: type.name, url: "\(type.path(version: version))/\(id)", fields: fields)
     }
 }

@@ -17,78 +17,87 @@ extension OrgStore {
     /// Creates a record from a JSON object of field values, as `POST sobjects/T` does.
     /// - Returns: The new record's 18-character id.
     public func create(_ typeName: String, fields body: JSON, as userID: String) async throws(APIError) -> String {
-        let type = try type(named: typeName)
-        let given = try fieldValues(from: body, type: type, creating: true)
-        let now = now.description
-        return try await write { db in
-            try self.insert(type, given: given, userID: userID, now: now, db: db)
-        }
+        try await write { db in try self.create(typeName, fields: body, as: userID, db: db) }
     }
 
     /// Creates several records of one type in one transaction: all of them, or none when one
     /// fails (its error is thrown).
     /// - Returns: The new ids, in the order of `records`.
     public func create(_ typeName: String, records bodies: [JSON], as userID: String) async throws(APIError) -> [String] {
-        let type = try type(named: typeName)
-        var given: [[String: FieldValue]] = []
-        given.reserveCapacity(bodies.count)
-        for body in bodies { given.append(try fieldValues(from: body, type: type, creating: true)) }
-        let now = now.description
-        let records = given
-        return try await write { db in
-            try records.map { values in try self.insert(type, given: values, userID: userID, now: now, db: db) }
-        }
+        try await write { db in try bodies.map { body in try self.create(typeName, fields: body, as: userID, db: db) } }
     }
 
     /// Changes fields of a record, as `PATCH sobjects/T/id` does.
     /// - Parameter ifUnmodifiedSince: When given, a record modified after it is not changed and
     ///   the call fails with 412.
     public func update(_ typeName: String, id rawID: String, fields body: JSON, ifUnmodifiedSince: Date? = nil, as userID: String) async throws(APIError) {
-        let type = try type(named: typeName)
-        let id = try recordID(rawID, of: type)
-        let given = try fieldValues(from: body, type: type, creating: false)
-        let now = now.description
         try await write { db in
-            let existing = try self.liveRow(type, id: id, db: db)
-            // HTTP dates have whole seconds: a change later in the same second still passes.
-            if let ifUnmodifiedSince, case .text(let modified) = existing["LastModifiedDate"],
-               let modifiedAt = SOQLDateTime(parsing: modified),
-               modifiedAt.millisecondsSinceEpoch / 1000 > Int64(ifUnmodifiedSince.timeIntervalSince1970.rounded(.down)) {
-                throw APIError(status: 412, errorCode: "PRECONDITION_FAILED",
-                               message: "The record was modified after \(ifUnmodifiedSince); it was not changed.")
-            }
-            try self.change(type, id: id, given: given, existing: existing, userID: userID, now: now, db: db)
+            try self.update(typeName, id: rawID, fields: body, ifUnmodifiedSince: ifUnmodifiedSince, as: userID, db: db)
         }
     }
 
     /// Deletes a record (it moves to the recycle bin: `queryAll` still sees it).
     public func delete(_ typeName: String, id rawID: String, as userID: String) async throws(APIError) {
-        let type = try type(named: typeName)
-        let id = try recordID(rawID, of: type)
-        let now = now.description
-        try await write { db in
-            _ = try self.liveRow(type, id: id, db: db)
-            try db.execute(sql: """
-                UPDATE \(OrgDatabase.quoted(type.name)) SET "IsDeleted" = 1, "LastModifiedDate" = ?, "SystemModstamp" = ?, "LastModifiedById" = ?
-                WHERE "Id" = ?
-                """, arguments: [now, now, userID, id])
-        }
+        try await write { db in try self.delete(typeName, id: rawID, as: userID, db: db) }
     }
 
     /// Creates or updates the record whose external id field `fieldName` is `value`, as
     /// `PATCH sobjects/T/Field/value` does.
     public func upsert(_ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String,
                        version: String) async throws(APIError) -> UpsertOutcome {
+        try await write { db in
+            try self.upsert(typeName, externalIdField: fieldName, value: value, fields: body, as: userID, version: version, db: db)
+        }
+    }
+
+    // MARK: - Inside a transaction (composite requests run several in one)
+
+    func create(_ typeName: String, fields body: JSON, as userID: String, db: Database) throws -> String {
+        let type = try type(named: typeName)
+        let given = try fieldValues(from: body, type: type, creating: true)
+        let id = try insert(type, given: given, userID: userID, now: now.description, db: db)
+        try RecentItems.mark(id, type: type.name, by: userID, db: db)
+        return id
+    }
+
+    func update(_ typeName: String, id rawID: String, fields body: JSON, ifUnmodifiedSince: Date? = nil, as userID: String, db: Database) throws {
+        let type = try type(named: typeName)
+        let id = try recordID(rawID, of: type)
+        let given = try fieldValues(from: body, type: type, creating: false)
+        let existing = try liveRow(type, id: id, db: db)
+        // HTTP dates have whole seconds: a change later in the same second still passes.
+        if let ifUnmodifiedSince, case .text(let modified) = existing["LastModifiedDate"],
+           let modifiedAt = SOQLDateTime(parsing: modified),
+           modifiedAt.millisecondsSinceEpoch / 1000 > Int64(ifUnmodifiedSince.timeIntervalSince1970.rounded(.down)) {
+            throw APIError(status: 412, errorCode: "PRECONDITION_FAILED",
+                           message: "The record was modified after \(ifUnmodifiedSince); it was not changed.")
+        }
+        try change(type, id: id, given: given, existing: existing, userID: userID, now: now.description, db: db)
+        try RecentItems.mark(id, type: type.name, by: userID, db: db)
+    }
+
+    func delete(_ typeName: String, id rawID: String, as userID: String, db: Database) throws {
+        let type = try type(named: typeName)
+        let id = try recordID(rawID, of: type)
+        let now = now.description
+        _ = try liveRow(type, id: id, db: db)
+        try db.execute(sql: """
+            UPDATE \(OrgDatabase.quoted(type.name)) SET "IsDeleted" = 1, "LastModifiedDate" = ?, "SystemModstamp" = ?, "LastModifiedById" = ?
+            WHERE "Id" = ?
+            """, arguments: [now, now, userID, id])
+        try RecentItems.forget(id, db: db)
+    }
+
+    func upsert(_ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String,
+                version: String, db: Database) throws -> UpsertOutcome {
         let type = try type(named: typeName)
         guard let field = type.field(named: fieldName), field.externalId || field.type == .id else {
             throw APIError(status: 404, errorCode: "NOT_FOUND",
                            message: "Provided external ID field does not exist or is not accessible: \(fieldName)")
         }
         if field.type == .id {
-            if value.isEmpty {
-                return .created(id: try await create(typeName, fields: body, as: userID))
-            }
-            try await update(typeName, id: value, fields: body, as: userID)
+            if value.isEmpty { return .created(id: try create(typeName, fields: body, as: userID, db: db)) }
+            try update(typeName, id: value, fields: body, as: userID, db: db)
             return .updated(id: try recordID(value, of: type))
         }
         var members = body.objectValue ?? [:]
@@ -97,20 +106,21 @@ extension OrgStore {
         members[field.name] = .string(value)
         let creation = try fieldValues(from: .object(members), type: type, creating: true)
         let now = now.description
-        return try await write { db in
-            let ids = try String.fetchAll(db, sql: """
-                SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "IsDeleted" = 0 LIMIT 10
-                """, arguments: [value])
-            switch ids.count {
-            case 0:
-                return .created(id: try self.insert(type, given: creation, userID: userID, now: now, db: db))
-            case 1:
-                let existing = try self.liveRow(type, id: ids[0], db: db)
-                try self.change(type, id: ids[0], given: updates, existing: existing, userID: userID, now: now, db: db)
-                return .updated(id: ids[0])
-            default:
-                return .multipleMatches(urls: ids.map { "\(type.path(version: version))/\($0)" })
-            }
+        let ids = try String.fetchAll(db, sql: """
+            SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "IsDeleted" = 0 LIMIT 10
+            """, arguments: [value])
+        switch ids.count {
+        case 0:
+            let id = try insert(type, given: creation, userID: userID, now: now, db: db)
+            try RecentItems.mark(id, type: type.name, by: userID, db: db)
+            return .created(id: id)
+        case 1:
+            let existing = try liveRow(type, id: ids[0], db: db)
+            try change(type, id: ids[0], given: updates, existing: existing, userID: userID, now: now, db: db)
+            try RecentItems.mark(ids[0], type: type.name, by: userID, db: db)
+            return .updated(id: ids[0])
+        default:
+            return .multipleMatches(urls: ids.map { "\(type.path(version: version))/\($0)" })
         }
     }
 

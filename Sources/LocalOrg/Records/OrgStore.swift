@@ -44,10 +44,8 @@ public final class OrgStore: Sendable {
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(APIError) -> T {
         do {
             return try await pool.read(body)
-        } catch let error as APIError {
-            throw error
         } catch {
-            throw APIError(status: 500, errorCode: "UNKNOWN_EXCEPTION", message: "The store failed: \(error)")
+            throw APIError.from(error)
         }
     }
 
@@ -55,10 +53,17 @@ public final class OrgStore: Sendable {
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(APIError) -> T {
         do {
             return try await pool.write(body)
-        } catch let error as APIError {
-            throw error
         } catch {
-            throw APIError(status: 500, errorCode: "UNKNOWN_EXCEPTION", message: "The store failed: \(error)")
+            throw APIError.from(error)
+        }
+    }
+
+    /// Runs writes that manage their own transaction and savepoints (composite requests).
+    func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(APIError) -> T {
+        do {
+            return try await pool.writeWithoutTransaction(body)
+        } catch {
+            throw APIError.from(error)
         }
     }
 }

@@ -17,6 +17,11 @@ public struct LocalOrgConfiguration: Sendable {
     public var schemaFile: URL?
     /// Whether a new org gets the sample Accounts, Contacts and Opportunities.
     public var seedsSampleData: Bool = true
+    /// Whether push notifications are enabled: when false, registering a device
+    /// (`MobilePushServiceDevice`) answers 404, as an org without push does.
+    public var pushEnabled: Bool = true
+    /// Apex REST endpoints under `/services/apexrest`; any other path there echoes the request.
+    public var apexRoutes: [ApexRoute] = []
     /// Receives one line per answered request.
     public var requestLog: (@Sendable (String) -> Void)?
     /// Whether SIGINT and SIGTERM stop the server (for the CLI).

@@ -65,7 +65,8 @@ public final class LocalOrgServer: Sendable {
         } catch {
             throw .storage(reason: error.description)
         }
-        let services = LocalOrgServices(store: store, oauth: oauth, settings: settings)
+        let services = LocalOrgServices(store: store, oauth: oauth, settings: settings, pushEnabled: configuration.pushEnabled,
+                                        apexRoutes: configuration.apexRoutes)
 
         var certificate: CertificateAuthority?
         var server = HTTPServerBuilder.http1()
@@ -164,6 +165,8 @@ public final class LocalOrgServer: Sendable {
                         "Email": .string(settings.username),
                     ], as: RecordID.make(prefix: "005", counter: 1))
                     try await oauth.setPassword(settings.password, userID: admin)
+                    // Setting up the org is not the user's own work: it starts with no recent items.
+                    try await store.write { db in try RecentItems.forget(admin, db: db) }
                 }
             } else if await oauth.authenticate(username: settings.username, password: settings.password) == nil,
                       let userID = try await store.read({ db in

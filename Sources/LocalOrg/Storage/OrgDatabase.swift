@@ -38,6 +38,10 @@ enum OrgDatabase {
                 code TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL, redirect_uri TEXT NOT NULL,
                 scope TEXT NOT NULL, code_challenge TEXT, expires_at INTEGER NOT NULL);
             CREATE INDEX IF NOT EXISTS lo_access_token_refresh ON lo_access_token(refresh_token);
+            CREATE TABLE IF NOT EXISTS lo_recent (
+                user_id TEXT NOT NULL, record_id TEXT NOT NULL, type TEXT NOT NULL, rank INTEGER NOT NULL,
+                PRIMARY KEY (user_id, record_id));
+            CREATE INDEX IF NOT EXISTS lo_recent_rank ON lo_recent(user_id, rank);
             """)
     }
 

@@ -1,0 +1,39 @@
+import GRDB
+
+/// Each user's recently viewed and edited records, most recent first, as `recent` and a
+/// type's `recentItems` list them. Kept in the org's database, so they survive restarts.
+enum RecentItems {
+    /// How many records a user's list keeps, as Salesforce's `recent` resource returns at most.
+    static let capacity = 200
+
+    /// Puts a record at the top of the user's list.
+    static func mark(_ recordID: String, type: String, by userID: String, db: Database) throws {
+        // A rank, not a time: two views in the same millisecond still have an order.
+        try db.execute(sql: """
+            INSERT INTO lo_recent(user_id, record_id, type, rank)
+            VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(rank), 0) + 1 FROM lo_recent WHERE user_id = ?1))
+            ON CONFLICT(user_id, record_id) DO UPDATE SET rank = excluded.rank
+            """, arguments: [userID, recordID, type])
+        try db.execute(sql: """
+            DELETE FROM lo_recent WHERE user_id = ?1 AND rank <= (SELECT MAX(rank) FROM lo_recent WHERE user_id = ?1) - ?2
+            """, arguments: [userID, capacity])
+    }
+
+    /// Takes a deleted record off every list.
+    static func forget(_ recordID: String, db: Database) throws {
+        try db.execute(sql: "DELETE FROM lo_recent WHERE record_id = ?", arguments: [recordID])
+    }
+
+    /// The user's records, most recent first: `(type, id)`, optionally of one type only.
+    static func list(for userID: String, type: String? = nil, limit: Int, db: Database) throws -> [(type: String, id: String)] {
+        var sql = "SELECT type, record_id FROM lo_recent WHERE user_id = ?"
+        var arguments: StatementArguments = [userID]
+        if let type {
+            sql += " AND type = ?"
+            arguments += [type]
+        }
+        sql += " ORDER BY rank DESC LIMIT ?"
+        arguments += [limit]
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in (row[0] ?? "", row[1] ?? "") }
+    }
+}

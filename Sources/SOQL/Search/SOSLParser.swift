@@ -1,0 +1,225 @@
+/// Reads a SOSL statement. The term between braces goes to ``SearchTermParser``; each
+/// RETURNING object's parenthesized part is read as SOQL over that object.
+struct SOSLParser {
+    private let characters: [Character]
+    private var index = 0
+
+    private init(_ text: String) {
+        characters = Array(text)
+    }
+
+    static func parse(_ text: String) throws(SOSLSyntaxError) -> SOSLQuery {
+        var parser = SOSLParser(text)
+        return try parser.statement()
+    }
+
+    private static let clauseKeywords: Set<String> = ["IN", "RETURNING", "WITH", "LIMIT", "OFFSET", "UPDATE"]
+
+    private mutating func statement() throws(SOSLSyntaxError) -> SOSLQuery {
+        skipSpace()
+        guard word()?.uppercased() == "FIND" else {
+            throw SOSLSyntaxError("A search starts with FIND and a term in braces: FIND {Acme} RETURNING Account(Id, Name).")
+        }
+        skipSpace()
+        let term: String
+        switch peek() {
+        case "{": term = try delimited(by: "}")
+        case "'": term = try delimited(by: "'")
+        default: throw SOSLSyntaxError("No search term found. The search term must be enclosed in braces: FIND {Acme}.")
+        }
+        var query = SOSLQuery(expression: try SearchTermParser.parse(term))
+        var seen: Set<String> = []
+        while true {
+            skipSpace()
+            guard peek() != nil else { break }
+            let start = index
+            guard let keyword = word()?.uppercased(), Self.clauseKeywords.contains(keyword) else {
+                throw SOSLSyntaxError("Unexpected text at character \(start + 1); after the term come IN ... FIELDS, RETURNING, WITH, LIMIT and OFFSET.")
+            }
+            guard keyword == "WITH" || seen.insert(keyword).inserted else { throw SOSLSyntaxError("\(keyword) appears twice.") }
+            switch keyword {
+            case "IN": query.scope = try scope()
+            case "RETURNING": query.returning = try returning()
+            case "LIMIT": query.limit = try integer(after: "LIMIT")
+            case "OFFSET": query.offset = try integer(after: "OFFSET")
+            default: skipClause()   // WITH SNIPPET, WITH NETWORK, UPDATE TRACKING: accepted, no effect here.
+            }
+        }
+        return query
+    }
+
+    private mutating func scope() throws(SOSLSyntaxError) -> SearchScope {
+        skipSpace()
+        let name = word()?.uppercased() ?? ""
+        skipSpace()
+        guard let scope = SearchScope(rawValue: name), word()?.uppercased() == "FIELDS" else {
+            throw SOSLSyntaxError("IN takes ALL FIELDS, NAME FIELDS, EMAIL FIELDS, PHONE FIELDS or SIDEBAR FIELDS.")
+        }
+        return scope
+    }
+
+    private mutating func returning() throws(SOSLSyntaxError) -> [ReturningObject] {
+        var objects: [ReturningObject] = []
+        repeat {
+            skipSpace()
+            guard let object = word(), !object.isEmpty else {
+                throw SOSLSyntaxError("RETURNING needs object names: RETURNING Account(Id, Name), Contact.")
+            }
+            skipSpace()
+            var item = ReturningObject(object: object)
+            if peek() == "(" {
+                item.query = try Self.query(over: object, from: try parenthesized())
+                skipSpace()
+            }
+            objects.append(item)
+        } while consume(",")
+        return objects
+    }
+
+    /// `Id, Name WHERE ... ORDER BY ... LIMIT n` over `object`, read as SOQL.
+    private static func query(over object: String, from inner: String) throws(SOSLSyntaxError) -> SOQLQuery {
+        let split = clauseStart(in: inner)
+        let fields = inner[..<split].trimmingWhitespace()
+        let rest = inner[split...]
+        let soql = "SELECT \(fields.isEmpty ? "Id" : String(fields)) FROM \(object) \(rest)"
+        do {
+            return try SOQLQuery(parsing: soql)
+        } catch {
+            throw SOSLSyntaxError("In RETURNING \(object)(\(inner)): \(error.reason)")
+        }
+    }
+
+    /// Where the first WHERE, ORDER BY, LIMIT, OFFSET or WITH outside quotes and parentheses starts.
+    private static func clauseStart(in text: String) -> String.Index {
+        var depth = 0
+        var quoted = false
+        var index = text.startIndex
+        var previous: Character = " "
+        while index < text.endIndex {
+            let character = text[index]
+            if quoted {
+                if character == "\\" { index = text.index(after: index) } else if character == "'" { quoted = false }
+            } else if character == "'" {
+                quoted = true
+            } else if character == "(" {
+                depth += 1
+            } else if character == ")" {
+                depth -= 1
+            } else if depth == 0, !(previous.isLetter || previous.isNumber || previous == "_"), character.isLetter {
+                let word = text[index...].prefix { $0.isLetter }.uppercased()
+                if ["WHERE", "ORDER", "LIMIT", "OFFSET", "WITH", "USING"].contains(word) { return index }
+            }
+            if index < text.endIndex {
+                previous = text[index]
+                index = text.index(after: index)
+            }
+        }
+        return text.endIndex
+    }
+
+    private mutating func integer(after keyword: String) throws(SOSLSyntaxError) -> Int {
+        skipSpace()
+        guard let text = word(), let number = Int(text), number >= 0 else {
+            throw SOSLSyntaxError("\(keyword) takes a whole number: \(keyword) 20.")
+        }
+        return number
+    }
+
+    private mutating func skipClause() {
+        while true {
+            skipSpace()
+            guard let character = peek() else { return }
+            if character.isLetter {
+                let start = index
+                if let next = word(), Self.clauseKeywords.contains(next.uppercased()) {
+                    index = start
+                    return
+                }
+            } else if character == "(" {
+                _ = try? parenthesized()
+            } else if character == "'" {
+                _ = try? delimited(by: "'")
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    // MARK: - Characters
+
+    private func peek() -> Character? {
+        index < characters.count ? characters[index] : nil
+    }
+
+    private mutating func consume(_ character: Character) -> Bool {
+        skipSpace()
+        guard peek() == character else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func skipSpace() {
+        while let character = peek(), character.isWhitespace { index += 1 }
+    }
+
+    /// A name or number: letters, digits, `_` and `.`.
+    private mutating func word() -> String? {
+        let start = index
+        while let character = peek(), character.isLetter || character.isNumber || character == "_" || character == "." { index += 1 }
+        return index > start ? String(characters[start..<index]) : nil
+    }
+
+    /// The text up to the unescaped `end`, escapes kept for the term parser.
+    private mutating func delimited(by end: Character) throws(SOSLSyntaxError) -> String {
+        index += 1
+        let start = index
+        while let character = peek() {
+            if character == "\\" {
+                index += 2
+                continue
+            }
+            if character == end {
+                let text = String(characters[start..<index])
+                index += 1
+                return text
+            }
+            index += 1
+        }
+        throw SOSLSyntaxError("The search term is not closed: it needs a \(end).")
+    }
+
+    /// The text between balanced parentheses, quotes respected.
+    private mutating func parenthesized() throws(SOSLSyntaxError) -> String {
+        index += 1
+        let start = index
+        var depth = 1
+        var quoted = false
+        while let character = peek() {
+            if quoted {
+                if character == "\\" { index += 1 } else if character == "'" { quoted = false }
+            } else if character == "'" {
+                quoted = true
+            } else if character == "(" {
+                depth += 1
+            } else if character == ")" {
+                depth -= 1
+                if depth == 0 {
+                    let text = String(characters[start..<index])
+                    index += 1
+                    return text
+                }
+            }
+            index += 1
+        }
+        throw SOSLSyntaxError("A parenthesis in RETURNING is not closed.")
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing whitespace.
+    func trimmingWhitespace() -> SubSequence {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}
