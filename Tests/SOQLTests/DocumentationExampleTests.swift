@@ -21,4 +21,15 @@ struct SOQLDocumentationExampleTests {
             #expect(error.description == "unexpected token: FORM at Row:1:Column:11")
         }
     }
+
+    @Test("The SOSL examples (article and SOSLQuery's comment) give what they say")
+    func sosl() throws {
+        let search = try SOSLQuery(parsing: "FIND {Acme* OR \"Grand Hotel\"} IN NAME FIELDS RETURNING Account(Name ORDER BY Name LIMIT 5), Contact")
+        #expect(search.scope == .name)
+        #expect(search.returning[0].query?.limit == 5)
+        let commented = try SOSLQuery(parsing: "FIND {Acme*} IN NAME FIELDS RETURNING Account(Id, Name ORDER BY Name LIMIT 5), Contact")
+        #expect(commented.scope == .name)
+        #expect(commented.returning[0].object == "Account")
+        #expect(commented.returning[0].query?.limit == 5)
+    }
 }

@@ -61,8 +61,14 @@ extension DataAPI {
         } catch {
             return .error(error)
         }
+        return respond(toSubrequest: call, of: "batch", errorCode: "INVALID_BATCH_REQUEST", db: db)
+    }
+
+    /// A subrequest's answer, in a savepoint of its own. Composite, batch and tree requests
+    /// cannot nest: `kind` names the outer request in the refusal.
+    func respond(toSubrequest call: RestCall, of kind: String, errorCode: String, db: Database) -> SubResponse {
         if call.segments.first == "composite", call.segments.dropFirst().first != "sobjects" {
-            return .error(APIError(status: 400, errorCode: "INVALID_BATCH_REQUEST", message: "A batch request cannot contain composite, batch or tree requests."))
+            return .error(APIError(status: 400, errorCode: errorCode, message: "A \(kind) request cannot contain composite, batch or tree requests."))
         }
         switch db.attempt({ try respond(to: call, db: db) }) {
         case .success(let reply): return reply

@@ -80,13 +80,7 @@ extension DataAPI {
         } catch {
             return .failure(error)
         }
-        if call.segments.first == "composite", call.segments.dropFirst().first != "sobjects" {
-            return .error(APIError(status: 400, errorCode: "INVALID_INPUT", message: "A composite request cannot contain composite, batch or tree requests."))
-        }
-        switch db.attempt({ try respond(to: call, db: db) }) {
-        case .success(let reply): return reply
-        case .failure(let error): return .error(error)
-        }
+        return respond(toSubrequest: call, of: "composite", errorCode: "INVALID_INPUT", db: db)
     }
 
     /// The subrequests of a composite body, checked: count, fields and unique reference ids.
