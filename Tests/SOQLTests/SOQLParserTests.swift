@@ -160,4 +160,15 @@ struct SOQLParserTests {
             #expect(query.limit == 5)
         }
     }
+
+    @Test("deeply nested conditions are an error, not a stack overflow")
+    func nesting() throws {
+        let deep = "SELECT Id FROM Account WHERE " + String(repeating: "(", count: 50_000) + "Name = 'x'" + String(repeating: ")", count: 50_000)
+        let error = try #require(throws: SOQLSyntaxError.self) { try SOQLQuery(parsing: deep) }
+        #expect(error.reason == "conditions nest more than 64 deep")
+        let negations = "SELECT Id FROM Account WHERE " + String(repeating: "NOT ", count: 50_000) + "Name = 'x'"
+        #expect(throws: SOQLSyntaxError.self) { try SOQLQuery(parsing: negations) }
+        let fine = "SELECT Id FROM Account WHERE " + String(repeating: "(", count: 60) + "Name = 'x'" + String(repeating: ")", count: 60)
+        #expect((try? SOQLQuery(parsing: fine)) != nil)
+    }
 }

@@ -56,6 +56,13 @@ struct SOSLParserTests {
         #expect(throws: SOSLSyntaxError(message)) { try SOSLQuery(parsing: statement) }
     }
 
+    @Test("deeply nested terms are an error, not a stack overflow")
+    func nesting() {
+        let deep = String(repeating: "(", count: 100_000) + "acme" + String(repeating: ")", count: 100_000)
+        #expect(throws: SOSLSyntaxError("The search term nests parentheses more than 32 deep.")) { try SOSLQuery(parsing: "FIND {\(deep)}") }
+        #expect((try? SearchExpression(parsing: String(repeating: "(", count: 32) + "acme" + String(repeating: ")", count: 32))) == .word("acme"))
+    }
+
     @Test("a RETURNING field list that is not SOQL names the object and SOQL's reason")
     func returningErrors() throws {
         let error = try #require(throws: SOSLSyntaxError.self) { try SOSLQuery(parsing: "FIND {acme} RETURNING Account(Id WHERE)") }

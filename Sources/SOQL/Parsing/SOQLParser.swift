@@ -3,6 +3,9 @@ struct SOQLParser {
     private let tokens: [SOQLToken]
     private let source: String
     private var index = 0
+    /// How deep conditions nest (parentheses and NOT), bounded so no statement exhausts the stack.
+    private var depth = 0
+    static let nestingLimit = 64
 
     /// Words that end a clause, so they are never read as an alias.
     private static let clauseWords: Set<String> = [
@@ -190,6 +193,11 @@ struct SOQLParser {
     }
 
     private mutating func parseUnary(allowAggregates: Bool) throws(SOQLSyntaxError) -> Condition {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.nestingLimit else {
+            throw SOQLSyntaxError(reason: "conditions nest more than \(Self.nestingLimit) deep", position: current.position, source: source)
+        }
         if acceptKeyword("NOT") { return .not(try parseUnary(allowAggregates: allowAggregates)) }
         if acceptSymbol("(") {
             let inner = try parseCondition(allowAggregates: allowAggregates)

@@ -8,8 +8,18 @@ enum SearchTermParser {
         case and, or, not, open, close
     }
 
+    /// How deep parentheses may nest: enough for any real term, and a bound on recursion.
+    static let nestingLimit = 32
+
     static func parse(_ term: String) throws(SOSLSyntaxError) -> SearchExpression {
         var tokens = try tokenize(term)
+        var depth = 0
+        for token in tokens {
+            if token == .open { depth += 1 } else if token == .close { depth -= 1 }
+            guard depth <= nestingLimit else {
+                throw SOSLSyntaxError("The search term nests parentheses more than \(nestingLimit) deep.")
+            }
+        }
         guard !tokens.isEmpty else { throw SOSLSyntaxError("search term must be longer than one character") }
         var position = 0
         let expression = try or(&tokens, &position)
