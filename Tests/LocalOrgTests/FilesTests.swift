@@ -176,6 +176,15 @@ struct FilesTests {
         #expect(none.status == 404)
         #expect(none.json[0]?["message"]?.stringValue?.contains("thumbnails are made for PNG, JPEG and GIF images") == true)
         #expect(try await org.client.send("GET", "\(org.dataPath)/connect/files/\(imageID)/rendition?type=HUGE", token: token).status == 400)
+        let pdfBytes = Array("%PDF-1.4 a tiny document".utf8)
+        let pdf = try await uploadIOS(org, token, name: "Doc.pdf", description: "d", data: pdfBytes, mimeType: "application/pdf")
+        let pdfRendition = try await org.client.send("GET", "\(org.dataPath)/connect/files/\(pdf.json["id"]?.stringValue ?? "")/rendition?type=PDF", token: token)
+        #expect(pdfRendition.header("Content-Type") == "application/pdf")
+        #expect(Array(pdfRendition.body) == pdfBytes)
+        // The version's bytes are also a blob field of ContentVersion.
+        let versionID = pdf.json["latestPublishedVersionId"]?.stringValue ?? ""
+        let blob = try await org.client.send("GET", "\(org.dataPath)/sobjects/ContentVersion/\(versionID)/VersionData", token: token)
+        #expect(Array(blob.body) == pdfBytes)
 
         #expect(try await org.client.send("DELETE", "\(org.dataPath)/connect/files/\(textID)", token: token).status == 204)
         #expect(try await org.client.send("GET", "\(org.dataPath)/connect/files/\(textID)", token: token).status == 404)

@@ -61,7 +61,9 @@ struct PushAndApexTests {
         let token = try await org.passwordToken()
         let userID = try await org.client.send("GET", "/services/oauth2/userinfo", token: token).json["user_id"] ?? .null
 
+        #expect(userID.stringValue?.hasPrefix("005") == true)
         let get = try await org.client.send("GET", "/services/apexrest/simpleAccount/001xx", token: token)
+        #expect(get.header("Sforce-Limit-Info")?.hasPrefix("api-usage=") == true)
         #expect(get.json == ["accountId": "001xx", "accountName": "Account 001xx", "by": userID])
         let post = try await org.client.send("POST", "/services/apexrest/simpleAccount", token: token, json: ["accountName": "New", "size": 3])
         #expect(post.status == 201)

@@ -175,6 +175,16 @@ struct RESTDataTests {
         #expect(several.json[0]?.stringValue?.hasPrefix("\(org.dataPath)/sobjects/Opportunity/006") == true)
         let notExternal = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Account/Name/Acme", token: token, json: [:])
         #expect(notExternal.status == 404)
+        // GET by external id: one match is the record, several are the 300 list.
+        let single = try await org.client.send("POST", "\(org.dataPath)/sobjects/Opportunity", token: token,
+                                               json: ["Name": "Only", "StageName": "Prospecting", "CloseDate": "2026-01-31", "External_Id__c": "ONE"])
+        let byExternal = try await org.client.send("GET", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/ONE?fields=Name", token: token)
+        #expect(byExternal.json["Id"] == single.json["id"])
+        #expect(byExternal.json["Name"] == "Only")
+        #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/DUP", token: token).status == 300)
+        let wrongMethod = try await org.client.send("PUT", "\(org.dataPath)/sobjects/Opportunity/\(single.json["id"]?.stringValue ?? "")", token: token, json: [:])
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.json[0]?["message"] == "HTTP Method 'PUT' not allowed. Allowed are GET,PATCH,DELETE")
         await org.stop()
     }
 

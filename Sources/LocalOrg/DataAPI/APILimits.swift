@@ -29,7 +29,8 @@ final class APILimits: Sendable {
         let hour = currentHour
         return hourly.withLockedValue { buckets in
             buckets[hour, default: 0] += 1
-            buckets = buckets.filter { $0.key > hour - 24 }
+            // Old hours are dropped only when a new one has begun, not on every request.
+            if buckets.count > 24 { buckets = buckets.filter { $0.key > hour - 24 } }
             return buckets.values.reduce(0, +)
         }
     }
@@ -39,9 +40,6 @@ final class APILimits: Sendable {
         let hour = currentHour
         return hourly.withLockedValue { $0.filter { $0.key > hour - 24 }.values.reduce(0, +) }
     }
-
-    /// `Sforce-Limit-Info`'s value: `api-usage=25/15000`.
-    var usageHeader: String { "api-usage=\(used)/\(dailyAPIRequests)" }
 
     /// `GET limits`: each limit's `Max` and `Remaining`.
     func report(schema: OrgSchema, db: Database) throws -> JSON {

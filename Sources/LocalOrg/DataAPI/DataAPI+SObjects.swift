@@ -105,9 +105,7 @@ extension DataAPI {
         guard let field = type.field(named: name), field.externalId else {
             throw APIError(status: 404, errorCode: "NOT_FOUND", message: "Provided external ID field does not exist or is not accessible: \(name)")
         }
-        let ids = try String.fetchAll(db, sql: """
-            SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "IsDeleted" = 0 LIMIT 10
-            """, arguments: [value])
+        let ids = try store.liveIDs(of: type, where: field, equals: value, db: db)
         switch ids.count {
         case 0: throw APIError.notFound
         case 1:

@@ -35,7 +35,7 @@ extension OrgStore {
             FROM "ContentDocument" d LEFT JOIN "User" u ON u."Id" = d."OwnerId" WHERE d."Id" = ? AND d."IsDeleted" = 0
             """, arguments: [documentID]) else { throw APIError.notFound }
         var sql = """
-            SELECT "Id", "VersionNumber", "ContentSize", "FileExtension", "FileType", "VersionData" IS NULL FROM "ContentVersion"
+            SELECT "Id", "VersionNumber", "ContentSize", "FileExtension", "FileType" FROM "ContentVersion"
             WHERE "ContentDocumentId" = ? AND "IsDeleted" = 0
             """
         var arguments: StatementArguments = [documentID]
@@ -55,7 +55,7 @@ extension OrgStore {
             version: StoredFile.Version(
                 id: String.fromDatabaseValue(version[0]) ?? "", number: String.fromDatabaseValue(version[1]) ?? "1",
                 size: Int.fromDatabaseValue(version[2]) ?? 0, fileExtension: String.fromDatabaseValue(version[3]),
-                fileType: String.fromDatabaseValue(version[4]) ?? "UNKNOWN", checksum: nil))
+                fileType: String.fromDatabaseValue(version[4]) ?? "UNKNOWN"))
     }
 
     /// The bytes of a file version.

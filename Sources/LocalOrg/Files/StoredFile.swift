@@ -16,7 +16,6 @@ struct StoredFile: Sendable {
         var size: Int
         var fileExtension: String?
         var fileType: String
-        var checksum: String?
     }
 
     var mimeType: String { MIMETypes.type(forExtension: version.fileExtension) }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
 import SalesforceCore
@@ -18,21 +19,16 @@ struct DataRoutes {
         for (path, includeDeleted) in [("query", false), ("queryAll", true)] {
             api.get(RouterPath(path)) { request, context in try await query(request, context, includeDeleted: includeDeleted) }
         }
+        // Composite requests open their own transaction and savepoints.
         api.post("composite") { request, context in
-            let body = try await Responses.jsonBody(of: request, context: context)
-            let (dataAPI, version) = try dataAPI(context)
-            return Responses.from(try await store.writeWithoutTransaction { db in try dataAPI.composite(body, version: version, db: db) })
+            try await composite(request, context) { api, body, version, db in try api.composite(body, version: version, db: db) }
         }
         api.post("composite/batch") { request, context in
-            let body = try await Responses.jsonBody(of: request, context: context)
-            let (dataAPI, _) = try dataAPI(context)
-            return Responses.from(try await store.writeWithoutTransaction { db in try dataAPI.batch(body, db: db) })
+            try await composite(request, context) { api, body, _, db in try api.batch(body, db: db) }
         }
         api.post("composite/tree/:type") { request, context in
-            let body = try await Responses.jsonBody(of: request, context: context)
-            let (dataAPI, version) = try dataAPI(context)
             let type = context.parameters.get("type") ?? ""
-            return Responses.from(try await store.writeWithoutTransaction { db in try dataAPI.tree(body, typeName: type, version: version, db: db) })
+            return try await composite(request, context) { api, body, version, db in try api.tree(body, typeName: type, version: version, db: db) }
         }
         FilesRoutes(services: services).register(on: api)
         // Everything else goes to the data API's own dispatch, which composite subrequests share.
@@ -49,6 +45,13 @@ struct DataRoutes {
     private func dataAPI(_ context: LocalOrgRequestContext) throws(APIError) -> (DataAPI, String) {
         guard let session = context.session else { throw APIError.invalidSession }
         return (DataAPI(store: store, userID: session.userID, limits: services.limits, pushEnabled: services.pushEnabled), try version(context))
+    }
+
+    private func composite(_ request: Request, _ context: LocalOrgRequestContext,
+                           _ run: @escaping @Sendable (DataAPI, JSON, String, Database) throws -> SubResponse) async throws -> Response {
+        let body = try await Responses.jsonBody(of: request, context: context)
+        let (dataAPI, version) = try dataAPI(context)
+        return Responses.from(try await store.writeWithoutTransaction { db in try run(dataAPI, body, version, db) })
     }
 
     private func respond(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
@@ -93,8 +96,6 @@ enum HTTPDate {
 }
 
 extension HTTPField.Name {
-    /// `If-Unmodified-Since`, which PATCH honours with 412.
-    static let ifUnmodifiedSince = HTTPField.Name("If-Unmodified-Since")!
     /// `Sforce-Query-Options`, which carries `batchSize=N`.
     static let sforceQueryOptions = HTTPField.Name("Sforce-Query-Options")!
 }

@@ -22,8 +22,8 @@ struct FilesRoutes {
                 api.get(RouterPath("\(base)/users/:user\(suffix)")) { request, context in try await list(kind, request, context) }
             }
             api.post(RouterPath("\(base)/users/:user")) { request, context in try await upload(request, context, to: nil) }
-            api.get(RouterPath("\(base)/batch/:ids")) { _, context in try await batch(context, base: base) }
-            api.get(RouterPath("\(base)/:file")) { request, context in try await detail(request, context, base: base) }
+            api.get(RouterPath("\(base)/batch/:ids")) { _, context in try await batch(context) }
+            api.get(RouterPath("\(base)/:file")) { request, context in try await detail(request, context) }
             api.post(RouterPath("\(base)/:file")) { request, context in
                 try await upload(request, context, to: context.parameters.get("file") ?? "")
             }
@@ -68,7 +68,7 @@ struct FilesRoutes {
                                                  path: request.uri.path, page: paging.page, pageSize: paging.pageSize, total: total))
     }
 
-    private func detail(_ request: Request, _ context: LocalOrgRequestContext, base: String) async throws -> Response {
+    private func detail(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
         let (me, version) = try session(context)
         let id = context.parameters.get("file") ?? ""
         let versionNumber = Responses.query("versionNumber", of: request)
@@ -76,7 +76,7 @@ struct FilesRoutes {
         return Responses.json(FileDocuments.detail(file, base: filesBase(version), viewer: me))
     }
 
-    private func batch(_ context: LocalOrgRequestContext, base: String) async throws -> Response {
+    private func batch(_ context: LocalOrgRequestContext) async throws -> Response {
         let (me, version) = try session(context)
         let ids = (context.parameters.get("ids") ?? "").split(separator: ",").map(String.init)
         try DataAPI.checkCollectionSize(ids.count, limit: 100)
@@ -94,14 +94,19 @@ struct FilesRoutes {
         return Responses.json(["results": .array(results)])
     }
 
-    private func content(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
+    /// The file the path names, at the `versionNumber` asked for, with its bytes.
+    private func fileWithContent(_ request: Request, _ context: LocalOrgRequestContext) async throws -> (StoredFile, [UInt8]) {
         _ = try session(context)
         let id = context.parameters.get("file") ?? ""
         let versionNumber = Responses.query("versionNumber", of: request)
-        let (file, bytes) = try await store.read { db in
+        return try await store.read { db in
             let file = try store.file(id, versionNumber: versionNumber, db: db)
             return (file, try store.fileContent(versionID: file.version.id, db: db))
         }
+    }
+
+    private func content(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
+        let (file, bytes) = try await fileWithContent(request, context)
         var headers: HTTPFields = [.contentType: file.mimeType, .acceptRanges: "bytes"]
         let name = file.version.fileExtension.map { "\(file.title).\($0)" } ?? file.title
         headers[.contentDisposition] = "attachment; filename=\"\(name.replacingOccurrences(of: "\"", with: "'"))\""
@@ -117,18 +122,12 @@ struct FilesRoutes {
     }
 
     private func rendition(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
-        _ = try session(context)
-        let id = context.parameters.get("file") ?? ""
-        let versionNumber = Responses.query("versionNumber", of: request)
         let type = (Responses.query("type", of: request) ?? "THUMB120BY90").uppercased()
         guard Thumbnail.boxes[type] != nil || ["PDF", "FLASH", "SLIDE"].contains(type) else {
             throw APIError(status: 400, errorCode: "INVALID_PARAMETER_VALUE",
                            message: "type must be THUMB120BY90, THUMB240BY180, THUMB720BY480, PDF, FLASH or SLIDE, not \(type).")
         }
-        let (file, bytes) = try await store.read { db in
-            let file = try store.file(id, versionNumber: versionNumber, db: db)
-            return (file, try store.fileContent(versionID: file.version.id, db: db))
-        }
+        let (file, bytes) = try await fileWithContent(request, context)
         if let box = Thumbnail.boxes[type], let size = Thumbnail.imageSize(of: bytes) {
             let fitted = Thumbnail.fittedSize(of: size, in: box)
             return Response(status: .ok, headers: [.contentType: "image/png"],

@@ -56,16 +56,12 @@ enum Responses {
         Response(status: .found, headers: [.location: location])
     }
 
-    /// The body as JSON, or JSON_PARSER_ERROR.
+    /// The body as JSON, or JSON_PARSER_ERROR (an empty body too).
     static func jsonBody(of request: Request, context: LocalOrgRequestContext) async throws -> JSON {
-        var request = request
-        let buffer = try await request.collectBody(upTo: context.maxUploadSize)
-        let bytes = buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes) ?? []
-        do {
-            return try JSON(parsing: bytes)
-        } catch {
-            throw APIError.jsonParser("The request body is not valid JSON: \(error.message)")
+        guard let json = try await optionalJSONBody(of: request, context: context) else {
+            throw APIError.jsonParser("The request body is empty; it must be JSON.")
         }
+        return json
     }
 
     /// The body as JSON, nil when it is empty, or JSON_PARSER_ERROR.

@@ -4,19 +4,10 @@ import SalesforceCore
 
 extension OrgStore {
     /// A record, as `GET sobjects/T/id[?fields=A,B]` returns it: all fields in describe order,
-    /// or `Id` and the named ones.
-    /// - Parameter viewer: The user viewing it, whose recent items it joins; nil for a read
-    ///   that is not a view.
-    public func retrieve(_ typeName: String, id rawID: String, fields names: [String]? = nil, version: String,
-                         viewedBy viewer: String? = nil) async throws(APIError) -> SObjectRecord {
-        guard let viewer else {
-            return try await read { db in try self.retrieve(typeName, id: rawID, fields: names, version: version, db: db) }
-        }
-        return try await write { db in
-            let record = try self.retrieve(typeName, id: rawID, fields: names, version: version, db: db)
-            try RecentItems.mark(record["Id"]?.stringValue ?? rawID, type: record.type, by: viewer, db: db)
-            return record
-        }
+    /// or `Id` and the named ones. (Over HTTP the read is also a view, which joins the user's
+    /// recent items; this read is not.)
+    public func retrieve(_ typeName: String, id rawID: String, fields names: [String]? = nil, version: String) async throws(APIError) -> SObjectRecord {
+        try await read { db in try self.retrieve(typeName, id: rawID, fields: names, version: version, db: db) }
     }
 
     func retrieve(_ typeName: String, id rawID: String, fields names: [String]?, version: String, db: Database) throws -> SObjectRecord {

@@ -106,9 +106,7 @@ extension OrgStore {
         members[field.name] = .string(value)
         let creation = try fieldValues(from: .object(members), type: type, creating: true)
         let now = now.description
-        let ids = try String.fetchAll(db, sql: """
-            SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "IsDeleted" = 0 LIMIT 10
-            """, arguments: [value])
+        let ids = try liveIDs(of: type, where: field, equals: value, db: db)
         switch ids.count {
         case 0:
             let id = try insert(type, given: creation, userID: userID, now: now, db: db)
@@ -122,6 +120,14 @@ extension OrgStore {
         default:
             return .multipleMatches(urls: ids.map { "\(type.path(version: version))/\($0)" })
         }
+    }
+
+    /// Ids of live records whose external id `field` is `value` (up to 10: enough to tell one
+    /// match from several).
+    func liveIDs(of type: SObjectType, where field: SObjectField, equals value: String, db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "IsDeleted" = 0 LIMIT 10
+            """, arguments: [value])
     }
 
     // MARK: - Checks

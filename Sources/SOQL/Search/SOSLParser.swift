@@ -78,10 +78,14 @@ struct SOSLParser {
 
     /// `Id, Name WHERE ... ORDER BY ... LIMIT n` over `object`, read as SOQL.
     private static func query(over object: String, from inner: String) throws(SOSLSyntaxError) -> SOQLQuery {
-        let split = clauseStart(in: inner)
-        let fields = inner[..<split].trimmingWhitespace()
-        let rest = inner[split...]
-        let soql = "SELECT \(fields.isEmpty ? "Id" : String(fields)) FROM \(object) \(rest)"
+        let characters = Array(inner)
+        // The field list ends at the first clause keyword outside quotes and parentheses.
+        let split = firstIndex(in: characters, from: 0) { index, depth in
+            depth == 0 && characters[index].isLetter && (index == 0 || !isWordCharacter(characters[index - 1]))
+                && ["WHERE", "ORDER", "LIMIT", "OFFSET", "WITH", "USING"].contains(String(characters[index...].prefix { $0.isLetter }).uppercased())
+        } ?? characters.count
+        let fields = String(characters[..<split]).trimmingWhitespace()
+        let soql = "SELECT \(fields.isEmpty ? "Id" : String(fields)) FROM \(object) \(String(characters[split...]))"
         do {
             return try SOQLQuery(parsing: soql)
         } catch {
@@ -89,32 +93,30 @@ struct SOSLParser {
         }
     }
 
-    /// Where the first WHERE, ORDER BY, LIMIT, OFFSET or WITH outside quotes and parentheses starts.
-    private static func clauseStart(in text: String) -> String.Index {
-        var depth = 0
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    /// Walks `characters` from `start`, skipping quoted strings (with their backslash escapes)
+    /// and tracking parenthesis depth, to the first index where `stop(index, depth)` holds.
+    private static func firstIndex(in characters: [Character], from start: Int, depth initial: Int = 0,
+                                   where stop: (Int, Int) -> Bool) -> Int? {
+        var depth = initial
         var quoted = false
-        var index = text.startIndex
-        var previous: Character = " "
-        while index < text.endIndex {
-            let character = text[index]
+        var index = start
+        while index < characters.count {
+            let character = characters[index]
             if quoted {
-                if character == "\\" { index = text.index(after: index) } else if character == "'" { quoted = false }
+                if character == "\\" { index += 1 } else if character == "'" { quoted = false }
             } else if character == "'" {
                 quoted = true
-            } else if character == "(" {
-                depth += 1
-            } else if character == ")" {
-                depth -= 1
-            } else if depth == 0, !(previous.isLetter || previous.isNumber || previous == "_"), character.isLetter {
-                let word = text[index...].prefix { $0.isLetter }.uppercased()
-                if ["WHERE", "ORDER", "LIMIT", "OFFSET", "WITH", "USING"].contains(word) { return index }
+            } else {
+                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+                if stop(index, depth) { return index }
             }
-            if index < text.endIndex {
-                previous = text[index]
-                index = text.index(after: index)
-            }
+            index += 1
         }
-        return text.endIndex
+        return nil
     }
 
     private mutating func integer(after keyword: String) throws(SOSLSyntaxError) -> Int {
@@ -190,28 +192,13 @@ struct SOSLParser {
 
     /// The text between balanced parentheses, quotes respected.
     private mutating func parenthesized() throws(SOSLSyntaxError) -> String {
-        index += 1
-        let start = index
-        var depth = 1
-        var quoted = false
-        while let character = peek() {
-            if quoted {
-                if character == "\\" { index += 1 } else if character == "'" { quoted = false }
-            } else if character == "'" {
-                quoted = true
-            } else if character == "(" {
-                depth += 1
-            } else if character == ")" {
-                depth -= 1
-                if depth == 0 {
-                    let text = String(characters[start..<index])
-                    index += 1
-                    return text
-                }
-            }
-            index += 1
+        let characters = self.characters
+        guard let end = Self.firstIndex(in: characters, from: index + 1, depth: 1, where: { characters[$0] == ")" && $1 == 0 }) else {
+            throw SOSLSyntaxError("A parenthesis in RETURNING is not closed.")
         }
-        throw SOSLSyntaxError("A parenthesis in RETURNING is not closed.")
+        let text = String(characters[(index + 1)..<end])
+        index = end + 1
+        return text
     }
 }
 
