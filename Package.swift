@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "SalesforceCore", targets: ["SalesforceCore"]),
         .library(name: "DeepLinking", targets: ["DeepLinking"]),
         .library(name: "SalesforceLinks", targets: ["SalesforceLinks"]),
+        .library(name: "SalesforceAuth", targets: ["SalesforceAuth"]),
+        .library(name: "SalesforceREST", targets: ["SalesforceREST"]),
         .library(name: "SmartStore", targets: ["SmartStore"]),
         .library(name: "SOQL", targets: ["SOQL"]),
         .library(name: "LocalOrg", targets: ["LocalOrg"]),
@@ -45,11 +47,27 @@ let package = Package(
         .target(name: "DeepLinking", swiftSettings: strictSettings),
         // Fixed-seed randomness shared by the property tests and the benchmark workloads.
         .target(name: "ForceKitTestSupport", swiftSettings: strictSettings),
+        // LocalOrg started for SDK tests, with a login that plays the user at its pages.
+        .target(
+            name: "OrgTestSupport",
+            dependencies: ["LocalOrg", "SalesforceAuth", "SalesforceCore", "ForceKitTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "SalesforceLinks",
             dependencies: ["SalesforceCore", "DeepLinking"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "SalesforceAuth",
+            dependencies: [
+                "SalesforceCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "SalesforceREST", dependencies: ["SalesforceAuth", "SalesforceCore"], swiftSettings: strictSettings),
         .target(
             name: "SmartStore",
             dependencies: ["SalesforceCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -80,8 +98,9 @@ let package = Package(
         .target(
             name: "ForceKitCLI",
             dependencies: [
-                "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg",
+                "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "SalesforceAuth", "SalesforceREST",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSettings
         ),
@@ -89,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "ForceKitBench",
             dependencies: [
-                "DeepLinking", "SmartStore", "LocalOrg", "SOQL", "SalesforceCore", "ForceKitTestSupport",
+                "DeepLinking", "SmartStore", "LocalOrg", "SOQL", "SalesforceCore", "ForceKitTestSupport", "SalesforceAuth", "SalesforceREST",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -113,6 +132,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "ForceKitCLITests", dependencies: ["ForceKitCLI", "SalesforceCore", "LocalOrg"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SalesforceAuthTests",
+            dependencies: ["SalesforceAuth", "SalesforceCore", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SalesforceRESTTests",
+            dependencies: ["SalesforceREST", "SalesforceAuth", "SalesforceCore", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ForceKitCLITests",
+            dependencies: ["ForceKitCLI", "SalesforceCore", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport"],
+            swiftSettings: strictSettings
+        ),
     ]
 )

@@ -1,0 +1,101 @@
+import Crypto
+import Foundation
+
+/// Where accounts are kept: one AES-GCM sealed file per user
+/// (`<folder>/<orgId>/<userId>/account.sealed`) and a plain `current.json` naming the current
+/// user, which holds no secret. Files are mode 0600.
+struct AccountVault: Sendable {
+    static let keyLabel = "com.salesforce.userAccount.encryptionKey"
+    let directory: URL
+    let keyStore: any KeyStore
+
+    /// Every account that opens with the key, and the files that do not.
+    func load() async throws(AccountError) -> (accounts: [UserAccount], unreadable: [URL]) {
+        guard let orgs = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil) else {
+            return ([], [])
+        }
+        let files = orgs.filter { $0.lastPathComponent.hasPrefix("00D") }.flatMap { org in
+            ((try? FileManager.default.contentsOfDirectory(at: org, includingPropertiesForKeys: nil)) ?? [])
+                .filter { $0.lastPathComponent.hasPrefix("005") }
+                .map { $0.appendingPathComponent("account.sealed") }
+        }.filter { FileManager.default.fileExists(atPath: $0.path) }.sorted { $0.path < $1.path }
+        guard !files.isEmpty else { return ([], []) }
+        // No key means nothing sealed can be read; the files are left for a key restored later.
+        guard let key = try await existingKey() else { return ([], files) }
+        var accounts: [UserAccount] = []
+        var unreadable: [URL] = []
+        for file in files {
+            guard let sealed = FileManager.default.contents(atPath: file.path),
+                  let plain = try? Sealing.open(sealed, with: key),
+                  let account = try? JSONDecoder().decode(UserAccount.self, from: plain) else {
+                unreadable.append(file)
+                continue
+            }
+            accounts.append(account)
+        }
+        return (accounts, unreadable)
+    }
+
+    func save(_ account: UserAccount) async throws(AccountError) {
+        let key: SymmetricKey
+        do {
+            key = try await keyStore.key(for: Self.keyLabel)
+        } catch {
+            throw .keyUnavailable(error)
+        }
+        let file = self.file(for: account.identity)
+        do {
+            let sealed = try Sealing.seal(try JSONEncoder().encode(account), with: key)
+            try writePrivately(sealed, to: file)
+        } catch {
+            throw .unwritable(path: file.path, reason: error.localizedDescription)
+        }
+    }
+
+    func delete(_ identity: UserAccountIdentity) {
+        let folder = file(for: identity).deletingLastPathComponent()
+        try? FileManager.default.removeItem(at: folder)
+        let org = folder.deletingLastPathComponent()
+        if (try? FileManager.default.contentsOfDirectory(atPath: org.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: org)
+        }
+    }
+
+    var currentFile: URL { directory.appendingPathComponent("current.json") }
+
+    func loadCurrent() -> UserAccountIdentity? {
+        FileManager.default.contents(atPath: currentFile.path).flatMap { try? JSONDecoder().decode(UserAccountIdentity.self, from: $0) }
+    }
+
+    func saveCurrent(_ identity: UserAccountIdentity?) throws(AccountError) {
+        do {
+            if let identity {
+                try writePrivately(try JSONEncoder().encode(identity), to: currentFile)
+            } else if FileManager.default.fileExists(atPath: currentFile.path) {
+                try FileManager.default.removeItem(at: currentFile)
+            }
+        } catch {
+            throw .unwritable(path: currentFile.path, reason: error.localizedDescription)
+        }
+    }
+
+    private func existingKey() async throws(AccountError) -> SymmetricKey? {
+        do {
+            return try await keyStore.existingKey(for: Self.keyLabel)
+        } catch {
+            throw .keyUnavailable(error)
+        }
+    }
+
+    private func file(for identity: UserAccountIdentity) -> URL {
+        directory.appendingPathComponent(identity.organizationID).appendingPathComponent(identity.userID)
+            .appendingPathComponent("account.sealed")
+    }
+
+    private func writePrivately(_ data: Data, to file: URL) throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try data.write(to: file, options: .atomic)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import SalesforceCore
+
+/// The signed-in users: log in, switch, refresh and log out, with every account kept encrypted
+/// at rest (AES-256-GCM under a key from a ``KeyStore``).
+///
+/// ```swift
+/// let accounts = try await UserAccountManager(directory: appSupport.appending(path: "accounts"),
+///                                             keyStore: FileKeyStore(directory: appSupport.appending(path: "keys")),
+///                                             oauth: OAuthClient(bootConfig: config))
+/// for await event in await accounts.events() { … }          // in a task of its own
+/// let account = try await accounts.logIn(at: .production, using: browser)
+/// try await accounts.logOut(account.identity)                  // revokes the refresh token too
+/// ```
+///
+/// It is also a ``CredentialsRefresher``: a REST client refreshing through the manager saves the
+/// new token, and a refused refresh token logs that user out (with a
+/// ``AccountEvent/refreshTokenRevoked(_:)`` event first).
+public actor UserAccountManager: CredentialsRefresher {
+    /// The OAuth client logins and refreshes use.
+    public let oauth: OAuthClient
+    /// Every signed-in account, in the order they logged in.
+    public private(set) var accounts: [UserAccount]
+    /// The account API calls use by default.
+    public private(set) var currentAccount: UserAccount?
+    /// Account files that could not be decrypted (a lost key, or tampering). They are left on
+    /// disk, untouched; delete them or restore the key.
+    public private(set) var unreadableAccountFiles: [URL]
+    private let vault: AccountVault?
+    private var subscribers: [UUID: AsyncStream<AccountEvent>.Continuation] = [:]
+
+    /// Loads the accounts kept in `directory` (nil keeps them in memory only).
+    public init(directory: URL?, keyStore: any KeyStore, oauth: OAuthClient) async throws(AccountError) {
+        self.oauth = oauth
+        vault = directory.map { AccountVault(directory: $0, keyStore: keyStore) }
+        let loaded = try await vault?.load() ?? (accounts: [], unreadable: [])
+        accounts = loaded.accounts
+        unreadableAccountFiles = loaded.unreadable
+        let current = vault?.loadCurrent()
+        currentAccount = loaded.accounts.first { $0.identity == current } ?? loaded.accounts.first
+    }
+
+    // MARK: - Reading
+
+    /// The account of a user, matching ids on their first 15 characters.
+    public func account(for identity: UserAccountIdentity) -> UserAccount? {
+        accounts.first { $0.identity == identity }
+    }
+
+    /// The account whose username, user id (15 or 18 characters) or `org/user` is `name`.
+    public func account(named name: String) -> UserAccount? {
+        accounts.first { account in
+            account.username?.lowercased() == name.lowercased() || account.identity.userID.prefix(15) == name.prefix(15) && name.count >= 15
+                || account.identity.description == name
+        }
+    }
+
+    /// The accounts of one org.
+    public func accounts(inOrganization organizationID: String) -> [UserAccount] {
+        accounts.filter { $0.identity.organizationID.prefix(15) == organizationID.prefix(15) }
+    }
+
+    /// The passcode rules in force: the strictest of every signed-in user's mobile policy.
+    public var passcodePolicy: PasscodePolicy {
+        PasscodePolicy(strictestOf: accounts.map { $0.identityData?.mobilePolicy })
+    }
+
+    /// Account events, from now on, until the caller stops iterating.
+    public func events() -> AsyncStream<AccountEvent> {
+        let (stream, continuation) = AsyncStream<AccountEvent>.makeStream()
+        let id = UUID()
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    // MARK: - Logging in
+
+    /// Logs a user in through a browser, fetches their identity, saves the account and makes it current.
+    @discardableResult
+    public func logIn(at loginHost: LoginHost, flow: OAuthFlow = .webServer, using browser: any BrowserSession) async throws(AccountError) -> UserAccount {
+        let credentials: OAuthCredentials
+        do {
+            credentials = try await oauth.logIn(at: loginHost, flow: flow, using: browser)
+        } catch {
+            throw .loginFailed(error)
+        }
+        return try await add(credentials)
+    }
+
+    /// Logs a user in with the password flow (tools and tests; see ``OAuthClient/logIn(username:password:at:clientSecret:)``).
+    @discardableResult
+    public func logIn(username: String, password: String, at loginHost: LoginHost) async throws(AccountError) -> UserAccount {
+        let credentials: OAuthCredentials
+        do {
+            credentials = try await oauth.logIn(username: username, password: password, at: loginHost)
+        } catch {
+            throw .loginFailed(error)
+        }
+        return try await add(credentials)
+    }
+
+    /// Adds (or replaces) the account for credentials, fetching identity data, and makes it current.
+    @discardableResult
+    public func add(_ credentials: OAuthCredentials) async throws(AccountError) -> UserAccount {
+        let identity = credentials.identity
+        publish(.willLogIn(identity))
+        let data: IdentityData
+        do {
+            data = try await oauth.identity(for: credentials)
+        } catch {
+            throw .identityFailed(error)
+        }
+        let account = UserAccount(credentials: credentials, identityData: data)
+        try await vault?.save(account)
+        if let index = accounts.firstIndex(where: { $0.identity == identity }) {
+            accounts[index] = account
+        } else {
+            accounts.append(account)
+        }
+        try setCurrent(account)
+        publish(.didLogIn(identity))
+        return account
+    }
+
+    // MARK: - Switching
+
+    /// Makes another signed-in user current.
+    public func switchTo(_ identity: UserAccountIdentity) throws(AccountError) {
+        guard let account = account(for: identity) else { throw .unknownAccount(identity.description) }
+        try setCurrent(account)
+    }
+
+    private func setCurrent(_ account: UserAccount?) throws(AccountError) {
+        let from = currentAccount?.identity
+        let to = account?.identity
+        let changing = from != to
+        if changing { publish(.willSwitch(from: from, to: to)) }
+        currentAccount = account
+        try vault?.saveCurrent(to)
+        if changing { publish(.didSwitch(from: from, to: to)) }
+    }
+
+    /// Saves data the app keeps with an account (nothing secret).
+    public func setCustomData(_ data: [String: JSON], for identity: UserAccountIdentity) async throws(AccountError) {
+        guard let index = accounts.firstIndex(where: { $0.identity == identity }) else { throw .unknownAccount(identity.description) }
+        accounts[index].customData = data
+        try await vault?.save(accounts[index])
+        if currentAccount?.identity == identity { currentAccount = accounts[index] }
+    }
+
+    // MARK: - Refreshing
+
+    /// Refreshes the access token of the account these credentials belong to and saves it. When
+    /// the refresh token is refused, the user is logged out and the error rethrown.
+    public func refreshedCredentials(for credentials: OAuthCredentials) async throws(OAuthError) -> OAuthCredentials {
+        let identity = credentials.identity
+        // Another caller may have refreshed already; use its token rather than refresh again.
+        if let stored = account(for: identity)?.credentials, stored.accessToken != credentials.accessToken {
+            return stored
+        }
+        do {
+            let refreshed = try await oauth.refresh(account(for: identity)?.credentials ?? credentials)
+            if let index = accounts.firstIndex(where: { $0.identity == identity }) {
+                accounts[index].credentials = refreshed
+                if currentAccount?.identity == identity { currentAccount = accounts[index] }
+                try? await vault?.save(accounts[index])
+                publish(.didRefresh(identity))
+            }
+            return refreshed
+        } catch {
+            if error.isRefreshTokenInvalid, account(for: identity) != nil {
+                publish(.refreshTokenRevoked(identity))
+                await logOut(identity, revoking: false)
+            }
+            throw error
+        }
+    }
+
+    // MARK: - Logging out
+
+    /// Logs a user out: revokes the refresh token (whatever the server answers), deletes the
+    /// saved account, and clears the current user if it was them.
+    public func logOut(_ identity: UserAccountIdentity) async {
+        await logOut(identity, revoking: true)
+    }
+
+    /// Logs every user out, the current one last.
+    public func logOutAll() async {
+        let current = currentAccount?.identity
+        for account in accounts where account.identity != current { await logOut(account.identity) }
+        if let current { await logOut(current) }
+    }
+
+    private func logOut(_ identity: UserAccountIdentity, revoking: Bool) async {
+        guard let account = account(for: identity) else { return }
+        publish(.willLogOut(identity))
+        accounts.removeAll { $0.identity == identity }
+        vault?.delete(identity)
+        if currentAccount?.identity == identity { try? setCurrent(nil) }
+        if revoking, let token = account.credentials.refreshToken ?? account.credentials.accessToken {
+            // Logging out never waits on the server's opinion: a failed revoke still logs out.
+            try? await oauth.revoke(token: token, at: account.credentials.loginHost)
+        }
+        publish(.didLogOut(identity))
+        if accounts(inOrganization: identity.organizationID).isEmpty {
+            publish(.orgDidLogOut(organizationID: identity.organizationID))
+        }
+    }
+
+    // MARK: - Events
+
+    private func publish(_ event: AccountEvent) {
+        for continuation in subscribers.values { continuation.yield(event) }
+    }
+
+    private func unsubscribe(_ id: UUID) {
+        subscribers[id] = nil
+    }
+}

@@ -1,0 +1,36 @@
+import Crypto
+import Foundation
+
+/// A PKCE (RFC 7636) pair for one web-server login: the secret verifier the app keeps, and the
+/// challenge it sends, so a stolen authorization code is useless to anyone else.
+public struct PKCE: Sendable, Equatable {
+    /// The verifier: 64 random bytes, base64url without padding (86 characters).
+    public let verifier: String
+    /// The S256 challenge: base64url of the verifier's SHA-256, without padding.
+    public let challenge: String
+
+    /// A new random pair.
+    public init() {
+        self.init(verifier: Data.random(count: 64).base64URLEncoded)
+    }
+
+    /// The pair for a known verifier.
+    public init(verifier: String) {
+        self.verifier = verifier
+        self.challenge = Data(SHA256.hash(data: Data(verifier.utf8))).base64URLEncoded
+    }
+}
+
+extension Data {
+    /// base64url without padding (RFC 4648 §5).
+    var base64URLEncoded: String {
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Random bytes from the system's generator.
+    static func random(count: Int) -> Data {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The default ``HTTPTransport``: Foundation's URLSession (FoundationNetworking on Linux).
+///
+/// Cookies are off, as the SDK has them for token and REST calls, so a web session cannot leak
+/// into API calls. Cancelling the calling task cancels the request.
+public final class URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+
+    /// A transport with its own session: no cookies, no cache, `timeout` seconds per request.
+    public init(timeout: TimeInterval = 120, maximumConnectionsPerHost: Int = 6) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
+        session = URLSession(configuration: configuration)
+    }
+
+    /// The transport clients use unless given another.
+    public static let shared = URLSessionTransport()
+
+    /// Sends the request on the session.
+    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        urlRequest.httpShouldHandleCookies = false
+        for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
+        let box = TaskBox()
+        let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let task = session.dataTask(with: urlRequest) { data, response, error in
+                    continuation.resume(returning: Self.result(data: data, response: response, error: error))
+                }
+                box.start(task)
+            }
+        } onCancel: {
+            box.cancel()
+        }
+        return try result.get()
+    }
+
+    private static func result(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<HTTPResponse, TransportError> {
+        if let error = error as? URLError {
+            switch error.code {
+            case .cancelled: return .failure(.cancelled)
+            case .timedOut: return .failure(.timedOut)
+            case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost,
+                 .dnsLookupFailed, .resourceUnavailable, .internationalRoamingOff:
+                return .failure(.unreachable(error.localizedDescription))
+            default: return .failure(.failed(error.localizedDescription))
+            }
+        }
+        if let error { return .failure(.failed(error.localizedDescription)) }
+        guard let http = response as? HTTPURLResponse else { return .failure(.timedOut) }
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields { headers["\(key)"] = "\(value)" }
+        return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+    }
+}
+
+/// Holds a data task so a cancellation that races its start still cancels it.
+private final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var cancelled = false
+
+    func start(_ task: URLSessionDataTask) {
+        lock.lock()
+        self.task = task
+        let cancelNow = cancelled
+        lock.unlock()
+        if cancelNow { task.cancel() }
+        task.resume()
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let task = self.task
+        lock.unlock()
+        task?.cancel()
+    }
+}
