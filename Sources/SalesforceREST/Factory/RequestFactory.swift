@@ -33,8 +33,11 @@ public struct RequestFactory: Sendable {
         return request
     }
 
+    /// A path segment, percent-encoded, except a composite reference (`@{ref.id}`), which the
+    /// server resolves before reading the URL.
     static func segment(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? text
+        if text.hasPrefix("@{") && text.hasSuffix("}") { return text }
+        return text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? text
     }
 
     // MARK: - Org
