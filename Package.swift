@@ -101,6 +101,8 @@ let package = Package(
                 "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "SalesforceAuth", "SalesforceREST",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

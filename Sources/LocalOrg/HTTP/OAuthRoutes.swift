@@ -50,10 +50,26 @@ struct OAuthRoutes {
         guard let app = services.oauth.app(clientID: parameters.clientID) else {
             return .refused(Responses.html(AuthorizationPages.error("invalid_client_id", "client identifier invalid"), status: .badRequest))
         }
-        guard app.callbackURLs.contains(parameters.redirectURI) else {
+        guard app.callbackURLs.contains(where: { Self.callback(parameters.redirectURI, matches: $0) }) else {
             return .refused(Responses.html(AuthorizationPages.error("redirect_uri_mismatch", "redirect_uri must match configuration"), status: .badRequest))
         }
         return .app(app)
+    }
+
+    /// A redirect URI matches a registered callback exactly, or, for a loopback callback
+    /// (`http://127.0.0.1:1717/path`), on any port: RFC 8252 §7.3, so a CLI can listen on a free port.
+    static func callback(_ requested: String, matches registered: String) -> Bool {
+        if requested == registered { return true }
+        func withoutPort(_ text: String) -> String? {
+            for prefix in ["http://127.0.0.1:", "http://[::1]:", "http://localhost:"] where text.hasPrefix(prefix) {
+                let rest = text.dropFirst(prefix.count)
+                guard let slash = rest.firstIndex(of: "/"), rest[..<slash].allSatisfy(\.isNumber) else { return nil }
+                return prefix + String(rest[slash...])
+            }
+            return nil
+        }
+        guard let requestedShape = withoutPort(requested) else { return false }
+        return requestedShape == withoutPort(registered)
     }
 
     private func authorize(_ fields: [String: String]) async throws -> Response {

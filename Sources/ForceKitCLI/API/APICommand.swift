@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import SalesforceCore
+import SalesforceREST
+
+/// `forcekit api`: any REST call, printing the JSON answer.
+struct APICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "api",
+        abstract: "Send a REST request as the signed-in user and print the JSON response.",
+        discussion: """
+            PATH is relative to /services/data/vXX.X unless it starts with /services/ or is a whole URL. \
+            An expired token is refreshed and the request retried. Error answers print Salesforce's \
+            errors to standard error and exit 1.
+
+            Examples:
+              forcekit api GET limits
+              forcekit api POST sobjects/Account --data '{"Name": "Acme"}'
+              forcekit api GET /services/apexrest/echo
+            """
+    )
+
+    @Argument(help: "GET, POST, PATCH, PUT, DELETE or HEAD.")
+    var method: String
+
+    @Argument(help: "The path: sobjects/Account, /services/apexrest/..., or a whole URL.")
+    var path: String
+
+    @Option(help: ArgumentHelp("A JSON body.", valueName: "JSON"))
+    var data: String?
+
+    @OptionGroup var account: AccountOptions
+
+    func validate() throws {
+        guard RestMethod(rawValue: method.uppercased()) != nil else { throw ValidationError("METHOD must be GET, POST, PATCH, PUT, DELETE or HEAD, not \(method).") }
+        if let data, (try? JSON(parsing: data)) == nil { throw ValidationError("--data is not valid JSON.") }
+    }
+
+    func run() async throws {
+        let client = try await account.restClient()
+        let restMethod = RestMethod(rawValue: method.uppercased())!
+        let body = try data.map { try JSON(parsing: $0) }
+        var request: RestRequest
+        if path.hasPrefix("/services/") || path.hasPrefix("http://") || path.hasPrefix("https://") {
+            let parts = path.split(separator: "?", maxSplits: 1)
+            request = RestRequest(method: restMethod, endpoint: "", path: String(parts[0]))
+            if parts.count > 1 { request.path += "?" + parts[1] }
+            if let body { request.setJSONBody(body) }
+        } else {
+            request = client.requests.request(restMethod, path: path, body: body)
+            if let query = path.split(separator: "?", maxSplits: 1).dropFirst().first {
+                request.path = String(request.path.prefix { $0 != "?" }) + "?" + query
+            }
+        }
+        do {
+            let response = try await client.send(request)
+            if let json = response.json {
+                Console.print(PrettyJSON.format(json))
+            } else if !response.data.isEmpty {
+                Console.print(String(decoding: response.data, as: UTF8.self))
+            } else {
+                Console.printError("\(response.status) (no content)")
+            }
+        } catch {
+            Console.printError("error: \(error)")
+            if case .http(_, _, _, let body, _) = error, !body.isEmpty { Console.print(String(decoding: body, as: UTF8.self)) }
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import SalesforceCore
+
+/// Records as a text table: one column per field in the first record's order (known from the
+/// query's answer), nested parents flattened to `Parent.Field`.
+struct RecordTable {
+    let records: [JSON]
+
+    /// A record without its `attributes` objects, at any depth.
+    static func withoutAttributes(_ record: JSON) -> JSON {
+        switch record {
+        case .object(let fields):
+            return .object(fields.filter { $0.key != "attributes" }.mapValues(withoutAttributes))
+        case .array(let items):
+            return .array(items.map(withoutAttributes))
+        default:
+            return record
+        }
+    }
+
+    private static func flatten(_ value: JSON, prefix: String, into row: inout [(String, String)]) {
+        switch value {
+        case .object(let fields):
+            for key in fields.keys.sorted() where key != "attributes" { flatten(fields[key]!, prefix: prefix.isEmpty ? key : "\(prefix).\(key)", into: &row) }
+        case .null: row.append((prefix, ""))
+        case .string(let text): row.append((prefix, text))
+        case .array(let items): row.append((prefix, "[\(items.count)]"))
+        default: row.append((prefix, value.serialized()))
+        }
+    }
+
+    func render() -> String {
+        let rows: [[(String, String)]] = records.map { record in
+            var row: [(String, String)] = []
+            Self.flatten(record, prefix: "", into: &row)
+            return row
+        }
+        var columns: [String] = []
+        for row in rows { for (name, _) in row where !columns.contains(name) { columns.append(name) } }
+        guard !columns.isEmpty else { return "" }
+        let cells = rows.map { row in columns.map { column in row.first { $0.0 == column }?.1 ?? "" } }
+        let widths = columns.indices.map { index in min(40, max(columns[index].count, cells.map { $0[index].count }.max() ?? 0)) }
+        func line(_ values: [String]) -> String {
+            zip(values, widths).map { value, width in
+                let clipped = value.count > width ? String(value.prefix(width - 1)) + "…" : value
+                return clipped + String(repeating: " ", count: width - clipped.count)
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        return ([line(columns), line(widths.map { String(repeating: "-", count: $0) })] + cells.map(line)).joined(separator: "\n")
+    }
+}
+
+/// JSON with two-space indentation and sorted keys, for people.
+enum PrettyJSON {
+    static func format(_ json: JSON, indent: String = "") -> String {
+        let inner = indent + "  "
+        switch json {
+        case .object(let fields) where !fields.isEmpty:
+            let body = fields.keys.sorted().map { "\(inner)\(JSON.string($0).serialized()): \(format(fields[$0]!, indent: inner))" }
+            return "{\n" + body.joined(separator: ",\n") + "\n\(indent)}"
+        case .array(let items) where !items.isEmpty:
+            return "[\n" + items.map { inner + format($0, indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        default:
+            return json.serialized()
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}

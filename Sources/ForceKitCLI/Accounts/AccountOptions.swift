@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import SalesforceAuth
+import SalesforceREST
+
+/// `--user`: which signed-in account a command acts for.
+struct AccountOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The account to use: a username or user id (see forcekit accounts). Default: the current one.", valueName: "USER"))
+    var user: String?
+
+    /// The chosen account and the manager that keeps it.
+    func account() async throws -> (UserAccount, UserAccountManager) {
+        let manager = try await ForceKitHome.accounts()
+        if let user {
+            guard let account = await manager.account(named: user) else {
+                Console.printError("error: no signed-in account matches \"\(user)\". Run forcekit accounts to list them.")
+                throw ExitCode(1)
+            }
+            return (account, manager)
+        }
+        guard let account = await manager.currentAccount else {
+            Console.printError("error: no account is signed in. Run forcekit login first.")
+            throw ExitCode(1)
+        }
+        return (account, manager)
+    }
+
+    /// A REST client for the chosen account, which refreshes and saves its token through the manager.
+    func restClient() async throws -> RestClient {
+        // A refresh uses the client id saved with the account, so the manager's default client serves.
+        let (account, manager) = try await account()
+        return RestClient(account: account, accounts: manager)
+    }
+}

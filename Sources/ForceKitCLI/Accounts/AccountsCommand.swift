@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import SalesforceAuth
+import SalesforceCore
+
+/// `forcekit accounts`: the signed-in accounts.
+struct AccountsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accounts",
+        abstract: "List the signed-in accounts; the current one is marked with *.",
+        discussion: "Pick another for one command with --user, or make it current with --switch."
+    )
+
+    @Option(name: .customLong("switch"), help: ArgumentHelp("Make this account current (username or user id).", valueName: "USER"))
+    var switchTo: String?
+
+    @Flag(help: "Print one JSON object per account.")
+    var json = false
+
+    func run() async throws {
+        let manager = try await ForceKitHome.accounts()
+        if let switchTo {
+            guard let account = await manager.account(named: switchTo) else {
+                Console.printError("error: no signed-in account matches \"\(switchTo)\".")
+                throw ExitCode(1)
+            }
+            try await manager.switchTo(account.identity)
+        }
+        let accounts = await manager.accounts
+        let current = await manager.currentAccount?.identity
+        if accounts.isEmpty && !json { Console.print("No accounts. Log in with forcekit login.") }
+        for account in accounts {
+            if json {
+                Console.print(Self.json(account, current: account.identity == current))
+            } else {
+                let mark = account.identity == current ? "*" : " "
+                Console.print("\(mark) \(account.username ?? "?")  \(account.identity.userID)  org \(account.identity.organizationID)  \(account.credentials.instanceURL.absoluteString)")
+            }
+        }
+    }
+
+    /// An account as one JSON line, without secrets.
+    static func json(_ account: UserAccount, current: Bool) -> String {
+        JSON.object([
+            "username": account.username.map(JSON.string) ?? .null, "userId": .string(account.identity.userID),
+            "orgId": .string(account.identity.organizationID), "instanceUrl": .string(account.credentials.instanceURL.absoluteString),
+            "loginHost": .string(account.credentials.loginHost.baseURL), "current": .bool(current),
+            "canRefresh": .bool(account.credentials.refreshToken != nil),
+        ]).serialized()
+    }
+}
+
+/// `forcekit logout`: signs accounts out.
+struct LogoutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout",
+        abstract: "Log out the current account (or --user, or --all): revoke its token and forget it."
+    )
+
+    @OptionGroup var account: AccountOptions
+
+    @Flag(help: "Log out every account.")
+    var all = false
+
+    func run() async throws {
+        if all {
+            let manager = try await ForceKitHome.accounts()
+            let count = await manager.accounts.count
+            await manager.logOutAll()
+            Console.print("Logged out \(count) account\(count == 1 ? "" : "s").")
+            return
+        }
+        let (chosen, manager) = try await account.account()
+        await manager.logOut(chosen.identity)
+        Console.print("Logged out \(chosen.username ?? chosen.identity.userID).")
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import SalesforceAuth
+
+/// Where the CLI keeps its state: `$FORCEKIT_HOME`, else `~/.forcekit`. Accounts are sealed
+/// files under `accounts/`, their key a 0600 file under `keys/`.
+enum ForceKitHome {
+    static var directory: URL {
+        if let home = CLIEnvironment.home { return home }
+        if let home = ProcessInfo.processInfo.environment["FORCEKIT_HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: (home as NSString).expandingTildeInPath)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".forcekit")
+    }
+
+    /// The CLI's default callback: the loopback listener's address, registered in LocalOrg's default app.
+    static let defaultRedirectURI = "http://127.0.0.1:1717/oauth/callback"
+
+    /// The account manager over the CLI's folder; `oauth` is the client new logins use.
+    static func accounts(oauth: OAuthClient? = nil) async throws -> UserAccountManager {
+        try await UserAccountManager(directory: directory.appendingPathComponent("accounts"),
+                                     keyStore: FileKeyStore(directory: directory.appendingPathComponent("keys")),
+                                     oauth: oauth ?? OAuthClient(consumerKey: "", redirectURI: defaultRedirectURI, scopes: ["api", "web"]))
+    }
+}
