@@ -32,18 +32,18 @@ struct LocalOrgSuite: AsyncParsableCommand {
         let store = server.store
         let version = APIVersion.current.description
         let userID = try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue ?? ""
-        try await load(accounts: accounts, into: store, as: userID)
-        let token = try await passwordToken(server)
+        try await BenchOrg.load(accounts: accounts, into: store, as: userID)
+        let token = try await BenchOrg.passwordToken(server)
         let soql = "SELECT Id, Name, Industry, AnnualRevenue, BillingCity, CreatedDate FROM Account"
 
         var streamedHTTP: [Double] = [], streamedDirect: [Double] = []
         var crudHTTP: [Double] = [], crudDirect: [Double] = []
         for _ in 0..<rounds {
-            streamedDirect.append(try await rate(accounts) { try await streamDirect(store, soql: soql, version: version) })
-            streamedHTTP.append(try await rate(accounts) { try await streamHTTP(server, token: token, soql: soql, version: version) })
+            streamedDirect.append(try await Measurement.rate(accounts) { try await streamDirect(store, soql: soql, version: version) })
+            streamedHTTP.append(try await Measurement.rate(accounts) { try await streamHTTP(server, token: token, soql: soql, version: version) })
             let operations = clients * cycles * 4
-            crudDirect.append(try await rate(operations) { try await crudOnStore(store, as: userID, version: version) })
-            crudHTTP.append(try await rate(operations) { try await crudOverHTTP(server, token: token, version: version) })
+            crudDirect.append(try await Measurement.rate(operations) { try await crudOnStore(store, as: userID, version: version) })
+            crudHTTP.append(try await Measurement.rate(operations) { try await crudOverHTTP(server, token: token, version: version) })
         }
         await server.stop()
         let stream = (Measurement.median(streamedHTTP), Measurement.median(streamedDirect))
@@ -66,39 +66,6 @@ struct LocalOrgSuite: AsyncParsableCommand {
 
     private func say(_ line: String) {
         if !json { print(line) }
-    }
-
-    /// Operations per second of one run of `body`.
-    private func rate(_ operations: Int, _ body: () async throws -> Int) async throws -> Double {
-        let start = ContinuousClock.now
-        let done = try await body()
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        guard done == operations else { throw ValidationError("expected \(operations) operations, did \(done)") }
-        return Double(operations) / seconds
-    }
-
-    private func load(accounts: Int, into store: OrgStore, as userID: String) async throws {
-        let industries = ["Energy", "Banking", "Retail", "Technology", nil]
-        for start in stride(from: 0, to: accounts, by: 5_000) {
-            let batch = (start..<min(start + 5_000, accounts)).map { index -> JSON in
-                var fields: [String: JSON] = ["Name": .string("Account \(index)"), "AnnualRevenue": .double(Double(index * 1_000)),
-                                              "BillingCity": .string(["Paris", "Lagos", "Lima", "Oslo"][index % 4])]
-                fields["Industry"] = industries[index % industries.count].map(JSON.string)
-                return .object(fields)
-            }
-            _ = try await store.create("Account", records: batch, as: userID)
-        }
-    }
-
-    private func passwordToken(_ server: LocalOrgServer) async throws -> String {
-        let credentials = server.credentials
-        let reply = try await LoopbackHTTPClient(baseURL: credentials.instanceURL).send(
-            "POST", "/services/oauth2/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-            body: LoopbackHTTPClient.formBody(["grant_type": "password", "client_id": credentials.clientID,
-                                               "username": credentials.username, "password": credentials.password]))
-        guard let token = try JSON(parsing: Array(reply.body))["access_token"]?.stringValue else { throw ValidationError("no token from LocalOrg") }
-        return token
     }
 
     // MARK: - Streaming

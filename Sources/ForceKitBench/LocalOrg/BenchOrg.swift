@@ -1,0 +1,45 @@
+import ArgumentParser
+import ForceKitTestSupport
+import Foundation
+import LocalOrg
+import SalesforceCore
+
+/// What the suites that run LocalOrg share: loading Accounts and getting a token.
+enum BenchOrg {
+    /// Creates `accounts` Accounts with names, revenue, cities and industries, 5,000 at a time.
+    static func load(accounts: Int, into store: OrgStore, as userID: String) async throws {
+        let industries = ["Energy", "Banking", "Retail", "Technology", nil]
+        for start in stride(from: 0, to: accounts, by: 5_000) {
+            let batch = (start..<min(start + 5_000, accounts)).map { index -> JSON in
+                var fields: [String: JSON] = ["Name": .string("Account \(index)"), "AnnualRevenue": .double(Double(index * 1_000)),
+                                              "BillingCity": .string(["Paris", "Lagos", "Lima", "Oslo"][index % 4])]
+                fields["Industry"] = industries[index % industries.count].map(JSON.string)
+                return .object(fields)
+            }
+            _ = try await store.create("Account", records: batch, as: userID)
+        }
+    }
+
+    /// An access token for the default user, from the password flow.
+    static func passwordToken(_ server: LocalOrgServer) async throws -> String {
+        let credentials = server.credentials
+        let reply = try await LoopbackHTTPClient(baseURL: credentials.instanceURL).send(
+            "POST", "/services/oauth2/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: LoopbackHTTPClient.formBody(["grant_type": "password", "client_id": credentials.clientID,
+                                               "username": credentials.username, "password": credentials.password]))
+        guard let token = try JSON(parsing: Array(reply.body))["access_token"]?.stringValue else { throw ValidationError("no token from LocalOrg") }
+        return token
+    }
+}
+
+extension Measurement {
+    /// Operations per second of one run of `body`, which must report doing `operations`.
+    static func rate(_ operations: Int, _ body: () async throws -> Int) async throws -> Double {
+        let start = ContinuousClock.now
+        let done = try await body()
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        guard done == operations else { throw ValidationError("expected \(operations) operations, did \(done)") }
+        return Double(operations) / seconds
+    }
+}
