@@ -63,7 +63,6 @@ let package = Package(
             dependencies: [
                 "SalesforceCore",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

@@ -81,21 +81,21 @@ public actor UserAccountManager: CredentialsRefresher {
     /// Logs a user in through a browser, fetches their identity, saves the account and makes it current.
     @discardableResult
     public func logIn(at loginHost: LoginHost, flow: OAuthFlow = .webServer, using browser: any BrowserSession) async throws(AccountError) -> UserAccount {
-        let credentials: OAuthCredentials
-        do {
-            credentials = try await oauth.logIn(at: loginHost, flow: flow, using: browser)
-        } catch {
-            throw .loginFailed(error)
-        }
-        return try await add(credentials)
+        let oauth = self.oauth
+        return try await add { () async throws(OAuthError) in try await oauth.logIn(at: loginHost, flow: flow, using: browser) }
     }
 
     /// Logs a user in with the password flow (tools and tests; see ``OAuthClient/logIn(username:password:at:clientSecret:)``).
     @discardableResult
     public func logIn(username: String, password: String, at loginHost: LoginHost) async throws(AccountError) -> UserAccount {
+        let oauth = self.oauth
+        return try await add { () async throws(OAuthError) in try await oauth.logIn(username: username, password: password, at: loginHost) }
+    }
+
+    private func add(loggingIn: @Sendable () async throws(OAuthError) -> OAuthCredentials) async throws(AccountError) -> UserAccount {
         let credentials: OAuthCredentials
         do {
-            credentials = try await oauth.logIn(username: username, password: password, at: loginHost)
+            credentials = try await loggingIn()
         } catch {
             throw .loginFailed(error)
         }

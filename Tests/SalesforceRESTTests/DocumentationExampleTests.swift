@@ -1,0 +1,18 @@
+import OrgTestSupport
+import SalesforceAuth
+import SalesforceREST
+import Testing
+
+@Suite("The SalesforceREST DocC example")
+struct RESTDocumentationExampleTests {
+    @Test("Records decode into the example's type")
+    func example() async throws {
+        let org = try await SDKTestOrg.start(seed: true)
+        defer { Task { await org.stop() } }
+        let client = RestClient(credentials: try await org.logIn(), refresher: nil)
+        struct Account: Decodable, Sendable { let Id: String; let Name: String }
+        let page = try await client.query("SELECT Id, Name FROM Account ORDER BY Name LIMIT 2", as: Account.self)
+        #expect(page.totalSize == 2)
+        #expect(page.records.count == 2 && page.records[0].Name <= page.records[1].Name)
+    }
+}
