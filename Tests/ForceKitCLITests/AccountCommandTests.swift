@@ -31,6 +31,8 @@ struct AccountCommandTests {
 
             let created = await forcekit("api", "POST", "sobjects/Account", "--data", #"{"Name": "CLI Co", "Industry": "Energy"}"#)
             #expect(created.exitCode == 0 && created.output.contains("\"success\": true"))
+            let named = await forcekit("api", "GET", "query?q=SELECT%20Name%20FROM%20Account%20WHERE%20Industry%20=%20'Energy'%20LIMIT%201")
+            #expect(named.exitCode == 0 && named.output.contains("\"totalSize\": 1"), "\(named.error)")
             let limits = await forcekit("api", "GET", "/services/data/v62.0/limits")
             #expect(limits.output.contains("DailyApiRequests"))
             let bad = await forcekit("api", "POST", "sobjects/Account", "--data", "{}")

@@ -42,15 +42,11 @@ struct APICommand: AsyncParsableCommand {
         let body = try data.map { try JSON(parsing: $0) }
         var request: RestRequest
         if path.hasPrefix("/services/") || path.hasPrefix("http://") || path.hasPrefix("https://") {
-            let parts = path.split(separator: "?", maxSplits: 1)
-            request = RestRequest(method: restMethod, endpoint: "", path: String(parts[0]))
-            if parts.count > 1 { request.path += "?" + parts[1] }
+            request = RestRequest(method: restMethod, endpoint: "", path: path)
             if let body { request.setJSONBody(body) }
         } else {
+            // A query in PATH stays in the path, encoded as the user wrote it.
             request = client.requests.request(restMethod, path: path, body: body)
-            if let query = path.split(separator: "?", maxSplits: 1).dropFirst().first {
-                request.path = String(request.path.prefix { $0 != "?" }) + "?" + query
-            }
         }
         do {
             let response = try await client.send(request)
