@@ -46,7 +46,7 @@ let package = Package(
         ),
         .target(name: "DeepLinking", swiftSettings: strictSettings),
         // Fixed-seed randomness shared by the property tests and the benchmark workloads.
-        .target(name: "ForceKitTestSupport", swiftSettings: strictSettings),
+        .target(name: "ForceKitTestSupport", dependencies: ["SalesforceCore"], swiftSettings: strictSettings),
         // LocalOrg started for SDK tests, with a login that plays the user at its pages.
         .target(
             name: "OrgTestSupport",
@@ -128,8 +128,7 @@ let package = Package(
         .testTarget(
             name: "LocalOrgTests",
             dependencies: [
-                "LocalOrg", "SOQL", "SalesforceCore", "ForceKitTestSupport",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "LocalOrg", "SOQL", "SalesforceCore", "ForceKitTestSupport", "OrgTestSupport",
             ],
             swiftSettings: strictSettings
         ),

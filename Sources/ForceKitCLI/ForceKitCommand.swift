@@ -1,4 +1,5 @@
 import ArgumentParser
+import SalesforceCore
 
 /// `forcekit`: the ForceKit developer tool.
 public struct ForceKitCommand: AsyncParsableCommand {
@@ -18,12 +19,6 @@ public struct ForceKitCommand: AsyncParsableCommand {
 
     /// Creates the command; ArgumentParser fills in its options.
     public init() {}
-}
-
-/// ForceKit's version.
-public enum ForceKitVersion {
-    /// The version `forcekit --version` prints.
-    public static let current = "0.1.0"
 }
 
 extension ForceKitCommand {

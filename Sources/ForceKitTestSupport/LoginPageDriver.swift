@@ -1,4 +1,5 @@
 import Foundation
+import SalesforceCore
 
 /// Plays the user at LocalOrg's login and consent pages: what a person does in the browser
 /// during an OAuth login, for tests that need a real authorization code or fragment.
@@ -31,11 +32,7 @@ public struct LoginPageDriver: Sendable {
         }
         let base = "\(components.scheme ?? "http")://\(host)" + (components.port.map { ":\($0)" } ?? "")
         let client = LoopbackHTTPClient(baseURL: base)
-        var fields: [String: String] = [:]
-        for pair in (components.percentEncodedQuery ?? "").split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
-            fields[parts[0]] = parts.count > 1 ? parts[1] : ""
-        }
+        var fields = Dictionary(FormEncoding.decode(components.percentEncodedQuery ?? ""), uniquingKeysWith: { first, _ in first })
         fields["username"] = username
         fields["password"] = password
         components.query = nil

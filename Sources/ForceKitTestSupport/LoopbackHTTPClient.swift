@@ -1,4 +1,5 @@
 import Foundation
+import SalesforceCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -65,9 +66,6 @@ public final class LoopbackHTTPClient: NSObject, URLSessionTaskDelegate, @unchec
 
     /// `application/x-www-form-urlencoded` text of the fields, in key order.
     public static func formBody(_ fields: [String: String]) -> Data {
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return Data(fields.sorted { $0.key < $1.key }
-            .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.value)" }
-            .joined(separator: "&").utf8)
+        Data(FormEncoding.encode(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }).utf8)
     }
 }

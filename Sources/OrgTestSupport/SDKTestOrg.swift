@@ -21,13 +21,16 @@ public struct SDKTestOrg: Sendable {
         PageDrivingBrowser(driver: LoginPageDriver(username: credentials.username, password: credentials.password))
     }
 
-    /// Starts an org; tokens live `tokenLifetime` seconds of the org's clock.
-    public static func start(seed: Bool = false, tokenLifetime: TimeInterval = 3600) async throws -> SDKTestOrg {
+    /// Starts an org; tokens live `tokenLifetime` seconds of the org's clock, and `configure`
+    /// sets anything else.
+    public static func start(seed: Bool = false, tokenLifetime: TimeInterval = 3600,
+                             configure: (inout LocalOrgConfiguration) -> Void = { _ in }) async throws -> SDKTestOrg {
         let clock = MovableClock()
         var configuration = LocalOrgConfiguration()
         configuration.seedsSampleData = seed
         configuration.tokenLifetime = tokenLifetime
         configuration.clock = { clock.now }
+        configure(&configuration)
         return SDKTestOrg(server: try await LocalOrgServer.start(configuration), clock: clock)
     }
 

@@ -1,6 +1,7 @@
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
+import OrgTestSupport
 import SalesforceCore
 import Testing
 

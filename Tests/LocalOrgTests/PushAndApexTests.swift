@@ -27,11 +27,7 @@ struct PushAndApexTests {
 
     @Test("an org without push answers registrations with 404")
     func pushDisabled() async throws {
-        var configuration = LocalOrgConfiguration()
-        configuration.seedsSampleData = false
-        configuration.pushEnabled = false
-        let server = try await LocalOrgServer.start(configuration)
-        let org = TestOrg(server: server, client: HTTPTestClient(baseURL: server.credentials.instanceURL), clock: TestClock())
+        let org = try await TestOrg.start(seed: false) { $0.pushEnabled = false }
         let token = try await org.passwordToken()
         let reply = try await org.client.send("POST", "\(org.dataPath)/sobjects/MobilePushServiceDevice", token: token, json: [
             "ConnectionToken": "ab", "ServiceType": "Apple", "ApplicationBundle": "com.example.app",
@@ -53,11 +49,8 @@ struct PushAndApexTests {
             ]}
             """.utf8).write(to: routes)
         defer { try? FileManager.default.removeItem(at: routes) }
-        var configuration = LocalOrgConfiguration()
-        configuration.seedsSampleData = false
-        configuration.apexRoutes = try ApexRoute.load(from: routes)
-        let server = try await LocalOrgServer.start(configuration)
-        let org = TestOrg(server: server, client: HTTPTestClient(baseURL: server.credentials.instanceURL), clock: TestClock())
+        let apexRoutes = try ApexRoute.load(from: routes)
+        let org = try await TestOrg.start(seed: false) { $0.apexRoutes = apexRoutes }
         let token = try await org.passwordToken()
         let userID = try await org.client.send("GET", "/services/oauth2/userinfo", token: token).json["user_id"] ?? .null
 

@@ -1,6 +1,7 @@
 import Foundation
 import ForceKitTestSupport
 import LocalOrg
+import OrgTestSupport
 import SalesforceCore
 import SOQL
 import Testing

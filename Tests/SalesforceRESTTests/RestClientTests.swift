@@ -181,11 +181,52 @@ struct RestClientTests {
             Issue.record("expected cancelled, got \(outcome)")
             return
         }
-        let slow = Task { try await client.send(client.requests.query("SELECT Id, Name FROM Contact")) }
+    }
+
+    @Test("cancelAllRequests ends every request under way with cancelled")
+    func cancelAll() async throws {
+        let transport = HangingTransport()
+        let tokens = try TokenResponse(fields: ["access_token": "t", "instance_url": "https://na1.salesforce.com",
+                                                "id": "https://login.salesforce.com/id/00D000000000001AAA/005000000000001AAA"])
+        let client = RestClient(credentials: OAuthCredentials(tokens: tokens, clientID: "k", redirectURI: "x://y", loginHost: .production),
+                                refresher: nil, transport: transport)
+        let requests = (0..<3).map { _ in Task { try await client.send(client.requests.limits()) } }
+        await transport.waitForRequests(3)
         await client.cancelAllRequests()
-        // Either it had finished already or it was cancelled; it never hangs or crashes.
-        if case .failure(let error) = await slow.result {
-            guard case RestError.cancelled = error else { Issue.record("expected cancelled, got \(error)"); return }
+        for request in requests {
+            let outcome = await request.result
+            guard case .failure(let error) = outcome, case RestError.cancelled = error else {
+                Issue.record("expected cancelled, got \(outcome)")
+                continue
+            }
         }
+    }
+}
+
+/// A server that does not answer for 30 seconds: a request ends sooner only when cancelled.
+actor HangingTransport: HTTPTransport {
+    private var started = 0
+    private var waiters: [(Int, CheckedContinuation<Void, Never>)] = []
+
+    nonisolated func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        await arrived()
+        do {
+            try await Task.sleep(for: .seconds(30))
+        } catch {
+            throw .cancelled
+        }
+        throw .timedOut
+    }
+
+    private func arrived() {
+        started += 1
+        for waiter in waiters where waiter.0 <= started { waiter.1.resume() }
+        waiters.removeAll { $0.0 <= started }
+    }
+
+    /// Returns once `count` requests have reached the transport.
+    func waitForRequests(_ count: Int) async {
+        if started >= count { return }
+        await withCheckedContinuation { waiters.append((count, $0)) }
     }
 }

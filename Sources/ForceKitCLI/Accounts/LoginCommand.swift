@@ -57,7 +57,7 @@ struct LoginCommand: AsyncParsableCommand {
             Console.printError("error: give the connected app's consumer key with --client-id (forcekit serve prints LocalOrg's as clientId).")
             throw ExitCode(64)
         }
-        let host = LoginHost(instance)!
+        guard let host = LoginHost(instance) else { throw ValidationError("--instance \(instance) is not a host or URL.") }
         let scopeList = scopes.split(separator: ",").map { String($0) }
         let account: UserAccount
         do {

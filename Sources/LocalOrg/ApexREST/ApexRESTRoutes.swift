@@ -29,7 +29,7 @@ struct ApexRESTRoutes {
             body = try? JSON(parsing: bytes)
             if body == nil, !bytes.isEmpty { text = String(decoding: bytes, as: UTF8.self) }
         }
-        let parameters = Responses.formPairs(request.uri.query ?? "")
+        let parameters = FormEncoding.decode(request.uri.query ?? "")
         for route in services.apexRoutes {
             guard let pathParameters = route.match(method: request.method.rawValue, path: path) else { continue }
             guard let template = route.body else { return Response(status: HTTPResponse.Status(code: route.status)) }

@@ -43,7 +43,7 @@ struct RestCall: Sendable {
         var segments = path.split(separator: "/", omittingEmptySubsequences: true).map { String($0).removingPercentEncoding ?? String($0) }
         guard !segments.isEmpty else { throw APIError.notFound }
         let version = try APIVersions.checked(segments.removeFirst())
-        self.init(method: method, version: version, segments: segments, parameters: Responses.formPairs(String(query)),
+        self.init(method: method, version: version, segments: segments, parameters: FormEncoding.decode(String(query)),
                   body: body, headers: headers)
     }
 

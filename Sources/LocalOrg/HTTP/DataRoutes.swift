@@ -64,7 +64,7 @@ struct DataRoutes {
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         let segments = request.uri.path.split(separator: "/").dropFirst(3).map { String($0).removingPercentEncoding ?? String($0) }
         let call = RestCall(method: request.method.rawValue, version: version, segments: segments,
-                            parameters: Responses.formPairs(request.uri.query ?? ""), body: body, headers: headers)
+                            parameters: FormEncoding.decode(request.uri.query ?? ""), body: body, headers: headers)
         let reply = DataAPI.writes(call)
             ? try await store.write { db in try dataAPI.respond(to: call, db: db) }
             : try await store.read { db in try dataAPI.respond(to: call, db: db) }

@@ -138,7 +138,7 @@ struct OAuthRoutes {
     }
 
     private func append(_ pairs: [(String, String)], to url: String, inFragment: Bool) -> String {
-        let encoded = pairs.map { "\(FormEncoding.encode($0.0))=\(FormEncoding.encode($0.1))" }.joined(separator: "&")
+        let encoded = FormEncoding.encode(pairs)
         if inFragment { return url + "#" + encoded }
         return url + (url.contains("?") ? "&" : "?") + encoded
     }
@@ -213,14 +213,5 @@ struct OAuthRoutes {
         let document = IdentityDocument.identity(user: record, baseURL: services.baseURL, organizationID: services.settings.organizationID,
                                                  asserted: session.userID == user, app: services.oauth.app(clientID: session.clientID), scope: session.scope)
         return Responses.json(document)
-    }
-}
-
-/// `application/x-www-form-urlencoded` encoding of one name or value.
-enum FormEncoding {
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 }

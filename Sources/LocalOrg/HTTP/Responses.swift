@@ -80,28 +80,16 @@ enum Responses {
     /// The body as form fields (`application/x-www-form-urlencoded`), merged over the query's.
     static func formFields(of request: Request, context: LocalOrgRequestContext) async throws -> [String: String] {
         var fields: [String: String] = [:]
-        for (key, value) in formPairs(request.uri.query ?? "") { fields[key] = value }
+        for (key, value) in FormEncoding.decode(request.uri.query ?? "") { fields[key] = value }
         var request = request
         let buffer = try await request.collectBody(upTo: 1024 * 1024)
-        for (key, value) in formPairs(buffer.getString(at: buffer.readerIndex, length: buffer.readableBytes) ?? "") { fields[key] = value }
+        for (key, value) in FormEncoding.decode(buffer.getString(at: buffer.readerIndex, length: buffer.readableBytes) ?? "") { fields[key] = value }
         return fields
     }
 
     /// The query parameter `name`, decoded as a form value (`+` is a space).
     static func query(_ name: String, of request: Request) -> String? {
-        formPairs(request.uri.query ?? "").last { $0.0 == name }?.1
+        FormEncoding.decode(request.uri.query ?? "").last { $0.0 == name }?.1
     }
 
-    /// `a=1&b=x+y` → `[("a", "1"), ("b", "x y")]`: `+` becomes a space before percent-decoding,
-    /// so an encoded plus (`%2B`) stays a plus.
-    static func formPairs(_ text: String) -> [(String, String)] {
-        func decode(_ part: Substring) -> String {
-            let spaced = part.replacingOccurrences(of: "+", with: " ")
-            return spaced.removingPercentEncoding ?? spaced
-        }
-        return text.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-        }
-    }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SalesforceCore
 
 /// Salted SHA-256 password hashes: enough for a development server, which never holds real
 /// credentials.
@@ -12,20 +13,12 @@ enum PasswordHash {
 
     /// base64url of SHA-256 of the verifier, without padding: PKCE's S256 challenge.
     static func pkceChallenge(of verifier: String) -> String {
-        Data(SHA256.hash(data: Data(verifier.utf8))).base64URLEncoded
+        Data(SHA256.hash(data: Data(verifier.utf8))).base64URLEncodedString
     }
 
     /// The token response's `signature`: base64 HMAC-SHA256 of `id` + `issued_at`.
     static func signature(identityURL: String, issuedAt: Int64, key: String) -> String {
         let code = HMAC<SHA256>.authenticationCode(for: Data((identityURL + String(issuedAt)).utf8), using: SymmetricKey(data: Data(key.utf8)))
         return Data(code).base64EncodedString()
-    }
-}
-
-extension Data {
-    /// base64url without padding (RFC 4648 §5).
-    var base64URLEncoded: String {
-        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }

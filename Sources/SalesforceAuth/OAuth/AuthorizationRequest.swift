@@ -1,4 +1,5 @@
 import Foundation
+import SalesforceCore
 
 /// Which OAuth flow a login uses.
 public enum OAuthFlow: String, Sendable, Codable {
@@ -30,7 +31,7 @@ public struct AuthorizationRequest: Sendable {
     /// plus `code_challenge` in the web-server flow.
     public init(flow: OAuthFlow, loginHost: LoginHost, consumerKey: String, redirectURI: String, scopes: OAuthScopes,
                 brand: String? = nil, deviceID: String? = nil, state: String? = nil, pkce: PKCE? = nil) throws(OAuthError) {
-        let state = state ?? Data.random(count: 24).base64URLEncoded
+        let state = state ?? Data.random(count: 24).base64URLEncodedString
         let pkce = flow == .webServer ? (pkce ?? PKCE()) : nil
         var path = loginHost.baseURL + "/services/oauth2/authorize"
         if let brand = brand?.trimmingCharacters(in: CharacterSet(charactersIn: "/")), !brand.isEmpty {

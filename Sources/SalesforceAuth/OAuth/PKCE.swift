@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SalesforceCore
 
 /// A PKCE (RFC 7636) pair for one web-server login: the secret verifier the app keeps, and the
 /// challenge it sends, so a stolen authorization code is useless to anyone else.
@@ -11,23 +12,17 @@ public struct PKCE: Sendable, Equatable {
 
     /// A new random pair.
     public init() {
-        self.init(verifier: Data.random(count: 64).base64URLEncoded)
+        self.init(verifier: Data.random(count: 64).base64URLEncodedString)
     }
 
     /// The pair for a known verifier.
     public init(verifier: String) {
         self.verifier = verifier
-        self.challenge = Data(SHA256.hash(data: Data(verifier.utf8))).base64URLEncoded
+        self.challenge = Data(SHA256.hash(data: Data(verifier.utf8))).base64URLEncodedString
     }
 }
 
 extension Data {
-    /// base64url without padding (RFC 4648 §5).
-    var base64URLEncoded: String {
-        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
     /// Random bytes from the system's generator.
     static func random(count: Int) -> Data {
         var generator = SystemRandomNumberGenerator()

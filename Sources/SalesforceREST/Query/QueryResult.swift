@@ -54,19 +54,12 @@ public struct QueryPageDecoder<Record: Sendable>: Sendable {
 
     /// Records decoded as a `Decodable` type.
     public static func decodable(_ type: Record.Type, decoder: JSONDecoder = JSONDecoder()) -> QueryPageDecoder<Record> where Record: Decodable {
-        let decoder = UncheckedSendable(decoder)
         return QueryPageDecoder { data throws(RestError) in
             do {
-                return try decoder.value.decode(QueryResult<Record>.self, from: data)
+                return try decoder.decode(QueryResult<Record>.self, from: data)
             } catch {
                 throw .decoding("The query's records are not \(Record.self): \(error)")
             }
         }
     }
-}
-
-/// A JSONDecoder is safe to share once configured; it is not marked Sendable on every platform.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

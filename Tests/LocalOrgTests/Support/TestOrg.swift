@@ -1,27 +1,26 @@
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
-import NIOConcurrencyHelpers
+import OrgTestSupport
 import SalesforceCore
 
-/// A LocalOrg started for one test, on a free loopback port, with a clock the test can move.
+/// A LocalOrg started for one test (see ``SDKTestOrg``), with an HTTP client for its raw API.
 struct TestOrg {
-    let server: LocalOrgServer
+    let org: SDKTestOrg
     let client: HTTPTestClient
-    let clock: TestClock
+    var server: LocalOrgServer { org.server }
+    var clock: MovableClock { org.clock }
     var credentials: LocalOrgCredentials { server.credentials }
     var version: String { APIVersion.current.description }
     var dataPath: String { "/services/data/\(version)" }
 
-    static func start(seed: Bool = true, tokenLifetime: TimeInterval = 3600, schema: URL? = nil) async throws -> TestOrg {
-        let clock = TestClock()
-        var configuration = LocalOrgConfiguration()
-        configuration.seedsSampleData = seed
-        configuration.tokenLifetime = tokenLifetime
-        configuration.schemaFile = schema
-        configuration.clock = { clock.now }
-        let server = try await LocalOrgServer.start(configuration)
-        return TestOrg(server: server, client: HTTPTestClient(baseURL: server.credentials.instanceURL), clock: clock)
+    static func start(seed: Bool = true, tokenLifetime: TimeInterval = 3600, schema: URL? = nil,
+                      configure: (inout LocalOrgConfiguration) -> Void = { _ in }) async throws -> TestOrg {
+        let org = try await SDKTestOrg.start(seed: seed, tokenLifetime: tokenLifetime) { configuration in
+            configuration.schemaFile = schema
+            configure(&configuration)
+        }
+        return TestOrg(org: org, client: HTTPTestClient(baseURL: org.credentials.instanceURL))
     }
 
     /// A token for the default user from the password flow.
@@ -37,13 +36,6 @@ struct TestOrg {
     }
 
     func stop() async { await server.stop() }
-}
-
-/// A clock that stands still unless a test moves it.
-final class TestClock: Sendable {
-    private let time = NIOLockedValueBox(Date())
-    var now: Date { time.withLockedValue { $0 } }
-    func advance(by seconds: TimeInterval) { time.withLockedValue { $0 = $0.addingTimeInterval(seconds) } }
 }
 
 struct TestFailure: Error, CustomStringConvertible {
