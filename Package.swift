@@ -41,7 +41,10 @@ let package = Package(
     targets: [
         .target(
             name: "SalesforceCore",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(name: "DeepLinking", swiftSettings: strictSettings),
@@ -69,7 +72,15 @@ let package = Package(
         .target(name: "SalesforceREST", dependencies: ["SalesforceAuth", "SalesforceCore"], swiftSettings: strictSettings),
         .target(
             name: "SmartStore",
-            dependencies: ["SalesforceCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "SalesforceCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The C API, for the encrypting VFS.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                // PBKDF2, for keys derived from passphrases.
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(name: "SOQL", dependencies: ["SalesforceCore"], swiftSettings: strictSettings),
@@ -99,6 +110,7 @@ let package = Package(
             dependencies: [
                 "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "SalesforceAuth", "SalesforceREST",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -111,6 +123,7 @@ let package = Package(
             dependencies: [
                 "DeepLinking", "SmartStore", "LocalOrg", "SOQL", "SalesforceCore", "ForceKitTestSupport", "SalesforceAuth", "SalesforceREST",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -123,7 +136,15 @@ let package = Package(
         ),
         .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "SalesforceLinksTests", dependencies: ["SalesforceLinks", "ForceKitTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "SmartStoreTests", dependencies: ["SmartStore", "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SmartStoreTests",
+            dependencies: [
+                "SmartStore", "SalesforceCore", "ForceKitTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "SOQLTests", dependencies: ["SOQL", "SalesforceCore", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LocalOrgTests",

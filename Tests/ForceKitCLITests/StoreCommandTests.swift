@@ -78,7 +78,7 @@ struct StoreCommandTests {
         let path = try temporaryFile("just some text, not SQLite", name: "notes.txt")
         let result = await forcekit("store", "soups", "--path", path)
         #expect(result.exitCode == 1)
-        #expect(result.error.contains("cannot be opened as a SmartStore database"))
+        #expect(result.error.contains("notes.txt is not a SmartStore database"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "just some text, not SQLite")
     }
 

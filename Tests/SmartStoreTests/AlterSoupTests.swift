@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 import SalesforceCore
@@ -82,15 +83,16 @@ struct AlterSoupTests {
     func resumesAfterInterruption() async throws {
         try await withTemporaryDirectory { directory throws in
             let url = directory.appendingPathComponent("agents.sqlite")
+            let encryption = StoreEncryption.key(SymmetricKey(size: .bits256))
             do {
-                let store = try await SmartStore(url: url)
+                let store = try await SmartStore(url: url, encryption: encryption)
                 try await store.registerSoup("myAgents", indexSpecs: [string("name")])
                 try await store.upsert(entries: [["name": "James Bond", "agentNumber": "007"]], forSoupNamed: "myAgents")
                 // What alterSoup records before it starts; the "crash" comes before the work.
                 _ = try await store.recordAlteration(SoupAlteration(soupName: "myAgents", features: [], indexSpecs: [string("name"), string("agentNumber")], reIndexData: true))
                 try store.close()
             }
-            let reopened = try await SmartStore(url: url)
+            let reopened = try await SmartStore(url: url, encryption: encryption)
             #expect(try await reopened.indexSpecs(forSoup: "myAgents") == [string("name"), string("agentNumber")])
             #expect(try await reopened.count(using: .buildExactQuerySpec(soupName: "myAgents", path: "agentNumber", matchKey: "007")) == 1)
             let pending = try await reopened.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM long_operations_status") }

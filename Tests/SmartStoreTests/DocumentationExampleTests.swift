@@ -8,7 +8,9 @@ struct DocumentationExampleTests {
     @Test("The overview's example prints what it says")
     func overview() async throws {
         try await withTemporaryDirectory { directory throws in
-            let store = try await SmartStore(url: directory.appendingPathComponent("defaultStore.sqlite"))
+            let keys: any KeyStore = InMemoryKeyStore()
+            let key = try await keys.key(for: "com.example.defaultStore")
+            let store = try await SmartStore(url: directory.appendingPathComponent("defaultStore.sqlite"), encryption: .key(key))
             try await store.registerSoup("Account", indexSpecs: [
                 IndexSpec(path: "Id", type: .string),
                 IndexSpec(path: "Name", type: .string),

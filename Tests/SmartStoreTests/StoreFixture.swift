@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import SalesforceCore
 @testable import SmartStore
@@ -10,10 +11,11 @@ func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> 
     return try await body(directory)
 }
 
-/// A fresh store in a scratch directory.
-func withStore<T>(_ body: (SmartStore) async throws -> T) async throws -> T {
+/// A fresh store in a scratch directory, encrypted with a random key unless told otherwise, so
+/// that every SmartStore test also runs through the encrypting VFS.
+func withStore<T>(encryption: StoreEncryption = .key(SymmetricKey(size: .bits256)), _ body: (SmartStore) async throws -> T) async throws -> T {
     try await withTemporaryDirectory { directory throws in
-        let store = try await SmartStore(url: directory.appendingPathComponent("store.sqlite"))
+        let store = try await SmartStore(url: directory.appendingPathComponent("store.sqlite"), encryption: encryption)
         return try await body(store)
     }
 }

@@ -16,7 +16,7 @@ struct QueryBench {
     }
 
     /// One query kind: the SmartStore spec for an input and the plain SQL that does the same.
-    private struct Kind {
+    struct Kind {
         let name: String
         let pageSize: Int
         let inputs: [String]
@@ -28,15 +28,14 @@ struct QueryBench {
     let store: SmartStore
     let pool: DatabasePool
     let workload: QueryWorkload
+    let sortedKeys: [String]
+    var rangeWidth: Int { min(1_000, max(1, sortedKeys.count / 20)) }
     let say: (String) -> Void
 
     init(entries: Int, at directory: URL, say: @escaping (String) -> Void) async throws {
         workload = QueryWorkload(count: entries, seed: 2019)
-        store = try await SmartStore(url: directory.appendingPathComponent("ours.sqlite"))
-        try await store.registerSoup("query", indexSpecs: [IndexSpec(path: "key", type: .string), IndexSpec(path: "words", type: .fullText)])
-        for start in stride(from: 0, to: workload.entries.count, by: 1_000) {
-            try await store.upsert(entries: Array(workload.entries[start..<min(start + 1_000, workload.entries.count)]), forSoupNamed: "query")
-        }
+        sortedKeys = workload.keys.sorted()
+        store = try await Self.makeStore(workload, at: directory.appendingPathComponent("ours.sqlite"), encryption: .plaintext)
         pool = try DatabasePool(path: directory.appendingPathComponent("plain.sqlite").path)
         let table = PlainTable(columns: 2, fullTextColumn: 1)
         let rows = PlainTable.rows(workload.entries, indexed: ["key", "words"])
@@ -48,17 +47,57 @@ struct QueryBench {
         self.say = say
     }
 
+    /// A store of the workload's entries, with the key and words indexes.
+    static func makeStore(_ workload: QueryWorkload, at url: URL, encryption: StoreEncryption) async throws -> SmartStore {
+        let store = try await SmartStore(url: url, encryption: encryption)
+        try await store.registerSoup("query", indexSpecs: [IndexSpec(path: "key", type: .string), IndexSpec(path: "words", type: .fullText)])
+        for start in stride(from: 0, to: workload.entries.count, by: 1_000) {
+            try await store.upsert(entries: Array(workload.entries[start..<min(start + 1_000, workload.entries.count)]), forSoupNamed: "query")
+        }
+        return store
+    }
+
     func run(rounds: Int, exactQueries: Int) async throws -> [Result] {
+        var results: [Result] = []
+        for kind in kinds(exactQueries: exactQueries) {
+            var ours: [Double] = []
+            var baseline: [Double] = []
+            var decoded: [Double] = []
+            var oursRows = 0
+            var baselineRows = 0
+            for _ in 0..<rounds {
+                let clock = ContinuousClock()
+                var rows = 0
+                let oursTime = try await clock.measure { rows = try await runOurs(kind) }
+                oursRows = rows
+                let baselineTime = try await clock.measure { rows = try await runBaseline(kind) }
+                baselineRows = rows
+                let decodedTime = try await clock.measure { rows = try await runBaseline(kind, decoding: true) }
+                // Exact queries count queries; the paging kinds count the rows they page through.
+                let units = Double(kind.name == "exact" ? kind.inputs.count : oursRows)
+                ours.append(units / oursTime.seconds)
+                baseline.append(units / baselineTime.seconds)
+                decoded.append(units / decodedTime.seconds)
+            }
+            if oursRows != baselineRows { say("warning: \(kind.name) returned \(oursRows) rows from SmartStore and \(baselineRows) from plain SQL") }
+            say("\(kind.name): \(kind.inputs.count) queries, \(oursRows) rows")
+            results.append(Result(kind: kind.name, unit: kind.name == "exact" ? "queries/s" : "rows/s", ours: Measurement.median(ours), baseline: Measurement.median(baseline), decodedBaseline: Measurement.median(decoded)))
+        }
+        return results
+    }
+
+    /// The exact, range, like and match workloads.
+    func kinds(exactQueries: Int) -> [Kind] {
         let keys = workload.keys
-        let sortedKeys = keys.sorted()
+        let sortedKeys = self.sortedKeys
+        let rangeWidth = self.rangeWidth
         let step = max(1, keys.count / max(1, exactQueries))
-        let rangeWidth = min(1_000, max(1, sortedKeys.count / 20))
         let rangeStarts = stride(from: 0, to: max(1, sortedKeys.count - rangeWidth), by: max(1, sortedKeys.count / 20)).map { $0 }
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         let prefixes = (0..<100).map { "\(letters[$0 % 26])\(letters[($0 * 7) % 26])" }
         let words = (0..<100).map { workload.vocabulary[$0 * 37 % workload.vocabulary.count] }
 
-        let kinds = [
+        return [
             Kind(name: "exact", pageSize: 10, inputs: stride(from: 0, to: keys.count, by: step).map { keys[$0] },
                  spec: { .buildExactQuerySpec(soupName: "query", path: "key", matchKey: .string($0)) },
                  sql: "SELECT soup FROM t WHERE c0 = ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { $0.databaseValue }),
@@ -77,36 +116,11 @@ struct QueryBench {
                  sql: "SELECT soup FROM t WHERE t.id IN (SELECT rowid FROM t_fts WHERE t_fts MATCH ?) ORDER BY c1 ASC LIMIT ? OFFSET ?",
                  argument: { "c1 : (\($0))".databaseValue }),
         ]
-
-        var results: [Result] = []
-        for kind in kinds {
-            var ours: [Double] = []
-            var baseline: [Double] = []
-            var decoded: [Double] = []
-            var oursRows = 0
-            var baselineRows = 0
-            for _ in 0..<rounds {
-                let clock = ContinuousClock()
-                var rows = 0
-                let oursTime = try await clock.measure { rows = try await runOurs(kind, sortedKeys: sortedKeys, rangeWidth: rangeWidth) }
-                oursRows = rows
-                let baselineTime = try await clock.measure { rows = try await runBaseline(kind, sortedKeys: sortedKeys, rangeWidth: rangeWidth) }
-                baselineRows = rows
-                let decodedTime = try await clock.measure { rows = try await runBaseline(kind, sortedKeys: sortedKeys, rangeWidth: rangeWidth, decoding: true) }
-                // Exact queries count queries; the paging kinds count the rows they page through.
-                let units = Double(kind.name == "exact" ? kind.inputs.count : oursRows)
-                ours.append(units / oursTime.seconds)
-                baseline.append(units / baselineTime.seconds)
-                decoded.append(units / decodedTime.seconds)
-            }
-            if oursRows != baselineRows { say("warning: \(kind.name) returned \(oursRows) rows from SmartStore and \(baselineRows) from plain SQL") }
-            say("\(kind.name): \(kind.inputs.count) queries, \(oursRows) rows")
-            results.append(Result(kind: kind.name, unit: kind.name == "exact" ? "queries/s" : "rows/s", ours: Measurement.median(ours), baseline: Measurement.median(baseline), decodedBaseline: Measurement.median(decoded)))
-        }
-        return results
     }
 
-    private func runOurs(_ kind: Kind, sortedKeys: [String], rangeWidth: Int) async throws -> Int {
+    /// Pages through every input of `kind` in `store` (this bench's own by default); the rows read.
+    func runOurs(_ kind: Kind, on store: SmartStore? = nil) async throws -> Int {
+        let store = store ?? self.store
         var rows = 0
         for input in kind.inputs {
             let spec = kind.spec(input)
@@ -121,7 +135,7 @@ struct QueryBench {
         return rows
     }
 
-    private func runBaseline(_ kind: Kind, sortedKeys: [String], rangeWidth: Int, decoding: Bool = false) async throws -> Int {
+    private func runBaseline(_ kind: Kind, decoding: Bool = false) async throws -> Int {
         var rows = 0
         for input in kind.inputs {
             var arguments: [DatabaseValue]

@@ -12,7 +12,9 @@ struct SmartStoreSuite: AsyncParsableCommand {
         discussion: """
             Upserts: the load-test shapes (10 fields × 20 characters with 1 and 10 indexes; 1 field × \
             1,000 characters) in batches of 100 and 1,000. Queries: exact, range, like and match, paging \
-            through results. Every ratio is SmartStore's throughput over the baseline's: higher is better.
+            through results. Every ratio is SmartStore's throughput over the baseline's: higher is better. \
+            With --encrypted the same work runs on an encrypted store against a plain one, and each ratio \
+            is encrypted throughput over plain (the bar: at least 0.85, at most 15% slower).
             """
     )
 
@@ -24,6 +26,7 @@ struct SmartStoreSuite: AsyncParsableCommand {
     var shapes = EntryShape.all.map(\.name).joined(separator: ",")
     @Option(help: "The upsert batch sizes, comma-separated.") var batches = "100,1000"
     @Flag(help: "Skip the query measurements.") var skipQueries = false
+    @Flag(help: "Compare an encrypted store with a plain one instead of SmartStore with plain GRDB.") var encrypted = false
     @Flag(help: "Print only the JSON line.") var json = false
 
     func run() async throws {
@@ -33,6 +36,10 @@ struct SmartStoreSuite: AsyncParsableCommand {
         var report = BenchReport()
         report.add("suite", "smartstore")
         report.add("unit", "entries/s")
+        if encrypted {
+            try await runEncrypted(in: scratch, report: &report)
+            return
+        }
 
         var upsertRatios: [(String, Double, Double, Double)] = []
         let selectedShapes = Set(shapes.split(separator: ",").map(String.init))
@@ -79,8 +86,27 @@ struct SmartStoreSuite: AsyncParsableCommand {
         print(report.line)
     }
 
+    private func runEncrypted(in scratch: URL, report: inout BenchReport) async throws {
+        let selectedShapes = Set(shapes.split(separator: ",").map(String.init))
+        let bench = EncryptionBench(
+            entries: entries, upsertRounds: upsertRounds, queryRounds: queryRounds, exactQueries: exactQueries,
+            shapes: EntryShape.all.filter { selectedShapes.contains($0.name) },
+            batches: batches.split(separator: ",").compactMap { Int($0) }, skipQueries: skipQueries, say: say)
+        let comparisons = try await bench.run(in: scratch)
+        let worst = comparisons.min { $0.ratio < $1.ratio }
+        report.add("mode", "encrypted vs plain")
+        report.add("ours", worst?.encrypted ?? 0)
+        report.add("baseline", worst?.plain ?? 0)
+        report.add("ratio", worst?.ratio ?? 0)
+        report.add("worst", worst?.label ?? "")
+        for comparison in comparisons { report.add(comparison.label.replacingOccurrences(of: " ", with: "_"), comparison.ratio) }
+        report.add("entries", entries)
+        report.add("barAtMost15PercentSlower", comparisons.allSatisfy { $0.ratio >= 0.85 })
+        print(report.line)
+    }
+
     private func upsertThroughput(_ workload: [JSON], shape: EntryShape, batch: Int, at directory: URL) async throws -> Double {
-        let store = try await SmartStore(url: directory.appendingPathComponent("ours.sqlite"))
+        let store = try await SmartStore(url: directory.appendingPathComponent("ours.sqlite"), encryption: .plaintext)
         try await store.registerSoup("load", indexSpecs: shape.indexedNames.map { IndexSpec(path: $0, type: .string) })
         let clock = ContinuousClock()
         let elapsed = try await clock.measure {

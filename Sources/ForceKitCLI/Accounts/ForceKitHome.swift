@@ -1,5 +1,6 @@
 import Foundation
 import SalesforceAuth
+import SalesforceCore
 
 /// Where the CLI keeps its state: `$FORCEKIT_HOME`, else `~/.forcekit`. Accounts are sealed
 /// files under `accounts/`, their key a 0600 file under `keys/`.

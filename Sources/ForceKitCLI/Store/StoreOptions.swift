@@ -3,15 +3,40 @@ import Foundation
 import SalesforceCore
 import SmartStore
 
-/// The database every `forcekit store` subcommand works on.
+/// The database every `forcekit store` subcommand works on, and how it is encrypted.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The SmartStore database file; created if missing.", valueName: "DB"))
     var path: String
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The store's key: 32 bytes, mode 0600; created with a new store. Default: DB.key beside the database.",
+        valueName: "PATH"))
+    var keyFile: String?
+
+    @Flag(name: .long, help: "Open or create a plain, unencrypted store instead.")
+    var plaintext = false
+
+    func validate() throws {
+        if plaintext && keyFile != nil { throw ValidationError("--plaintext and --key-file cannot be used together.") }
+    }
+
+    /// The key to open the store with: a new store gets a new key file, an existing one needs its own.
+    private func encryption(for url: URL) throws(CLIInputError) -> StoreEncryption {
+        if plaintext { return .plaintext }
+        let keyFile = StoreKeyFile(url: URL(fileURLWithPath: keyFile ?? path + ".key"))
+        switch SmartStore.fileKind(at: url) {
+        case .none: return .key(try keyFile.key(creating: true))
+        case .encrypted: return .key(try keyFile.key(creating: false))
+        case .plaintext: throw CLIInputError("\(path) is a plain store, but an encrypted one was asked for; open it with --plaintext")
+        case .unrecognized: throw CLIInputError("\(path) is not a SmartStore database")
+        }
+    }
+
     /// Opens the store and runs `body`; a failure prints its message on standard error and exits with status 1.
     func withStore(_ body: (SmartStore) async throws -> Void) async throws {
         do {
-            let store = try await SmartStore(url: URL(fileURLWithPath: path))
+            let url = URL(fileURLWithPath: path)
+            let store = try await SmartStore(url: url, encryption: try encryption(for: url))
             try await body(store)
         } catch let error as ExitCode {
             throw error

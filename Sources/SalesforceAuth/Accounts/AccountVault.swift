@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SalesforceCore
 
 /// Where accounts are kept: one AES-GCM sealed file per user
 /// (`<folder>/<orgId>/<userId>/account.sealed`) and a plain `current.json` naming the current

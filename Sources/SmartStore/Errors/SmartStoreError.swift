@@ -42,6 +42,21 @@ public enum SmartStoreError: ForceKitError, Equatable {
     case invalidStoreConfig(String)
     /// A file or directory of the store could not be read or written.
     case fileSystem(path: String, reason: String)
+    /// The key does not open the encrypted store: it was created or re-keyed with another.
+    case wrongKey(path: String)
+    /// A page or an external entry of an encrypted store failed authentication: it was changed
+    /// outside SmartStore, or the disk damaged it.
+    case corrupted(String)
+    /// An encrypted store was asked for, but the file is a plain SQLite database.
+    case storeNotEncrypted(path: String)
+    /// A plain store was asked for, but the file is encrypted.
+    case storeEncrypted(path: String)
+    /// The store's key cannot be had: the key store failed, or the key or passphrase is unusable.
+    case keyUnavailable(String)
+    /// Encryption cannot work with this SQLite library.
+    case encryptionUnavailable(String)
+    /// The store was closed.
+    case closed(path: String)
     /// SQLite reported an error the cases above do not cover.
     case database(String)
 
@@ -70,6 +85,13 @@ public enum SmartStoreError: ForceKitError, Equatable {
         case let .invalidMatchQuery(key, reason): "The match key \"\(key)\" is not a valid full-text query: \(reason)."
         case let .invalidStoreConfig(reason): "The store config is invalid: \(reason)."
         case let .fileSystem(path, reason): "The store could not use \(path): \(reason)."
+        case let .wrongKey(path): "The key does not open the encrypted store \(path)."
+        case let .corrupted(reason): "The encrypted store is damaged: \(reason)."
+        case let .storeNotEncrypted(path): "\(path) is a plain store, but an encrypted one was asked for."
+        case let .storeEncrypted(path): "\(path) is an encrypted store, but a plain one was asked for."
+        case let .keyUnavailable(reason): "The store's key is unavailable: \(reason)."
+        case let .encryptionUnavailable(reason): "Store encryption is unavailable: \(reason)."
+        case let .closed(path): "The store \(path) is closed."
         case let .database(reason): "The store's database reported an error: \(reason)."
         }
     }
@@ -96,6 +118,13 @@ public enum SmartStoreError: ForceKitError, Equatable {
         case .invalidMatchQuery: "Use terms, \"phrases\", prefix*, AND, OR, NOT and parentheses."
         case .invalidStoreConfig: "The file holds {\"soups\": [{\"soupName\": ..., \"indexes\": [{\"path\": ..., \"type\": ...}]}]}."
         case .fileSystem: "Check that the directory exists, is writable and has free space."
+        case .wrongKey: "Open it with the key or passphrase it was created with. If that key is lost, remove the store; the SmartStoreManager does this for you and reports it."
+        case .corrupted: "Nothing was read from the damaged part. Restore the store from a backup, or remove it and sync again."
+        case .storeNotEncrypted: "Encrypt it with SmartStore.encryptPlainStore(at:with:), or open it with .plaintext."
+        case .storeEncrypted: "Open it with its key, or export a plain copy with exportPlainCopy(to:)."
+        case .keyUnavailable: "Check the key store's folder or Keychain access; keys are 256 bits and passphrases not empty."
+        case .encryptionUnavailable: "Use a SQLite library built with URI filenames (SQLITE_USE_URI=1), as Debian's is."
+        case .closed: "Open it again with SmartStore(url:encryption:) or the SmartStoreManager."
         case .database: nil
         }
     }

@@ -5,15 +5,22 @@ import GRDB
 /// `<database>_external_soup_blobs/TABLE_<n>/soupelt_<id>`.
 ///
 /// Writes go to temporary files and take their place only once the transaction that made them
-/// commits, so a failed or interrupted upsert leaves the stored entries as they were.
+/// commits, so a failed or interrupted upsert leaves the stored entries as they were. In an
+/// encrypted store each file is sealed with the store's key (``SealedEntryFile``).
 final class ExternalStorage: Sendable {
     /// The SQL function through which queries read an external entry: `(table, id) -> JSON text`.
     static let sqlFunctionName = "smartstore_external_entry"
 
     let directory: URL
+    let cipher: PageCipher?
 
-    init(databaseURL: URL) {
-        directory = URL(fileURLWithPath: databaseURL.path + "_external_soup_blobs", isDirectory: true)
+    init(databaseURL: URL, cipher: PageCipher?) {
+        directory = Self.directory(forDatabase: databaseURL)
+        self.cipher = cipher
+    }
+
+    static func directory(forDatabase url: URL) -> URL {
+        URL(fileURLWithPath: url.path + "_external_soup_blobs", isDirectory: true)
     }
 
     func fileURL(table: String, id: Int64) -> URL {
@@ -22,11 +29,62 @@ final class ExternalStorage: Sendable {
 
     /// The entry's JSON text.
     func read(table: String, id: Int64) throws(SmartStoreError) -> Data {
-        let url = fileURL(table: table, id: id)
+        try Self.read(fileURL(table: table, id: id), place: Self.place(table: table, id: id), cipher: cipher)
+    }
+
+    /// Where an entry's file is under the directory: what its seal is bound to.
+    static func place(table: String, id: Int64) -> String {
+        "\(table)/soupelt_\(id)"
+    }
+
+    /// The JSON text of the entry file at `url`, opened with `cipher` when there is one.
+    static func read(_ url: URL, place: String, cipher: PageCipher?) throws(SmartStoreError) -> Data {
         do {
-            return try Data(contentsOf: url)
+            guard let cipher else { return try Data(contentsOf: url) }
+            return try SealedEntryFile.read(url, place: place, cipher: cipher)
+        } catch SealedEntryFile.Failure.unknownKey {
+            throw .corrupted("the external entry \(url.lastPathComponent) was sealed with a key this store does not hold")
+        } catch SealedEntryFile.Failure.tampered {
+            throw .corrupted("the external entry \(url.lastPathComponent) fails authentication")
         } catch {
             throw .fileSystem(path: url.path, reason: "the externally stored entry cannot be read (\(error.localizedDescription))")
+        }
+    }
+
+    /// Writes the entry at `place` to a file at `url`, sealed with `cipher` when there is one.
+    static func write(_ bytes: [UInt8], to url: URL, place: String, cipher: PageCipher?) throws(SmartStoreError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if let cipher {
+                try SealedEntryFile.write(bytes, to: url, place: place, cipher: cipher)
+            } else {
+                try Data(bytes).write(to: url)
+            }
+        } catch {
+            throw .fileSystem(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Every entry file, pending ones excluded.
+    func entryFiles() -> [URL] {
+        guard let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        return files.compactMap { $0 as? URL }.filter {
+            $0.pathExtension != "pending" && (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        }
+    }
+
+    /// Copies every entry file into `target`'s directory, read with this storage's cipher and
+    /// written with `target`'s: to encrypt, decrypt or re-key them. Files are replaced atomically.
+    func copyEntries(to target: ExternalStorage) throws(SmartStoreError) {
+        for file in entryFiles() {
+            let place = String(file.path.dropFirst(directory.path.count + 1))
+            let destination = target.directory.appendingPathComponent(place)
+            let pending = destination.appendingPathExtension("pending")
+            let bytes = try Self.read(file, place: place, cipher: cipher)
+            try Self.write(Array(bytes), to: pending, place: place, cipher: target.cipher)
+            guard rename(pending.path, destination.path) == 0 else {
+                throw .fileSystem(path: destination.path, reason: String(cString: strerror(errno)))
+            }
         }
     }
 
@@ -36,6 +94,9 @@ final class ExternalStorage: Sendable {
             guard let table = String.fromDatabaseValue(values[0]), let id = Int64.fromDatabaseValue(values[1]) else { return nil }
             do {
                 return String(decoding: try read(table: table, id: id), as: UTF8.self)
+            } catch let SmartStoreError.corrupted(reason) {
+                // The code SQLite's own failed pages carry, so the query reports corruption too.
+                throw DatabaseError(resultCode: ResultCode(rawValue: SQLITE_IOERR_DATA), message: reason)
             } catch {
                 throw DatabaseError(message: String(describing: error))
             }
@@ -81,12 +142,7 @@ final class ExternalStorageChanges: @unchecked Sendable {
     func write(_ bytes: [UInt8], table: String, id: Int64) throws(SmartStoreError) {
         let final = storage.fileURL(table: table, id: id)
         let temporary = final.appendingPathExtension("pending")
-        do {
-            try FileManager.default.createDirectory(at: final.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: temporary)
-        } catch {
-            throw .fileSystem(path: temporary.path, reason: error.localizedDescription)
-        }
+        try ExternalStorage.write(bytes, to: temporary, place: ExternalStorage.place(table: table, id: id), cipher: storage.cipher)
         lock.withLock { pending.append((temporary, final)) }
     }
 

@@ -74,7 +74,7 @@ extension SmartStore {
         let statement: Statement
         do {
             statement = try db.cachedStatement(sql: wrap(translated))
-        } catch let error as DatabaseError {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
             throw SmartStoreError.invalidSmartSQL(sql: sql, reason: error.message ?? "SQLite refused it")
         }
         guard statement.isReadonly else { throw SmartStoreError.invalidSmartSQL(sql: sql, reason: "it would change the database") }
@@ -82,10 +82,12 @@ extension SmartStore {
     }
 
     /// Names the query in SQLite's complaints, and reports FTS5 syntax errors as match-key errors.
+    /// Failures of the store itself (a damaged page, a full disk, a broken full-text table) are
+    /// not the query's fault and pass through as they are.
     static func explainingFailures<T>(of spec: QuerySpec, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as DatabaseError {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR && error.message?.hasPrefix("vtable constructor failed") != true {
             let reason = error.message ?? "SQLite error \(error.resultCode.rawValue)"
             if spec.kind == .match, let key = spec.matchKey?.stringValue {
                 throw SmartStoreError.invalidMatchQuery(matchKey: key, reason: reason)

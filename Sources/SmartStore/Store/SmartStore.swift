@@ -9,7 +9,7 @@ import SalesforceCore
 /// transaction; reads run in parallel on the last committed state and never wait for a write.
 ///
 /// ```swift
-/// let store = try await SmartStore(url: directory.appendingPathComponent("defaultStore.sqlite"))
+/// let store = try await SmartStore(url: directory.appendingPathComponent("defaultStore.sqlite"), encryption: .key(key))
 /// try await store.registerSoup("Account", indexSpecs: [IndexSpec(path: "Name", type: .string)])
 /// let saved = try await store.upsert(entries: [["Name": "Acme"]], forSoupNamed: "Account")
 /// ```
@@ -19,22 +19,43 @@ public final class SmartStore: Sendable {
 
     /// The database file.
     public let url: URL
-    let pool: DatabasePool
+    private let database: DatabasePool
+    private let closedFlag = ClosedFlag()
     let catalog = SchemaCatalog()
     let externalStorage: ExternalStorage
+    let cipher: PageCipher?
+    private let cipherToken: String?
 
-    /// Opens the store in the database file at `url`, creating it (and its directory) if needed.
+    /// Opens the store in the database file at `url`, creating it (and its directory) if needed,
+    /// encrypted or not as `encryption` says. A new store is created that way; an existing one
+    /// must have been created that way.
     ///
-    /// An `alterSoup` that was interrupted, by the app exiting say, is completed before this returns.
-    /// - Throws: ``SmartStoreError/fileSystem(path:reason:)`` when the file cannot be created
-    ///   or is not a SmartStore database.
-    public init(url: URL) async throws(SmartStoreError) {
+    /// An `alterSoup` or ``encryptPlainStore(at:with:)`` that was interrupted, by the app
+    /// exiting say, is completed before this returns.
+    /// - Throws: ``SmartStoreError/wrongKey(path:)`` when the key is not the store's,
+    ///   ``SmartStoreError/storeNotEncrypted(path:)`` or ``SmartStoreError/storeEncrypted(path:)``
+    ///   when the file is of the other kind, ``SmartStoreError/corrupted(_:)`` when its first page
+    ///   fails authentication, ``SmartStoreError/fileSystem(path:reason:)`` when the file cannot
+    ///   be created or is not a SmartStore database. The file is left as it was.
+    public init(url: URL, encryption: StoreEncryption) async throws(SmartStoreError) {
         self.url = url
-        externalStorage = ExternalStorage(databaseURL: url)
-        pool = try StoreDatabase.open(at: url, externalStorage: externalStorage)
+        try Self.finishInterruptedEncryption(of: url)
+        let cipher = try StoreFileInspection.cipher(for: url, encryption: encryption)
+        externalStorage = ExternalStorage(databaseURL: url, cipher: cipher)
+        let connection = try StoreDatabase.open(at: url, externalStorage: externalStorage, cipher: cipher)
+        database = connection.pool
+        cipherToken = connection.cipherToken
+        self.cipher = cipher
         externalStorage.removeLeftovers()
         try await resumeInterruptedAlterations()
     }
+
+    deinit {
+        if let cipherToken { CipherRegistry.remove(cipherToken) }
+    }
+
+    /// Whether the store's files are encrypted.
+    public var isEncrypted: Bool { cipher != nil }
 
     /// The bytes the store uses on disk: the database, its write-ahead log and external entries.
     public func databaseSize() async -> UInt64 {
@@ -46,22 +67,38 @@ public final class SmartStore: Sendable {
         return databaseBytes + externalStorage.size()
     }
 
-    /// Closes the database. Further calls fail; most apps never need this.
+    /// Closes the database, first moving the write-ahead log's pages into the database file so
+    /// that the store is one file again. Further calls fail; most apps never need this.
     public func close() throws(SmartStoreError) {
-        try Self.mappingErrors { try pool.close() }
+        guard closedFlag.close() else { return }
+        try Self.mappingErrors {
+            // Another process may be reading; the log is then left for the next checkpoint.
+            try? database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            try database.close()
+        }
+    }
+
+    /// The database, while the store is open: SQLite must not be used after closing.
+    var pool: DatabasePool {
+        get throws(SmartStoreError) {
+            guard !closedFlag.isClosed else { throw .closed(path: url.path) }
+            return database
+        }
     }
 
     // MARK: - Database access
 
     /// Runs `body` on the last committed state, in parallel with other reads and the writer.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(SmartStoreError) -> T {
-        try await Self.mappingErrors { try await pool.read(body) }
+        let pool = try pool
+        return try await Self.mappingErrors { try await pool.read(body) }
     }
 
     /// Runs `body` in one write transaction; external files change only if it commits.
     func write<T: Sendable>(
         _ body: @escaping @Sendable (Database, ExternalStorageChanges) throws -> T
     ) async throws(SmartStoreError) -> T {
+        let pool = try pool
         let files = externalStorage.makeChanges()
         return try await Self.mappingErrors {
             try await pool.writeWithoutTransaction { db in
@@ -112,8 +149,28 @@ extension SmartStoreError {
     init(_ error: any Error) {
         switch error {
         case let error as SmartStoreError: self = error
+        case let error as DatabaseError where error.extendedResultCode.rawValue == SQLITE_IOERR_DATA:
+            // SQLite says "disk I/O error" for the VFS's failed pages; external entries say more.
+            let reason = error.message.flatMap { $0 == "disk I/O error" ? nil : $0 }
+            self = .corrupted(reason ?? "a page fails authentication")
         case let error as DatabaseError: self = .database(error.message ?? "SQLite error \(error.resultCode.rawValue)")
         default: self = .database(String(describing: error))
+        }
+    }
+}
+
+/// Whether a store was closed, set once.
+private final class ClosedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var closed = false
+
+    var isClosed: Bool { lock.withLock { closed } }
+
+    /// Marks it closed; false when it already was.
+    func close() -> Bool {
+        lock.withLock {
+            defer { closed = true }
+            return !closed
         }
     }
 }

@@ -1,10 +1,18 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Where a store's SQLite database is opened: the one place that decides how the file is
-/// opened (WAL, so readers never wait for the writer) and, later, where its key goes.
+/// opened (WAL, so readers never wait for the writer) and, for an encrypted store, through the
+/// encrypting VFS with room in every page for its seal.
 enum StoreDatabase {
-    static func open(at url: URL, externalStorage: ExternalStorage) throws(SmartStoreError) -> DatabasePool {
+    /// An open database and, when encrypted, the token its cipher is registered under.
+    struct Connection {
+        let pool: DatabasePool
+        let cipherToken: String?
+    }
+
+    static func open(at url: URL, externalStorage: ExternalStorage, cipher: PageCipher?) throws(SmartStoreError) -> Connection {
         let directory = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -16,17 +24,55 @@ enum StoreDatabase {
         // Other processes (the CLI beside an app, say) may hold the write lock for a moment.
         configuration.busyMode = .timeout(10)
         let function = externalStorage.sqlFunction
+        let encrypted = cipher != nil
         configuration.prepareDatabase { db in
+            if encrypted { try reserveSealSpace(db) }
             db.add(function: function)
         }
-        do {
-            let pool = try DatabasePool(path: url.path, configuration: configuration)
-            try pool.write { db in try StoreSchema.createMetadataTables(db) }
-            return pool
-        } catch let error as DatabaseError {
-            throw .fileSystem(path: url.path, reason: "it cannot be opened as a SmartStore database (\(error.message ?? "\(error.resultCode)"))")
-        } catch {
-            throw .fileSystem(path: url.path, reason: error.localizedDescription)
+        var path = url.path
+        var token: String?
+        if let cipher {
+            guard EncryptingVFS.isRegistered else {
+                throw .encryptionUnavailable("the encrypting VFS cannot be registered with SQLite")
+            }
+            guard sqlite3_compileoption_used("USE_URI") == 1 else {
+                throw .encryptionUnavailable("this SQLite library does not read URI filenames")
+            }
+            let registered = CipherRegistry.add(cipher)
+            token = registered
+            path = uri(for: url, parameters: ["vfs": EncryptingVFS.name, CipherRegistry.uriParameter: registered])
         }
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.write { db in try StoreSchema.createMetadataTables(db) }
+            return Connection(pool: pool, cipherToken: token)
+        } catch {
+            if let token { CipherRegistry.remove(token) }
+            if let error = error as? DatabaseError, error.extendedResultCode.rawValue == SQLITE_IOERR_DATA {
+                throw .corrupted("\(url.path) has a page that fails authentication")
+            }
+            let reason = (error as? DatabaseError).map { $0.message ?? "\($0.resultCode)" } ?? error.localizedDescription
+            throw .fileSystem(path: url.path, reason: "it cannot be opened as a SmartStore database (\(reason))")
+        }
+    }
+
+    /// Asks SQLite to leave `PageFormat.reservedBytes` at the end of every page of a new database
+    /// (an existing one keeps what it was created with), at SQLite's default page size, and keeps
+    /// temporary data in memory.
+    static func reserveSealSpace(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA page_size = \(PageFormat.pageSize)")
+        var reserve = Int32(PageFormat.reservedBytes)
+        sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_RESERVE_BYTES, &reserve)
+        try db.execute(sql: "PRAGMA temp_store = MEMORY")
+    }
+
+    /// A `file:` URI for `url` with query parameters; the path is percent-encoded so that `?`,
+    /// `#` and `%` in it stay part of the path.
+    static func uri(for url: URL, parameters: KeyValuePairs<String, String>) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "/-._~")
+        let path = url.path.addingPercentEncoding(withAllowedCharacters: allowed) ?? url.path
+        let query = parameters.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        return "file:\(path)?\(query)"
     }
 }

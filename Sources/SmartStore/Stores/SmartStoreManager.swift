@@ -1,10 +1,18 @@
 import Foundation
+import SalesforceCore
 
 /// Opens, lists and removes an app's stores under one root directory: user stores (a default
 /// and named ones per user) and global stores, which belong to no user and survive logout.
 ///
 /// A store name may be used once as a user store and once as a global store. Opening a store
 /// that does not exist creates it; the same store is opened once and shared.
+///
+/// Stores are encrypted, as in the SDK: each with its own random 256-bit key, kept in a
+/// ``SalesforceCore/KeyStore`` under `com.salesforce.smartstore.<store path>`. A plain store
+/// found on disk (from before encryption, say) is encrypted when first opened. When a store's key
+/// is gone (the Keychain was reset, say) the store cannot be read: it is deleted, created again
+/// empty, and ``Event/storeRecreatedAfterKeyLoss(url:)`` tells the app, which syncs it again.
+/// Pass ``Protection/plaintext`` to keep plain stores instead.
 ///
 /// ```swift
 /// let manager = SmartStoreManager(rootDirectory: appSupport.appendingPathComponent("SmartStore"))
@@ -13,13 +21,54 @@ import Foundation
 /// try await manager.removeAllStores(for: user)              // at logout
 /// ```
 public actor SmartStoreManager {
+    /// How a manager protects the stores it opens.
+    public enum Protection: Sendable {
+        /// Each store encrypted with its own random key, kept in `keyStore`.
+        case encrypted(keyStore: any KeyStore)
+        /// Plain SQLite files that any tool can read.
+        case plaintext
+    }
+
+    /// What the manager did to a store on its own, for the app to act on.
+    public enum Event: Sendable, Equatable {
+        /// The store's key was missing, so its data could not be read: the store was deleted and
+        /// created again, empty. Sync its data down again.
+        case storeRecreatedAfterKeyLoss(url: URL)
+        /// A plain store was found and encrypted in place.
+        case plainStoreEncrypted(url: URL)
+    }
+
     /// The directory every store lives under.
     public let rootDirectory: URL
+    /// How the stores are protected.
+    public let protection: Protection
+    /// What the manager did on its own: a store recreated after its key was lost, or encrypted.
+    public nonisolated let events: AsyncStream<Event>
+    private let eventSink: AsyncStream<Event>.Continuation
     private var openStores: [URL: SmartStore] = [:]
 
     /// A manager for the stores under `rootDirectory`, which is created when a store is.
+    ///
+    /// Stores are encrypted with keys in the platform's key store: the Keychain on Apple
+    /// platforms (under the app's bundle id), and on Linux 0600 files in `rootDirectory/keys`,
+    /// which protects the data as well as the folder's permissions do.
     public init(rootDirectory: URL) {
+        self.init(rootDirectory: rootDirectory, protection: .encrypted(keyStore: Self.defaultKeyStore(rootDirectory: rootDirectory)))
+    }
+
+    /// A manager for the stores under `rootDirectory`, protected as `protection` says.
+    public init(rootDirectory: URL, protection: Protection) {
         self.rootDirectory = rootDirectory
+        self.protection = protection
+        (events, eventSink) = AsyncStream.makeStream(of: Event.self)
+    }
+
+    private static func defaultKeyStore(rootDirectory: URL) -> any KeyStore {
+        #if canImport(Security)
+        KeychainKeyStore(service: Bundle.main.bundleIdentifier ?? "com.salesforce.smartstore")
+        #else
+        FileKeyStore(directory: rootDirectory.appendingPathComponent("keys", isDirectory: true))
+        #endif
     }
 
     /// A user's store, created if needed; the default store unless a name is given.
@@ -48,23 +97,23 @@ public actor SmartStoreManager {
     }
 
     /// Deletes one of a user's stores and its files.
-    public func removeStore(named name: String = SmartStore.defaultStoreName, for user: StoreUser) throws(SmartStoreError) {
-        try remove(try databaseURL(name: name, directory: userDirectory(user)))
+    public func removeStore(named name: String = SmartStore.defaultStoreName, for user: StoreUser) async throws(SmartStoreError) {
+        try await remove(try databaseURL(name: name, directory: userDirectory(user)))
     }
 
     /// Deletes a global store and its files.
-    public func removeGlobalStore(named name: String = SmartStore.defaultStoreName) throws(SmartStoreError) {
-        try remove(try databaseURL(name: name, directory: globalDirectory))
+    public func removeGlobalStore(named name: String = SmartStore.defaultStoreName) async throws(SmartStoreError) {
+        try await remove(try databaseURL(name: name, directory: globalDirectory))
     }
 
     /// Deletes every store of a user, as the SDK does at logout. Global stores stay.
-    public func removeAllStores(for user: StoreUser) throws(SmartStoreError) {
-        for name in allStoreNames(for: user) { try removeStore(named: name, for: user) }
+    public func removeAllStores(for user: StoreUser) async throws(SmartStoreError) {
+        for name in allStoreNames(for: user) { try await removeStore(named: name, for: user) }
     }
 
     /// Deletes every global store.
-    public func removeAllGlobalStores() throws(SmartStoreError) {
-        for name in allGlobalStoreNames() { try removeGlobalStore(named: name) }
+    public func removeAllGlobalStores() async throws(SmartStoreError) {
+        for name in allGlobalStoreNames() { try await removeGlobalStore(named: name) }
     }
 
     /// Registers the soups of `userstore.json` in a user's default store.
@@ -96,15 +145,57 @@ public actor SmartStoreManager {
 
     private func open(_ url: URL) async throws(SmartStoreError) -> SmartStore {
         if let store = openStores[url] { return store }
-        let store = try await SmartStore(url: url)
+        let store = try await SmartStore(url: url, encryption: try await encryption(for: url))
         // Another call may have opened it while this one waited.
         if let winner = openStores[url] { return winner }
         openStores[url] = store
         return store
     }
 
-    private func remove(_ url: URL) throws(SmartStoreError) {
+    /// The store's key, and what must happen first: a store whose key is gone is recreated, and
+    /// a plain one is encrypted.
+    private func encryption(for url: URL) async throws(SmartStoreError) -> StoreEncryption {
+        guard case let .encrypted(keyStore) = protection else { return .plaintext }
+        let label = keyLabel(for: url)
+        do {
+            switch StoreFileInspection.inspect(url) {
+            case .encrypted where try await keyStore.existingKey(for: label) == nil:
+                try removeFiles(of: url)
+                eventSink.yield(.storeRecreatedAfterKeyLoss(url: url))
+            case .plaintext:
+                try await SmartStore.encryptPlainStore(at: url, with: .key(try await keyStore.key(for: label)))
+                eventSink.yield(.plainStoreEncrypted(url: url))
+            default:
+                break
+            }
+            return .key(try await keyStore.key(for: label))
+        } catch let error as KeyStoreError {
+            throw .keyUnavailable(error.message)
+        } catch let error as SmartStoreError {
+            throw error
+        } catch {
+            throw .keyUnavailable(String(describing: error))
+        }
+    }
+
+    /// `com.salesforce.smartstore.` and the store's path under the root, dot-separated.
+    private func keyLabel(for url: URL) -> String {
+        let relative = url.deletingPathExtension().path.dropFirst(rootDirectory.path.count)
+        return "com.salesforce.smartstore" + relative.replacingOccurrences(of: "/", with: ".")
+    }
+
+    private func remove(_ url: URL) async throws(SmartStoreError) {
         if let store = openStores.removeValue(forKey: url) { try? store.close() }
+        try removeFiles(of: url)
+        guard case let .encrypted(keyStore) = protection else { return }
+        do {
+            try await keyStore.removeKey(for: keyLabel(for: url))
+        } catch {
+            throw .keyUnavailable(error.message)
+        }
+    }
+
+    private func removeFiles(of url: URL) throws(SmartStoreError) {
         let paths = [url.path, url.path + "-wal", url.path + "-shm", url.path + "_external_soup_blobs"]
         for path in paths where FileManager.default.fileExists(atPath: path) {
             do {
