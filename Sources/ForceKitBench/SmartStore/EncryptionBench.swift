@@ -33,8 +33,8 @@ struct EncryptionBench {
                 var plain: [Double] = []
                 for round in 0..<upsertRounds {
                     let directory = scratch.appendingPathComponent("\(shape.fieldCount)-\(shape.indexedFields)-\(batch)-\(round)")
-                    encrypted.append(try await upsertThroughput(workload, shape: shape, batch: batch, at: directory.appendingPathComponent("encrypted.sqlite"), encryption: key))
-                    plain.append(try await upsertThroughput(workload, shape: shape, batch: batch, at: directory.appendingPathComponent("plain.sqlite"), encryption: .plaintext))
+                    encrypted.append(try await Self.upsertThroughput(workload, shape: shape, batch: batch, at: directory.appendingPathComponent("encrypted.sqlite"), encryption: key))
+                    plain.append(try await Self.upsertThroughput(workload, shape: shape, batch: batch, at: directory.appendingPathComponent("plain.sqlite"), encryption: .plaintext))
                     try? FileManager.default.removeItem(at: directory)
                 }
                 comparisons.append(report(Comparison(label: "upsert \(shape.name) batch \(batch)", encrypted: Measurement.median(encrypted), plain: Measurement.median(plain)), unit: "entries/s"))
@@ -66,7 +66,8 @@ struct EncryptionBench {
         return comparison
     }
 
-    private func upsertThroughput(_ workload: [JSON], shape: EntryShape, batch: Int, at url: URL, encryption: StoreEncryption) async throws -> Double {
+    /// Entries per second upserting `workload` in batches into a new store at `url`.
+    static func upsertThroughput(_ workload: [JSON], shape: EntryShape, batch: Int, at url: URL, encryption: StoreEncryption) async throws -> Double {
         let store = try await SmartStore(url: url, encryption: encryption)
         try await store.registerSoup("load", indexSpecs: shape.indexedNames.map { IndexSpec(path: $0, type: .string) })
         let clock = ContinuousClock()

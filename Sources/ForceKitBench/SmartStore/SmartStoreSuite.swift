@@ -52,7 +52,7 @@ struct SmartStoreSuite: AsyncParsableCommand {
                 var baseline: [Double] = []
                 for round in 0..<upsertRounds {
                     let directory = scratch.appendingPathComponent("\(shape.fieldCount)-\(shape.indexedFields)-\(batch)-\(round)")
-                    ours.append(try await upsertThroughput(workload, shape: shape, batch: batch, at: directory))
+                    ours.append(try await EncryptionBench.upsertThroughput(workload, shape: shape, batch: batch, at: directory.appendingPathComponent("ours.sqlite"), encryption: .plaintext))
                     baseline.append(try await plainInsertThroughput(rows, shape: shape, batch: batch, at: directory))
                     try? FileManager.default.removeItem(at: directory)
                 }
@@ -103,19 +103,6 @@ struct SmartStoreSuite: AsyncParsableCommand {
         report.add("entries", entries)
         report.add("barAtMost15PercentSlower", comparisons.allSatisfy { $0.ratio >= 0.85 })
         print(report.line)
-    }
-
-    private func upsertThroughput(_ workload: [JSON], shape: EntryShape, batch: Int, at directory: URL) async throws -> Double {
-        let store = try await SmartStore(url: directory.appendingPathComponent("ours.sqlite"), encryption: .plaintext)
-        try await store.registerSoup("load", indexSpecs: shape.indexedNames.map { IndexSpec(path: $0, type: .string) })
-        let clock = ContinuousClock()
-        let elapsed = try await clock.measure {
-            for start in stride(from: 0, to: workload.count, by: batch) {
-                try await store.upsert(entries: Array(workload[start..<min(start + batch, workload.count)]), forSoupNamed: "load")
-            }
-        }
-        try store.close()
-        return Double(workload.count) / elapsed.seconds
     }
 
     private func plainInsertThroughput(_ rows: [[DatabaseValue]], shape: EntryShape, batch: Int, at directory: URL) async throws -> Double {
