@@ -31,6 +31,15 @@ struct Markers {
         _ = try await store.query(using: .buildMatchQuerySpec(soupName: "contacts", path: "bio", matchKey: fullText))
     }
 
+    /// New markers written to a new store at `url`, then closed.
+    static func inClosedStore(at url: URL, encryption: StoreEncryption) async throws -> Markers {
+        let markers = Markers()
+        let store = try await SmartStore(url: url, encryption: encryption)
+        try await markers.write(to: store)
+        try store.close()
+        return markers
+    }
+
     /// Checks that the store reads the markers back.
     func verify(in store: SmartStore) async throws -> Bool {
         let named = try await store.count(using: .buildLikeQuerySpec(soupName: "contacts", path: "name", likeKey: "\(indexed)%"))

@@ -27,10 +27,7 @@ struct EncryptionTests {
     @Test("The same scan finds every marker in a plain store, so it can fail")
     func scanFindsPlaintext() async throws {
         try await withTemporaryDirectory { directory throws in
-            let markers = Markers()
-            let store = try await SmartStore(url: directory.appendingPathComponent("plain.sqlite"), encryption: .plaintext)
-            try await markers.write(to: store)
-            try store.close()
+            let markers = try await Markers.inClosedStore(at: directory.appendingPathComponent("plain.sqlite"), encryption: .plaintext)
             for marker in [markers.element, markers.indexed, markers.fullText] {
                 #expect(!filesContaining(marker, in: directory).isEmpty)
                 #expect(Set(filesContaining(marker, in: directory)).isSubset(of: ["plain.sqlite", "plain.sqlite-wal"]))
@@ -44,10 +41,7 @@ struct EncryptionTests {
         try await withTemporaryDirectory { directory throws in
             let url = directory.appendingPathComponent("store.sqlite")
             let key = randomKey()
-            let markers = Markers()
-            let store = try await SmartStore(url: url, encryption: key)
-            try await markers.write(to: store)
-            try store.close()
+            let markers = try await Markers.inClosedStore(at: url, encryption: key)
             let before = snapshot(of: directory)
             let error = await #expect(throws: SmartStoreError.self) { try await SmartStore(url: url, encryption: randomKey()) }
             #expect(error == .wrongKey(path: url.path))
@@ -78,10 +72,7 @@ struct EncryptionTests {
     func passphrase() async throws {
         try await withTemporaryDirectory { directory throws in
             let url = directory.appendingPathComponent("store.sqlite")
-            let markers = Markers()
-            let store = try await SmartStore(url: url, encryption: .passphrase("correct horse battery staple"))
-            try await markers.write(to: store)
-            try store.close()
+            let markers = try await Markers.inClosedStore(at: url, encryption: .passphrase("correct horse battery staple"))
             #expect(try await markers.verify(in: SmartStore(url: url, encryption: .passphrase("correct horse battery staple"))))
             await #expect(throws: SmartStoreError.wrongKey(path: url.path)) { try await SmartStore(url: url, encryption: .passphrase("Correct horse battery staple")) }
             await #expect(throws: SmartStoreError.keyUnavailable("the passphrase is empty")) { try await SmartStore(url: url, encryption: .passphrase("")) }
@@ -93,9 +84,7 @@ struct EncryptionTests {
         try await withTemporaryDirectory { directory throws in
             let url = directory.appendingPathComponent("store.sqlite")
             let key = randomKey()
-            let store = try await SmartStore(url: url, encryption: key)
-            try await Markers().write(to: store)
-            try store.close()
+            _ = try await Markers.inClosedStore(at: url, encryption: key)
             // Page 5 holds entries; its first byte is ciphertext.
             try flipByte(at: 4 * PageFormat.pageSize + 100, of: url)
             let reopened = try await SmartStore(url: url, encryption: key)
@@ -115,9 +104,7 @@ struct EncryptionTests {
         try await withTemporaryDirectory { directory throws in
             let url = directory.appendingPathComponent("store.sqlite")
             let key = randomKey()
-            let store = try await SmartStore(url: url, encryption: key)
-            try await Markers().write(to: store)
-            try store.close()
+            _ = try await Markers.inClosedStore(at: url, encryption: key)
             var bytes = try Data(contentsOf: url)
             let size = PageFormat.pageSize
             let third = bytes.subdata(in: 2 * size..<3 * size)
@@ -138,10 +125,7 @@ struct EncryptionTests {
         try await withTemporaryDirectory { directory throws in
             let original = directory.appendingPathComponent("original.sqlite")
             let key = randomKey()
-            let markers = Markers()
-            let store = try await SmartStore(url: original, encryption: key)
-            try await markers.write(to: store)
-            try store.close()
+            let markers = try await Markers.inClosedStore(at: original, encryption: key)
             let pristine = try Data(contentsOf: original)
             var generator = SystemRandomNumberGenerator()
             var reported = 0
@@ -158,7 +142,7 @@ struct EncryptionTests {
                     // quick_check lists the pages it cannot read instead of failing.
                     let check = try await flipped.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
                     if check != ["ok"] {
-                        #expect(check.allSatisfy { $0.contains("error code=\(SQLITE_IOERR_DATA)") || $0.contains("failed to get page") }, "\(check)")
+                        #expect(check.allSatisfy { $0.contains("error code=\(ResultCode.SQLITE_IOERR_DATA.rawValue)") || $0.contains("failed to get page") }, "\(check)")
                         reported += 1
                     }
                     try flipped.close()

@@ -44,11 +44,9 @@ struct KeyManagementTests {
             try await store.upsert(entries: [["name": "sealed with the new key"]], forSoupNamed: "contacts")
             try await store.upsert(entries: [["name": "new file", "body": "x"]], forSoupNamed: "files")
             try store.close()
-            let mixed = await #expect(throws: SmartStoreError.self) {
-                let reopened = try await SmartStore(url: url, encryption: .key(newKey))
-                _ = try await markers.verify(in: reopened)
+            await #expect(throws: SmartStoreError.self) {
+                _ = try await markers.verify(in: SmartStore(url: url, encryption: .key(newKey)))
             }
-            #expect(mixed != nil)
             let both = try await SmartStore(url: url, encryption: .key(newKey).acceptingPreviousKey(.key(oldKey)))
             #expect(try await markers.verify(in: both))
             try await both.changeKey(to: .key(newKey))
@@ -63,10 +61,7 @@ struct KeyManagementTests {
     func encryptPlainStore() async throws {
         try await withTemporaryDirectory { directory throws in
             let url = directory.appendingPathComponent("store.sqlite")
-            let markers = Markers()
-            let plain = try await SmartStore(url: url, encryption: .plaintext)
-            try await markers.write(to: plain)
-            try plain.close()
+            let markers = try await Markers.inClosedStore(at: url, encryption: .plaintext)
             #expect(!filesContaining(markers.element, in: directory).isEmpty)
             let key = randomKey()
             try await SmartStore.encryptPlainStore(at: url, with: key)
@@ -81,10 +76,7 @@ struct KeyManagementTests {
     func interruptedEncryption() async throws {
         try await withTemporaryDirectory { directory throws in
             let url = directory.appendingPathComponent("store.sqlite")
-            let markers = Markers()
-            let plain = try await SmartStore(url: url, encryption: .plaintext)
-            try await markers.write(to: plain)
-            try plain.close()
+            let markers = try await Markers.inClosedStore(at: url, encryption: .plaintext)
             try Data(repeating: 1, count: 4096).write(to: URL(fileURLWithPath: url.path + ".encrypting"))
             try FileManager.default.createDirectory(atPath: url.path + ".encrypting_external_soup_blobs/TABLE_2", withIntermediateDirectories: true)
             #expect(try await markers.verify(in: SmartStore(url: url, encryption: .plaintext)))

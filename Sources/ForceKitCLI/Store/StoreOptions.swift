@@ -23,10 +23,10 @@ struct StoreOptions: ParsableArguments {
     /// The key to open the store with: a new store gets a new key file, an existing one needs its own.
     private func encryption(for url: URL) throws(CLIInputError) -> StoreEncryption {
         if plaintext { return .plaintext }
-        let keyFile = StoreKeyFile(url: URL(fileURLWithPath: keyFile ?? path + ".key"))
+        let storeKey = StoreKeyFile(url: URL(fileURLWithPath: keyFile ?? path + ".key"))
         switch SmartStore.fileKind(at: url) {
-        case .none: return .key(try keyFile.key(creating: true))
-        case .encrypted: return .key(try keyFile.key(creating: false))
+        case .none: return .key(try storeKey.key(creating: true))
+        case .encrypted: return .key(try storeKey.key(creating: false))
         case .plaintext: throw CLIInputError("\(path) is a plain store, but an encrypted one was asked for; open it with --plaintext")
         case .unrecognized: throw CLIInputError("\(path) is not a SmartStore database")
         }

@@ -1,3 +1,4 @@
+import GRDB
 import GRDBSQLite
 
 /// A store file SQLite opened through the encrypting VFS: the database, its WAL or a rollback
@@ -51,7 +52,7 @@ final class EncryptedFile {
 
     func read(into buffer: UnsafeMutableRawPointer, count: Int, offset: Int64) -> Int32 {
         let result = baseRead(buffer, count, offset)
-        guard result == SQLITE_OK || result == SQLITE_IOERR_SHORT_READ else { return result }
+        guard result == SQLITE_OK || result == ResultCode.SQLITE_IOERR_SHORT_READ.rawValue else { return result }
         let range = offset..<offset + Int64(count)
         for start in pageStarts(overlapping: range) {
             let pageRange = start..<start + Self.pageSize
@@ -59,7 +60,7 @@ final class EncryptedFile {
                 sealed.copyMemory(from: buffer + Int(start - offset), byteCount: PageFormat.pageSize)
             } else {
                 let pageResult = baseRead(sealed, PageFormat.pageSize, start)
-                guard pageResult == SQLITE_OK || pageResult == SQLITE_IOERR_SHORT_READ else { return pageResult }
+                guard pageResult == SQLITE_OK || pageResult == ResultCode.SQLITE_IOERR_SHORT_READ.rawValue else { return pageResult }
             }
             let outcome = cipher.open(sealed, into: opened, role: role, offset: start)
             let overlap = max(start, range.lowerBound)..<min(pageRange.upperBound, range.upperBound)
@@ -73,7 +74,7 @@ final class EncryptedFile {
                     rejectFrame(in: buffer, range: range, pageStart: start, overlap: overlap)
                     continue
                 }
-                return SQLITE_IOERR_DATA
+                return ResultCode.SQLITE_IOERR_DATA.rawValue
             }
         }
         return result
@@ -99,7 +100,7 @@ final class EncryptedFile {
         guard !starts.isEmpty else { return baseWrite(buffer, count, offset) }
         // A page is sealed whole or not written: a partial page image would reach the disk in the clear.
         guard starts.allSatisfy({ range.contains($0) && $0 + Self.pageSize <= range.upperBound }) else {
-            return SQLITE_IOERR_WRITE
+            return ResultCode.SQLITE_IOERR_WRITE.rawValue
         }
         if starts.count == 1 && count == PageFormat.pageSize {
             return sealAndWrite(buffer, at: offset) ?? baseWrite(sealed, count, offset)
@@ -121,13 +122,13 @@ final class EncryptedFile {
         let header = UnsafeRawBufferPointer(start: page, count: PageFormat.sqliteHeader.count)
         if header.elementsEqual(PageFormat.sqliteHeader),
            page.load(fromByteOffset: PageFormat.reservedBytesHeaderOffset, as: UInt8.self) != UInt8(PageFormat.reservedBytes) {
-            return SQLITE_IOERR_WRITE
+            return ResultCode.SQLITE_IOERR_WRITE.rawValue
         }
         do {
             try cipher.seal(page, into: sealed, role: role, offset: offset)
             return nil
         } catch {
-            return SQLITE_IOERR_WRITE
+            return ResultCode.SQLITE_IOERR_WRITE.rawValue
         }
     }
 
@@ -160,10 +161,10 @@ final class EncryptedFile {
     // MARK: - The wrapped file
 
     private func baseRead(_ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int64) -> Int32 {
-        base.pointee.pMethods.pointee.xRead?(base, buffer, Int32(count), offset) ?? SQLITE_IOERR_READ
+        base.pointee.pMethods.pointee.xRead?(base, buffer, Int32(count), offset) ?? ResultCode.SQLITE_IOERR_READ.rawValue
     }
 
     private func baseWrite(_ buffer: UnsafeRawPointer, _ count: Int, _ offset: Int64) -> Int32 {
-        base.pointee.pMethods.pointee.xWrite?(base, buffer, Int32(count), offset) ?? SQLITE_IOERR_WRITE
+        base.pointee.pMethods.pointee.xWrite?(base, buffer, Int32(count), offset) ?? ResultCode.SQLITE_IOERR_WRITE.rawValue
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GRDBSQLite
 
 /// The SQLite VFS that encrypts SmartStore's files: it wraps the default VFS and hands each file
@@ -118,36 +119,36 @@ nonisolated(unsafe) private let encryptedFileMethods: UnsafeMutablePointer<sqlit
             return result
         },
         xRead: { file, buffer, count, offset in
-            guard let file = encrypted(file), let buffer else { return SQLITE_IOERR_READ }
+            guard let file = encrypted(file), let buffer else { return ResultCode.SQLITE_IOERR_READ.rawValue }
             return file.read(into: buffer, count: Int(count), offset: offset)
         },
         xWrite: { file, buffer, count, offset in
-            guard let file = encrypted(file), let buffer else { return SQLITE_IOERR_WRITE }
+            guard let file = encrypted(file), let buffer else { return ResultCode.SQLITE_IOERR_WRITE.rawValue }
             return file.write(from: buffer, count: Int(count), offset: offset)
         },
         xTruncate: { file, size in
-            guard let (base, methods) = wrapped(file) else { return SQLITE_IOERR_TRUNCATE }
-            return methods.xTruncate?(base, size) ?? SQLITE_IOERR_TRUNCATE
+            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_TRUNCATE.rawValue }
+            return methods.xTruncate?(base, size) ?? ResultCode.SQLITE_IOERR_TRUNCATE.rawValue
         },
         xSync: { file, flags in
-            guard let (base, methods) = wrapped(file) else { return SQLITE_IOERR_FSYNC }
-            return methods.xSync?(base, flags) ?? SQLITE_IOERR_FSYNC
+            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_FSYNC.rawValue }
+            return methods.xSync?(base, flags) ?? ResultCode.SQLITE_IOERR_FSYNC.rawValue
         },
         xFileSize: { file, size in
-            guard let (base, methods) = wrapped(file) else { return SQLITE_IOERR_FSTAT }
-            return methods.xFileSize?(base, size) ?? SQLITE_IOERR_FSTAT
+            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_FSTAT.rawValue }
+            return methods.xFileSize?(base, size) ?? ResultCode.SQLITE_IOERR_FSTAT.rawValue
         },
         xLock: { file, lock in
-            guard let (base, methods) = wrapped(file) else { return SQLITE_IOERR_LOCK }
-            return methods.xLock?(base, lock) ?? SQLITE_IOERR_LOCK
+            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_LOCK.rawValue }
+            return methods.xLock?(base, lock) ?? ResultCode.SQLITE_IOERR_LOCK.rawValue
         },
         xUnlock: { file, lock in
-            guard let (base, methods) = wrapped(file) else { return SQLITE_IOERR_UNLOCK }
-            return methods.xUnlock?(base, lock) ?? SQLITE_IOERR_UNLOCK
+            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_UNLOCK.rawValue }
+            return methods.xUnlock?(base, lock) ?? ResultCode.SQLITE_IOERR_UNLOCK.rawValue
         },
         xCheckReservedLock: { file, result in
-            guard let (base, methods) = wrapped(file) else { return SQLITE_IOERR_CHECKRESERVEDLOCK }
-            return methods.xCheckReservedLock?(base, result) ?? SQLITE_IOERR_CHECKRESERVEDLOCK
+            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_CHECKRESERVEDLOCK.rawValue }
+            return methods.xCheckReservedLock?(base, result) ?? ResultCode.SQLITE_IOERR_CHECKRESERVEDLOCK.rawValue
         },
         xFileControl: { file, operation, argument in
             guard let (base, methods) = wrapped(file) else { return SQLITE_NOTFOUND }
@@ -162,12 +163,12 @@ nonisolated(unsafe) private let encryptedFileMethods: UnsafeMutablePointer<sqlit
             return methods.xDeviceCharacteristics?(base) ?? 0
         },
         xShmMap: { file, region, size, extend, pointer in
-            guard let (base, methods) = wrapped(file) else { return SQLITE_IOERR_SHMMAP }
-            return methods.xShmMap?(base, region, size, extend, pointer) ?? SQLITE_IOERR_SHMMAP
+            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_SHMMAP.rawValue }
+            return methods.xShmMap?(base, region, size, extend, pointer) ?? ResultCode.SQLITE_IOERR_SHMMAP.rawValue
         },
         xShmLock: { file, offset, count, flags in
-            guard let (base, methods) = wrapped(file) else { return SQLITE_IOERR_SHMLOCK }
-            return methods.xShmLock?(base, offset, count, flags) ?? SQLITE_IOERR_SHMLOCK
+            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_SHMLOCK.rawValue }
+            return methods.xShmLock?(base, offset, count, flags) ?? ResultCode.SQLITE_IOERR_SHMLOCK.rawValue
         },
         xShmBarrier: { file in
             guard let (base, methods) = wrapped(file) else { return }
@@ -198,11 +199,11 @@ nonisolated(unsafe) private let memoryFileMethods: UnsafeMutablePointer<sqlite3_
             return SQLITE_OK
         },
         xRead: { file, buffer, count, offset in
-            guard let file = memory(file), let buffer else { return SQLITE_IOERR_READ }
-            return file.read(into: buffer, count: Int(count), offset: offset) ? SQLITE_OK : SQLITE_IOERR_SHORT_READ
+            guard let file = memory(file), let buffer else { return ResultCode.SQLITE_IOERR_READ.rawValue }
+            return file.read(into: buffer, count: Int(count), offset: offset) ? SQLITE_OK : ResultCode.SQLITE_IOERR_SHORT_READ.rawValue
         },
         xWrite: { file, buffer, count, offset in
-            guard let file = memory(file), let buffer else { return SQLITE_IOERR_WRITE }
+            guard let file = memory(file), let buffer else { return ResultCode.SQLITE_IOERR_WRITE.rawValue }
             file.write(from: buffer, count: Int(count), offset: offset)
             return SQLITE_OK
         },

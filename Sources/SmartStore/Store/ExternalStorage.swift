@@ -96,7 +96,7 @@ final class ExternalStorage: Sendable {
                 return String(decoding: try read(table: table, id: id), as: UTF8.self)
             } catch let SmartStoreError.corrupted(reason) {
                 // The code SQLite's own failed pages carry, so the query reports corruption too.
-                throw DatabaseError(resultCode: ResultCode(rawValue: SQLITE_IOERR_DATA), message: reason)
+                throw DatabaseError(resultCode: .SQLITE_IOERR_DATA, message: reason)
             } catch {
                 throw DatabaseError(message: String(describing: error))
             }

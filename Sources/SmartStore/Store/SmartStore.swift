@@ -149,7 +149,7 @@ extension SmartStoreError {
     init(_ error: any Error) {
         switch error {
         case let error as SmartStoreError: self = error
-        case let error as DatabaseError where error.extendedResultCode.rawValue == SQLITE_IOERR_DATA:
+        case let error as DatabaseError where error.extendedResultCode == .SQLITE_IOERR_DATA:
             // SQLite says "disk I/O error" for the VFS's failed pages; external entries say more.
             let reason = error.message.flatMap { $0 == "disk I/O error" ? nil : $0 }
             self = .corrupted(reason ?? "a page fails authentication")

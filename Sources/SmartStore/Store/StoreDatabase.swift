@@ -48,7 +48,7 @@ enum StoreDatabase {
             return Connection(pool: pool, cipherToken: token)
         } catch {
             if let token { CipherRegistry.remove(token) }
-            if let error = error as? DatabaseError, error.extendedResultCode.rawValue == SQLITE_IOERR_DATA {
+            if let error = error as? DatabaseError, error.extendedResultCode == .SQLITE_IOERR_DATA {
                 throw .corrupted("\(url.path) has a page that fails authentication")
             }
             let reason = (error as? DatabaseError).map { $0.message ?? "\($0.resultCode)" } ?? error.localizedDescription
