@@ -8,6 +8,14 @@ struct PlainTable {
     let columns: Int
     let fullTextColumn: Int?
 
+    /// A pool for the baseline, with the page cache SmartStore gives its connections (16 MiB,
+    /// set in SmartStore's `StoreDatabase`), so both sides of a ratio read from the same memory.
+    static func openPool(at path: String) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -16384") }
+        return try DatabasePool(path: path, configuration: configuration)
+    }
+
     func create(_ db: Database) throws {
         let definitions = ["id INTEGER PRIMARY KEY AUTOINCREMENT", "soup TEXT", "created INTEGER", "lastModified INTEGER"]
             + (0..<columns).map { "c\($0) TEXT" }

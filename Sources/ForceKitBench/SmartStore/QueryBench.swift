@@ -36,7 +36,7 @@ struct QueryBench {
         workload = QueryWorkload(count: entries, seed: 2019)
         sortedKeys = workload.keys.sorted()
         store = try await Self.makeStore(workload, at: directory.appendingPathComponent("ours.sqlite"), encryption: .plaintext)
-        pool = try DatabasePool(path: directory.appendingPathComponent("plain.sqlite").path)
+        pool = try PlainTable.openPool(at: directory.appendingPathComponent("plain.sqlite").path)
         let table = PlainTable(columns: 2, fullTextColumn: 1)
         let rows = PlainTable.rows(workload.entries, indexed: ["key", "words"])
         try await pool.write { db in

@@ -106,7 +106,7 @@ struct SmartStoreSuite: AsyncParsableCommand {
     }
 
     private func plainInsertThroughput(_ rows: [[DatabaseValue]], shape: EntryShape, batch: Int, at directory: URL) async throws -> Double {
-        let pool = try DatabasePool(path: directory.appendingPathComponent("plain.sqlite").path)
+        let pool = try PlainTable.openPool(at: directory.appendingPathComponent("plain.sqlite").path)
         let table = PlainTable(columns: shape.indexedFields, fullTextColumn: nil)
         try await pool.write { db in try table.create(db) }
         let sql = table.insertSQL

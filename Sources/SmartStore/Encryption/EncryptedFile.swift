@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -11,21 +12,43 @@ final class EncryptedFile {
     enum Layout {
         /// Page `n` at `(n - 1) * pageSize`.
         case database
-        /// After a 32-byte header, frames of a 24-byte header and a page.
+        /// After a 32-byte header, frames of a 24-byte header (starting with the page number) and a page.
         case wal
         /// Records of a 4-byte page number, a page and a checksum, after headers padded to
         /// sectors; a page image is the only page-sized I/O not aligned to 8 bytes.
         case journal
         /// No page images (a super-journal's names): passed through.
         case passthrough
+
+        /// Bytes before each page image that hold its page number.
+        var pageHeaderSize: Int64 {
+            switch self {
+            case .wal: Int64(PageFormat.walFrameHeaderSize)
+            case .journal: Int64(PageFormat.journalRecordHeaderSize)
+            case .database, .passthrough: 0
+            }
+        }
     }
 
     let layout: Layout
     let cipher: PageCipher
     /// The wrapped file, opened by the default VFS.
     let base: UnsafeMutablePointer<sqlite3_file>
-    private let sealed = UnsafeMutableRawPointer.allocate(byteCount: PageFormat.pageSize, alignment: 16)
-    private let opened = UnsafeMutableRawPointer.allocate(byteCount: PageFormat.pageSize, alignment: 16)
+    /// For a database, the WAL of the same connection: a checkpoint reads each frame from it and
+    /// then writes the same page here, so the frame's sealed bytes can be written as they are.
+    weak var wal: EncryptedFile?
+    /// For a database, the name it is known by in ``ConnectionFiles`` until it closes.
+    var connectionName: sqlite3_filename?
+
+    /// A page image as on disk, with room before it for a WAL frame header.
+    private let scratch = UnsafeMutableRawPointer.allocate(byteCount: PageFormat.walFrameHeaderSize + PageFormat.pageSize, alignment: 16)
+    private var sealedPage: UnsafeMutableRawPointer { scratch + PageFormat.walFrameHeaderSize }
+    /// The page `sealedPage` holds, decrypted.
+    private let openedPage = UnsafeMutableRawPointer.allocate(byteCount: PageFormat.pageSize, alignment: 16)
+    /// The number of the page in `sealedPage` and `openedPage` after a read that opened one.
+    private var lastOpenedPage: UInt32?
+    /// The page-number header SQLite last wrote on its own, just before the page it numbers.
+    private var lastPageHeader: (offset: Int64, pageNumber: UInt32)?
 
     init(layout: Layout, cipher: PageCipher, base: UnsafeMutablePointer<sqlite3_file>) {
         self.layout = layout
@@ -34,43 +57,60 @@ final class EncryptedFile {
     }
 
     deinit {
-        sealed.deallocate()
-        opened.deallocate()
+        if let connectionName { ConnectionFiles.removeDatabase(name: connectionName) }
+        scratch.deallocate()
+        openedPage.deallocate()
     }
 
     private static let pageSize = Int64(PageFormat.pageSize)
 
-    private var role: PageCipher.FileRole {
-        switch layout {
-        case .database, .passthrough: .database
-        case .wal: .wal
-        case .journal: .journal
-        }
-    }
-
     // MARK: - Reading
 
     func read(into buffer: UnsafeMutableRawPointer, count: Int, offset: Int64) -> Int32 {
-        let result = baseRead(buffer, count, offset)
-        guard result == SQLITE_OK || result == ResultCode.SQLITE_IOERR_SHORT_READ.rawValue else { return result }
         let range = offset..<offset + Int64(count)
-        for start in pageStarts(overlapping: range) {
-            let pageRange = start..<start + Self.pageSize
-            if range.contains(pageRange.lowerBound) && pageRange.upperBound <= range.upperBound {
-                sealed.copyMemory(from: buffer + Int(start - offset), byteCount: PageFormat.pageSize)
+        let starts = pageStarts(overlapping: range)
+        var remaining = starts.makeIterator()
+        guard let first = remaining.next() else { return baseRead(buffer, count, offset) }
+        lastOpenedPage = nil
+        // The usual read, one whole page image, reads the file once (with the page's header)
+        // into the scratch page and opens it from there.
+        let wholePage = first == offset && count == PageFormat.pageSize
+        var result = SQLITE_OK
+        if !wholePage {
+            result = baseRead(buffer, count, offset)
+            guard Self.succeeded(result) else { return result }
+        }
+        let headerSize = Int(layout.pageHeaderSize)
+        let image = sealedPage - headerSize
+        for start in starts {
+            let headerStart = start - layout.pageHeaderSize
+            if !wholePage && range.contains(headerStart) && start + Self.pageSize <= range.upperBound {
+                image.copyMemory(from: buffer + Int(headerStart - offset), byteCount: headerSize + PageFormat.pageSize)
             } else {
-                let pageResult = baseRead(sealed, PageFormat.pageSize, start)
-                guard pageResult == SQLITE_OK || pageResult == ResultCode.SQLITE_IOERR_SHORT_READ.rawValue else { return pageResult }
+                let pageResult = baseRead(image, headerSize + PageFormat.pageSize, headerStart)
+                guard Self.succeeded(pageResult) else { return pageResult }
+                if wholePage { result = pageResult }
             }
-            let outcome = cipher.open(sealed, into: opened, role: role, offset: start)
-            let overlap = max(start, range.lowerBound)..<min(pageRange.upperBound, range.upperBound)
+            let pageNumber = layout == .database ? Self.databasePageNumber(at: start) : UnsafeRawPointer(image).loadBigEndianUInt32()
+            // Only the WAL keeps what it opened, for the checkpoint that writes it next.
+            let opensInPlace = wholePage && layout != .wal
+            let destination = opensInPlace ? buffer : openedPage
+            let overlap = max(start, range.lowerBound)..<min(start + Self.pageSize, range.upperBound)
+            let outcome = cipher.open(sealedPage, into: destination, pageNumber: pageNumber)
             switch outcome {
             case .opened, .blank:
-                (buffer + Int(overlap.lowerBound - offset))
-                    .copyMemory(from: opened + Int(overlap.lowerBound - start), byteCount: Int(overlap.count))
+                if !opensInPlace {
+                    (buffer + Int(overlap.lowerBound - offset))
+                        .copyMemory(from: openedPage + Int(overlap.lowerBound - start), byteCount: overlap.count)
+                }
+                if outcome == .opened { lastOpenedPage = pageNumber }
             case .unknownKey, .tampered:
-                if layout == .journal { continue }  // SQLite's record checksum rejects the raw bytes.
-                if layout == .wal && range.lowerBound <= start - Int64(PageFormat.walFrameHeaderSize) {
+                if layout == .journal {
+                    // SQLite's record checksum rejects the raw bytes and ends the playback there.
+                    if wholePage { buffer.copyMemory(from: sealedPage, byteCount: count) }
+                    continue
+                }
+                if layout == .wal && range.contains(headerStart) {
                     rejectFrame(in: buffer, range: range, pageStart: start, overlap: overlap)
                     continue
                 }
@@ -96,69 +136,109 @@ final class EncryptedFile {
 
     func write(from buffer: UnsafeRawPointer, count: Int, offset: Int64) -> Int32 {
         let range = offset..<offset + Int64(count)
+        if layout.pageHeaderSize > 0 && count >= 4 && count < PageFormat.pageSize {
+            lastPageHeader = (offset, buffer.loadBigEndianUInt32())
+        }
         let starts = pageStarts(overlapping: range)
-        guard !starts.isEmpty else { return baseWrite(buffer, count, offset) }
+        var remaining = starts.makeIterator()
+        guard remaining.next() != nil else { return baseWrite(buffer, count, offset) }
         // A page is sealed whole or not written: a partial page image would reach the disk in the clear.
         guard starts.allSatisfy({ range.contains($0) && $0 + Self.pageSize <= range.upperBound }) else {
             return ResultCode.SQLITE_IOERR_WRITE.rawValue
         }
-        if starts.count == 1 && count == PageFormat.pageSize {
-            return sealAndWrite(buffer, at: offset) ?? baseWrite(sealed, count, offset)
+        lastOpenedPage = nil
+        if count == PageFormat.pageSize {
+            guard let pageNumber = pageNumber(ofPageAt: offset, in: buffer, range: range) else { return ResultCode.SQLITE_IOERR_WRITE.rawValue }
+            if let frame = checkpointedFrame(buffer, pageNumber: pageNumber) { return baseWrite(frame, count, offset) }
+            return seal(buffer, pageNumber: pageNumber) ?? baseWrite(sealedPage, count, offset)
         }
         let copy = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
         defer { copy.deallocate() }
         copy.copyMemory(from: buffer, byteCount: count)
         for start in starts {
-            if let failure = sealAndWrite(buffer + Int(start - offset), at: start) { return failure }
-            (copy + Int(start - offset)).copyMemory(from: sealed, byteCount: PageFormat.pageSize)
+            guard let pageNumber = pageNumber(ofPageAt: start, in: buffer, range: range) else { return ResultCode.SQLITE_IOERR_WRITE.rawValue }
+            if let failure = seal(buffer + Int(start - offset), pageNumber: pageNumber) { return failure }
+            (copy + Int(start - offset)).copyMemory(from: sealedPage, byteCount: PageFormat.pageSize)
         }
         return baseWrite(copy, count, offset)
     }
 
-    /// Seals one page into `sealed`; returns an error code when it must not be written.
-    private func sealAndWrite(_ page: UnsafeRawPointer, at offset: Int64) -> Int32? {
+    /// Seals one page into `sealedPage`; returns an error code when it must not be written.
+    private func seal(_ page: UnsafeRawPointer, pageNumber: UInt32) -> Int32? {
         // Page 1 carries the database header: its reserved-bytes count must leave room for the
-        // trailer, or sealing would overwrite what SQLite keeps in the page.
+        // seal, or sealing would drop bytes SQLite keeps in the page.
         let header = UnsafeRawBufferPointer(start: page, count: PageFormat.sqliteHeader.count)
         if header.elementsEqual(PageFormat.sqliteHeader),
            page.load(fromByteOffset: PageFormat.reservedBytesHeaderOffset, as: UInt8.self) != UInt8(PageFormat.reservedBytes) {
             return ResultCode.SQLITE_IOERR_WRITE.rawValue
         }
         do {
-            try cipher.seal(page, into: sealed, role: role, offset: offset)
+            try cipher.seal(page, into: sealedPage, pageNumber: pageNumber)
             return nil
         } catch {
             return ResultCode.SQLITE_IOERR_WRITE.rawValue
         }
     }
 
+    /// The sealed frame a checkpoint is copying into the database, when `page` is what this
+    /// connection's WAL just opened for page `pageNumber` (with the current key): writing those
+    /// bytes as they are saves sealing the page a second time.
+    private func checkpointedFrame(_ page: UnsafeRawPointer, pageNumber: UInt32) -> UnsafeRawPointer? {
+        guard layout == .database, let wal, wal.lastOpenedPage == pageNumber,
+              memcmp(wal.openedPage, page, PageFormat.sealedBytes) == 0,
+              cipher.isSealedWithCurrentKey(wal.sealedPage)
+        else { return nil }
+        return UnsafeRawPointer(wal.sealedPage)
+    }
+
     // MARK: - Layout
 
     /// The offset of every page image that overlaps `range`.
-    func pageStarts(overlapping range: Range<Int64>) -> [Int64] {
-        guard !range.isEmpty else { return [] }
+    func pageStarts(overlapping range: Range<Int64>) -> StrideTo<Int64> {
+        let none = stride(from: Int64(0), to: 0, by: 1)
+        guard !range.isEmpty else { return none }
         switch layout {
         case .database:
-            return (range.lowerBound / Self.pageSize...(range.upperBound - 1) / Self.pageSize).map { $0 * Self.pageSize }
+            return stride(from: range.lowerBound / Self.pageSize * Self.pageSize, to: range.upperBound, by: PageFormat.pageSize)
         case .wal:
-            let header = Int64(PageFormat.walHeaderSize), frameHeader = Int64(PageFormat.walFrameHeaderSize)
-            let frameSize = frameHeader + Self.pageSize
-            var frame = max(0, (range.lowerBound - header) / frameSize)
-            var starts: [Int64] = []
-            while true {
-                let start = header + frame * frameSize + frameHeader
-                guard start < range.upperBound else { return starts }
-                if start + Self.pageSize > range.lowerBound { starts.append(start) }
-                frame += 1
-            }
+            let frameSize = Int64(PageFormat.walFrameHeaderSize) + Self.pageSize
+            let firstPage = Int64(PageFormat.walHeaderSize + PageFormat.walFrameHeaderSize)
+            // The first frame whose page ends after the range starts.
+            let beforeEnd = range.lowerBound - firstPage - Self.pageSize
+            let frame = beforeEnd < 0 ? 0 : beforeEnd / frameSize + 1
+            return stride(from: firstPage + frame * frameSize, to: range.upperBound, by: Int(frameSize))
         case .journal:
-            return range.count == PageFormat.pageSize && range.lowerBound % 8 == 4 ? [range.lowerBound] : []
+            guard range.count == PageFormat.pageSize && range.lowerBound % 8 == 4 else { return none }
+            return stride(from: range.lowerBound, to: range.upperBound, by: PageFormat.pageSize)
         case .passthrough:
-            return []
+            return none
         }
     }
 
+    /// The number of the page whose image starts at `start` in the database file.
+    private static func databasePageNumber(at start: Int64) -> UInt32 {
+        UInt32(truncatingIfNeeded: start / pageSize + 1)
+    }
+
+    /// The number of the page SQLite writes at `start`: from its offset in the database; from
+    /// the header before it in a WAL or journal, in the same write, the one just before, or on disk.
+    private func pageNumber(ofPageAt start: Int64, in buffer: UnsafeRawPointer, range: Range<Int64>) -> UInt32? {
+        if layout == .database { return Self.databasePageNumber(at: start) }
+        let headerStart = start - layout.pageHeaderSize
+        if range.contains(headerStart) { return (buffer + Int(headerStart - range.lowerBound)).loadBigEndianUInt32() }
+        if let header = lastPageHeader, header.offset == headerStart { return header.pageNumber }
+        var bytes: UInt32 = 0
+        let result = withUnsafeMutableBytes(of: &bytes) { header in
+            header.baseAddress.map { baseRead($0, header.count, headerStart) } ?? ResultCode.SQLITE_IOERR_READ.rawValue
+        }
+        return result == SQLITE_OK ? UInt32(bigEndian: bytes) : nil
+    }
+
     // MARK: - The wrapped file
+
+    private static func succeeded(_ result: Int32) -> Bool {
+        result == SQLITE_OK || result == ResultCode.SQLITE_IOERR_SHORT_READ.rawValue
+    }
 
     private func baseRead(_ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int64) -> Int32 {
         base.pointee.pMethods.pointee.xRead?(base, buffer, Int32(count), offset) ?? ResultCode.SQLITE_IOERR_READ.rawValue
@@ -166,5 +246,12 @@ final class EncryptedFile {
 
     private func baseWrite(_ buffer: UnsafeRawPointer, _ count: Int, _ offset: Int64) -> Int32 {
         base.pointee.pMethods.pointee.xWrite?(base, buffer, Int32(count), offset) ?? ResultCode.SQLITE_IOERR_WRITE.rawValue
+    }
+}
+
+private extension UnsafeRawPointer {
+    /// The big-endian 32-bit number at the pointer, aligned or not.
+    func loadBigEndianUInt32() -> UInt32 {
+        UInt32(bigEndian: loadUnaligned(as: UInt32.self))
     }
 }

@@ -89,7 +89,19 @@ private let openFile: @convention(c) (
         if let methods = slot.baseFile.pointee.pMethods { _ = methods.pointee.xClose?(slot.baseFile) }
         return result
     }
-    slot.attach(EncryptedFile(layout: layout, cipher: cipher, base: slot.baseFile))
+    let encryptedFile = EncryptedFile(layout: layout, cipher: cipher, base: slot.baseFile)
+    if let name {
+        switch layout {
+        case .database:
+            encryptedFile.connectionName = name
+            ConnectionFiles.addDatabase(encryptedFile, name: name)
+        case .wal:
+            ConnectionFiles.attachWAL(encryptedFile, name: name)
+        case .journal, .passthrough:
+            break
+        }
+    }
+    slot.attach(encryptedFile)
     file.pointee.pMethods = UnsafePointer(encryptedFileMethods)
     return SQLITE_OK
 }

@@ -5,13 +5,17 @@ import Foundation
 ///
 /// Every connection of the store shares one cipher. While the store is being re-keyed it holds
 /// two keys: pages are sealed with the new one and opened with whichever the page's key check names.
+///
+/// A page is bound to its page number, not to the file it is in: a WAL frame and the database
+/// page a checkpoint copies it to are the same sealed bytes (see ``EncryptedFile``), and a page
+/// moved to another place still fails.
 final class PageCipher: @unchecked Sendable {
-    /// Which file a page belongs to. With the page's offset it is authenticated with the page,
-    /// so a page copied to another place or file no longer opens.
-    enum FileRole: UInt8 {
-        case database = 1
-        case wal = 2
-        case journal = 3
+    /// Why a page could not be sealed.
+    enum SealFailure: Error {
+        /// The system's random source gave no nonce.
+        case noRandomness
+        /// AES-GCM returned something other than nonce, ciphertext and tag of the page's size.
+        case unexpectedBox
     }
 
     /// What opening a page found.
@@ -31,6 +35,7 @@ final class PageCipher: @unchecked Sendable {
     private let lock = NSLock()
     private var current: StoreKey
     private var previous: [StoreKey]
+    private let nonces = NonceSource()
 
     init(key: StoreKey, salt: [UInt8], previousKeys: [StoreKey] = []) {
         self.current = key
@@ -62,54 +67,68 @@ final class PageCipher: @unchecked Sendable {
         lock.withLock { previous = [] }
     }
 
-    /// Encrypts the page at `plain` into `disk` (both `PageFormat.pageSize` bytes).
-    func seal(_ plain: UnsafeRawPointer, into disk: UnsafeMutableRawPointer, role: FileRole, offset: Int64) throws {
-        let key = currentKey
-        let nonce = AES.GCM.Nonce()
-        let message = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: plain), count: PageFormat.sealedBytes, deallocator: .none)
-        let box = try AES.GCM.seal(message, using: key.key, nonce: nonce, authenticating: Self.associatedData(role, offset))
-        box.ciphertext.withUnsafeBytes { Self.copy($0, to: disk) }
-        let trailer = disk + PageFormat.trailerOffset
-        trailer.initializeMemory(as: UInt8.self, repeating: 0, count: PageFormat.reservedBytes)
-        nonce.withUnsafeBytes { Self.copy($0, to: trailer + PageFormat.nonceRange.lowerBound) }
-        box.tag.withUnsafeBytes { Self.copy($0, to: trailer + PageFormat.tagRange.lowerBound) }
-        (trailer + PageFormat.keyCheckRange.lowerBound).copyMemory(from: key.check, byteCount: key.check.count)
-        (trailer + PageFormat.magicRange.lowerBound).copyMemory(from: PageFormat.magic, byteCount: PageFormat.magic.count)
-        (trailer + PageFormat.saltRange.lowerBound).copyMemory(from: salt, byteCount: salt.count)
+    /// Whether the sealed page at `disk` was sealed with the current key.
+    func isSealedWithCurrentKey(_ disk: UnsafeRawPointer) -> Bool {
+        let check = UnsafeRawBufferPointer(start: disk + PageFormat.keyCheckRange.lowerBound, count: PageFormat.keyCheckRange.count)
+        return lock.withLock { current.check.elementsEqual(check) }
     }
 
-    /// Decrypts the page at `disk` into `plain`, leaving SQLite's reserved bytes zero.
-    func open(_ disk: UnsafeRawPointer, into plain: UnsafeMutableRawPointer, role: FileRole, offset: Int64) -> OpenOutcome {
-        let trailer = UnsafeRawBufferPointer(start: disk + PageFormat.trailerOffset, count: PageFormat.reservedBytes)
-        guard trailer[PageFormat.magicRange].elementsEqual(PageFormat.magic) else {
-            let page = UnsafeRawBufferPointer(start: disk, count: PageFormat.pageSize)
+    /// Encrypts page `pageNumber` from `plain` into `disk` (both `PageFormat.pageSize` bytes).
+    func seal(_ plain: UnsafeRawPointer, into disk: UnsafeMutableRawPointer, pageNumber: UInt32) throws {
+        let (key, hasNonce) = lock.withLock { (current, nonces.fill(disk)) }
+        guard hasNonce else { throw SealFailure.noRandomness }
+        Self.bind(disk, to: pageNumber)
+        let nonce = try AES.GCM.Nonce(data: UnsafeRawBufferPointer(start: disk, count: PageFormat.nonceSize))
+        let box = try AES.GCM.seal(UnsafeRawBufferPointer(start: plain, count: PageFormat.sealedBytes), using: key.key, nonce: nonce)
+        guard let combined = box.combined, combined.count == PageFormat.boxRange.count else { throw SealFailure.unexpectedBox }
+        combined.withUnsafeBytes { Self.copy($0, to: disk) }
+        Self.bind(disk, to: pageNumber)
+        Self.copy(key.check, to: disk + PageFormat.keyCheckRange.lowerBound)
+        Self.copy(PageFormat.magic, to: disk + PageFormat.magicRange.lowerBound)
+        Self.copy(salt, to: disk + PageFormat.saltRange.lowerBound)
+        (disk + PageFormat.spareRange.lowerBound).initializeMemory(as: UInt8.self, repeating: 0, count: PageFormat.spareRange.count)
+    }
+
+    /// Decrypts page `pageNumber` from `disk` into `plain`, leaving SQLite's reserved bytes zero.
+    /// `disk` is changed while the page is opened and restored before this returns.
+    func open(_ disk: UnsafeMutableRawPointer, into plain: UnsafeMutableRawPointer, pageNumber: UInt32) -> OpenOutcome {
+        let page = UnsafeRawBufferPointer(start: disk, count: PageFormat.pageSize)
+        guard page[PageFormat.magicRange].elementsEqual(PageFormat.magic) else {
             guard page.allSatisfy({ $0 == 0 }) else { return .tampered }
             plain.initializeMemory(as: UInt8.self, repeating: 0, count: PageFormat.pageSize)
             return .blank
         }
-        guard let key = key(withCheck: trailer[PageFormat.keyCheckRange]) else { return .unknownKey }
+        guard let key = key(withCheck: page[PageFormat.keyCheckRange]) else { return .unknownKey }
+        // The salt and the spare bytes are not encrypted; they must be as sealed too.
+        guard page[PageFormat.saltRange].elementsEqual(salt), page[PageFormat.spareRange].allSatisfy({ $0 == 0 }) else { return .tampered }
+        Self.bind(disk, to: pageNumber)
+        defer { Self.bind(disk, to: pageNumber) }
         do {
-            let box = try AES.GCM.SealedBox(
-                nonce: AES.GCM.Nonce(data: trailer[PageFormat.nonceRange]),
-                ciphertext: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: disk), count: PageFormat.sealedBytes, deallocator: .none),
-                tag: trailer[PageFormat.tagRange]
-            )
-            let opened = try AES.GCM.open(box, using: key.key, authenticating: Self.associatedData(role, offset))
+            let box = try AES.GCM.SealedBox(combined: Data(bytesNoCopy: disk, count: PageFormat.boxRange.count, deallocator: .none))
+            let opened = try AES.GCM.open(box, using: key.key)
+            guard opened.count == PageFormat.sealedBytes else { return .tampered }
             opened.withUnsafeBytes { Self.copy($0, to: plain) }
         } catch {
             return .tampered
         }
-        (plain + PageFormat.trailerOffset).initializeMemory(as: UInt8.self, repeating: 0, count: PageFormat.reservedBytes)
+        (plain + PageFormat.sealedBytes).initializeMemory(as: UInt8.self, repeating: 0, count: PageFormat.reservedBytes)
         return .opened
+    }
+
+    /// Turns the random nonce stored with a page into the one the page is sealed under, and back:
+    /// the page number is XORed into its first four bytes (as TLS 1.3 does with record numbers).
+    /// A page moved to another number opens under another nonce, and its tag fails. Binding the
+    /// page this way rather than as associated data keeps swift-crypto's open on its fastest path.
+    private static func bind(_ disk: UnsafeMutableRawPointer, to pageNumber: UInt32) {
+        let nonce = disk.loadUnaligned(as: UInt32.self)
+        disk.storeBytes(of: nonce ^ pageNumber.bigEndian, as: UInt32.self)
     }
 
     private static func copy(_ source: UnsafeRawBufferPointer, to destination: UnsafeMutableRawPointer) {
         UnsafeMutableRawBufferPointer(start: destination, count: source.count).copyMemory(from: source)
     }
 
-    private static func associatedData(_ role: FileRole, _ offset: Int64) -> [UInt8] {
-        var bytes: [UInt8] = [role.rawValue]
-        withUnsafeBytes(of: UInt64(bitPattern: offset).bigEndian) { bytes.append(contentsOf: $0) }
-        return bytes
+    private static func copy(_ source: [UInt8], to destination: UnsafeMutableRawPointer) {
+        source.withUnsafeBytes { copy($0, to: destination) }
     }
 }

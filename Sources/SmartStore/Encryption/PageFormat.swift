@@ -1,34 +1,40 @@
 /// How an encrypted store lays out each page on disk.
 ///
 /// SQLite leaves `reservedBytes` unused at the end of every page (the database header records
-/// the count). The first `sealedBytes` of a page are encrypted in place; the reserved tail holds,
-/// in the clear, what is needed to open them again:
+/// the count), so the `sealedBytes` it uses fit in a page with room for their seal. On disk a
+/// page is the AES-GCM nonce, ciphertext and tag in a row (the layout swift-crypto opens without
+/// copying), then what is needed to open it again:
 ///
 /// | bytes | field |
 /// |---|---|
-/// | 0..<12 | AES-GCM nonce, fresh for every write |
-/// | 12..<28 | AES-GCM tag |
-/// | 28..<32 | key check: which key sealed the page |
-/// | 32..<36 | `FKS1`, marking a ForceKit encrypted page |
-/// | 36..<52 | the store's salt, for keys derived from passphrases |
-/// | 52..<64 | zero |
+/// | 0..<12 | nonce, fresh for every write |
+/// | 12..<4044 | the page's first `sealedBytes`, encrypted |
+/// | 4044..<4060 | tag |
+/// | 4060..<4064 | key check: which key sealed the page |
+/// | 4064..<4068 | `FKS2`, marking a ForceKit encrypted page |
+/// | 4068..<4084 | the store's salt, for keys derived from passphrases |
+/// | 4084..<4096 | zero |
+///
+/// The page's number is XORed into the nonce it is sealed under, so a page copied to another
+/// place does not open; the clear bytes after the tag must be as written.
 enum PageFormat {
     /// Every encrypted store uses SQLite's default page size, so any page can be found before
     /// the header is readable.
     static let pageSize = 4096
-    /// Bytes SQLite leaves at the end of each page: the trailer above.
+    /// Bytes SQLite leaves at the end of each page for the seal.
     static let reservedBytes = 64
-    /// Bytes of each page that are encrypted.
+    /// Bytes of each page that SQLite uses, and that are encrypted.
     static let sealedBytes = pageSize - reservedBytes
-    /// Offset of the trailer in a page.
-    static let trailerOffset = sealedBytes
 
-    static let nonceRange = 0..<12
-    static let tagRange = 12..<28
-    static let keyCheckRange = 28..<32
-    static let magicRange = 32..<36
-    static let saltRange = 36..<52
-    static let magic: [UInt8] = Array("FKS1".utf8)
+    static let nonceSize = 12
+    static let tagSize = 16
+    /// Nonce, ciphertext and tag: what AES-GCM opens in one piece.
+    static let boxRange = 0..<(nonceSize + sealedBytes + tagSize)
+    static let keyCheckRange = boxRange.upperBound..<(boxRange.upperBound + 4)
+    static let magicRange = keyCheckRange.upperBound..<(keyCheckRange.upperBound + 4)
+    static let saltRange = magicRange.upperBound..<(magicRange.upperBound + saltSize)
+    static let spareRange = saltRange.upperBound..<pageSize
+    static let magic: [UInt8] = Array("FKS2".utf8)
     static let saltSize = 16
 
     /// The first bytes of every plain SQLite database.
@@ -38,6 +44,8 @@ enum PageFormat {
 
     /// The WAL's own header, which precedes its frames.
     static let walHeaderSize = 32
-    /// The header of each WAL frame, which precedes its page.
+    /// The header of each WAL frame, which precedes its page and starts with its page number.
     static let walFrameHeaderSize = 24
+    /// The page number that precedes each page of a rollback journal.
+    static let journalRecordHeaderSize = 4
 }

@@ -19,14 +19,14 @@ enum StoreFileInspection: Equatable {
         if bytes.isEmpty { return .absent }
         if bytes.starts(with: PageFormat.sqliteHeader) { return .plaintext }
         guard bytes.count == PageFormat.pageSize,
-              bytes[(PageFormat.trailerOffset + PageFormat.magicRange.lowerBound)...].starts(with: PageFormat.magic)
+              bytes[PageFormat.magicRange].elementsEqual(PageFormat.magic)
         else { return .unrecognized }
         return .encrypted(firstPage: bytes)
     }
 
     /// The salt an encrypted store keeps in its pages.
     static func salt(ofFirstPage page: [UInt8]) -> [UInt8] {
-        Array(page[(PageFormat.trailerOffset + PageFormat.saltRange.lowerBound)..<(PageFormat.trailerOffset + PageFormat.saltRange.upperBound)])
+        Array(page[PageFormat.saltRange])
     }
 
     /// The cipher that opens the store at `url` with `encryption`, after checking that the key
@@ -41,12 +41,12 @@ enum StoreFileInspection: Equatable {
             throw .storeNotEncrypted(path: url.path)
         case (.encrypted, false):
             throw .storeEncrypted(path: url.path)
-        case let (.encrypted(page), true):
+        case var (.encrypted(page), true):
             guard let cipher = try encryption.makeCipher(salt: salt(ofFirstPage: page)) else { return nil }
             let opened = UnsafeMutableRawPointer.allocate(byteCount: PageFormat.pageSize, alignment: 16)
             defer { opened.deallocate() }
-            let outcome = page.withUnsafeBytes { sealed in
-                sealed.baseAddress.map { cipher.open($0, into: opened, role: .database, offset: 0) } ?? .tampered
+            let outcome = page.withUnsafeMutableBytes { sealed in
+                sealed.baseAddress.map { cipher.open($0, into: opened, pageNumber: 1) } ?? .tampered
             }
             switch outcome {
             case .opened:

@@ -1,0 +1,83 @@
+import Crypto
+import Foundation
+import SalesforceCore
+@testable import SmartStore
+import Testing
+
+@Suite("Sealed pages: nonces, page numbers and checkpoints")
+struct PageSealTests {
+    static func cipher() -> PageCipher {
+        PageCipher(key: StoreKey(SymmetricKey(size: .bits256)), salt: Array(repeating: 7, count: PageFormat.saltSize))
+    }
+
+    static func page(filledWith byte: UInt8) -> [UInt8] {
+        Array(repeating: byte, count: PageFormat.sealedBytes) + Array(repeating: 0, count: PageFormat.reservedBytes)
+    }
+
+    @Test("Sealing the same page again never repeats a nonce")
+    func freshNonces() throws {
+        let cipher = Self.cipher()
+        let plain = Self.page(filledWith: 42)
+        var sealed = [UInt8](repeating: 0, count: PageFormat.pageSize)
+        var nonces = Set<[UInt8]>()
+        // Ten times the random block the cipher draws at once, so refills are crossed.
+        for _ in 0..<2_000 {
+            try plain.withUnsafeBytes { plain in
+                try sealed.withUnsafeMutableBytes { try cipher.seal(plain.baseAddress!, into: $0.baseAddress!, pageNumber: 9) }
+            }
+            nonces.insert(Array(sealed[0..<PageFormat.nonceSize]))
+        }
+        #expect(nonces.count == 2_000)
+    }
+
+    @Test("A page opens only under its own page number, and comes back whole")
+    func pageNumberBinding() throws {
+        let cipher = Self.cipher()
+        let plain = Self.page(filledWith: 5)
+        var sealed = [UInt8](repeating: 0, count: PageFormat.pageSize)
+        try plain.withUnsafeBytes { plain in
+            try sealed.withUnsafeMutableBytes { try cipher.seal(plain.baseAddress!, into: $0.baseAddress!, pageNumber: 3) }
+        }
+        let stored = sealed
+        var opened = [UInt8](repeating: 1, count: PageFormat.pageSize)
+        func open(as pageNumber: UInt32) -> PageCipher.OpenOutcome {
+            sealed.withUnsafeMutableBytes { sealed in
+                opened.withUnsafeMutableBytes { cipher.open(sealed.baseAddress!, into: $0.baseAddress!, pageNumber: pageNumber) }
+            }
+        }
+        #expect(open(as: 4) == .tampered)
+        #expect(open(as: 3 | 1 << 24) == .tampered)
+        #expect(sealed == stored, "opening must leave the sealed bytes as they were")
+        #expect(open(as: 3) == .opened)
+        #expect(opened == plain)
+        #expect(sealed == stored)
+    }
+
+    @Test("A checkpoint writes each WAL frame's sealed bytes to the database unchanged")
+    func checkpointCopiesFrames() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let url = directory.appendingPathComponent("store.sqlite")
+            let key = randomKey()
+            let store = try await SmartStore(url: url, encryption: key)
+            try await store.registerSoup("notes", indexSpecs: [string("name")])
+            try await store.upsert(entries: (0..<300).map { ["name": .string("note-\($0)"), "body": .string(String(repeating: "b", count: 500))] }, forSoupNamed: "notes")
+            // The latest frame of each page, as the checkpoint will copy it.
+            let wal = try Data(contentsOf: URL(fileURLWithPath: url.path + "-wal"))
+            let frameSize = PageFormat.walFrameHeaderSize + PageFormat.pageSize
+            var frames: [Int: Data] = [:]
+            for frame in stride(from: PageFormat.walHeaderSize, to: wal.count - frameSize + 1, by: frameSize) {
+                let pageNumber = wal[frame..<frame + 4].reduce(0) { $0 << 8 | Int($1) }
+                frames[pageNumber] = wal.subdata(in: frame + PageFormat.walFrameHeaderSize..<frame + frameSize)
+            }
+            #expect(frames.count > 20)
+            try store.close()
+            let database = try Data(contentsOf: url)
+            for (pageNumber, image) in frames {
+                let start = (pageNumber - 1) * PageFormat.pageSize
+                #expect(database.subdata(in: start..<start + PageFormat.pageSize) == image, "page \(pageNumber) was sealed again")
+            }
+            let reopened = try await SmartStore(url: url, encryption: key)
+            #expect(try await reopened.count(using: .buildAllQuerySpec(soupName: "notes")) == 300)
+        }
+    }
+}
