@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GRDB
 import SalesforceCore
 @testable import SmartStore
 import Testing
@@ -51,6 +52,58 @@ struct PageSealTests {
         #expect(open(as: 3) == .opened)
         #expect(opened == plain)
         #expect(sealed == stored)
+    }
+
+    @Test("A transaction larger than the page cache (pages spill to the WAL and are rewritten there) reads back whole")
+    func spilledTransaction() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let url = directory.appendingPathComponent("store.sqlite")
+            let key = randomKey()
+            let store = try await SmartStore(url: url, encryption: key)
+            try await store.registerSoup("notes", indexSpecs: [string("name"), string("tag")])
+            // Eight pages of cache: the writer spills frames mid-transaction, then writes some
+            // of those pages again in place, where only the frame header on disk says which page.
+            try await store.write { db, _ in try db.execute(sql: "PRAGMA cache_size = 8") }
+            let entries: [JSON] = (0..<3_000).map { ["name": .string("note-\($0)"), "tag": .string("t\($0 % 97)"), "body": .string(String(repeating: "x", count: 300))] }
+            try await store.upsert(entries: entries, forSoupNamed: "notes")
+            try store.close()
+            let reopened = try await SmartStore(url: url, encryption: key)
+            #expect(try await reopened.count(using: .buildAllQuerySpec(soupName: "notes")) == 3_000)
+            #expect(try await reopened.count(using: .buildExactQuerySpec(soupName: "notes", path: "tag", matchKey: "t5")) == 31)
+            #expect(try await reopened.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") } == ["ok"])
+        }
+    }
+
+    @Test("A WAL frame changed on disk before its checkpoint is still reported, never read as data")
+    func frameChangedBeforeCheckpoint() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let url = directory.appendingPathComponent("store.sqlite")
+            let key = randomKey()
+            let store = try await SmartStore(url: url, encryption: key)
+            try await store.registerSoup("notes", indexSpecs: [string("name")])
+            let entries: [JSON] = (0..<200).map { ["name": .string("note-\($0)")] }
+            try await store.upsert(entries: entries, forSoupNamed: "notes")
+            // One ciphertext byte of the last frame, past its nonce; the writer remembers the page.
+            let wal = try FileHandle(forUpdating: URL(fileURLWithPath: url.path + "-wal"))
+            let end = try wal.seekToEnd()
+            try wal.seek(toOffset: end - UInt64(PageFormat.pageSize) + 100)
+            let byte = try #require(try wal.read(upToCount: 1)?.first)
+            try wal.seek(toOffset: end - UInt64(PageFormat.pageSize) + 100)
+            try wal.write(contentsOf: [byte ^ 0x40])
+            try wal.close()
+            var reported = false
+            do {
+                try store.close()
+                let reopened = try await SmartStore(url: url, encryption: key)
+                let names = try await reopened.query(using: .buildAllQuerySpec(soupName: "notes", pageSize: 1_000)).compactMap { $0["name"]?.stringValue }
+                #expect(Set(names).isSubset(of: Set(entries.compactMap { $0["name"]?.stringValue })))
+                reported = try await reopened.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") } != ["ok"]
+            } catch let error as SmartStoreError {
+                guard case .corrupted = error else { throw error }
+                reported = true
+            }
+            #expect(reported)
+        }
     }
 
     @Test("A checkpoint writes each WAL frame's sealed bytes to the database unchanged")

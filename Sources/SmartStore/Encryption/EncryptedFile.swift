@@ -49,6 +49,8 @@ final class EncryptedFile {
     private var lastOpenedPage: UInt32?
     /// The page-number header SQLite last wrote on its own, just before the page it numbers.
     private var lastPageHeader: (offset: Int64, pageNumber: UInt32)?
+    /// For a WAL, the pages this connection sealed last, which its checkpoint reads back.
+    private lazy var frameMemory = FrameMemory()
 
     init(layout: Layout, cipher: PageCipher, base: UnsafeMutablePointer<sqlite3_file>) {
         self.layout = layout
@@ -96,7 +98,9 @@ final class EncryptedFile {
             let opensInPlace = wholePage && layout != .wal
             let destination = opensInPlace ? buffer : openedPage
             let overlap = max(start, range.lowerBound)..<min(start + Self.pageSize, range.upperBound)
-            let outcome = cipher.open(sealedPage, into: destination, pageNumber: pageNumber)
+            let outcome = layout == .wal && frameMemory.recall(offset: start, sealed: sealedPage, pageNumber: pageNumber, into: destination)
+                ? .opened
+                : cipher.open(sealedPage, into: destination, pageNumber: pageNumber)
             switch outcome {
             case .opened, .blank:
                 if !opensInPlace {
@@ -150,7 +154,9 @@ final class EncryptedFile {
         if count == PageFormat.pageSize {
             guard let pageNumber = pageNumber(ofPageAt: offset, in: buffer, range: range) else { return ResultCode.SQLITE_IOERR_WRITE.rawValue }
             if let frame = checkpointedFrame(buffer, pageNumber: pageNumber) { return baseWrite(frame, count, offset) }
-            return seal(buffer, pageNumber: pageNumber) ?? baseWrite(sealedPage, count, offset)
+            if let failure = seal(buffer, pageNumber: pageNumber) { return failure }
+            if layout == .wal { frameMemory.remember(buffer, sealed: sealedPage, pageNumber: pageNumber, offset: offset) }
+            return baseWrite(sealedPage, count, offset)
         }
         let copy = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
         defer { copy.deallocate() }
