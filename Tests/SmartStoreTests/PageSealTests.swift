@@ -11,6 +11,15 @@ struct PageSealTests {
         PageCipher(key: StoreKey(SymmetricKey(size: .bits256)), salt: Array(repeating: 7, count: PageFormat.saltSize))
     }
 
+    /// A new encrypted store with a soup "notes" indexing `paths` as strings.
+    static func notesStore(in directory: URL, indexing paths: [String]) async throws -> (URL, StoreEncryption, SmartStore) {
+        let url = directory.appendingPathComponent("store.sqlite")
+        let key = randomKey()
+        let store = try await SmartStore(url: url, encryption: key)
+        try await store.registerSoup("notes", indexSpecs: paths.map { string($0) })
+        return (url, key, store)
+    }
+
     static func page(filledWith byte: UInt8) -> [UInt8] {
         Array(repeating: byte, count: PageFormat.sealedBytes) + Array(repeating: 0, count: PageFormat.reservedBytes)
     }
@@ -57,10 +66,7 @@ struct PageSealTests {
     @Test("A transaction larger than the page cache (pages spill to the WAL and are rewritten there) reads back whole")
     func spilledTransaction() async throws {
         try await withTemporaryDirectory { directory throws in
-            let url = directory.appendingPathComponent("store.sqlite")
-            let key = randomKey()
-            let store = try await SmartStore(url: url, encryption: key)
-            try await store.registerSoup("notes", indexSpecs: [string("name"), string("tag")])
+            let (url, key, store) = try await Self.notesStore(in: directory, indexing: ["name", "tag"])
             // Eight pages of cache: the writer spills frames mid-transaction, then writes some
             // of those pages again in place, where only the frame header on disk says which page.
             try await store.write { db, _ in try db.execute(sql: "PRAGMA cache_size = 8") }
@@ -77,10 +83,7 @@ struct PageSealTests {
     @Test("A WAL frame changed on disk before its checkpoint is still reported, never read as data")
     func frameChangedBeforeCheckpoint() async throws {
         try await withTemporaryDirectory { directory throws in
-            let url = directory.appendingPathComponent("store.sqlite")
-            let key = randomKey()
-            let store = try await SmartStore(url: url, encryption: key)
-            try await store.registerSoup("notes", indexSpecs: [string("name")])
+            let (url, key, store) = try await Self.notesStore(in: directory, indexing: ["name"])
             let entries: [JSON] = (0..<200).map { ["name": .string("note-\($0)")] }
             try await store.upsert(entries: entries, forSoupNamed: "notes")
             // One ciphertext byte of the last frame, past its nonce; the writer remembers the page.
@@ -109,10 +112,7 @@ struct PageSealTests {
     @Test("A checkpoint writes each WAL frame's sealed bytes to the database unchanged")
     func checkpointCopiesFrames() async throws {
         try await withTemporaryDirectory { directory throws in
-            let url = directory.appendingPathComponent("store.sqlite")
-            let key = randomKey()
-            let store = try await SmartStore(url: url, encryption: key)
-            try await store.registerSoup("notes", indexSpecs: [string("name")])
+            let (url, key, store) = try await Self.notesStore(in: directory, indexing: ["name"])
             try await store.upsert(entries: (0..<300).map { ["name": .string("note-\($0)"), "body": .string(String(repeating: "b", count: 500))] }, forSoupNamed: "notes")
             // The latest frame of each page, as the checkpoint will copy it.
             let wal = try Data(contentsOf: URL(fileURLWithPath: url.path + "-wal"))
