@@ -121,7 +121,8 @@ let package = Package(
         .executableTarget(
             name: "ForceKitBench",
             dependencies: [
-                "DeepLinking", "SmartStore", "LocalOrg", "SOQL", "SalesforceCore", "ForceKitTestSupport", "SalesforceAuth", "SalesforceREST",
+                "DeepLinking", "SmartStore", "LocalOrg", "SOQL", "SalesforceCore", "ForceKitTestSupport", "SalesforceAuth",
+                "SalesforceREST",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "RoutingKit", package: "routing-kit"),
@@ -155,7 +156,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SalesforceAuthTests",
-            dependencies: ["SalesforceAuth", "SalesforceCore", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "SalesforceAuth", "SalesforceCore", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

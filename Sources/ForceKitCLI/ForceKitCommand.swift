@@ -6,15 +6,18 @@ public struct ForceKitCommand: AsyncParsableCommand {
     /// The command's name, help and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "forcekit",
-        abstract: "The ForceKit developer tool: LocalOrg (a Salesforce-compatible server), logins and REST calls, SmartStore databases, deep links and app links.",
+        abstract:
+            "The ForceKit developer tool: LocalOrg (a Salesforce-compatible server), logins and REST calls, SmartStore databases, deep links and app links.",
         discussion: """
             Output is readable text by default and JSON with --json; the store commands always \
             print JSON, and serve prints one JSON line before its request logs. Errors go to \
             standard error with a non-zero exit status.
             """,
         version: ForceKitVersion.current,
-        subcommands: [ServeCommand.self, LoginCommand.self, AccountsCommand.self, LogoutCommand.self, APICommand.self, QueryCommand.self,
-                      LinkCommand.self, StoreCommand.self]
+        subcommands: [
+            ServeCommand.self, LoginCommand.self, AccountsCommand.self, LogoutCommand.self, APICommand.self, QueryCommand.self,
+            LinkCommand.self, StoreCommand.self,
+        ]
     )
 
     /// Creates the command; ArgumentParser fills in its options.

@@ -37,14 +37,16 @@ public struct LoginPageDriver: Sendable {
         fields["password"] = password
         components.query = nil
         let path = components.percentEncodedPath
-        let login = try await client.send("POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                                          body: LoopbackHTTPClient.formBody(fields))
+        let login = try await client.send(
+            "POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: LoopbackHTTPClient.formBody(fields))
         if let location = login.header("Location") { return location }
         guard let ticket = Self.hiddenValue("ticket", in: login.text) else {
             throw Failure(description: "the login page answered \(login.status) without a consent page: \(login.text.prefix(300))")
         }
-        let consent = try await client.send("POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                                            body: LoopbackHTTPClient.formBody(["ticket": ticket, "decision": allows ? "allow" : "deny"]))
+        let consent = try await client.send(
+            "POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: LoopbackHTTPClient.formBody(["ticket": ticket, "decision": allows ? "allow" : "deny"]))
         guard let location = consent.header("Location") else {
             throw Failure(description: "the consent page answered \(consent.status) without a redirect")
         }

@@ -1,7 +1,8 @@
 import Foundation
 import SalesforceCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A small HTTP client on URLSession (the transport ForceKit's REST client uses) for tests and
@@ -41,8 +42,10 @@ public final class LoopbackHTTPClient: NSObject, URLSessionTaskDelegate, @unchec
     }
 
     /// Refuses every redirect: the caller reads the 3xx itself.
-    public func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                           newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+    public func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 

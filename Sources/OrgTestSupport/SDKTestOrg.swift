@@ -23,8 +23,10 @@ public struct SDKTestOrg: Sendable {
 
     /// Starts an org; tokens live `tokenLifetime` seconds of the org's clock, and `configure`
     /// sets anything else.
-    public static func start(seed: Bool = false, tokenLifetime: TimeInterval = 3600,
-                             configure: (inout LocalOrgConfiguration) -> Void = { _ in }) async throws -> SDKTestOrg {
+    public static func start(
+        seed: Bool = false, tokenLifetime: TimeInterval = 3600,
+        configure: (inout LocalOrgConfiguration) -> Void = { _ in }
+    ) async throws -> SDKTestOrg {
         let clock = MovableClock()
         var configuration = LocalOrgConfiguration()
         configuration.seedsSampleData = seed
@@ -78,8 +80,16 @@ public final class MovableClock: @unchecked Sendable {
     public init() {}
 
     /// The clock's time.
-    public var now: Date { lock.lock(); defer { lock.unlock() }; return time }
+    public var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return time
+    }
 
     /// Moves the clock forward.
-    public func advance(by seconds: TimeInterval) { lock.lock(); time += seconds; lock.unlock() }
+    public func advance(by seconds: TimeInterval) {
+        lock.lock()
+        time += seconds
+        lock.unlock()
+    }
 }

@@ -25,8 +25,8 @@ public struct APIVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
         let digits = text.hasPrefix("v") ? text.dropFirst() : Substring(text)
         let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count),
-              let major = Int(parts[0]), major > 0,
-              let minor = parts.count == 2 ? Int(parts[1]) : 0, minor >= 0
+            let major = Int(parts[0]), major > 0,
+            let minor = parts.count == 2 ? Int(parts[1]) : 0, minor >= 0
         else { return nil }
         self.init(major: major, minor: minor)
     }

@@ -28,14 +28,14 @@ extension JSON: Codable {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
-        case let .bool(value): try container.encode(value)
-        case let .integer(value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
         // JSON has no spelling for infinities and NaN; they encode as null rather than failing.
-        case let .double(value) where !value.isFinite: try container.encodeNil()
-        case let .double(value): try container.encode(value)
-        case let .string(value): try container.encode(value)
-        case let .array(value): try container.encode(value)
-        case let .object(value): try container.encode(value)
+        case .double(let value) where !value.isFinite: try container.encodeNil()
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
         }
     }
 }
@@ -86,7 +86,7 @@ public enum JSONError: ForceKitError, Equatable {
     /// What is wrong with the text.
     public var message: String {
         switch self {
-        case let .malformed(reason): "The text is not valid JSON: \(reason)"
+        case .malformed(let reason): "The text is not valid JSON: \(reason)"
         }
     }
 

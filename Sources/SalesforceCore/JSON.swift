@@ -30,31 +30,31 @@ public enum JSON: Sendable {
 extension JSON {
     /// The value of a key when this is an object.
     public subscript(key: String) -> JSON? {
-        guard case let .object(members) = self else { return nil }
+        guard case .object(let members) = self else { return nil }
         return members[key]
     }
 
     /// The element at an index when this is an array and the index is in range.
     public subscript(index: Int) -> JSON? {
-        guard case let .array(elements) = self, elements.indices.contains(index) else { return nil }
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
     }
 
     /// The string, when this is a string.
     public var stringValue: String? {
-        if case let .string(value) = self { value } else { nil }
+        if case .string(let value) = self { value } else { nil }
     }
 
     /// The boolean, when this is a boolean.
     public var boolValue: Bool? {
-        if case let .bool(value) = self { value } else { nil }
+        if case .bool(let value) = self { value } else { nil }
     }
 
     /// The number as an integer, when it is integral and in range.
     public var integerValue: Int64? {
         switch self {
-        case let .integer(value): value
-        case let .double(value): Int64(exactly: value)
+        case .integer(let value): value
+        case .double(let value): Int64(exactly: value)
         default: nil
         }
     }
@@ -62,20 +62,20 @@ extension JSON {
     /// The number as a `Double`, when this is a number.
     public var doubleValue: Double? {
         switch self {
-        case let .integer(value): Double(value)
-        case let .double(value): value
+        case .integer(let value): Double(value)
+        case .double(let value): value
         default: nil
         }
     }
 
     /// The elements, when this is an array.
     public var arrayValue: [JSON]? {
-        if case let .array(value) = self { value } else { nil }
+        if case .array(let value) = self { value } else { nil }
     }
 
     /// The members, when this is an object.
     public var objectValue: [String: JSON]? {
-        if case let .object(value) = self { value } else { nil }
+        if case .object(let value) = self { value } else { nil }
     }
 
     /// Whether this is `null`.
@@ -91,14 +91,18 @@ extension JSON: Hashable {
     public static func == (lhs: JSON, rhs: JSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
-        case let (.bool(a), .bool(b)): a == b
-        case let (.string(a), .string(b)): a == b
-        case let (.array(a), .array(b)): a == b
-        case let (.object(a), .object(b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
         case (.integer, _), (.double, _):
-            if let a = lhs.integerValue, let b = rhs.integerValue { a == b }
-            else if let a = lhs.doubleValue, let b = rhs.doubleValue { a == b }
-            else { false }
+            if let a = lhs.integerValue, let b = rhs.integerValue {
+                a == b
+            } else if let a = lhs.doubleValue, let b = rhs.doubleValue {
+                a == b
+            } else {
+                false
+            }
         default: false
         }
     }
@@ -107,13 +111,21 @@ extension JSON: Hashable {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
-        case let .bool(value): hasher.combine(1); hasher.combine(value)
+        case .bool(let value):
+            hasher.combine(1)
+            hasher.combine(value)
         case .integer, .double:
             hasher.combine(2)
             if let integer = integerValue { hasher.combine(integer) } else { hasher.combine(doubleValue) }
-        case let .string(value): hasher.combine(3); hasher.combine(value)
-        case let .array(value): hasher.combine(4); hasher.combine(value)
-        case let .object(value): hasher.combine(5); hasher.combine(value)
+        case .string(let value):
+            hasher.combine(3)
+            hasher.combine(value)
+        case .array(let value):
+            hasher.combine(4)
+            hasher.combine(value)
+        case .object(let value):
+            hasher.combine(5)
+            hasher.combine(value)
         }
     }
 }

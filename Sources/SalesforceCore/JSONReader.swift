@@ -32,9 +32,15 @@ struct JSONReader {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw failure("unexpected character \(describe(bytes[position]))")
         }
@@ -46,7 +52,10 @@ struct JSONReader {
         // Collected first and hashed once, which beats growing a dictionary key by key.
         var members: [(String, JSON)] = []
         skipWhitespace()
-        if consume(UInt8(ascii: "}")) { depth -= 1; return .object([:]) }
+        if consume(UInt8(ascii: "}")) {
+            depth -= 1
+            return .object([:])
+        }
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -72,7 +81,10 @@ struct JSONReader {
         position += 1
         var elements: [JSON] = []
         skipWhitespace()
-        if consume(UInt8(ascii: "]")) { depth -= 1; return .array(elements) }
+        if consume(UInt8(ascii: "]")) {
+            depth -= 1
+            return .array(elements)
+        }
         while true {
             skipWhitespace()
             elements.append(try parseValue())
@@ -141,7 +153,7 @@ struct JSONReader {
         case UInt8(ascii: "u"):
             var scalar = try parseHexQuad()
             if (0xD800..<0xDC00).contains(scalar), bytes.count - position >= 6,
-               bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
             {
                 let save = position
                 position += 2
@@ -249,7 +261,12 @@ struct JSONReader {
         var line = 1
         var column = 1
         for index in 0..<min(position, bytes.count) {
-            if bytes[index] == 0x0A { line += 1; column = 1 } else { column += 1 }
+            if bytes[index] == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
         return .malformed("\(reason) at line \(line), column \(column)")
     }

@@ -15,18 +15,18 @@ struct JSONWriter {
     mutating func write(_ value: JSON) {
         switch value {
         case .null: append("null")
-        case let .bool(flag): append(flag ? "true" : "false")
-        case let .integer(number): bytes.append(contentsOf: String(number).utf8)
-        case let .double(number): writeDouble(number)
-        case let .string(text): writeString(text)
-        case let .array(elements):
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .integer(let number): bytes.append(contentsOf: String(number).utf8)
+        case .double(let number): writeDouble(number)
+        case .string(let text): writeString(text)
+        case .array(let elements):
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 write(element)
             }
             bytes.append(UInt8(ascii: "]"))
-        case let .object(members):
+        case .object(let members):
             bytes.append(UInt8(ascii: "{"))
             if sortsKeys {
                 for (index, key) in members.keys.sorted().enumerated() {

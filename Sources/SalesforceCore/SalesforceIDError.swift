@@ -10,11 +10,11 @@ public enum SalesforceIDError: ForceKitError, Equatable {
     /// What is wrong with the id, quoting it.
     public var message: String {
         switch self {
-        case let .wrongLength(id, length):
+        case .wrongLength(let id, let length):
             "'\(id)' is not a Salesforce id: it has \(length) characters, and an id has 15 or 18."
-        case let .invalidCharacter(id, character, offset):
+        case .invalidCharacter(let id, let character, let offset):
             "'\(id)' is not a Salesforce id: character \(offset + 1) ('\(character)') is not a letter or digit."
-        case let .checksumMismatch(id, expected):
+        case .checksumMismatch(let id, let expected):
             "'\(id)' is not a valid 18-character Salesforce id: its suffix should be '\(expected)'."
         }
     }

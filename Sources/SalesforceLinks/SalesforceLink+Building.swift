@@ -16,8 +16,8 @@ extension SalesforceLink {
         if action == .follow, followerId?.isEmpty != false { throw .missingFollowerId }
         let subject: String
         switch target {
-        case let .record(_, written): subject = written
-        case let .objectHome(name): subject = name
+        case .record(_, let written): subject = written
+        case .objectHome(let name): subject = name
         }
         var text = "\(scheme)://sObject/\(subject)/\(action.rawValue)"
         let known: [(String, String?)] = [

@@ -86,20 +86,20 @@ public struct SalesforceLink: Sendable, Hashable {
 
     /// The record id, for record links.
     public var recordId: SalesforceID? {
-        if case let .record(id, _) = target { id } else { nil }
+        if case .record(let id, _) = target { id } else { nil }
     }
 
     /// The id as the link wrote it, for record links.
     public var writtenId: String? {
-        if case let .record(_, written) = target { written } else { nil }
+        if case .record(_, let written) = target { written } else { nil }
     }
 
     /// The object type: the well-known object for a record id's key prefix, or the home
     /// page's object name.
     public var objectType: String? {
         switch target {
-        case let .record(id, _): id.objectType
-        case let .objectHome(name): name
+        case .record(let id, _): id.objectType
+        case .objectHome(let name): name
         }
     }
 

@@ -33,7 +33,7 @@ public enum SalesforceLinkDecision: Sendable, Hashable {
         if let community, !(session.networkId.map { same(community, $0) } ?? false) {
             return .switchCommunity(networkId: community, then: intent)
         }
-        if case let .followUser(profile) = intent {
+        if case .followUser(let profile) = intent {
             guard let follower = link.followerId, same(follower, session.userId) else {
                 return .followRefused(sentTo: link.followerId, profile: profile, redirectURL: link.redirectURL)
             }
@@ -44,7 +44,8 @@ public enum SalesforceLinkDecision: Sendable, Hashable {
     /// The community a `s1nid` names, or `nil` when it names none (empty, `null`, or the
     /// all-zero id the SDK uses for the internal community).
     private static func specificCommunity(_ value: String) -> String? {
-        let namesNone = value.isEmpty || value.lowercased() == "null"
+        let namesNone =
+            value.isEmpty || value.lowercased() == "null"
             || value == "000000000000000" || value == "000000000000000AAA"
         return namesNone ? nil : value
     }
@@ -70,11 +71,11 @@ public enum SalesforceLinkIntent: Sendable, Hashable {
     /// The intent of a parsed link.
     public init(_ link: SalesforceLink) {
         switch (link.target, link.action) {
-        case let (.objectHome(name), _): self = .objectHome(name)
-        case let (.record(id, _), .edit): self = .editRecord(id)
-        case let (.record(id, _), .download): self = .downloadFile(id)
-        case let (.record(id, _), .follow): self = .followUser(id)
-        case let (.record(id, _), .view), let (.record(id, _), .home): self = .viewRecord(id)
+        case (.objectHome(let name), _): self = .objectHome(name)
+        case (.record(let id, _), .edit): self = .editRecord(id)
+        case (.record(let id, _), .download): self = .downloadFile(id)
+        case (.record(let id, _), .follow): self = .followUser(id)
+        case (.record(let id, _), .view), (.record(let id, _), .home): self = .viewRecord(id)
         }
     }
 }

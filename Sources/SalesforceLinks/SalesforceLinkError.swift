@@ -30,23 +30,23 @@ public enum SalesforceLinkError: ForceKitError, Equatable {
         switch self {
         case .missingScheme:
             "The link has no scheme: it must start with salesforce1://."
-        case let .unsupportedScheme(found, expected):
+        case .unsupportedScheme(let found, let expected):
             "The scheme '\(found)' is not supported: Salesforce app links use \(expected)://."
-        case let .unsupportedObjectKind(kind):
+        case .unsupportedObjectKind(let kind):
             "'\(kind)' is not supported: the link must read <scheme>://sObject/<id>/<action>."
         case .missingId:
             "The link has no record id: it must read <scheme>://sObject/<id>/<action>."
         case .missingAction:
             "The link has no action: add /view, /edit, /download or /follow after the id."
-        case let .malformedRoute(route):
+        case .malformedRoute(let route):
             "'\(route)' is not a link route: it must read sObject/<id>/<action>."
-        case let .invalidId(error):
+        case .invalidId(let error):
             error.message
-        case let .invalidObjectName(name):
+        case .invalidObjectName(let name):
             "'\(name)' is not an object API name such as Account or Invoice__c."
-        case let .unknownAction(action):
+        case .unknownAction(let action):
             "'\(action)' is not an action: use view, edit, download, follow or home."
-        case let .actionNotAllowed(action, id, objectType):
+        case .actionNotAllowed(let action, let id, let objectType):
             "The \(action.rawValue) action is not allowed for '\(id)' (\(objectType ?? "an object with key prefix \(id.prefix(3))")): \(Self.rule(for: action))."
         case .missingFollowerId:
             "A follow link needs the id of the user it is sent to (userid)."
@@ -55,7 +55,7 @@ public enum SalesforceLinkError: ForceKitError, Equatable {
 
     /// For a malformed id, how to get or repair it.
     public var recoverySuggestion: String? {
-        if case let .invalidId(error) = self { return error.recoverySuggestion }
+        if case .invalidId(let error) = self { return error.recoverySuggestion }
         return nil
     }
 

@@ -13,18 +13,19 @@ struct DocumentationExampleTests {
 
     @Test("It routes, runs the handler, shows the screen and builds a link as the article says")
     func articleExample() async throws {
-        let configuration = try DeepLinkConfiguration(json: """
-            {
-              "defaultRoute": {"class": "HomeViewController"},
-              "routes": {
-                "sales/:saleId": {
-                  "class": "SaleViewController",
-                  "handlers": ["logAnalytics"],
-                  "routeParameters": {"saleId": {"required": true, "regex": "[0-9]+"}, "utmSource": {}}
+        let configuration = try DeepLinkConfiguration(
+            json: """
+                {
+                  "defaultRoute": {"class": "HomeViewController"},
+                  "routes": {
+                    "sales/:saleId": {
+                      "class": "SaleViewController",
+                      "handlers": ["logAnalytics"],
+                      "routeParameters": {"saleId": {"required": true, "regex": "[0-9]+"}, "utmSource": {}}
+                    }
+                  }
                 }
-              }
-            }
-            """)
+                """)
         var router = DeepLinkRouter(configuration: configuration)
         router.register("logAnalytics") { parameters in
             parameters["tracked"] = "yes"

@@ -3,67 +3,67 @@ import Foundation
 
 /// The iOS sample of MDL §2.4, unchanged but for one extra route used by several tests.
 let iosSampleConfig = """
-{
-  "logging": true,
-  "storyboard": {
-    "iPhone": "MainStoryboard_iPhone",
-    "iPad": "MainStoryboard_iPad"
-  },
-  "defaultRoute": {
-    "class": "DefaultViewController",
-    "identifier": "defaultViewController"
-  },
-  "routes": {
-    "sales/:saleId": {
+    {
+      "logging": true,
       "storyboard": {
-        "iPhone": "SaleStoryboard_iPhone",
-        "iPad": "SaleStoryboard_iPad"
+        "iPhone": "MainStoryboard_iPhone",
+        "iPad": "MainStoryboard_iPad"
       },
-      "class": "SaleViewController",
-      "identifier": "saleViewController",
-      "handlers": [
-        "logAnalytics"
-      ],
-      "routeParameters": {
-        "saleId": {
-          "required": true,
-          "regex": "[0-9]"
-        },
-        "utmSource": {
+      "defaultRoute": {
+        "class": "DefaultViewController",
+        "identifier": "defaultViewController"
+      },
+      "routes": {
+        "sales/:saleId": {
+          "storyboard": {
+            "iPhone": "SaleStoryboard_iPhone",
+            "iPad": "SaleStoryboard_iPad"
+          },
+          "class": "SaleViewController",
+          "identifier": "saleViewController",
+          "handlers": [
+            "logAnalytics"
+          ],
+          "routeParameters": {
+            "saleId": {
+              "required": true,
+              "regex": "[0-9]"
+            },
+            "utmSource": {
 
+            }
+          }
+        },
+        "addToCart/:productId": {
+          "handlers": [
+            "authenticate",
+            "logAnalytics",
+            "addProductToCart"
+          ]
         }
       }
-    },
-    "addToCart/:productId": {
-      "handlers": [
-        "authenticate",
-        "logAnalytics",
-        "addProductToCart"
-      ]
     }
-  }
-}
-"""
+    """
 
 /// The Android sample of MDL §2.4.
 let androidSampleConfig = """
-{
-  "defaultRoute": {
-    "class": "com.myorg.myapp.DefaultActivity"
-  },
-  "routes": {
-    "reservations": {
-      "class": "com.myorg.myapp.ReservationFeedActivity"
-    },
-    "reservations/:reservationId": {
-      "class": "com.myorg.myapp.ReservationDetailsActivity"
-    },
-    "account/:userId": {
-      "class": "com.myorg.myapp.AccountActivity"
+    {
+      "defaultRoute": {
+        "class": "com.myorg.myapp.DefaultActivity"
+      },
+      "routes": {
+        "reservations": {
+          "class": "com.myorg.myapp.ReservationFeedActivity"
+        },
+        "reservations/:reservationId": {
+          "class": "com.myorg.myapp.ReservationDetailsActivity"
+        },
+        "account/:userId": {
+          "class": "com.myorg.myapp.AccountActivity"
+        }
+      }
     }
-  }
-}
-"""
+    """
 
 /// A router over configuration JSON, with logging off so tests stay quiet.
 func makeRouter(_ json: String) throws -> DeepLinkRouter {

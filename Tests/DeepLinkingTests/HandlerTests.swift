@@ -39,9 +39,11 @@ struct HandlerTests {
         #expect(shown[0].screen.className == "SaleViewController")
         #expect(shown[0].screen.storyboardName(for: .pad) == "SaleStoryboard_iPad")
         #expect(shown[0].parameters == ["saleId": "4", "utmSource": "ad", "seen": "1"])
-        #expect(shown[1].screen == DeepLinkScreen(
-            className: "DefaultViewController", identifier: "defaultViewController",
-            storyboard: StoryboardNames(iPhone: "MainStoryboard_iPhone", iPad: "MainStoryboard_iPad")))
+        #expect(
+            shown[1].screen
+                == DeepLinkScreen(
+                    className: "DefaultViewController", identifier: "defaultViewController",
+                    storyboard: StoryboardNames(iPhone: "MainStoryboard_iPhone", iPad: "MainStoryboard_iPad")))
         #expect(StoryboardNames(iPhone: "Phone").name(for: .pad) == "Phone")
     }
 
@@ -56,7 +58,7 @@ struct HandlerTests {
         await #expect {
             try await router.route("mdldemo://addToCart/1", to: destination)
         } throws: { error in
-            guard case let .unregisteredHandler(name, route) = error as? DeepLinkError else { return false }
+            guard case .unregisteredHandler(let name, let route) = error as? DeepLinkError else { return false }
             return name == "addProductToCart" && route == "addToCart/:productId"
         }
         #expect(await log.calls.isEmpty)
@@ -66,18 +68,20 @@ struct HandlerTests {
     @Test("A declining handler passes the link to the next candidate, then the fallback, then the default")
     func declining() async throws {
         let json = """
-        {"defaultRoute": {"class": "Home"},
-         "routes": {"items/:id": {"class": "Item", "handlers": ["gate"]},
-                    "items/:slug": {"class": "Slug", "handlers": ["gate"]},
-                    "items": {"class": "List", "handlers": ["gate"]}}}
-        """
+            {"defaultRoute": {"class": "Home"},
+             "routes": {"items/:id": {"class": "Item", "handlers": ["gate"]},
+                        "items/:slug": {"class": "Slug", "handlers": ["gate"]},
+                        "items": {"class": "List", "handlers": ["gate"]}}}
+            """
         var router = try makeRouter(json)
         let log = CallLog()
-        router.register("gate", .deciding { parameters in
-            await log.record(parameters["id"] ?? parameters["slug"] ?? "list")
-            parameters["touched"] = "yes"
-            return parameters["id"] == "9" ? .proceed : .decline
-        })
+        router.register(
+            "gate",
+            .deciding { parameters in
+                await log.record(parameters["id"] ?? parameters["slug"] ?? "list")
+                parameters["touched"] = "yes"
+                return parameters["id"] == "9" ? .proceed : .decline
+            })
         let destination = RecordingDestination()
         let first = try await router.route("app://items/9", to: destination)
         #expect(first.routing?.match.route.name == "items/:id")
@@ -91,7 +95,9 @@ struct HandlerTests {
 
     @Test("With no route and no default route, the link is not routed")
     func notRouted() async throws {
-        let router = try makeRouter(androidSampleConfig.replacingOccurrences(of: "\"defaultRoute\": {\n    \"class\": \"com.myorg.myapp.DefaultActivity\"\n  },", with: ""))
+        let router = try makeRouter(
+            androidSampleConfig.replacingOccurrences(
+                of: "\"defaultRoute\": {\n    \"class\": \"com.myorg.myapp.DefaultActivity\"\n  },", with: ""))
         let outcome = try await router.route("demo://nothing/here")
         #expect(outcome.routing == nil)
         #expect(router.configuration.defaultRoute == nil)
@@ -108,13 +114,13 @@ struct HandlerTests {
         await #expect {
             try await router.route("mdldemo://sales/1")
         } throws: { error in
-            guard case let .handlerFailed(name, route, underlying) = error as? DeepLinkError else { return false }
+            guard case .handlerFailed(let name, let route, let underlying) = error as? DeepLinkError else { return false }
             return name == "logAnalytics" && route == "sales/:saleId" && underlying is Boom
         }
         await #expect {
             try await router.route("mdldemo://elsewhere", to: FailingDestination())
         } throws: { error in
-            guard case let .destinationFailed(route, _) = error as? DeepLinkError else { return false }
+            guard case .destinationFailed(let route, _) = error as? DeepLinkError else { return false }
             return route == "defaultRoute"
         }
     }
@@ -132,11 +138,11 @@ struct HandlerTests {
         let events = Events()
         router.logHandler = { events.append($0) }
         _ = try router.match("mdldemo://sales/11")
-        #expect(events.all == [
-            .rejected(route: "sales/:saleId", reason: "'saleId' = '11' does not match [0-9]"),
-            .fallback(droppedSegments: 1),
-            .matched(route: "defaultRoute", parameters: [:]),
-        ])
+        #expect(
+            events.all == [
+                .rejected(route: "sales/:saleId", reason: "'saleId' = '11' does not match [0-9]"),
+                .fallback(droppedSegments: 1),
+                .matched(route: "defaultRoute", parameters: [:]),
+            ])
     }
 }
-

@@ -1,6 +1,6 @@
 import DeepLinking
-import Foundation
 import ForceKitTestSupport
+import Foundation
 import Testing
 
 @Suite("Matching links to routes")
@@ -42,9 +42,11 @@ struct MatchingTests {
         #expect(try router.match("mdldemo://sales/3#utmSource=fragment")?.parameters == ["saleId": "3"])
     }
 
-    @Test("A regex validates the whole value (MDL §2.6)", arguments: [
-        ("2", true), ("11", false), ("a5", false), ("my-sale-id", false), ("7", true),
-    ])
+    @Test(
+        "A regex validates the whole value (MDL §2.6)",
+        arguments: [
+            ("2", true), ("11", false), ("a5", false), ("my-sale-id", false), ("7", true),
+        ])
     func regexIsAnchored(saleId: String, accepted: Bool) throws {
         let router = try makeRouter(iosSampleConfig)
         let match = try router.match("mdldemo://sales/\(saleId)")
@@ -141,16 +143,27 @@ struct MatchingTests {
         #expect(try router.match(url)?.parameters == ["userId": "u 42"])
     }
 
-    @Test("Text that is not a link is an error that says why", arguments: [
-        ("", "'' is not a deep link: the link is empty."),
-        ("sales/5", "'sales/5' is not a deep link: it has no scheme; a deep link looks like scheme://host/path."),
-        ("1app://x", "'1app://x' is not a deep link: it has no scheme; a deep link looks like scheme://host/path."),
-        ("mailto:someone", "'mailto:someone' is not a deep link: '//' must follow the scheme; a deep link looks like scheme://host/path."),
-        ("app://sales/a b", "'app://sales/a b' is not a deep link: character 14 is a space; percent-encode it (a space is %20)."),
-        ("app://sales/%zz", "'app://sales/%zz' is not a deep link: the percent-escape at character 13 is not '%' followed by two hex digits."),
-        ("app://sales/%FF", "'app://sales/%FF' is not a deep link: its percent-escapes decode to bytes that are not UTF-8."),
-        ("app://sales/5%", "'app://sales/5%' is not a deep link: the percent-escape at character 14 is not '%' followed by two hex digits."),
-    ])
+    @Test(
+        "Text that is not a link is an error that says why",
+        arguments: [
+            ("", "'' is not a deep link: the link is empty."),
+            ("sales/5", "'sales/5' is not a deep link: it has no scheme; a deep link looks like scheme://host/path."),
+            ("1app://x", "'1app://x' is not a deep link: it has no scheme; a deep link looks like scheme://host/path."),
+            (
+                "mailto:someone",
+                "'mailto:someone' is not a deep link: '//' must follow the scheme; a deep link looks like scheme://host/path."
+            ),
+            ("app://sales/a b", "'app://sales/a b' is not a deep link: character 14 is a space; percent-encode it (a space is %20)."),
+            (
+                "app://sales/%zz",
+                "'app://sales/%zz' is not a deep link: the percent-escape at character 13 is not '%' followed by two hex digits."
+            ),
+            ("app://sales/%FF", "'app://sales/%FF' is not a deep link: its percent-escapes decode to bytes that are not UTF-8."),
+            (
+                "app://sales/5%",
+                "'app://sales/5%' is not a deep link: the percent-escape at character 14 is not '%' followed by two hex digits."
+            ),
+        ])
     func invalidLinks(link: String, message: String) throws {
         let router = try makeRouter(iosSampleConfig)
         #expect {
@@ -162,7 +175,10 @@ struct MatchingTests {
 
     @Test("Arbitrary text never crashes the router")
     func fuzzLinks() throws {
-        let router = try makeRouter(routesConfig(["a/:b", "/c/:d", "", ":e/f"], parameters: ["a/:b": #"{"b": {"regex": "[a-z]+"}, "q": {"required": true}}"#], defaultRoute: true))
+        let router = try makeRouter(
+            routesConfig(
+                ["a/:b", "/c/:d", "", ":e/f"], parameters: ["a/:b": #"{"b": {"regex": "[a-z]+"}, "q": {"required": true}}"#],
+                defaultRoute: true))
         var generator = SeededGenerator(seed: 7)
         let alphabet = Array("ab:/?#&=%+@[]. 0F\u{7F}é\n")
         for _ in 0..<5_000 {

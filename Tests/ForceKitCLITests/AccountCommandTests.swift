@@ -19,8 +19,9 @@ struct AccountCommandTests {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }
         try await CLIEnvironment.$home.withValue(home) {
-            let login = await forcekit("login", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
-                                       "--username", org.credentials.username, "--password", org.credentials.password)
+            let login = await forcekit(
+                "login", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
+                "--username", org.credentials.username, "--password", org.credentials.password)
             #expect(login.exitCode == 0, "\(login.error)")
             #expect(login.output.hasPrefix("Logged in as \(org.credentials.username) (org \(org.credentials.organizationID))"))
 
@@ -46,7 +47,9 @@ struct AccountCommandTests {
             #expect(json.error.isEmpty)
             let paged = await forcekit("query", "SELECT Name FROM Contact", "--batch-size", "300")
             #expect(paged.outputLines.count == 758)
-            #expect(paged.error == "fetched page 1 (300 of 755 records)\nfetched page 2 (600 of 755 records)\nfetched page 3 (755 of 755 records)\n")
+            #expect(
+                paged.error
+                    == "fetched page 1 (300 of 755 records)\nfetched page 2 (600 of 755 records)\nfetched page 3 (755 of 755 records)\n")
 
             let logout = await forcekit("logout")
             #expect(logout.output == "Logged out \(org.credentials.username).\n")
@@ -69,8 +72,9 @@ struct AccountCommandTests {
         }
         try await CLIEnvironment.$home.withValue(home) {
             try await CLIEnvironment.$openBrowser.withValue(open) {
-                let login = await forcekit("login", "--browser", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
-                                           "--redirect-uri", "http://127.0.0.1:0/oauth/callback", "--json")
+                let login = await forcekit(
+                    "login", "--browser", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
+                    "--redirect-uri", "http://127.0.0.1:0/oauth/callback", "--json")
                 #expect(login.exitCode == 0, "\(login.error)")
                 let account = try jsonObject(login.outputLines.last ?? "")
                 #expect(account["canRefresh"] as? Bool == true)

@@ -16,9 +16,21 @@ private final class Capture: @unchecked Sendable {
     private let lock = NSLock()
     private var output = ""
     private var error = ""
-    func appendOutput(_ text: String) { lock.lock(); output += text; lock.unlock() }
-    func appendError(_ text: String) { lock.lock(); error += text; lock.unlock() }
-    var texts: (String, String) { lock.lock(); defer { lock.unlock() }; return (output, error) }
+    func appendOutput(_ text: String) {
+        lock.lock()
+        output += text
+        lock.unlock()
+    }
+    func appendError(_ text: String) {
+        lock.lock()
+        error += text
+        lock.unlock()
+    }
+    var texts: (String, String) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (output, error)
+    }
 }
 
 /// Runs `forcekit` with these arguments in-process, as the executable would.

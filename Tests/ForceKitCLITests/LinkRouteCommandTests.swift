@@ -4,12 +4,12 @@ import Testing
 @Suite("forcekit link route")
 struct LinkRouteCommandTests {
     let config = #"""
-    {"storyboard": {"iPhone": "Main_iPhone", "iPad": "Main_iPad"},
-     "defaultRoute": {"class": "HomeViewController"},
-     "routes": {"sales/:saleId": {"class": "SaleViewController", "handlers": ["auth", "log"],
-                                  "routeParameters": {"saleId": {"regex": "[0-9]+"}, "utm": {}}},
-                "cart": {"handlers": ["auth"]}}}
-    """#
+        {"storyboard": {"iPhone": "Main_iPhone", "iPad": "Main_iPad"},
+         "defaultRoute": {"class": "HomeViewController"},
+         "routes": {"sales/:saleId": {"class": "SaleViewController", "handlers": ["auth", "log"],
+                                      "routeParameters": {"saleId": {"regex": "[0-9]+"}, "utm": {}}},
+                    "cart": {"handlers": ["auth"]}}}
+        """#
 
     @Test("--json prints the contract's object per link, keys in order")
     func jsonShape() async throws {
@@ -36,14 +36,18 @@ struct LinkRouteCommandTests {
         let path = try temporaryFile(#"{"routes": {"a": {"class": "A"}}}"#)
         let result = await forcekit("link", "route", "--config", path, "--json", "app://b")
         #expect(result.exitCode == 0)
-        #expect(result.output == #"{"url": "app://b", "route": null, "parameters": {}, "handlers": [], "class": null, "identifier": null, "storyboard": null}"# + "\n")
+        #expect(
+            result.output
+                == #"{"url": "app://b", "route": null, "parameters": {}, "handlers": [], "class": null, "identifier": null, "storyboard": null}"#
+                + "\n")
     }
 
     @Test("--handler registers only the named handlers; KEY=VALUE sets a parameter")
     func handlerFlags() async throws {
         let path = try temporaryFile(config)
-        let result = await forcekit("link", "route", "--config", path, "--json", "--idiom", "pad",
-                                    "--handler", "auth:user=ada", "--handler", "log", "--handler", "auth:role=admin", "app://sales/7")
+        let result = await forcekit(
+            "link", "route", "--config", path, "--json", "--idiom", "pad",
+            "--handler", "auth:user=ada", "--handler", "log", "--handler", "auth:role=admin", "app://sales/7")
         #expect(result.exitCode == 0)
         let object = try jsonObject(result.outputLines[0])
         #expect(object["parameters"] as? [String: String] == ["saleId": "7", "user": "ada", "role": "admin"])
@@ -54,7 +58,8 @@ struct LinkRouteCommandTests {
     @Test("An unregistered handler or a bad link is an error object; the others still print; exit 1")
     func failures() async throws {
         let path = try temporaryFile(config)
-        let result = await forcekit("link", "route", "--config", path, "--json", "--handler", "auth", "app://sales/7", "app://cart", "not a link")
+        let result = await forcekit(
+            "link", "route", "--config", path, "--json", "--handler", "auth", "app://sales/7", "app://cart", "not a link")
         #expect(result.exitCode == 1)
         #expect(result.outputLines.count == 3)
         let missing = try jsonObject(result.outputLines[0])
@@ -64,11 +69,16 @@ struct LinkRouteCommandTests {
         #expect((try jsonObject(result.outputLines[2])["error"] as? String)?.contains("not a deep link") == true)
     }
 
-    @Test("An invalid configuration is a message on stderr naming the problem, exit 2", arguments: [
-        (#"{"routes": {"a/:id": {"routeParameters": {"id": {"regex": "(["}}}}}"#, "Route 'a/:id': parameter 'id': the regex '([' is invalid"),
-        (#"{"routes": {"a": {"handlers": "x"}}}"#, "Route 'a': 'handlers' must be an array of strings, not a string."),
-        ("{\"routes\": {", "not valid JSON at line 1, column 13"),
-    ])
+    @Test(
+        "An invalid configuration is a message on stderr naming the problem, exit 2",
+        arguments: [
+            (
+                #"{"routes": {"a/:id": {"routeParameters": {"id": {"regex": "(["}}}}}"#,
+                "Route 'a/:id': parameter 'id': the regex '([' is invalid"
+            ),
+            (#"{"routes": {"a": {"handlers": "x"}}}"#, "Route 'a': 'handlers' must be an array of strings, not a string."),
+            ("{\"routes\": {", "not valid JSON at line 1, column 13"),
+        ])
     func invalidConfig(text: String, message: String) async throws {
         let path = try temporaryFile(text)
         let result = await forcekit("link", "route", "--config", path, "app://a")
@@ -89,10 +99,11 @@ struct LinkRouteCommandTests {
         let result = await forcekit("link", "route", "--config", ExampleFiles.deepLinkConfig, "--links", ExampleFiles.links, "--json")
         #expect(result.exitCode == 0, "\(result.error)")
         let routes = try result.outputLines.map { try jsonObject($0)["route"] as? String }
-        #expect(routes == [
-            "accounts/:accountId", "accounts/new", "accounts/:accountId/contacts/:contactId", "opportunities/:opportunityId",
-            "sync", "accounts", "search", "defaultRoute", "/app/accounts/:accountId", "defaultRoute",
-        ])
+        #expect(
+            routes == [
+                "accounts/:accountId", "accounts/new", "accounts/:accountId/contacts/:contactId", "opportunities/:opportunityId",
+                "sync", "accounts", "search", "defaultRoute", "/app/accounts/:accountId", "defaultRoute",
+            ])
     }
 
     @Test("Readable text by default, errors on stderr")
@@ -100,14 +111,15 @@ struct LinkRouteCommandTests {
         let path = try temporaryFile(config)
         let result = await forcekit("link", "route", "--config", path, "app://sales/42?utm=mail", "app://sales/%zz")
         #expect(result.exitCode == 1)
-        #expect(result.output == """
-            app://sales/42?utm=mail
-              route       sales/:saleId
-              parameters  saleId=42, utm=mail
-              handlers    auth → log
-              screen      SaleViewController (identifier saleViewController, storyboard Main_iPhone)
+        #expect(
+            result.output == """
+                app://sales/42?utm=mail
+                  route       sales/:saleId
+                  parameters  saleId=42, utm=mail
+                  handlers    auth → log
+                  screen      SaleViewController (identifier saleViewController, storyboard Main_iPhone)
 
-            """)
+                """)
         #expect(result.error.contains("app://sales/%zz"))
     }
 

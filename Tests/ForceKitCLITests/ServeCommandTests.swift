@@ -19,7 +19,10 @@ struct ServeCommandTests {
         let schema = try temporaryFile(#"{"objects": [{"name": "Widget"}]}"#, name: "schema.json")
         let result = await forcekit("serve", "--schema", schema)
         #expect(result.exitCode == 1)
-        #expect(result.error.hasPrefix("error: The schema file \(schema) is not valid: object \"Widget\" must be a name of letters, digits and underscores ending in __c."))
+        #expect(
+            result.error.hasPrefix(
+                "error: The schema file \(schema) is not valid: object \"Widget\" must be a name of letters, digits and underscores ending in __c."
+            ))
         #expect(result.output.isEmpty)
     }
 
@@ -29,6 +32,9 @@ struct ServeCommandTests {
             instanceURL: "https://127.0.0.1:8443", loginURL: "https://127.0.0.1:8443", organizationID: "00DLo0000000001AAA",
             username: "admin@localorg.test", password: "pw", clientID: "3MVG9x", redirectURI: "testsfdc:///mobilesdk/detect/oauth/done",
             caFile: nil)
-        #expect(credentials.jsonLine == #"{"instanceUrl":"https://127.0.0.1:8443","loginUrl":"https://127.0.0.1:8443","orgId":"00DLo0000000001AAA","username":"admin@localorg.test","password":"pw","clientId":"3MVG9x","redirectUri":"testsfdc:///mobilesdk/detect/oauth/done","caFile":null}"#)
+        #expect(
+            credentials.jsonLine
+                == #"{"instanceUrl":"https://127.0.0.1:8443","loginUrl":"https://127.0.0.1:8443","orgId":"00DLo0000000001AAA","username":"admin@localorg.test","password":"pw","clientId":"3MVG9x","redirectUri":"testsfdc:///mobilesdk/detect/oauth/done","caFile":null}"#
+        )
     }
 }

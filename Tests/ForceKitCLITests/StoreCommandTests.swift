@@ -18,7 +18,9 @@ struct StoreCommandTests {
     @Test("register, soups, upsert (array and NDJSON), query, count and indexes print the contract's JSON")
     func roundTrip() async throws {
         let db = try databasePath()
-        #expect(await forcekit("store", "register", "Account", "--path", db, "--index", "Name:string", "--index", "Employees:integer").exitCode == 0)
+        #expect(
+            await forcekit("store", "register", "Account", "--path", db, "--index", "Name:string", "--index", "Employees:integer").exitCode
+                == 0)
         #expect(try json(await forcekit("store", "soups", "--path", db)) == ["Account"])
         let array = try temporaryFile(#"[{"Name": "Acme", "Employees": 120}, {"Name": "Globex", "Employees": 7}]"#, name: "accounts.json")
         let stored = try json(await forcekit("store", "upsert", "Account", array, "--path", db))
@@ -27,17 +29,31 @@ struct StoreCommandTests {
         let updated = try json(await forcekit("store", "upsert", "Account", ndjson, "--external-id", "Name", "--path", db))
         #expect(updated.arrayValue?.map { $0["_soupEntryId"] } == [1, 3])
 
-        let exact = try json(await forcekit("store", "query", "Account", "--path", db, "--spec", #"{"queryType": "exact", "indexPath": "Name", "matchKey": "Acme"}"#))
+        let exact = try json(
+            await forcekit(
+                "store", "query", "Account", "--path", db, "--spec", #"{"queryType": "exact", "indexPath": "Name", "matchKey": "Acme"}"#))
         #expect(exact.arrayValue?.map { $0["Employees"] } == [121])
-        let selected = try json(await forcekit("store", "query", "Account", "--path", db, "--spec",
-                                               #"{"queryType": "range", "indexPath": "Name", "selectPaths": ["Name", "Employees"], "orderPath": "Name", "order": "descending"}"#,
-                                               "--page-size", "2", "--page", "1"))
+        let selected = try json(
+            await forcekit(
+                "store", "query", "Account", "--path", db, "--spec",
+                #"{"queryType": "range", "indexPath": "Name", "selectPaths": ["Name", "Employees"], "orderPath": "Name", "order": "descending"}"#,
+                "--page-size", "2", "--page", "1"))
         #expect(selected == [["Acme", 121]])
-        let smart = try json(await forcekit("store", "query", "--path", db, "--smart", "select {Account:Name} from {Account} where {Account:Employees} > ? order by 1", "--args", "[10]"))
+        let smart = try json(
+            await forcekit(
+                "store", "query", "--path", db, "--smart", "select {Account:Name} from {Account} where {Account:Employees} > ? order by 1",
+                "--args", "[10]"))
         #expect(smart == [["Acme"]])
         #expect(try json(await forcekit("store", "count", "Account", "--path", db)) == 3)
-        #expect(try json(await forcekit("store", "count", "--path", db, "--smart", "select {Account:Name} from {Account} where {Account:Employees} is null")) == 1)
-        #expect(try json(await forcekit("store", "indexes", "Account", "--path", db)) == [["path": "Name", "type": "string"], ["path": "Employees", "type": "integer"]])
+        #expect(
+            try json(
+                await forcekit(
+                    "store", "count", "--path", db, "--smart", "select {Account:Name} from {Account} where {Account:Employees} is null"))
+                == 1)
+        #expect(
+            try json(await forcekit("store", "indexes", "Account", "--path", db)) == [
+                ["path": "Name", "type": "string"], ["path": "Employees", "type": "integer"],
+            ])
     }
 
     @Test("remove, clear, alter and drop change what later commands see")
@@ -47,25 +63,44 @@ struct StoreCommandTests {
         let entries = try temporaryFile((1...5).map { "{\"n\": \($0), \"tag\": \"t\($0)\"}" }.joined(separator: "\n"), name: "s.ndjson")
         _ = await forcekit("store", "upsert", "s", entries, "--path", db)
         #expect(try json(await forcekit("store", "remove", "s", "--ids", "1", "2", "99", "--path", db)) == 2)
-        #expect(try json(await forcekit("store", "remove", "s", "--spec", #"{"queryType": "range", "indexPath": "n", "beginKey": 5, "pageSize": 1}"#, "--path", db)) == 1)
-        #expect(await forcekit("store", "alter", "s", "--index", "n:integer", "--index", "tag:string", "--reindex", "--path", db).exitCode == 0)
-        #expect(try json(await forcekit("store", "count", "s", "--path", db, "--spec", #"{"queryType": "exact", "indexPath": "tag", "matchKey": "t3"}"#)) == 1)
+        #expect(
+            try json(
+                await forcekit(
+                    "store", "remove", "s", "--spec", #"{"queryType": "range", "indexPath": "n", "beginKey": 5, "pageSize": 1}"#, "--path",
+                    db)) == 1)
+        #expect(
+            await forcekit("store", "alter", "s", "--index", "n:integer", "--index", "tag:string", "--reindex", "--path", db).exitCode == 0)
+        #expect(
+            try json(
+                await forcekit(
+                    "store", "count", "s", "--path", db, "--spec", #"{"queryType": "exact", "indexPath": "tag", "matchKey": "t3"}"#)) == 1)
         #expect(await forcekit("store", "clear", "s", "--path", db).exitCode == 0)
         #expect(try json(await forcekit("store", "count", "s", "--path", db)) == 0)
         #expect(await forcekit("store", "drop", "s", "--path", db).exitCode == 0)
         #expect(try json(await forcekit("store", "soups", "--path", db)) == [])
     }
 
-    @Test("Errors print a message on stderr and exit 1", arguments: [
-        (["store", "query", "Nope"], "error: There is no soup named \"Nope\" in this store."),
-        (["store", "register", "X", "--index", "Name:date"], "error: --index Name:date: \"date\" is not an index type; use one of string, integer, floating, full_text, json1"),
-        (["store", "register", "X", "--index", "Name"], "error: --index Name needs the form PATH:TYPE, such as Name:string"),
-        (["store", "register", "X"], "error: The soup \"X\" needs at least one index spec."),
-        (["store", "query", "--smart", "delete from {s}"], "error: The Smart SQL \"delete from {s}\" cannot run: only SELECT statements are allowed, not DELETE."),
-        (["store", "query", "s", "--spec", "{oops"], "error: --spec: The text is not valid JSON: expected a quoted key at line 1, column 2"),
-        (["store", "query", "--smart", "select 1", "--args", "{}"], "error: --args must be a JSON array, such as [\"Acme\", 3]"),
-        (["store", "drop", "ghost"], "error: There is no soup named \"ghost\" in this store."),
-    ])
+    @Test(
+        "Errors print a message on stderr and exit 1",
+        arguments: [
+            (["store", "query", "Nope"], "error: There is no soup named \"Nope\" in this store."),
+            (
+                ["store", "register", "X", "--index", "Name:date"],
+                "error: --index Name:date: \"date\" is not an index type; use one of string, integer, floating, full_text, json1"
+            ),
+            (["store", "register", "X", "--index", "Name"], "error: --index Name needs the form PATH:TYPE, such as Name:string"),
+            (["store", "register", "X"], "error: The soup \"X\" needs at least one index spec."),
+            (
+                ["store", "query", "--smart", "delete from {s}"],
+                "error: The Smart SQL \"delete from {s}\" cannot run: only SELECT statements are allowed, not DELETE."
+            ),
+            (
+                ["store", "query", "s", "--spec", "{oops"],
+                "error: --spec: The text is not valid JSON: expected a quoted key at line 1, column 2"
+            ),
+            (["store", "query", "--smart", "select 1", "--args", "{}"], "error: --args must be a JSON array, such as [\"Acme\", 3]"),
+            (["store", "drop", "ghost"], "error: There is no soup named \"ghost\" in this store."),
+        ])
     func errors(arguments: [String], message: String) async throws {
         let result = await forcekit(arguments + ["--path", try databasePath()])
         #expect(result.exitCode == 1)

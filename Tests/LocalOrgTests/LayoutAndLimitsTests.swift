@@ -27,7 +27,9 @@ struct LayoutAndLimitsTests {
         #expect(mapping?["layoutId"] == layout?["id"])
         let byType = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/describe/layouts/\(recordType)", token: token)
         #expect(byType.json["id"] == layout?["id"])
-        #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/describe/layouts/012000000000009AAA", token: token).status == 404)
+        #expect(
+            try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/describe/layouts/012000000000009AAA", token: token).status
+                == 404)
         await org.stop()
     }
 

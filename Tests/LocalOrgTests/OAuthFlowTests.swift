@@ -12,16 +12,22 @@ struct OAuthFlowTests {
     let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
 
     /// Logs in on the authorize page and answers the consent page; returns the final reply.
-    private func authorize(_ org: TestOrg, _ extra: [String: String], password: String? = nil, allow: Bool = true) async throws -> HTTPTestClient.Reply {
-        var form = ["client_id": org.credentials.clientID, "redirect_uri": org.credentials.redirectURI,
-                    "username": org.credentials.username, "password": password ?? org.credentials.password]
+    private func authorize(_ org: TestOrg, _ extra: [String: String], password: String? = nil, allow: Bool = true) async throws
+        -> HTTPTestClient.Reply
+    {
+        var form = [
+            "client_id": org.credentials.clientID, "redirect_uri": org.credentials.redirectURI,
+            "username": org.credentials.username, "password": password ?? org.credentials.password,
+        ]
         form.merge(extra) { $1 }
         let login = try await org.client.send("POST", "/services/oauth2/authorize", form: form)
-        guard login.status == 200, let range = login.text.range(of: #"name="ticket" value="([A-Za-z0-9]+)""#, options: .regularExpression) else {
+        guard login.status == 200, let range = login.text.range(of: #"name="ticket" value="([A-Za-z0-9]+)""#, options: .regularExpression)
+        else {
             return login
         }
         let ticket = login.text[range].split(separator: "\"")[3]
-        return try await org.client.send("POST", "/services/oauth2/authorize", form: ["ticket": String(ticket), "decision": allow ? "allow" : "deny"])
+        return try await org.client.send(
+            "POST", "/services/oauth2/authorize", form: ["ticket": String(ticket), "decision": allow ? "allow" : "deny"])
     }
 
     private func parameters(of location: String, in part: String) -> [String: String] {
@@ -37,7 +43,10 @@ struct OAuthFlowTests {
     @Test("the authorize page is an HTML login form that carries the request through")
     func loginPage() async throws {
         let org = try await TestOrg.start(seed: false)
-        let page = try await org.client.send("GET", "/services/oauth2/authorize?response_type=code&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))&state=s1")
+        let page = try await org.client.send(
+            "GET",
+            "/services/oauth2/authorize?response_type=code&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))&state=s1"
+        )
         #expect(page.status == 200)
         #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
         #expect(page.text.contains(#"<input type="password" id="password" name="password""#))
@@ -48,15 +57,18 @@ struct OAuthFlowTests {
     @Test("web-server flow: PKCE S256 is enforced, state is echoed, and a code works once")
     func webServerFlowWithPKCE() async throws {
         let org = try await TestOrg.start(seed: false)
-        let reply = try await authorize(org, ["response_type": "code", "state": "xyz 1", "code_challenge": challenge, "scope": "api refresh_token"])
+        let reply = try await authorize(
+            org, ["response_type": "code", "state": "xyz 1", "code_challenge": challenge, "scope": "api refresh_token"])
         #expect(reply.status == 302)
         let location = try #require(reply.header("Location"))
         #expect(location.hasPrefix(org.credentials.redirectURI + "?code="))
         let callback = parameters(of: location, in: "query")
         #expect(callback["state"] == "xyz 1")
         let code = try #require(callback["code"])
-        let exchange = ["grant_type": "authorization_code", "code": code, "client_id": org.credentials.clientID,
-                        "redirect_uri": org.credentials.redirectURI, "code_verifier": verifier]
+        let exchange = [
+            "grant_type": "authorization_code", "code": code, "client_id": org.credentials.clientID,
+            "redirect_uri": org.credentials.redirectURI, "code_verifier": verifier,
+        ]
         let tokens = try await org.client.send("POST", "/services/oauth2/token", form: exchange)
         #expect(tokens.status == 200)
         #expect(tokens.json["access_token"]?.stringValue?.hasPrefix(String(org.credentials.organizationID.prefix(15)) + "!") == true)
@@ -68,18 +80,23 @@ struct OAuthFlowTests {
         #expect(reused.status == 400)
         #expect(reused.json == ["error": "invalid_grant", "error_description": "invalid authorization code"])
 
-        let second = parameters(of: try #require(try await authorize(org, ["response_type": "code", "code_challenge": challenge]).header("Location")), in: "query")
+        let second = parameters(
+            of: try #require(try await authorize(org, ["response_type": "code", "code_challenge": challenge]).header("Location")),
+            in: "query")
         var wrong = exchange
         wrong["code"] = second["code"]
         wrong["code_verifier"] = "not-the-verifier"
         let refused = try await org.client.send("POST", "/services/oauth2/token", form: wrong)
         #expect(refused.json == ["error": "invalid_grant", "error_description": "invalid code verifier"])
 
-        let third = parameters(of: try #require(try await authorize(org, ["response_type": "code", "code_challenge": challenge]).header("Location")), in: "query")
+        let third = parameters(
+            of: try #require(try await authorize(org, ["response_type": "code", "code_challenge": challenge]).header("Location")),
+            in: "query")
         var missing = exchange
         missing["code"] = third["code"]
         missing["code_verifier"] = nil
-        #expect(try await org.client.send("POST", "/services/oauth2/token", form: missing).json["error_description"] == "invalid code verifier")
+        #expect(
+            try await org.client.send("POST", "/services/oauth2/token", form: missing).json["error_description"] == "invalid code verifier")
         await org.stop()
     }
 
@@ -132,8 +149,11 @@ struct OAuthFlowTests {
         let org = try await TestOrg.start(seed: false)
         let fields = parameters(of: try #require(try await authorize(org, ["response_type": "token"]).header("Location")), in: "fragment")
         let refresh = try #require(fields["refresh_token"])
-        let refreshed = try await org.client.send("POST", "/services/oauth2/token", form: [
-            "grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID])
+        let refreshed = try await org.client.send(
+            "POST", "/services/oauth2/token",
+            form: [
+                "grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID,
+            ])
         #expect(refreshed.status == 200)
         #expect(refreshed.json["refresh_token"] == nil)
         let newToken = try #require(refreshed.json["access_token"]?.stringValue)
@@ -146,8 +166,11 @@ struct OAuthFlowTests {
             #expect(reply.status == 401)
             #expect(reply.text == #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#)
         }
-        let again = try await org.client.send("POST", "/services/oauth2/token", form: [
-            "grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID])
+        let again = try await org.client.send(
+            "POST", "/services/oauth2/token",
+            form: [
+                "grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID,
+            ])
         #expect(again.status == 400)
         #expect(again.json == ["error": "invalid_grant", "error_description": "expired access/refresh token"])
         await org.stop()
@@ -169,12 +192,18 @@ struct OAuthFlowTests {
     func tokenErrors() async throws {
         let org = try await TestOrg.start(seed: false)
         let cases: [([String: String], JSON)] = [
-            (["grant_type": "password", "client_id": "nope", "username": "a", "password": "b"],
-             ["error": "invalid_client_id", "error_description": "client identifier invalid"]),
-            (["grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username, "password": "bad"],
-             ["error": "invalid_grant", "error_description": "authentication failure"]),
-            (["grant_type": "client_magic", "client_id": org.credentials.clientID],
-             ["error": "unsupported_grant_type", "error_description": "grant type not supported"]),
+            (
+                ["grant_type": "password", "client_id": "nope", "username": "a", "password": "b"],
+                ["error": "invalid_client_id", "error_description": "client identifier invalid"]
+            ),
+            (
+                ["grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username, "password": "bad"],
+                ["error": "invalid_grant", "error_description": "authentication failure"]
+            ),
+            (
+                ["grant_type": "client_magic", "client_id": org.credentials.clientID],
+                ["error": "unsupported_grant_type", "error_description": "grant type not supported"]
+            ),
         ]
         for (form, expected) in cases {
             let reply = try await org.client.send("POST", "/services/oauth2/token", form: form)
@@ -187,9 +216,12 @@ struct OAuthFlowTests {
     @Test("identity URL and userinfo describe the user, with the app's mobile policy")
     func identity() async throws {
         let org = try await TestOrg.start(seed: false)
-        let grant = try await org.client.send("POST", "/services/oauth2/token", form: [
-            "grant_type": "password", "client_id": org.credentials.clientID,
-            "username": org.credentials.username, "password": org.credentials.password])
+        let grant = try await org.client.send(
+            "POST", "/services/oauth2/token",
+            form: [
+                "grant_type": "password", "client_id": org.credentials.clientID,
+                "username": org.credentials.username, "password": org.credentials.password,
+            ])
         let token = try #require(grant.json["access_token"]?.stringValue)
         let identityURL = try #require(grant.json["id"]?.stringValue)
         let identity = try await org.client.send("GET", identityURL, token: token)
@@ -214,7 +246,8 @@ struct OAuthFlowTests {
 /// Percent-encodes a query value.
 enum FormValue {
     static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? text
+        text.addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? text
     }
 }
 
@@ -223,7 +256,8 @@ struct OAuthCredentialsInURLTests {
     @Test("a GET with a username and password in the URL only shows the login page")
     func getNeverLogsIn() async throws {
         let org = try await TestOrg.start(seed: false)
-        let query = "response_type=token&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))"
+        let query =
+            "response_type=token&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))"
             + "&username=\(FormValue.encode(org.credentials.username))&password=\(FormValue.encode(org.credentials.password))"
         let reply = try await org.client.send("GET", "/services/oauth2/authorize?" + query)
         #expect(reply.status == 200)

@@ -11,9 +11,11 @@ struct PushAndApexTests {
         let org = try await TestOrg.start(seed: false)
         let token = try await org.passwordToken()
         let path = "\(org.dataPath)/sobjects/MobilePushServiceDevice"
-        let registered = try await org.client.send("POST", path, token: token, json: [
-            "ConnectionToken": "0a1b2c3d4e5f", "ServiceType": "Apple", "ApplicationBundle": "com.example.app",
-        ])
+        let registered = try await org.client.send(
+            "POST", path, token: token,
+            json: [
+                "ConnectionToken": "0a1b2c3d4e5f", "ServiceType": "Apple", "ApplicationBundle": "com.example.app",
+            ])
         #expect(registered.status == 201)
         let id = registered.json["id"]?.stringValue ?? ""
         #expect(id.hasPrefix("0Ht"))
@@ -29,9 +31,11 @@ struct PushAndApexTests {
     func pushDisabled() async throws {
         let org = try await TestOrg.start(seed: false) { $0.pushEnabled = false }
         let token = try await org.passwordToken()
-        let reply = try await org.client.send("POST", "\(org.dataPath)/sobjects/MobilePushServiceDevice", token: token, json: [
-            "ConnectionToken": "ab", "ServiceType": "Apple", "ApplicationBundle": "com.example.app",
-        ])
+        let reply = try await org.client.send(
+            "POST", "\(org.dataPath)/sobjects/MobilePushServiceDevice", token: token,
+            json: [
+                "ConnectionToken": "ab", "ServiceType": "Apple", "ApplicationBundle": "com.example.app",
+            ])
         #expect(reply.status == 404)
         #expect(reply.json[0]?["message"] == "Push notifications are not enabled for this org.")
         await org.stop()
@@ -40,14 +44,16 @@ struct PushAndApexTests {
     @Test("Apex REST answers configured routes with their placeholders filled, and echoes any other path")
     func apexREST() async throws {
         let routes = FileManager.default.temporaryDirectory.appendingPathComponent("apex-\(UUID().uuidString).json")
-        try Data("""
+        try Data(
+            """
             {"routes": [
               {"method": "GET", "path": "/simpleAccount/:id", "body": {"accountId": "{{id}}", "accountName": "Account {{id}}", "by": "{{userId}}"}},
               {"method": "POST", "path": "/simpleAccount", "status": 201, "body": {"accountName": "{{body.accountName}}", "size": "{{body.size}}"}},
               {"method": "DELETE", "path": "/simpleAccount/:id", "status": 204},
               {"path": "/simpleAccounts", "body": {"totalSize": 0, "records": [], "pattern": "{{query.namePattern}}"}}
             ]}
-            """.utf8).write(to: routes)
+            """.utf8
+        ).write(to: routes)
         defer { try? FileManager.default.removeItem(at: routes) }
         let apexRoutes = try ApexRoute.load(from: routes)
         let org = try await TestOrg.start(seed: false) { $0.apexRoutes = apexRoutes }
@@ -58,11 +64,13 @@ struct PushAndApexTests {
         let get = try await org.client.send("GET", "/services/apexrest/simpleAccount/001xx", token: token)
         #expect(get.header("Sforce-Limit-Info")?.hasPrefix("api-usage=") == true)
         #expect(get.json == ["accountId": "001xx", "accountName": "Account 001xx", "by": userID])
-        let post = try await org.client.send("POST", "/services/apexrest/simpleAccount", token: token, json: ["accountName": "New", "size": 3])
+        let post = try await org.client.send(
+            "POST", "/services/apexrest/simpleAccount", token: token, json: ["accountName": "New", "size": 3])
         #expect(post.status == 201)
         #expect(post.json == ["accountName": "New", "size": 3])
         #expect(try await org.client.send("DELETE", "/services/apexrest/simpleAccount/001xx", token: token).status == 204)
-        #expect(try await org.client.send("GET", "/services/apexrest/simpleAccounts?namePattern=My%25", token: token).json["pattern"] == "My%")
+        #expect(
+            try await org.client.send("GET", "/services/apexrest/simpleAccounts?namePattern=My%25", token: token).json["pattern"] == "My%")
 
         let echo = try await org.client.send("PATCH", "/services/apexrest/custom/thing?x=1", token: token, json: ["a": true])
         #expect(echo.json == ["method": "PATCH", "path": "/custom/thing", "parameters": ["x": "1"], "body": ["a": true], "userId": userID])
@@ -70,7 +78,10 @@ struct PushAndApexTests {
         await org.stop()
 
         try Data(#"{"routes": [{"path": "no-slash"}]}"#.utf8).write(to: routes)
-        #expect(throws: LocalOrgError.invalidConfiguration(file: routes.path, reason: "routes[0] needs a path starting with /, such as \"/simpleAccount/:id\"")) {
+        #expect(
+            throws: LocalOrgError.invalidConfiguration(
+                file: routes.path, reason: "routes[0] needs a path starting with /, such as \"/simpleAccount/:id\"")
+        ) {
             try ApexRoute.load(from: routes)
         }
     }

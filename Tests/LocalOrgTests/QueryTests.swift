@@ -1,9 +1,9 @@
-import Foundation
 import ForceKitTestSupport
+import Foundation
 import LocalOrg
 import OrgTestSupport
-import SalesforceCore
 import SOQL
+import SalesforceCore
 import Testing
 
 @Suite("LocalOrg SOQL engine")
@@ -50,7 +50,9 @@ struct QueryTests {
     func relationships() async throws {
         let org = try await TestOrg.start()
         let store = org.server.store
-        let contacts = try await store.query("SELECT Name, Account.Name, Account.Owner.Name FROM Contact WHERE Account.Name LIKE 'Acme%' ORDER BY Name LIMIT 5", version: version)
+        let contacts = try await store.query(
+            "SELECT Name, Account.Name, Account.Owner.Name FROM Contact WHERE Account.Name LIKE 'Acme%' ORDER BY Name LIMIT 5",
+            version: version)
         #expect(!contacts.records.isEmpty)
         for contact in contacts.records {
             guard case .record(let account) = contact["Account"] else {
@@ -65,7 +67,8 @@ struct QueryTests {
             }
             #expect(owner["Name"]?.stringValue != nil)
         }
-        let accounts = try await store.query("SELECT Name, (SELECT LastName FROM Contacts ORDER BY LastName) FROM Account ORDER BY Name LIMIT 20", version: version)
+        let accounts = try await store.query(
+            "SELECT Name, (SELECT LastName FROM Contacts ORDER BY LastName) FROM Account ORDER BY Name LIMIT 20", version: version)
         for account in accounts.records {
             let id = try #require(account.url?.split(separator: "/").last.map(String.init))
             let count = try await store.query("SELECT COUNT() FROM Contact WHERE AccountId = '\(id)'", version: version).totalSize
@@ -141,8 +144,10 @@ struct QueryTests {
             case 1, 2:
                 let parts = (0..<Int.random(in: 2...3, using: &generator)).map { _ in condition(depth: depth + 1) }
                 let isAnd = choice == 1
-                return ("(" + parts.map(\.soql).joined(separator: isAnd ? " AND " : " OR ") + ")",
-                        { row in isAnd ? parts.allSatisfy { $0.holds(row) } : parts.contains { $0.holds(row) } })
+                return (
+                    "(" + parts.map(\.soql).joined(separator: isAnd ? " AND " : " OR ") + ")",
+                    { row in isAnd ? parts.allSatisfy { $0.holds(row) } : parts.contains { $0.holds(row) } }
+                )
             case 3:
                 let inner = condition(depth: depth + 1)
                 return ("NOT " + inner.soql, { !inner.holds($0) })
@@ -157,7 +162,9 @@ struct QueryTests {
             #expect(Set(ids(result)) == expected, "\(chosen.soql)")
         }
         let fifteen = try #require(idsByName["Alpha"]).prefix(15)
-        #expect(try await store.query("SELECT Name FROM Account WHERE Id = '\(fifteen)'", version: version).records.first?["Name"] == .string("Alpha"))
+        #expect(
+            try await store.query("SELECT Name FROM Account WHERE Id = '\(fifteen)'", version: version).records.first?["Name"]
+                == .string("Alpha"))
         await org.stop()
     }
 
@@ -175,7 +182,8 @@ struct QueryTests {
         func names(_ soql: String) async throws -> [String] {
             try await store.query(soql, version: version).records.compactMap { $0["Name"]?.stringValue }
         }
-        #expect(try await names("SELECT Name FROM Account ORDER BY Name") == ["Alpha", "beta", "Delta", "Epsilon 100%", "Gamma", "zeta_under"])
+        #expect(
+            try await names("SELECT Name FROM Account ORDER BY Name") == ["Alpha", "beta", "Delta", "Epsilon 100%", "Gamma", "zeta_under"])
         #expect(try await names("SELECT Name FROM Account ORDER BY NumberOfEmployees DESC NULLS LAST LIMIT 2") == ["Epsilon 100%", "beta"])
         #expect(try await names("SELECT Name FROM Account ORDER BY NumberOfEmployees NULLS LAST, Name").last == "Gamma")
         #expect(try await names("SELECT Name FROM Account ORDER BY NumberOfEmployees").first == "Gamma")
@@ -183,7 +191,8 @@ struct QueryTests {
         let counted = try await store.query("SELECT COUNT() FROM Account WHERE Industry != null", version: version)
         #expect(counted.totalSize == 5)
         #expect(counted.records.isEmpty)
-        let grouped = try await store.query("""
+        let grouped = try await store.query(
+            """
             SELECT Industry, COUNT(Id) total, MAX(NumberOfEmployees), COUNT(NumberOfEmployees) FROM Account
             WHERE Industry != null GROUP BY Industry HAVING COUNT(Id) > 1 ORDER BY Industry
             """, version: version)
@@ -211,12 +220,18 @@ struct QueryTests {
         let today = SOQLDateTime(millisecondsSinceEpoch: Int64(org.clock.now.timeIntervalSince1970 * 1000)).date
         let offsets = [0, -1, -6, -40, 3, 400]
         for offset in offsets {
-            _ = try await store.create("Opportunity", fields: [
-                "Name": .string("Due \(offset)"), "StageName": "Prospecting", "CloseDate": .string(today.adding(days: offset).description),
-            ], as: admin)
+            _ = try await store.create(
+                "Opportunity",
+                fields: [
+                    "Name": .string("Due \(offset)"), "StageName": "Prospecting",
+                    "CloseDate": .string(today.adding(days: offset).description),
+                ], as: admin)
         }
         func due(_ condition: String) async throws -> Set<String> {
-            Set(try await store.query("SELECT Name FROM Opportunity WHERE \(condition)", version: version).records.compactMap { $0["Name"]?.stringValue })
+            Set(
+                try await store.query("SELECT Name FROM Opportunity WHERE \(condition)", version: version).records.compactMap {
+                    $0["Name"]?.stringValue
+                })
         }
         #expect(try await due("CloseDate = TODAY") == ["Due 0"])
         #expect(try await due("CloseDate = YESTERDAY") == ["Due -1"])
@@ -230,18 +245,29 @@ struct QueryTests {
         await org.stop()
     }
 
-    @Test("query errors: MALFORMED_QUERY with the caret, INVALID_FIELD, INVALID_TYPE, filter types", arguments: [
-        ("SELECT Id FORM Account", "MALFORMED_QUERY", "\nSELECT Id FORM Account\n          ^\nERROR at Row:1:Column:11\nunexpected token: FORM"),
-        ("SELECT Nope FROM Account", "INVALID_FIELD", "\nSELECT Nope FROM Account\n       ^\nERROR at Row:1:Column:8\nNo such column 'Nope' on entity 'Account'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names."),
-        ("SELECT Id FROM Acount", "INVALID_TYPE", "\nSELECT Id FROM Acount\n               ^\nERROR at Row:1:Column:16\nsObject type 'Acount' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name. Please reference your WSDL or the describe call for the appropriate names."),
-        ("SELECT Id FROM Contact WHERE Acount.Name = 'x'", "INVALID_FIELD", nil),
-        ("SELECT Id FROM Account WHERE NumberOfEmployees = 'ten'", "INVALID_QUERY_FILTER_OPERATOR", nil),
-        ("SELECT Id FROM Account WHERE Name = 5", "INVALID_QUERY_FILTER_OPERATOR", nil),
-        ("SELECT Id FROM Account WHERE CreatedDate = 2024-01-01", "INVALID_QUERY_FILTER_OPERATOR", nil),
-        ("SELECT Id FROM Account WHERE Id = 'abc'", "INVALID_QUERY_FILTER_OPERATOR", nil),
-        ("SELECT Name, COUNT(Id) FROM Account GROUP BY Industry", "MALFORMED_QUERY", nil),
-        ("SELECT Id, (SELECT Id FROM Nope) FROM Account", "INVALID_TYPE", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        "query errors: MALFORMED_QUERY with the caret, INVALID_FIELD, INVALID_TYPE, filter types",
+        arguments: [
+            (
+                "SELECT Id FORM Account", "MALFORMED_QUERY",
+                "\nSELECT Id FORM Account\n          ^\nERROR at Row:1:Column:11\nunexpected token: FORM"
+            ),
+            (
+                "SELECT Nope FROM Account", "INVALID_FIELD",
+                "\nSELECT Nope FROM Account\n       ^\nERROR at Row:1:Column:8\nNo such column 'Nope' on entity 'Account'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names."
+            ),
+            (
+                "SELECT Id FROM Acount", "INVALID_TYPE",
+                "\nSELECT Id FROM Acount\n               ^\nERROR at Row:1:Column:16\nsObject type 'Acount' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name. Please reference your WSDL or the describe call for the appropriate names."
+            ),
+            ("SELECT Id FROM Contact WHERE Acount.Name = 'x'", "INVALID_FIELD", nil),
+            ("SELECT Id FROM Account WHERE NumberOfEmployees = 'ten'", "INVALID_QUERY_FILTER_OPERATOR", nil),
+            ("SELECT Id FROM Account WHERE Name = 5", "INVALID_QUERY_FILTER_OPERATOR", nil),
+            ("SELECT Id FROM Account WHERE CreatedDate = 2024-01-01", "INVALID_QUERY_FILTER_OPERATOR", nil),
+            ("SELECT Id FROM Account WHERE Id = 'abc'", "INVALID_QUERY_FILTER_OPERATOR", nil),
+            ("SELECT Name, COUNT(Id) FROM Account GROUP BY Industry", "MALFORMED_QUERY", nil),
+            ("SELECT Id, (SELECT Id FROM Nope) FROM Account", "INVALID_TYPE", nil),
+        ] as [(String, String, String?)])
     func errors(soql: String, code: String, message: String?) async throws {
         let org = try await TestOrg.start(seed: false)
         await #expect {
@@ -259,18 +285,22 @@ struct QueryTests {
         let store = org.server.store
         var generator = SeededGenerator(seed: 0xF022)
         let fields = ["Id", "Name", "Industry", "AnnualRevenue", "Owner.Name", "CreatedDate", "Nope", "Parent.Name", "NumberOfEmployees"]
-        let conditions = ["Name LIKE 'A%'", "AnnualRevenue > 1000000", "Industry IN ('Energy','Banking')", "CreatedDate = THIS_YEAR",
-                          "Owner.Alias != null", "NOT (Industry = 'Energy')", "Id IN (SELECT AccountId FROM Contact)", "Name = 5", "Rating = 'Hot'"]
+        let conditions = [
+            "Name LIKE 'A%'", "AnnualRevenue > 1000000", "Industry IN ('Energy','Banking')", "CreatedDate = THIS_YEAR",
+            "Owner.Alias != null", "NOT (Industry = 'Energy')", "Id IN (SELECT AccountId FROM Contact)", "Name = 5", "Rating = 'Hot'",
+        ]
         for _ in 0..<200 {
             let selected = (0..<Int.random(in: 1...4, using: &generator)).map { _ in fields.randomElement(using: &generator)! }
             let condition = conditions.randomElement(using: &generator)!
             let order = Bool.random(using: &generator) ? " ORDER BY \(fields.randomElement(using: &generator)!) DESC NULLS LAST" : ""
-            let soql = "SELECT \(selected.joined(separator: ", ")) FROM Account WHERE \(condition)\(order) LIMIT \(Int.random(in: 0...50, using: &generator))"
+            let soql =
+                "SELECT \(selected.joined(separator: ", ")) FROM Account WHERE \(condition)\(order) LIMIT \(Int.random(in: 0...50, using: &generator))"
             do {
                 let result = try await store.query(soql, version: version)
                 #expect(result.records.count <= 50)
             } catch {
-                #expect(["INVALID_FIELD", "INVALID_QUERY_FILTER_OPERATOR", "MALFORMED_QUERY"].contains(error.errorCode), "\(soql): \(error)")
+                #expect(
+                    ["INVALID_FIELD", "INVALID_QUERY_FILTER_OPERATOR", "MALFORMED_QUERY"].contains(error.errorCode), "\(soql): \(error)")
             }
         }
         #expect(try await store.query("SELECT COUNT() FROM Account", version: version).totalSize == SeedDataCount.accounts)

@@ -18,7 +18,10 @@ struct RESTDataTests {
         #expect(versions.header("Content-Type") == "application/json;charset=UTF-8")
         let token = try await org.passwordToken()
         let resources = try await org.client.send("GET", org.dataPath, token: token)
-        let names = ["sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter", "ui-api"]
+        let names = [
+            "sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter",
+            "ui-api",
+        ]
         #expect(resources.json == .object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("\(org.dataPath)/\($0)")) })))
         // Every resource listed answers (connect and chatter are families whose roots are not resources).
         for name in names where !["connect", "chatter", "ui-api", "composite"].contains(name) {
@@ -27,7 +30,8 @@ struct RESTDataTests {
         }
         #expect(try await org.client.send("GET", "/services/data/v30.0/sobjects", token: token).json[0]?["errorCode"] == "NOT_FOUND")
         #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects").status == 401)
-        #expect(try await org.client.send("GET", "\(org.dataPath)/nowhere", token: token).json
+        #expect(
+            try await org.client.send("GET", "\(org.dataPath)/nowhere", token: token).json
                 == [["message": "The requested resource does not exist", "errorCode": "NOT_FOUND"]])
         await org.stop()
     }
@@ -38,8 +42,11 @@ struct RESTDataTests {
         let token = try await org.passwordToken()
         let global = try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token)
         let names = Set(global.json["sobjects"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? [])
-        #expect(names.isSuperset(of: ["Account", "Contact", "Lead", "Opportunity", "Case", "User", "ContentDocument",
-                                      "ContentVersion", "MobilePushServiceDevice", "Merchandise__c"]))
+        #expect(
+            names.isSuperset(of: [
+                "Account", "Contact", "Lead", "Opportunity", "Case", "User", "ContentDocument",
+                "ContentVersion", "MobilePushServiceDevice", "Merchandise__c",
+            ]))
         let account = try await org.client.send("GET", "\(org.dataPath)/sobjects/account/describe", token: token)
         #expect(account.json["name"] == "Account")
         #expect(account.json["keyPrefix"] == "001")
@@ -61,8 +68,9 @@ struct RESTDataTests {
     func crud() async throws {
         let org = try await TestOrg.start(seed: false)
         let token = try await org.passwordToken()
-        let created = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account/", token: token,
-                                                json: ["Name": "Acme", "NumberOfEmployees": 120, "Industry": "Energy"])
+        let created = try await org.client.send(
+            "POST", "\(org.dataPath)/sobjects/Account/", token: token,
+            json: ["Name": "Acme", "NumberOfEmployees": 120, "Industry": "Energy"])
         #expect(created.status == 201)
         let id = try #require(created.json["id"]?.stringValue)
         #expect(created.json == ["id": .string(id), "success": true, "errors": []])
@@ -80,29 +88,38 @@ struct RESTDataTests {
         #expect(record.json["CreatedById"] == .string(owner))
         #expect(record.json["LastModifiedDate"] == record.json["SystemModstamp"])
 
-        let selected = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(String(id.prefix(15)))?fields=Name,Industry", token: token)
-        #expect(selected.text == #"{"attributes":{"type":"Account","url":"\#(org.dataPath)/sobjects/Account/\#(id)"},"Id":"\#(id)","Name":"Acme","Industry":"Energy"}"#)
+        let selected = try await org.client.send(
+            "GET", "\(org.dataPath)/sobjects/Account/\(String(id.prefix(15)))?fields=Name,Industry", token: token)
+        #expect(
+            selected.text
+                == #"{"attributes":{"type":"Account","url":"\#(org.dataPath)/sobjects/Account/\#(id)"},"Id":"\#(id)","Name":"Acme","Industry":"Energy"}"#
+        )
 
         org.clock.advance(by: 120)
-        let patched = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Banking"])
+        let patched = try await org.client.send(
+            "PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Banking"])
         #expect(patched.status == 204)
         #expect(patched.body.isEmpty)
-        let modified = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)?fields=Industry,LastModifiedDate", token: token)
+        let modified = try await org.client.send(
+            "GET", "\(org.dataPath)/sobjects/Account/\(id)?fields=Industry,LastModifiedDate", token: token)
         #expect(modified.json["Industry"] == "Banking")
         #expect(modified.json["LastModifiedDate"] != record.json["LastModifiedDate"])
 
-        let stale = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Retail"],
-                                              headers: ["If-Unmodified-Since": httpDate(org.clock.now.addingTimeInterval(-60))])
+        let stale = try await org.client.send(
+            "PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Retail"],
+            headers: ["If-Unmodified-Since": httpDate(org.clock.now.addingTimeInterval(-60))])
         #expect(stale.status == 412)
-        let fresh = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Retail"],
-                                              headers: ["If-Unmodified-Since": httpDate(org.clock.now.addingTimeInterval(60))])
+        let fresh = try await org.client.send(
+            "PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Retail"],
+            headers: ["If-Unmodified-Since": httpDate(org.clock.now.addingTimeInterval(60))])
         #expect(fresh.status == 204)
 
         #expect(try await org.client.send("DELETE", "\(org.dataPath)/sobjects/Account/\(id)", token: token).status == 204)
         let gone = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token)
         #expect(gone.status == 404)
         #expect(gone.json[0]?["errorCode"] == "ENTITY_IS_DELETED")
-        let all = try await org.client.send("GET", "\(org.dataPath)/queryAll?q=SELECT+IsDeleted+FROM+Account+WHERE+Id='\(id)'", token: token)
+        let all = try await org.client.send(
+            "GET", "\(org.dataPath)/queryAll?q=SELECT+IsDeleted+FROM+Account+WHERE+Id='\(id)'", token: token)
         #expect(all.json["records"]?[0]?["IsDeleted"] == true)
         let live = try await org.client.send("GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account", token: token)
         #expect(live.json["totalSize"] == 0)
@@ -117,19 +134,36 @@ struct RESTDataTests {
         return formatter.string(from: date)
     }
 
-    @Test("write errors have Salesforce's codes, messages and fields", arguments: [
-        (#"{"FirstName":"No"}"#, "REQUIRED_FIELD_MISSING", "Required fields are missing: [LastName]", ["LastName"]),
-        (#"{"LastName":"X","Shoe__c":1}"#, "INVALID_FIELD", "No such column 'Shoe__c' on sobject of type Contact", ["Shoe__c"]),
-        (#"{"LastName":"X","Id":"003000000000001"}"#, "INVALID_FIELD_FOR_INSERT_UPDATE",
-         "Unable to create/update fields: Id. Please check the security settings of this field and verify that it is read/write for your profile or permission set.", ["Id"]),
-        (#"{"LastName":"X","Email":"not-an-email"}"#, "INVALID_EMAIL_ADDRESS", "Email: invalid email address: not-an-email", ["Email"]),
-        (#"{"LastName":"X","Birthdate":"yesterday"}"#, "JSON_PARSER_ERROR",
-         "Cannot deserialize instance of date from VALUE_STRING value yesterday or request may be missing a required field", ["Birthdate"]),
-        (#"{"LastName":"X","AccountId":"nonsense"}"#, "MALFORMED_ID", "Account ID: id value of incorrect type: nonsense", ["AccountId"]),
-        (#"{"LastName":"X","AccountId":"003000000000001AAA"}"#, "FIELD_INTEGRITY_EXCEPTION", "Account ID: id value of incorrect type: 003000000000001AAA", ["AccountId"]),
-        (#"{"LastName":"X","AccountId":"001000000000001AAA"}"#, "INVALID_CROSS_REFERENCE_KEY", "invalid cross reference id", ["AccountId"]),
-        (#"[1, 2"#, "JSON_PARSER_ERROR", nil, []),
-    ] as [(String, String, String?, [String])])
+    @Test(
+        "write errors have Salesforce's codes, messages and fields",
+        arguments: [
+            (#"{"FirstName":"No"}"#, "REQUIRED_FIELD_MISSING", "Required fields are missing: [LastName]", ["LastName"]),
+            (#"{"LastName":"X","Shoe__c":1}"#, "INVALID_FIELD", "No such column 'Shoe__c' on sobject of type Contact", ["Shoe__c"]),
+            (
+                #"{"LastName":"X","Id":"003000000000001"}"#, "INVALID_FIELD_FOR_INSERT_UPDATE",
+                "Unable to create/update fields: Id. Please check the security settings of this field and verify that it is read/write for your profile or permission set.",
+                ["Id"]
+            ),
+            (#"{"LastName":"X","Email":"not-an-email"}"#, "INVALID_EMAIL_ADDRESS", "Email: invalid email address: not-an-email", ["Email"]),
+            (
+                #"{"LastName":"X","Birthdate":"yesterday"}"#, "JSON_PARSER_ERROR",
+                "Cannot deserialize instance of date from VALUE_STRING value yesterday or request may be missing a required field",
+                ["Birthdate"]
+            ),
+            (
+                #"{"LastName":"X","AccountId":"nonsense"}"#, "MALFORMED_ID", "Account ID: id value of incorrect type: nonsense",
+                ["AccountId"]
+            ),
+            (
+                #"{"LastName":"X","AccountId":"003000000000001AAA"}"#, "FIELD_INTEGRITY_EXCEPTION",
+                "Account ID: id value of incorrect type: 003000000000001AAA", ["AccountId"]
+            ),
+            (
+                #"{"LastName":"X","AccountId":"001000000000001AAA"}"#, "INVALID_CROSS_REFERENCE_KEY", "invalid cross reference id",
+                ["AccountId"]
+            ),
+            (#"[1, 2"#, "JSON_PARSER_ERROR", nil, []),
+        ] as [(String, String, String?, [String])])
     func writeErrors(body: String, code: String, message: String?, fields: [String]) async throws {
         let org = try await TestOrg.start(seed: false)
         let token = try await org.passwordToken()
@@ -138,13 +172,15 @@ struct RESTDataTests {
         if let json {
             reply = try await org.client.send("POST", "\(org.dataPath)/sobjects/Contact", token: token, json: json)
         } else {
-            reply = try await org.client.send("POST", "\(org.dataPath)/sobjects/Contact", token: token, form: [:], headers: ["Content-Type": "application/json"])
+            reply = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/Contact", token: token, form: [:], headers: ["Content-Type": "application/json"])
         }
         #expect(reply.status == 400)
         #expect(reply.json[0]?["errorCode"] == .string(code))
         if let message { #expect(reply.json[0]?["message"] == .string(message)) }
         #expect((reply.json[0]?["fields"]?.arrayValue ?? []) == fields.map(JSON.string))
-        #expect(try await org.client.send("GET", "\(org.dataPath)/query?q=SELECT+COUNT()+FROM+Contact", token: token).json["totalSize"] == 0)
+        #expect(
+            try await org.client.send("GET", "\(org.dataPath)/query?q=SELECT+COUNT()+FROM+Contact", token: token).json["totalSize"] == 0)
         await org.stop()
     }
 
@@ -160,30 +196,37 @@ struct RESTDataTests {
         let updated = try await org.client.send("PATCH", path, token: token, json: ["Name": "Upsert Co 2"])
         #expect(updated.status == 200)
         #expect(updated.json == ["id": .string(id), "success": true, "errors": [], "created": false])
-        let old = try await org.client.send("PATCH", "/services/data/v44.0/sobjects/Account/External_Id__c/EXT-1", token: token, json: ["Name": "Upsert Co 3"])
+        let old = try await org.client.send(
+            "PATCH", "/services/data/v44.0/sobjects/Account/External_Id__c/EXT-1", token: token, json: ["Name": "Upsert Co 3"])
         #expect(old.status == 204)
-        let duplicate = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Other", "External_Id__c": "ext-1"])
+        let duplicate = try await org.client.send(
+            "POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Other", "External_Id__c": "ext-1"])
         #expect(duplicate.json[0]?["errorCode"] == "DUPLICATE_VALUE")
         #expect(duplicate.json[0]?["message"] == .string("duplicate value found: External_Id__c duplicates value on record with id: \(id)"))
 
         for name in ["A", "B"] {
-            _ = try await org.client.send("POST", "\(org.dataPath)/sobjects/Opportunity", token: token,
-                                          json: ["Name": .string(name), "StageName": "Prospecting", "CloseDate": "2026-01-31", "External_Id__c": "DUP"])
+            _ = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/Opportunity", token: token,
+                json: ["Name": .string(name), "StageName": "Prospecting", "CloseDate": "2026-01-31", "External_Id__c": "DUP"])
         }
-        let several = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/DUP", token: token, json: ["Amount": 5])
+        let several = try await org.client.send(
+            "PATCH", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/DUP", token: token, json: ["Amount": 5])
         #expect(several.status == 300)
         #expect(several.json.arrayValue?.count == 2)
         #expect(several.json[0]?.stringValue?.hasPrefix("\(org.dataPath)/sobjects/Opportunity/006") == true)
         let notExternal = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Account/Name/Acme", token: token, json: [:])
         #expect(notExternal.status == 404)
         // GET by external id: one match is the record, several are the 300 list.
-        let single = try await org.client.send("POST", "\(org.dataPath)/sobjects/Opportunity", token: token,
-                                               json: ["Name": "Only", "StageName": "Prospecting", "CloseDate": "2026-01-31", "External_Id__c": "ONE"])
-        let byExternal = try await org.client.send("GET", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/ONE?fields=Name", token: token)
+        let single = try await org.client.send(
+            "POST", "\(org.dataPath)/sobjects/Opportunity", token: token,
+            json: ["Name": "Only", "StageName": "Prospecting", "CloseDate": "2026-01-31", "External_Id__c": "ONE"])
+        let byExternal = try await org.client.send(
+            "GET", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/ONE?fields=Name", token: token)
         #expect(byExternal.json["Id"] == single.json["id"])
         #expect(byExternal.json["Name"] == "Only")
         #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/DUP", token: token).status == 300)
-        let wrongMethod = try await org.client.send("PUT", "\(org.dataPath)/sobjects/Opportunity/\(single.json["id"]?.stringValue ?? "")", token: token, json: [:])
+        let wrongMethod = try await org.client.send(
+            "PUT", "\(org.dataPath)/sobjects/Opportunity/\(single.json["id"]?.stringValue ?? "")", token: token, json: [:])
         #expect(wrongMethod.status == 405)
         #expect(wrongMethod.json[0]?["message"] == "HTTP Method 'PUT' not allowed. Allowed are GET,PATCH,DELETE")
         await org.stop()
@@ -198,12 +241,13 @@ struct RESTDataTests {
         #expect(empty.json["recentItems"] == [])
         var ids: [String] = []
         for name in ["Ames", "Brook", "Cole"] {
-            let created = try await org.client.send("POST", "\(org.dataPath)/sobjects/Contact", token: token, json: ["LastName": .string(name)])
+            let created = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/Contact", token: token, json: ["LastName": .string(name)])
             ids.append(created.json["id"]?.stringValue ?? "")
         }
         let account = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Acme"])
         let accountID = account.json["id"]?.stringValue ?? ""
-        _ = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/\(ids[0])", token: token)   // a view moves Ames up
+        _ = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/\(ids[0])", token: token)  // a view moves Ames up
         _ = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Contact/\(ids[1])", token: token, json: ["Title": "CEO"])
         _ = try await org.client.send("DELETE", "\(org.dataPath)/sobjects/Contact/\(ids[2])", token: token)  // gone from the list
 

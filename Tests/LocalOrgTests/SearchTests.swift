@@ -17,8 +17,9 @@ struct SearchTests {
             ("Contact", ["LastName": "Øster", "FirstName": "Jane", "Email": "jane.oster@acme.example"]),
             ("Lead", ["LastName": "Rock", "Company": "Rock-and-Roll Ltd"]),
         ] {
-            let reply = try await org.client.send("POST", "\(org.dataPath)/sobjects/\(type)", token: token,
-                                                  json: .object(fields.mapValues(JSON.string)))
+            let reply = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/\(type)", token: token,
+                json: .object(fields.mapValues(JSON.string)))
             guard reply.status == 201 else { throw TestFailure("create failed: \(reply.text)") }
         }
         return (org, token)
@@ -55,7 +56,8 @@ struct SearchTests {
     @Test("RETURNING fields, WHERE, ORDER BY and LIMIT apply per object; LIMIT and OFFSET over all")
     func returning() async throws {
         let (org, token) = try await org()
-        let filtered = try await search(org, token, "FIND {acme*} RETURNING Account(Name, Industry WHERE Industry = 'Energy'), Contact(Email)")
+        let filtered = try await search(
+            org, token, "FIND {acme*} RETURNING Account(Name, Industry WHERE Industry = 'Energy'), Contact(Email)")
         #expect(filtered.status == 200)
         let records = filtered.json["searchRecords"]?.arrayValue ?? []
         #expect(records.count == 2)
@@ -65,7 +67,10 @@ struct SearchTests {
         #expect(records[1]["Name"] == nil)
         let ordered = try await search(org, token, "FIND {acme*} RETURNING Account(Name ORDER BY Name DESC LIMIT 2)")
         #expect(names(ordered) == ["Grand Hotel Café", "Acmeville Bakery"])
-        #expect(names(try await search(org, token, "FIND {acme*} RETURNING Account(Name) LIMIT 2 OFFSET 1")) == ["Acmeville Bakery", "Grand Hotel Café"])
+        #expect(
+            names(try await search(org, token, "FIND {acme*} RETURNING Account(Name) LIMIT 2 OFFSET 1")) == [
+                "Acmeville Bakery", "Grand Hotel Café",
+            ])
         let bare = try await search(org, token, "FIND {bakery}")
         #expect(bare.json["searchRecords"]?[0]?.objectValue?.keys.sorted() == ["Id", "attributes"])
         let old = try await search(org, token, "FIND {bakery}", version: "v31.0")
@@ -88,13 +93,17 @@ struct SearchTests {
     @Test("parameterizedSearch by GET and POST finds what the SOSL would")
     func parameterized() async throws {
         let (org, token) = try await org()
-        let get = try await org.client.send("GET", "\(org.dataPath)/parameterizedSearch?q=acme*&sobject=Account&Account.fields=Name,Industry&Account.limit=2&in=NAME",
-                                            token: token)
+        let get = try await org.client.send(
+            "GET", "\(org.dataPath)/parameterizedSearch?q=acme*&sobject=Account&Account.fields=Name,Industry&Account.limit=2&in=NAME",
+            token: token)
         #expect(names(get) == ["Acme Corporation", "Acmeville Bakery"])
         #expect(get.json["searchRecords"]?[0]?["Industry"] == "Energy")
-        let post = try await org.client.send("POST", "\(org.dataPath)/parameterizedSearch", token: token, json: [
-            "q": "acme", "fields": ["Name"], "sobjects": [["name": "Account", "where": "Industry = 'Energy'"], ["name": "Contact"]], "overallLimit": 10,
-        ])
+        let post = try await org.client.send(
+            "POST", "\(org.dataPath)/parameterizedSearch", token: token,
+            json: [
+                "q": "acme", "fields": ["Name"], "sobjects": [["name": "Account", "where": "Industry = 'Energy'"], ["name": "Contact"]],
+                "overallLimit": 10,
+            ])
         #expect(names(post) == ["Acme Corporation", "Jane Øster"])
         let missing = try await org.client.send("GET", "\(org.dataPath)/parameterizedSearch?sobject=Account", token: token)
         #expect(missing.json[0]?["errorCode"] == "MISSING_ARGUMENT")
@@ -117,7 +126,8 @@ struct SearchTests {
         #expect(layout.json[0]?["limitRows"] == 25)
         #expect(layout.json[0]?["searchColumns"]?[0] == ["field": "Contact.Name", "format": nil, "label": "Full Name", "name": "Name"])
         #expect(layout.json[1]?["searchColumns"]?[0]?["field"] == "Account.Name")
-        #expect(try await org.client.send("GET", "\(org.dataPath)/search/layout?q=Nope", token: token).json[0]?["errorCode"] == "INVALID_TYPE")
+        #expect(
+            try await org.client.send("GET", "\(org.dataPath)/search/layout?q=Nope", token: token).json[0]?["errorCode"] == "INVALID_TYPE")
         await org.stop()
     }
 }

@@ -86,12 +86,14 @@ struct ServerTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = directory.appendingPathComponent("schema.json")
-        try Data(#"""
+        try Data(
+            #"""
             {"objects": [{"name": "Shipment__c", "label": "Shipment", "keyPrefix": "a05",
                           "fields": [{"name": "Carrier__c", "type": "picklist", "picklistValues": ["DHL", "UPS"]},
                                      {"name": "Account__c", "type": "reference", "referenceTo": "Account", "childRelationshipName": "Shipments__r"}]}],
              "fields": {"Contact": [{"name": "Badge__c", "type": "string", "length": 20, "unique": true}]}}
-            """#.utf8).write(to: schema)
+            """#.utf8
+        ).write(to: schema)
         var configuration = LocalOrgConfiguration()
         configuration.schemaFile = schema
         configuration.seedsSampleData = false
@@ -99,9 +101,11 @@ struct ServerTests {
         let store = server.store
         let admin = try #require(try await store.query("SELECT Id FROM User", version: "v62.0").records.first?["Id"]?.stringValue)
         let account = try await store.create("Account", fields: ["Name": "Shipper"], as: admin)
-        let shipment = try await store.create("Shipment__c", fields: ["Name": "S-1", "Carrier__c": "DHL", "Account__c": .string(account)], as: admin)
+        let shipment = try await store.create(
+            "Shipment__c", fields: ["Name": "S-1", "Carrier__c": "DHL", "Account__c": .string(account)], as: admin)
         #expect(shipment.hasPrefix("a05"))
-        let result = try await store.query("SELECT Name, (SELECT Carrier__c, Account__r.Name FROM Shipments__r) FROM Account", version: "v62.0")
+        let result = try await store.query(
+            "SELECT Name, (SELECT Carrier__c, Account__r.Name FROM Shipments__r) FROM Account", version: "v62.0")
         guard case .children(let children) = result.records.first?["Shipments__r"] else {
             Issue.record("expected the child relationship Shipments__r")
             await server.stop()
@@ -109,7 +113,9 @@ struct ServerTests {
         }
         #expect(children.records.first?["Carrier__c"] == .string("DHL"))
         _ = try await store.create("Contact", fields: ["LastName": "A", "Badge__c": "B-1"], as: admin)
-        await #expect(throws: APIError.self) { _ = try await store.create("Contact", fields: ["LastName": "B", "Badge__c": "B-1"], as: admin) }
+        await #expect(throws: APIError.self) {
+            _ = try await store.create("Contact", fields: ["LastName": "B", "Badge__c": "B-1"], as: admin)
+        }
         await server.stop()
     }
 
@@ -146,16 +152,24 @@ struct ServerTests {
         await second.stop()
     }
 
-    @Test("schema files that cannot be used are refused with the reason", arguments: [
-        (#"{"objects": [{"name": "Thing__c", "fields": [{"name": "Ref__c", "type": "reference", "referenceTo": "Nowhere"}]}]}"#,
-         "Thing__c.Ref__c refers to \"Nowhere\", which is not an object"),
-        (#"{"objects": [{"name": "Thing__c", "fields": [{"name": "Size__c", "type": "huge"}]}]}"#,
-         "Thing__c.fields[0]: \"type\" must be one of reference, string, textarea, email, phone, url, picklist, multipicklist, boolean, int, double, currency, percent, date, datetime, base64"),
-        (#"{"fields": {"Account": [{"name": "Name", "type": "string"}]}}"#,
-         "fields.Account[0]: \"name\" must be letters, digits and underscores ending in __c"),
-        (#"{"objects": [{"name": "A__c", "keyPrefix": "001"}]}"#, "object \"A__c\" reuses the key prefix 001"),
-        (#"[1]"#, "the top level must be an object with \"objects\" and/or \"fields\""),
-    ])
+    @Test(
+        "schema files that cannot be used are refused with the reason",
+        arguments: [
+            (
+                #"{"objects": [{"name": "Thing__c", "fields": [{"name": "Ref__c", "type": "reference", "referenceTo": "Nowhere"}]}]}"#,
+                "Thing__c.Ref__c refers to \"Nowhere\", which is not an object"
+            ),
+            (
+                #"{"objects": [{"name": "Thing__c", "fields": [{"name": "Size__c", "type": "huge"}]}]}"#,
+                "Thing__c.fields[0]: \"type\" must be one of reference, string, textarea, email, phone, url, picklist, multipicklist, boolean, int, double, currency, percent, date, datetime, base64"
+            ),
+            (
+                #"{"fields": {"Account": [{"name": "Name", "type": "string"}]}}"#,
+                "fields.Account[0]: \"name\" must be letters, digits and underscores ending in __c"
+            ),
+            (#"{"objects": [{"name": "A__c", "keyPrefix": "001"}]}"#, "object \"A__c\" reuses the key prefix 001"),
+            (#"[1]"#, "the top level must be an object with \"objects\" and/or \"fields\""),
+        ])
     func badSchemaFiles(text: String, reason: String) async throws {
         let directory = temporaryDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -6,13 +6,14 @@ import Testing
 struct SOQLParserTests {
     @Test("fields, parent paths, child subqueries and clauses come out as written")
     func fullStatement() throws {
-        let query = try SOQLQuery(parsing: """
-            SELECT Id, Name, Owner.Name, (SELECT LastName, Email FROM Contacts ORDER BY LastName LIMIT 5)
-            FROM Account a
-            WHERE (Industry = 'Energy' OR Industry = 'Banking') AND NOT AnnualRevenue < 1000.50
-            ORDER BY Name DESC NULLS LAST, CreatedDate
-            LIMIT 20 OFFSET 40
-            """)
+        let query = try SOQLQuery(
+            parsing: """
+                SELECT Id, Name, Owner.Name, (SELECT LastName, Email FROM Contacts ORDER BY LastName LIMIT 5)
+                FROM Account a
+                WHERE (Industry = 'Energy' OR Industry = 'Banking') AND NOT AnnualRevenue < 1000.50
+                ORDER BY Name DESC NULLS LAST, CreatedDate
+                LIMIT 20 OFFSET 40
+                """)
         #expect(query.object == "Account")
         #expect(query.alias == "a")
         #expect(query.limit == 20)
@@ -25,17 +26,20 @@ struct SOQLParserTests {
         }
         #expect(child.object == "Contacts")
         #expect(child.limit == 5)
-        #expect(query.ordering == [
-            OrderItem(expression: .field(FieldPath(["Name"])), descending: true, nullsFirst: false),
-            OrderItem(expression: .field(FieldPath(["CreatedDate"]))),
-        ])
-        #expect(query.condition == .and([
-            .or([
-                .comparison(.field(FieldPath(["Industry"])), .equal, .string("Energy")),
-                .comparison(.field(FieldPath(["Industry"])), .equal, .string("Banking")),
-            ]),
-            .not(.comparison(.field(FieldPath(["AnnualRevenue"])), .less, .decimal("1000.50"))),
-        ]))
+        #expect(
+            query.ordering == [
+                OrderItem(expression: .field(FieldPath(["Name"])), descending: true, nullsFirst: false),
+                OrderItem(expression: .field(FieldPath(["CreatedDate"]))),
+            ])
+        #expect(
+            query.condition
+                == .and([
+                    .or([
+                        .comparison(.field(FieldPath(["Industry"])), .equal, .string("Energy")),
+                        .comparison(.field(FieldPath(["Industry"])), .equal, .string("Banking")),
+                    ]),
+                    .not(.comparison(.field(FieldPath(["AnnualRevenue"])), .less, .decimal("1000.50"))),
+                ]))
     }
 
     @Test("keywords are case-insensitive and <> means !=")
@@ -47,11 +51,12 @@ struct SOQLParserTests {
 
     @Test("literals: null, booleans, numbers, escaped strings, dates, date-times and date literals")
     func literals() throws {
-        let query = try SOQLQuery(parsing: #"""
-            SELECT Id FROM Case WHERE A = null AND B = TRUE AND C = false AND D = -42 AND E = 3.25
-            AND F = 'it\'s a \"test\"\n\\' AND G = 2024-02-29 AND H = 2024-05-01T10:30:00.123+02:00
-            AND I = LAST_N_DAYS:30 AND J = THIS_MONTH AND K = 2024-05-01T10:30:00.000+0000
-            """#)
+        let query = try SOQLQuery(
+            parsing: #"""
+                SELECT Id FROM Case WHERE A = null AND B = TRUE AND C = false AND D = -42 AND E = 3.25
+                AND F = 'it\'s a \"test\"\n\\' AND G = 2024-02-29 AND H = 2024-05-01T10:30:00.123+02:00
+                AND I = LAST_N_DAYS:30 AND J = THIS_MONTH AND K = 2024-05-01T10:30:00.000+0000
+                """#)
         guard case .and(let parts) = query.condition else {
             Issue.record("expected AND, got \(String(describing: query.condition))")
             return
@@ -76,10 +81,11 @@ struct SOQLParserTests {
 
     @Test("LIKE keeps \\% and \\_ escaped; IN, NOT IN and semi-joins parse")
     func likeAndIn() throws {
-        let query = try SOQLQuery(parsing: #"""
-            SELECT Id FROM Account WHERE Name LIKE '100\%\_a%' AND Industry NOT IN ('A', 'B')
-            AND Id IN (SELECT AccountId FROM Contact WHERE LastName = 'Ng')
-            """#)
+        let query = try SOQLQuery(
+            parsing: #"""
+                SELECT Id FROM Account WHERE Name LIKE '100\%\_a%' AND Industry NOT IN ('A', 'B')
+                AND Id IN (SELECT AccountId FROM Contact WHERE LastName = 'Ng')
+                """#)
         guard case .and(let parts) = query.condition, parts.count == 3 else {
             Issue.record("expected three AND parts, got \(String(describing: query.condition))")
             return
@@ -97,10 +103,11 @@ struct SOQLParserTests {
     func aggregates() throws {
         let countOnly = try SOQLQuery(parsing: "SELECT COUNT() FROM Contact")
         #expect(countOnly.isCountOnly)
-        let grouped = try SOQLQuery(parsing: """
-            SELECT Industry, COUNT(Id) total, MAX(AnnualRevenue) FROM Account
-            GROUP BY Industry HAVING COUNT(Id) > 2 ORDER BY COUNT(Id) DESC
-            """)
+        let grouped = try SOQLQuery(
+            parsing: """
+                SELECT Industry, COUNT(Id) total, MAX(AnnualRevenue) FROM Account
+                GROUP BY Industry HAVING COUNT(Id) > 2 ORDER BY COUNT(Id) DESC
+                """)
         #expect(grouped.isAggregate)
         #expect(grouped.grouping == [FieldPath(["Industry"])])
         #expect(grouped.selection[1] == .aggregate(AggregateCall(function: .count, field: FieldPath(["Id"])), alias: "total"))
@@ -108,22 +115,27 @@ struct SOQLParserTests {
         #expect(grouped.having == .comparison(.aggregate(AggregateCall(function: .count, field: FieldPath(["Id"]))), .greater, .integer(2)))
     }
 
-    @Test("syntax errors give Salesforce's message with row and column", arguments: [
-        ("SELECT Id FORM Account", "unexpected token: FORM", 1, 11),
-        ("SELECT Id FROM", "unexpected token: <EOF>", 1, 15),
-        ("SELECT FROM Account", "unexpected token: Account", 1, 13),
-        ("SELECT Id FROM Account WHERE A = 1 AND B = 2 OR C = 3", "unexpected token: OR", 1, 46),
-        ("SELECT Id FROM Account\nWHERE Name = 'open", "unexpected end of query: the string starting here has no closing quote", 2, 14),
-        ("SELECT Id FROM Account WHERE Name = 'a\\q'", "Invalid string literal '\\q'. Illegal character sequence '\\q' in string literal.", 1, 39),
-        ("SELECT Id FROM Account LIMIT -1", "LIMIT must be a whole number from 0 to 2147483647", 1, 30),
-        ("SELECT Id FROM Account WHERE D = 2023-02-29", "invalid date: 2023-02-29", 1, 34),
-        ("SELECT Id FROM Account WHERE D = LAST_N_DAYS", "LAST_N_DAYS needs a number: LAST_N_DAYS:n", 1, 34),
-        ("SELECT Id FROM Account WHERE D = SOMEDAY", "unexpected token: SOMEDAY", 1, 34),
-        ("SELECT (SELECT Id FROM Contacts), (SELECT (SELECT Id FROM X) FROM Y) FROM Account", "unexpected token: (", 1, 43),
-        ("SELECT FOO(Id) FROM Account", "unknown function: FOO", 1, 8),
-        ("SELECT Id FROM Account HAVING COUNT(Id) > 1", "HAVING needs a GROUP BY clause", 1, 24),
-        ("SELECT Id FROM Account WHERE Name = 'x' extra", "unexpected token: extra", 1, 41),
-    ])
+    @Test(
+        "syntax errors give Salesforce's message with row and column",
+        arguments: [
+            ("SELECT Id FORM Account", "unexpected token: FORM", 1, 11),
+            ("SELECT Id FROM", "unexpected token: <EOF>", 1, 15),
+            ("SELECT FROM Account", "unexpected token: Account", 1, 13),
+            ("SELECT Id FROM Account WHERE A = 1 AND B = 2 OR C = 3", "unexpected token: OR", 1, 46),
+            ("SELECT Id FROM Account\nWHERE Name = 'open", "unexpected end of query: the string starting here has no closing quote", 2, 14),
+            (
+                "SELECT Id FROM Account WHERE Name = 'a\\q'",
+                "Invalid string literal '\\q'. Illegal character sequence '\\q' in string literal.", 1, 39
+            ),
+            ("SELECT Id FROM Account LIMIT -1", "LIMIT must be a whole number from 0 to 2147483647", 1, 30),
+            ("SELECT Id FROM Account WHERE D = 2023-02-29", "invalid date: 2023-02-29", 1, 34),
+            ("SELECT Id FROM Account WHERE D = LAST_N_DAYS", "LAST_N_DAYS needs a number: LAST_N_DAYS:n", 1, 34),
+            ("SELECT Id FROM Account WHERE D = SOMEDAY", "unexpected token: SOMEDAY", 1, 34),
+            ("SELECT (SELECT Id FROM Contacts), (SELECT (SELECT Id FROM X) FROM Y) FROM Account", "unexpected token: (", 1, 43),
+            ("SELECT FOO(Id) FROM Account", "unknown function: FOO", 1, 8),
+            ("SELECT Id FROM Account HAVING COUNT(Id) > 1", "HAVING needs a GROUP BY clause", 1, 24),
+            ("SELECT Id FROM Account WHERE Name = 'x' extra", "unexpected token: extra", 1, 41),
+        ])
     func syntaxErrors(statement: String, reason: String, row: Int, column: Int) {
         #expect {
             _ = try SOQLQuery(parsing: statement)
@@ -135,17 +147,21 @@ struct SOQLParserTests {
 
     @Test("the MALFORMED_QUERY message shows the line and a caret under the column")
     func malformedMessage() {
-        let error = SOQLSyntaxError(reason: "unexpected token: FORM", position: SOQLPosition(row: 1, column: 11), source: "SELECT Id FORM Account")
+        let error = SOQLSyntaxError(
+            reason: "unexpected token: FORM", position: SOQLPosition(row: 1, column: 11), source: "SELECT Id FORM Account")
         #expect(error.message == "\nSELECT Id FORM Account\n          ^\nERROR at Row:1:Column:11\nunexpected token: FORM")
     }
 
     @Test("random statements never crash the parser, and valid ones built from parts always parse")
     func fuzz() throws {
         var generator = SeededGenerator(seed: 0x5001)
-        let pieces = ["SELECT", "FROM", "WHERE", "Id", "Name", "Account", ",", "(", ")", "=", "'x'", "'", "\\", "AND", "OR", "NOT",
-                      "IN", "LIKE", "LIMIT", "10", "-", ".", "2024-01-01", "TODAY", "LAST_N_DAYS", ":", "ORDER", "BY", "é", "\n", "COUNT"]
+        let pieces = [
+            "SELECT", "FROM", "WHERE", "Id", "Name", "Account", ",", "(", ")", "=", "'x'", "'", "\\", "AND", "OR", "NOT",
+            "IN", "LIKE", "LIMIT", "10", "-", ".", "2024-01-01", "TODAY", "LAST_N_DAYS", ":", "ORDER", "BY", "é", "\n", "COUNT",
+        ]
         for _ in 0..<2000 {
-            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: " ")
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(
+                separator: " ")
             _ = try? SOQLQuery(parsing: text)
         }
         let fields = ["Id", "Name", "Account.Name", "Owner.Alias"]
@@ -163,7 +179,8 @@ struct SOQLParserTests {
 
     @Test("deeply nested conditions are an error, not a stack overflow")
     func nesting() throws {
-        let deep = "SELECT Id FROM Account WHERE " + String(repeating: "(", count: 50_000) + "Name = 'x'" + String(repeating: ")", count: 50_000)
+        let deep =
+            "SELECT Id FROM Account WHERE " + String(repeating: "(", count: 50_000) + "Name = 'x'" + String(repeating: ")", count: 50_000)
         let error = try #require(throws: SOQLSyntaxError.self) { try SOQLQuery(parsing: deep) }
         #expect(error.reason == "conditions nest more than 64 deep")
         let negations = "SELECT Id FROM Account WHERE " + String(repeating: "NOT ", count: 50_000) + "Name = 'x'"

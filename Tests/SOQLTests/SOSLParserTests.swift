@@ -6,11 +6,12 @@ import Testing
 struct SOSLParserTests {
     @Test("FIND, IN, RETURNING with SOQL inside, WITH and LIMIT come out as written")
     func fullStatement() throws {
-        let search = try SOSLQuery(parsing: """
-            find {Acme* OR "Grand Hotel"} in name fields
-            RETURNING Account(Id, Name WHERE Industry = 'Energy (Oil)' ORDER BY Name DESC LIMIT 5), Contact, Lead(Company)
-            WITH SNIPPET (target_length=120) LIMIT 20 OFFSET 2
-            """)
+        let search = try SOSLQuery(
+            parsing: """
+                find {Acme* OR "Grand Hotel"} in name fields
+                RETURNING Account(Id, Name WHERE Industry = 'Energy (Oil)' ORDER BY Name DESC LIMIT 5), Contact, Lead(Company)
+                WITH SNIPPET (target_length=120) LIMIT 20 OFFSET 2
+                """)
         #expect(search.expression == .or(.word("Acme*"), .phrase(["Grand", "Hotel"])))
         #expect(search.scope == .name)
         #expect(search.returning.map(\.object) == ["Account", "Contact", "Lead"])
@@ -28,30 +29,37 @@ struct SOSLParserTests {
     @Test("terms: implicit AND, AND NOT binding tighter than AND, OR loosest, parentheses, escapes")
     func terms() throws {
         #expect(try SearchExpression(parsing: "acme corp") == .and(.word("acme"), .word("corp")))
-        #expect(try SearchExpression(parsing: "a1 OR b2 AND c3 AND NOT d4")
+        #expect(
+            try SearchExpression(parsing: "a1 OR b2 AND c3 AND NOT d4")
                 == .or(.word("a1"), .and(.word("b2"), .andNot(.word("c3"), .word("d4")))))
         #expect(try SearchExpression(parsing: "(a1 OR b2) c3") == .and(.or(.word("a1"), .word("b2")), .word("c3")))
-        #expect(try SearchExpression(parsing: #"Rock\-and\-Roll \{x\} \OR"#) == .and(.and(.word("Rock-and-Roll"), .word("{x}")), .word("OR")))
+        #expect(
+            try SearchExpression(parsing: #"Rock\-and\-Roll \{x\} \OR"#) == .and(.and(.word("Rock-and-Roll"), .word("{x}")), .word("OR")))
         #expect(try SOSLQuery(parsing: #"FIND {\}curly\{}"#).expression == .word("}curly{"))
         #expect(try SOSLQuery(parsing: "FIND 'acme'").expression == .word("acme"))
     }
 
-    @Test("mistakes are errors that say what to write", arguments: [
-        ("Acme", "A search starts with FIND and a term in braces: FIND {Acme} RETURNING Account(Id, Name)."),
-        ("FIND Acme", "No search term found. The search term must be enclosed in braces: FIND {Acme}."),
-        ("FIND {a}", "search term must be longer than one character"),
-        ("FIND {}", "search term must be longer than one character"),
-        ("FIND {**}", "A wildcard needs letters with it: ** alone matches everything."),
-        ("FIND {acme", "The search term is not closed: it needs a }."),
-        ("FIND {acme OR}", "The search term ends where a word was expected."),
-        ("FIND {(acme}", "A parenthesis in the search term is not closed."),
-        ("FIND {\"acme}", "A quoted phrase in the search term is not closed."),
-        ("FIND {acme} IN EVERY FIELDS", "IN takes ALL FIELDS, NAME FIELDS, EMAIL FIELDS, PHONE FIELDS or SIDEBAR FIELDS."),
-        ("FIND {acme} LIMIT many", "LIMIT takes a whole number: LIMIT 20."),
-        ("FIND {acme} LIMIT 1 LIMIT 2", "LIMIT appears twice."),
-        ("FIND {acme} RETURNING Account(Id", "A parenthesis in RETURNING is not closed."),
-        ("FIND {acme} SORTED", "Unexpected text at character 13; after the term come IN ... FIELDS, RETURNING, WITH, LIMIT and OFFSET."),
-    ])
+    @Test(
+        "mistakes are errors that say what to write",
+        arguments: [
+            ("Acme", "A search starts with FIND and a term in braces: FIND {Acme} RETURNING Account(Id, Name)."),
+            ("FIND Acme", "No search term found. The search term must be enclosed in braces: FIND {Acme}."),
+            ("FIND {a}", "search term must be longer than one character"),
+            ("FIND {}", "search term must be longer than one character"),
+            ("FIND {**}", "A wildcard needs letters with it: ** alone matches everything."),
+            ("FIND {acme", "The search term is not closed: it needs a }."),
+            ("FIND {acme OR}", "The search term ends where a word was expected."),
+            ("FIND {(acme}", "A parenthesis in the search term is not closed."),
+            ("FIND {\"acme}", "A quoted phrase in the search term is not closed."),
+            ("FIND {acme} IN EVERY FIELDS", "IN takes ALL FIELDS, NAME FIELDS, EMAIL FIELDS, PHONE FIELDS or SIDEBAR FIELDS."),
+            ("FIND {acme} LIMIT many", "LIMIT takes a whole number: LIMIT 20."),
+            ("FIND {acme} LIMIT 1 LIMIT 2", "LIMIT appears twice."),
+            ("FIND {acme} RETURNING Account(Id", "A parenthesis in RETURNING is not closed."),
+            (
+                "FIND {acme} SORTED",
+                "Unexpected text at character 13; after the term come IN ... FIELDS, RETURNING, WITH, LIMIT and OFFSET."
+            ),
+        ])
     func errors(statement: String, message: String) {
         #expect(throws: SOSLSyntaxError(message)) { try SOSLQuery(parsing: statement) }
     }
@@ -59,8 +67,12 @@ struct SOSLParserTests {
     @Test("deeply nested terms are an error, not a stack overflow")
     func nesting() {
         let deep = String(repeating: "(", count: 100_000) + "acme" + String(repeating: ")", count: 100_000)
-        #expect(throws: SOSLSyntaxError("The search term nests parentheses more than 32 deep.")) { try SOSLQuery(parsing: "FIND {\(deep)}") }
-        #expect((try? SearchExpression(parsing: String(repeating: "(", count: 32) + "acme" + String(repeating: ")", count: 32))) == .word("acme"))
+        #expect(throws: SOSLSyntaxError("The search term nests parentheses more than 32 deep.")) {
+            try SOSLQuery(parsing: "FIND {\(deep)}")
+        }
+        #expect(
+            (try? SearchExpression(parsing: String(repeating: "(", count: 32) + "acme" + String(repeating: ")", count: 32)))
+                == .word("acme"))
     }
 
     @Test("a RETURNING field list that is not SOQL names the object and SOQL's reason")
@@ -72,12 +84,15 @@ struct SOSLParserTests {
     @Test("2,000 random statements from SOSL's pieces parse or fail with a message, never a crash")
     func fuzz() {
         var generator = SeededGenerator(seed: 0x5050)
-        let pieces = ["FIND", "{", "}", "acme", "*", "?", "\"", "\\", "AND", "OR", "NOT", "(", ")", "IN", "ALL", "NAME", "FIELDS",
-                      "RETURNING", "Account", "Contact", ",", "Id", "Name", "WHERE", "=", "'x'", "LIMIT", "5", "WITH", "OFFSET", " ", "'"]
+        let pieces = [
+            "FIND", "{", "}", "acme", "*", "?", "\"", "\\", "AND", "OR", "NOT", "(", ")", "IN", "ALL", "NAME", "FIELDS",
+            "RETURNING", "Account", "Contact", ",", "Id", "Name", "WHERE", "=", "'x'", "LIMIT", "5", "WITH", "OFFSET", " ", "'",
+        ]
         var parsed = 0
         for _ in 0..<2000 {
             let length = Int.random(in: 1...14, using: &generator)
-            let text = (0..<length).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined(separator: Bool.random(using: &generator) ? " " : "")
+            let text = (0..<length).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined(
+                separator: Bool.random(using: &generator) ? " " : "")
             do {
                 _ = try SOSLQuery(parsing: text)
                 parsed += 1

@@ -1,7 +1,7 @@
-import Foundation
 import ForceKitTestSupport
-import OrgTestSupport
+import Foundation
 import LocalOrg
+import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import Testing
@@ -45,7 +45,10 @@ struct AccountManagerTests {
         let oauth = org.oauthClient()
         let login = try oauth.authorizationRequest(flow: .webServer, loginHost: org.loginHost)
         let callback = try await org.browser.authenticate(url: login.url, redirectURI: oauth.redirectURI)
-        guard case .code(let code) = try login.parseCallback(callback) else { Issue.record("expected a code"); return }
+        guard case .code(let code) = try login.parseCallback(callback) else {
+            Issue.record("expected a code")
+            return
+        }
         let wrong = await #expect(throws: SalesforceAuth.OAuthError.self) {
             try await oauth.exchange(code: code, verifier: PKCE().verifier, loginHost: org.loginHost)
         }
@@ -64,7 +67,9 @@ struct AccountManagerTests {
         let mine = try oauth.authorizationRequest(loginHost: org.loginHost)
         let other = try oauth.authorizationRequest(loginHost: org.loginHost)
         let otherCallback = try await org.browser.authenticate(url: other.url, redirectURI: oauth.redirectURI)
-        let error = await #expect(throws: SalesforceAuth.OAuthError.self) { try await oauth.completeLogin(mine, callbackURL: otherCallback) }
+        let error = await #expect(throws: SalesforceAuth.OAuthError.self) {
+            try await oauth.completeLogin(mine, callbackURL: otherCallback)
+        }
         #expect(error?.kind == .stateMismatch)
         // The code was not spent by the refused callback: its own login still completes.
         let credentials = try await oauth.completeLogin(other, callbackURL: otherCallback)
@@ -75,8 +80,11 @@ struct AccountManagerTests {
     func denied() async throws {
         let org = try await SDKTestOrg.start()
         defer { Task { await org.stop() } }
-        let browser = PageDrivingBrowser(driver: LoginPageDriver(username: org.credentials.username, password: org.credentials.password, allows: false))
-        let error = await #expect(throws: SalesforceAuth.OAuthError.self) { try await org.oauthClient().logIn(at: org.loginHost, using: browser) }
+        let browser = PageDrivingBrowser(
+            driver: LoginPageDriver(username: org.credentials.username, password: org.credentials.password, allows: false))
+        let error = await #expect(throws: SalesforceAuth.OAuthError.self) {
+            try await org.oauthClient().logIn(at: org.loginHost, using: browser)
+        }
         #expect(error?.kind == .accessDenied)
     }
 
@@ -171,9 +179,12 @@ struct AccountManagerTests {
             if case .orgDidLogOut = event { break }
         }
         let id = first.identity
-        #expect(seen == [.willLogIn(id), .willSwitch(from: nil, to: id), .didSwitch(from: nil, to: id), .didLogIn(id),
-                         .willLogIn(id), .didLogIn(id), .willLogOut(id), .willSwitch(from: id, to: nil), .didSwitch(from: id, to: nil),
-                         .didLogOut(id), .orgDidLogOut(organizationID: id.organizationID)])
+        #expect(
+            seen == [
+                .willLogIn(id), .willSwitch(from: nil, to: id), .didSwitch(from: nil, to: id), .didLogIn(id),
+                .willLogIn(id), .didLogIn(id), .willLogOut(id), .willSwitch(from: id, to: nil), .didSwitch(from: id, to: nil),
+                .didLogOut(id), .orgDidLogOut(organizationID: id.organizationID),
+            ])
     }
 
     @Test("A refused refresh token logs the user out through the manager, with refreshTokenRevoked first")
@@ -184,7 +195,9 @@ struct AccountManagerTests {
         let account = try await manager.logIn(at: org.loginHost, using: org.browser)
         let events = await manager.events()
         try await org.oauthClient().revoke(token: account.credentials.refreshToken!, at: org.loginHost)
-        let error = await #expect(throws: SalesforceAuth.OAuthError.self) { try await manager.refreshedCredentials(for: account.credentials) }
+        let error = await #expect(throws: SalesforceAuth.OAuthError.self) {
+            try await manager.refreshedCredentials(for: account.credentials)
+        }
         #expect(error?.kind == .invalidGrant)
         #expect(await manager.accounts.isEmpty)
         var iterator = events.makeAsyncIterator()

@@ -7,13 +7,15 @@ import Testing
 struct BootConfigTests {
     @Test("bootconfig.json from a hybrid app loads, with shouldAuthenticate given as the string \"false\"")
     func hybridJSON() throws {
-        let config = try BootConfig(json: Data("""
-            {"remoteAccessConsumerKey": "3MVG9Iu66FKeHhINkB1l7xt7kR8czFcCTUhgoA8Ol2Ltf1eYHOU4SqQRSEitYFDUpqRWcoQ2.dBv_a1Dyu5xa",
-             "oauthRedirectURI": "testsfdc:///mobilesdk/detect/oauth/done", "oauthScopes": ["web", "api"],
-             "isLocal": false, "startPage": "apex/FileExplorer", "errorPage": "error.html",
-             "shouldAuthenticate": "false", "unauthenticatedStartPage": "https://example.com/welcome",
-             "androidPushNotificationClientId": "3333334444"}
-            """.utf8))
+        let config = try BootConfig(
+            json: Data(
+                """
+                {"remoteAccessConsumerKey": "3MVG9Iu66FKeHhINkB1l7xt7kR8czFcCTUhgoA8Ol2Ltf1eYHOU4SqQRSEitYFDUpqRWcoQ2.dBv_a1Dyu5xa",
+                 "oauthRedirectURI": "testsfdc:///mobilesdk/detect/oauth/done", "oauthScopes": ["web", "api"],
+                 "isLocal": false, "startPage": "apex/FileExplorer", "errorPage": "error.html",
+                 "shouldAuthenticate": "false", "unauthenticatedStartPage": "https://example.com/welcome",
+                 "androidPushNotificationClientId": "3333334444"}
+                """.utf8))
         #expect(config.consumerKey.hasPrefix("3MVG9Iu66"))
         #expect(config.scopes == ["web", "api"])
         #expect(config.shouldAuthenticate == false)
@@ -39,21 +41,31 @@ struct BootConfigTests {
         #expect(config.isLocal == nil)
     }
 
-    @Test("Missing or wrong values are refused with the key named and what to write", arguments: [
-        (#"{"oauthRedirectURI": "x://y", "oauthScopes": ["api"]}"#, BootConfigError.noConsumerKey),
-        (#"{"remoteAccessConsumerKey": "k", "oauthScopes": ["api"]}"#, .noRedirectURI),
-        (#"{"remoteAccessConsumerKey": "k", "oauthRedirectURI": "x://y", "oauthScopes": []}"#, .noScopes),
-        (#"{"remoteAccessConsumerKey": "k", "oauthRedirectURI": "nocolon", "oauthScopes": ["api"]}"#, .invalidRedirectURI("nocolon")),
-        (#"{"remoteAccessConsumerKey": 7, "oauthRedirectURI": "x://y", "oauthScopes": ["api"]}"#,
-         .wrongType(source: "bootconfig.json", key: "remoteAccessConsumerKey", expected: "a string")),
-        (#"{"remoteAccessConsumerKey": "k", "oauthRedirectURI": "x://y", "oauthScopes": ["api"], "shouldAuthenticate": "maybe"}"#,
-         .wrongType(source: "bootconfig.json", key: "shouldAuthenticate", expected: "true or false")),
-        (#"{"remoteAccessConsumerKey": "k", "oauthRedirectURI": "x://y", "oauthScopes": ["api"], "isLocal": true, "startPage": "https://x.com/a"}"#,
-         .absoluteStartPage("https://x.com/a")),
-        (#"{"remoteAccessConsumerKey": "k", "oauthRedirectURI": "x://y", "oauthScopes": ["api"], "isLocal": false, "shouldAuthenticate": false}"#,
-         .noUnauthenticatedStartPage),
-        (#"[1, 2]"#, .malformed(source: "bootconfig.json", reason: "the top level must be an object")),
-    ])
+    @Test(
+        "Missing or wrong values are refused with the key named and what to write",
+        arguments: [
+            (#"{"oauthRedirectURI": "x://y", "oauthScopes": ["api"]}"#, BootConfigError.noConsumerKey),
+            (#"{"remoteAccessConsumerKey": "k", "oauthScopes": ["api"]}"#, .noRedirectURI),
+            (#"{"remoteAccessConsumerKey": "k", "oauthRedirectURI": "x://y", "oauthScopes": []}"#, .noScopes),
+            (#"{"remoteAccessConsumerKey": "k", "oauthRedirectURI": "nocolon", "oauthScopes": ["api"]}"#, .invalidRedirectURI("nocolon")),
+            (
+                #"{"remoteAccessConsumerKey": 7, "oauthRedirectURI": "x://y", "oauthScopes": ["api"]}"#,
+                .wrongType(source: "bootconfig.json", key: "remoteAccessConsumerKey", expected: "a string")
+            ),
+            (
+                #"{"remoteAccessConsumerKey": "k", "oauthRedirectURI": "x://y", "oauthScopes": ["api"], "shouldAuthenticate": "maybe"}"#,
+                .wrongType(source: "bootconfig.json", key: "shouldAuthenticate", expected: "true or false")
+            ),
+            (
+                #"{"remoteAccessConsumerKey": "k", "oauthRedirectURI": "x://y", "oauthScopes": ["api"], "isLocal": true, "startPage": "https://x.com/a"}"#,
+                .absoluteStartPage("https://x.com/a")
+            ),
+            (
+                #"{"remoteAccessConsumerKey": "k", "oauthRedirectURI": "x://y", "oauthScopes": ["api"], "isLocal": false, "shouldAuthenticate": false}"#,
+                .noUnauthenticatedStartPage
+            ),
+            (#"[1, 2]"#, .malformed(source: "bootconfig.json", reason: "the top level must be an object")),
+        ])
     func refusals(json: String, expected: BootConfigError) {
         #expect(throws: expected) { try BootConfig(json: Data(json.utf8)) }
         #expect(!expected.description.isEmpty && expected.recoverySuggestion != nil)
@@ -61,10 +73,12 @@ struct BootConfigTests {
 
     @Test("An unauthenticatedStartPage that does not apply is a warning, not an error")
     func ignoredPageWarns() throws {
-        let config = try BootConfig(json: Data(#"""
-            {"remoteAccessConsumerKey": "k", "oauthRedirectURI": "x://y", "oauthScopes": ["api"], "isLocal": true,
-             "startPage": "index.html", "unauthenticatedStartPage": "https://x.com"}
-            """#.utf8))
+        let config = try BootConfig(
+            json: Data(
+                #"""
+                {"remoteAccessConsumerKey": "k", "oauthRedirectURI": "x://y", "oauthScopes": ["api"], "isLocal": true,
+                 "startPage": "index.html", "unauthenticatedStartPage": "https://x.com"}
+                """#.utf8))
         #expect(config.warnings.count == 1)
     }
 }

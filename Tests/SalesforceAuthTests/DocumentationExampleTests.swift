@@ -9,8 +9,10 @@ struct AuthDocumentationExampleTests {
     func example() async throws {
         let org = try await SDKTestOrg.start()
         defer { Task { await org.stop() } }
-        let (clientId, redirectUri, username, password, instanceUrl) = (org.credentials.clientID, org.credentials.redirectURI,
-                                                                          org.credentials.username, org.credentials.password, org.credentials.instanceURL)
+        let (clientId, redirectUri, username, password, instanceUrl) = (
+            org.credentials.clientID, org.credentials.redirectURI,
+            org.credentials.username, org.credentials.password, org.credentials.instanceURL
+        )
         let oauth = OAuthClient(consumerKey: clientId, redirectURI: redirectUri, scopes: ["api"])
         let credentials = try await oauth.logIn(username: username, password: password, at: LoginHost(instanceUrl)!)
         let identity = try await oauth.identity(for: credentials)

@@ -54,8 +54,10 @@ struct IdentityAndPolicyTests {
 
     @Test("The strictest policy wins: the shortest non-zero lock, the longest passcode")
     func strictest() {
-        let policy = PasscodePolicy(strictestOf: [MobilePolicy(pinLength: 4, screenLockMinutes: 10), nil,
-                                                  MobilePolicy(pinLength: 6, screenLockMinutes: 30), MobilePolicy(pinLength: 8, screenLockMinutes: 0)])
+        let policy = PasscodePolicy(strictestOf: [
+            MobilePolicy(pinLength: 4, screenLockMinutes: 10), nil,
+            MobilePolicy(pinLength: 6, screenLockMinutes: 30), MobilePolicy(pinLength: 8, screenLockMinutes: 0),
+        ])
         #expect(policy == PasscodePolicy(pinLength: 6, lockTimeout: .seconds(600)))
         #expect(PasscodePolicy(strictestOf: [nil, MobilePolicy(pinLength: 4, screenLockMinutes: 0)]) == .none)
     }
@@ -104,7 +106,10 @@ struct LoginHostTests {
         await #expect(throws: LoginHostError.unknownHost("nowhere.com")) { try await list.select("nowhere.com") }
 
         let reloaded = try LoginHostList(file: file)
-        #expect(await reloaded.hosts.map(\.host) == ["login.salesforce.com", "test.salesforce.com", "fineapps.force.com/fineapps", "acme.my.salesforce.com"])
+        #expect(
+            await reloaded.hosts.map(\.host) == [
+                "login.salesforce.com", "test.salesforce.com", "fineapps.force.com/fineapps", "acme.my.salesforce.com",
+            ])
         #expect(await reloaded.hosts[2].label == "Fine Apps")
         #expect(await reloaded.selected.host == "acme.my.salesforce.com")
         try await reloaded.remove("https://acme.my.salesforce.com")

@@ -30,9 +30,12 @@ struct OAuthRequestTests {
 
     @Test("The web-server authorize URL carries every parameter, form-encoded, on https")
     func webServerURL() throws {
-        let request = try AuthorizationRequest(flow: .webServer, loginHost: host, consumerKey: "3MVG9.key+1", redirectURI: "myapp://oauth/done",
-                                               scopes: OAuthScopes(["web", "api"]), state: "s1", pkce: PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"))
-        #expect(request.url.absoluteString == "https://login.salesforce.com/services/oauth2/authorize?response_type=code&client_id=3MVG9.key%2B1"
+        let request = try AuthorizationRequest(
+            flow: .webServer, loginHost: host, consumerKey: "3MVG9.key+1", redirectURI: "myapp://oauth/done",
+            scopes: OAuthScopes(["web", "api"]), state: "s1", pkce: PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"))
+        #expect(
+            request.url.absoluteString
+                == "https://login.salesforce.com/services/oauth2/authorize?response_type=code&client_id=3MVG9.key%2B1"
                 + "&redirect_uri=myapp%3A%2F%2Foauth%2Fdone&scope=api%20refresh_token%20web&display=touch&state=s1"
                 + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
     }
@@ -41,22 +44,30 @@ struct OAuthRequestTests {
     func communityBrand() throws {
         let community = try #require(LoginHost("https://mycommunity-developer-edition.na15.force.com/fineapps/"))
         #expect(community.host == "mycommunity-developer-edition.na15.force.com/fineapps")
-        let request = try AuthorizationRequest(flow: .userAgent, loginHost: community, consumerKey: "k", redirectURI: "x://y",
-                                               scopes: OAuthScopes(["api"]), brand: "/summer/", state: "s")
-        #expect(request.url.absoluteString.hasPrefix("https://mycommunity-developer-edition.na15.force.com/fineapps/services/oauth2/authorize/summer?response_type=token&"))
+        let request = try AuthorizationRequest(
+            flow: .userAgent, loginHost: community, consumerKey: "k", redirectURI: "x://y",
+            scopes: OAuthScopes(["api"]), brand: "/summer/", state: "s")
+        #expect(
+            request.url.absoluteString.hasPrefix(
+                "https://mycommunity-developer-edition.na15.force.com/fineapps/services/oauth2/authorize/summer?response_type=token&"))
         #expect(request.pkce == nil)
         #expect(!request.url.absoluteString.contains("code_challenge"))
     }
 
     @Test("A user-agent callback's fragment becomes tokens; + is a space and the state is checked")
     func userAgentCallback() throws {
-        let request = try AuthorizationRequest(flow: .userAgent, loginHost: host, consumerKey: "k", redirectURI: "MyApp://oauth/done",
-                                               scopes: OAuthScopes(["api"]), state: "abc")
-        let callback = "myapp://oauth/done#access_token=00D%21AQ&refresh_token=5Aep&instance_url=https%3A%2F%2Fna1.salesforce.com"
+        let request = try AuthorizationRequest(
+            flow: .userAgent, loginHost: host, consumerKey: "k", redirectURI: "MyApp://oauth/done",
+            scopes: OAuthScopes(["api"]), state: "abc")
+        let callback =
+            "myapp://oauth/done#access_token=00D%21AQ&refresh_token=5Aep&instance_url=https%3A%2F%2Fna1.salesforce.com"
             + "&id=https%3A%2F%2Flogin.salesforce.com%2Fid%2F00DD0000000FH54SBH%2F005D0000001GZXmIAO&issued_at=1309481030001"
             + "&signature=sig&scope=api+refresh_token&token_type=Bearer&sfdc_community_id=0DBx&sfdc_community_url=https%3A%2F%2Fc.force.com%2Ffine"
             + "&custom_field=x&state=abc"
-        guard case .tokens(let tokens) = try request.parseCallback(callback) else { Issue.record("expected tokens"); return }
+        guard case .tokens(let tokens) = try request.parseCallback(callback) else {
+            Issue.record("expected tokens")
+            return
+        }
         #expect(tokens.accessToken == "00D!AQ")
         #expect(tokens.refreshToken == "5Aep")
         #expect(tokens.organizationID == "00DD0000000FH54SBH" && tokens.userID == "005D0000001GZXmIAO")
@@ -74,8 +85,9 @@ struct OAuthRequestTests {
 
     @Test("A web-server callback's query gives the code; errors and foreign URLs are refused")
     func webServerCallback() throws {
-        let request = try AuthorizationRequest(flow: .webServer, loginHost: host, consumerKey: "k", redirectURI: "myapp://oauth/done",
-                                               scopes: OAuthScopes(["api"]), state: "st")
+        let request = try AuthorizationRequest(
+            flow: .webServer, loginHost: host, consumerKey: "k", redirectURI: "myapp://oauth/done",
+            scopes: OAuthScopes(["api"]), state: "st")
         guard case .code(let code) = try request.parseCallback("myapp://oauth/done?code=aPrx%3D%3D&state=st") else {
             Issue.record("expected a code")
             return
@@ -92,9 +104,12 @@ struct OAuthRequestTests {
 
     @Test("Callback parsing never crashes on arbitrary text, and yields tokens only from a well-formed callback")
     func callbackFuzz() throws {
-        let request = try AuthorizationRequest(flow: .userAgent, loginHost: host, consumerKey: "k", redirectURI: "x://y", scopes: OAuthScopes([]), state: "s")
-        let pieces = ["x://y", "#", "?", "&", "=", "%", "%zz", "+", "state=s", "access_token=a", "id=https%3A%2F%2Fh%2Fid%2Fo%2Fu",
-                      "instance_url=https%3A%2F%2Fi", "é", "\u{0}", "error", "==", "&&"]
+        let request = try AuthorizationRequest(
+            flow: .userAgent, loginHost: host, consumerKey: "k", redirectURI: "x://y", scopes: OAuthScopes([]), state: "s")
+        let pieces = [
+            "x://y", "#", "?", "&", "=", "%", "%zz", "+", "state=s", "access_token=a", "id=https%3A%2F%2Fh%2Fid%2Fo%2Fu",
+            "instance_url=https%3A%2F%2Fi", "é", "\u{0}", "error", "==", "&&",
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
@@ -113,10 +128,12 @@ struct OAuthRequestTests {
         let id = "https://login.salesforce.com/id/00DD0000000FH54SBH/005D0000001GZXmIAO"
         let signature = Data(HMAC<SHA256>.authenticationCode(for: Data((id + issued).utf8), using: SymmetricKey(data: Data("secret".utf8))))
             .base64EncodedString()
-        let tokens = try TokenResponse(json: Data("""
-            {"id":"\(id)","issued_at":"\(issued)","instance_url":"https://na1.salesforce.com","signature":"\(signature)",
-             "access_token":"00DD0000000FH84!AQwAQKS7","token_type":"Bearer","scope":"api web"}
-            """.utf8))
+        let tokens = try TokenResponse(
+            json: Data(
+                """
+                {"id":"\(id)","issued_at":"\(issued)","instance_url":"https://na1.salesforce.com","signature":"\(signature)",
+                 "access_token":"00DD0000000FH84!AQwAQKS7","token_type":"Bearer","scope":"api web"}
+                """.utf8))
         #expect(tokens.hasValidSignature(secret: "secret"))
         #expect(!tokens.hasValidSignature(secret: "wrong"))
         #expect(tokens.refreshToken == nil)

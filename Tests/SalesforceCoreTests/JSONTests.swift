@@ -1,5 +1,5 @@
-import Foundation
 import ForceKitTestSupport
+import Foundation
 import Logging
 import SalesforceCore
 import Testing
@@ -39,20 +39,22 @@ struct JSONTests {
         #expect(try JSON(parsing: value.serialized()) == value)
     }
 
-    @Test("Malformed JSON is an error naming the line and column", arguments: [
-        ("{", "expected a quoted key at line 1, column 2"),
-        ("[1,2", "expected ',' or ']' in an array at line 1, column 5"),
-        ("tru", "unexpected end of the text at line 1, column 1"),
-        ("{\"a\" 1}", "expected ':' after the key \"a\" at line 1, column 6"),
-        ("", "the text ends where a value was expected at line 1, column 1"),
-        ("[1,]", "unexpected character ']' at line 1, column 4"),
-        ("{\"a\":1,}", "expected a quoted key at line 1, column 8"),
-        ("[01]", "a number cannot start with 0 at line 1, column 3"),
-        ("\"tab\there\"", "a control character must be escaped inside a string at line 1, column 5"),
-        ("[\n  nul]", "unexpected character 'n' at line 2, column 3"),
-        ("1 2", "unexpected text after the JSON value at line 1, column 3"),
-        ("\"\\x\"", "unknown escape \\'x' at line 1, column 4"),
-    ])
+    @Test(
+        "Malformed JSON is an error naming the line and column",
+        arguments: [
+            ("{", "expected a quoted key at line 1, column 2"),
+            ("[1,2", "expected ',' or ']' in an array at line 1, column 5"),
+            ("tru", "unexpected end of the text at line 1, column 1"),
+            ("{\"a\" 1}", "expected ':' after the key \"a\" at line 1, column 6"),
+            ("", "the text ends where a value was expected at line 1, column 1"),
+            ("[1,]", "unexpected character ']' at line 1, column 4"),
+            ("{\"a\":1,}", "expected a quoted key at line 1, column 8"),
+            ("[01]", "a number cannot start with 0 at line 1, column 3"),
+            ("\"tab\there\"", "a control character must be escaped inside a string at line 1, column 5"),
+            ("[\n  nul]", "unexpected character 'n' at line 2, column 3"),
+            ("1 2", "unexpected text after the JSON value at line 1, column 3"),
+            ("\"\\x\"", "unknown escape \\'x' at line 1, column 4"),
+        ])
     func malformed(text: String, reason: String) {
         #expect(throws: JSONError.malformed(reason)) { try JSON(parsing: text) }
     }
@@ -86,10 +88,18 @@ struct JSONTests {
             case 1: return .bool(Bool.random(using: &random))
             case 2: return .integer(Int64.random(in: Int64.min...Int64.max, using: &random))
             case 3: return .double(Double.random(in: -1e300...1e300, using: &random))
-            case 4: return .string(String((0..<Int.random(in: 0..<12, using: &random)).map { _ in
-                Character(Unicode.Scalar(UInt32.random(in: 0...0x2FF, using: &random)) ?? "?") }))
+            case 4:
+                return .string(
+                    String(
+                        (0..<Int.random(in: 0..<12, using: &random)).map { _ in
+                            Character(Unicode.Scalar(UInt32.random(in: 0...0x2FF, using: &random)) ?? "?")
+                        }))
             case 5: return .array((0..<Int.random(in: 0..<4, using: &random)).map { _ in value(depth: depth + 1) })
-            default: return .object(Dictionary((0..<Int.random(in: 0..<4, using: &random)).map { ("k\($0)", value(depth: depth + 1)) }, uniquingKeysWith: { a, _ in a }))
+            default:
+                return .object(
+                    Dictionary(
+                        (0..<Int.random(in: 0..<4, using: &random)).map { ("k\($0)", value(depth: depth + 1)) },
+                        uniquingKeysWith: { a, _ in a }))
             }
         }
         for _ in 0..<500 {

@@ -1,18 +1,20 @@
+import ForceKitTestSupport
 import Foundation
 import SalesforceCore
-import ForceKitTestSupport
 import Testing
 
 @Suite("Salesforce ids")
 struct SalesforceIDTests {
-    @Test("15-character ids get the checksum suffix (digest §8.4 vectors)", arguments: [
-        ("001D000000Jwj9v", "001D000000Jwj9vIAB"), ("006R0000001r7Rq", "006R0000001r7RqIAI"),
-        ("069R00000000mr3", "069R00000000mr3IAA"), ("005R0000000Df5W", "005R0000000Df5WIAS"),
-        ("005R0000000HfcF", "005R0000000HfcFIAS"), ("00DT00000000ABC", "00DT00000000ABCMA2"),
-        ("00UT00000000XYZ", "00UT00000000XYZMA2"), ("00Dx0000001T0zk", "00Dx0000001T0zkEAC"),
-        ("005x0000001S2b9", "005x0000001S2b9AAC"), ("005D0000001GZXm", "005D0000001GZXmIAO"),
-        ("000000000000000", "000000000000000AAA"),
-    ])
+    @Test(
+        "15-character ids get the checksum suffix (digest §8.4 vectors)",
+        arguments: [
+            ("001D000000Jwj9v", "001D000000Jwj9vIAB"), ("006R0000001r7Rq", "006R0000001r7RqIAI"),
+            ("069R00000000mr3", "069R00000000mr3IAA"), ("005R0000000Df5W", "005R0000000Df5WIAS"),
+            ("005R0000000HfcF", "005R0000000HfcFIAS"), ("00DT00000000ABC", "00DT00000000ABCMA2"),
+            ("00UT00000000XYZ", "00UT00000000XYZMA2"), ("00Dx0000001T0zk", "00Dx0000001T0zkEAC"),
+            ("005x0000001S2b9", "005x0000001S2b9AAC"), ("005D0000001GZXm", "005D0000001GZXmIAO"),
+            ("000000000000000", "000000000000000AAA"),
+        ])
     func checksum(id15: String, id18: String) throws {
         #expect(try SalesforceID(id15).id18 == id18)
         #expect(try SalesforceID(id18).id15 == id15)
@@ -29,14 +31,16 @@ struct SalesforceIDTests {
         #expect(try SalesforceID("001D000000Jwj9viab") == short, "the suffix itself is case-insensitive")
     }
 
-    @Test("Malformed ids are rejected with what is wrong", arguments: [
-        ("001D000000Jwj9", "'001D000000Jwj9' is not a Salesforce id: it has 14 characters, and an id has 15 or 18."),
-        ("001D000000Jwj9vX", "'001D000000Jwj9vX' is not a Salesforce id: it has 16 characters, and an id has 15 or 18."),
-        ("", "'' is not a Salesforce id: it has 0 characters, and an id has 15 or 18."),
-        ("001D000000Jwj9!", "'001D000000Jwj9!' is not a Salesforce id: character 15 ('!') is not a letter or digit."),
-        ("001D00000é0Jwj9", "'001D00000é0Jwj9' is not a Salesforce id: character 10 ('é') is not a letter or digit."),
-        ("001D000000Jwj9vXXX", "'001D000000Jwj9vXXX' is not a valid 18-character Salesforce id: its suffix should be 'IAB'."),
-    ])
+    @Test(
+        "Malformed ids are rejected with what is wrong",
+        arguments: [
+            ("001D000000Jwj9", "'001D000000Jwj9' is not a Salesforce id: it has 14 characters, and an id has 15 or 18."),
+            ("001D000000Jwj9vX", "'001D000000Jwj9vX' is not a Salesforce id: it has 16 characters, and an id has 15 or 18."),
+            ("", "'' is not a Salesforce id: it has 0 characters, and an id has 15 or 18."),
+            ("001D000000Jwj9!", "'001D000000Jwj9!' is not a Salesforce id: character 15 ('!') is not a letter or digit."),
+            ("001D00000é0Jwj9", "'001D00000é0Jwj9' is not a Salesforce id: character 10 ('é') is not a letter or digit."),
+            ("001D000000Jwj9vXXX", "'001D000000Jwj9vXXX' is not a valid 18-character Salesforce id: its suffix should be 'IAB'."),
+        ])
     func malformed(text: String, message: String) {
         #expect {
             try SalesforceID(text)
@@ -52,11 +56,13 @@ struct SalesforceIDTests {
         #expect(throws: SalesforceIDError.self) { try SalesforceID(restoringCaseOf: "001D000000Jwj9v!!!") }
     }
 
-    @Test("Key prefixes name well-known objects", arguments: [
-        ("001D000000Jwj9v", "001", "Account"), ("003D000000Jwj9v", "003", "Contact"), ("005R0000000Df5W", "005", "User"),
-        ("006R0000001r7Rq", "006", "Opportunity"), ("00DT00000000ABC", "00D", "Organization"), ("00QD000000Jwj9v", "00Q", "Lead"),
-        ("500D000000Jwj9v", "500", "Case"), ("068D000000Jwj9v", "068", "ContentVersion"), ("069R00000000mr3", "069", "ContentDocument"),
-    ])
+    @Test(
+        "Key prefixes name well-known objects",
+        arguments: [
+            ("001D000000Jwj9v", "001", "Account"), ("003D000000Jwj9v", "003", "Contact"), ("005R0000000Df5W", "005", "User"),
+            ("006R0000001r7Rq", "006", "Opportunity"), ("00DT00000000ABC", "00D", "Organization"), ("00QD000000Jwj9v", "00Q", "Lead"),
+            ("500D000000Jwj9v", "500", "Case"), ("068D000000Jwj9v", "068", "ContentVersion"), ("069R00000000mr3", "069", "ContentDocument"),
+        ])
     func keyPrefixes(id: String, prefix: String, object: String) throws {
         let parsed = try SalesforceID(id)
         #expect(parsed.keyPrefix == prefix)

@@ -1,5 +1,5 @@
-import SalesforceLinks
 import ForceKitTestSupport
+import SalesforceLinks
 import Testing
 
 @Suite("Building Salesforce app links")
@@ -9,14 +9,20 @@ struct BuildingTests {
         let link = try SalesforceLink(recordId: "001D000000Jwj9v", action: .edit, orgId: "00DT00000000ABC", networkId: "00UT00000000XYZ")
         #expect(try link.url() == "salesforce1://sObject/001D000000Jwj9v/edit&s1oid=00DT00000000ABC&s1nid=00UT00000000XYZ")
         #expect(try link.url(style: .query) == "salesforce1://sObject/001D000000Jwj9v/edit?s1oid=00DT00000000ABC&s1nid=00UT00000000XYZ")
-        let follow = try SalesforceLink(recordId: "005R0000000Df5W", action: .follow, userId: "005R0000000Df5W", redirectURL: "https://x.y/z?q=1&r=2", followerId: "005R0000000HfcF")
-        #expect(try follow.url() == "salesforce1://sObject/005R0000000Df5W/follow&userid=005R0000000HfcF&s1uid=005R0000000Df5W&iosoru=https%3A%2F%2Fx.y%2Fz%3Fq%3D1%26r%3D2")
+        let follow = try SalesforceLink(
+            recordId: "005R0000000Df5W", action: .follow, userId: "005R0000000Df5W", redirectURL: "https://x.y/z?q=1&r=2",
+            followerId: "005R0000000HfcF")
+        #expect(
+            try follow.url()
+                == "salesforce1://sObject/005R0000000Df5W/follow&userid=005R0000000HfcF&s1uid=005R0000000Df5W&iosoru=https%3A%2F%2Fx.y%2Fz%3Fq%3D1%26r%3D2"
+        )
         #expect(try SalesforceLink(objectHome: "Account", scheme: "acme").url() == "acme://sObject/Account/home")
     }
 
     @Test("A link parsed with the guide's spellings builds with the s1 ones")
     func canonicalSpelling() throws {
-        let parsed = try SalesforceLink(parsing: "salesforce1://sObject/001D000000Jwj9v/view&sl%D9%88%D9%8A%D8%AF=00DT00000000ABC&sluid=005R0000000HfcF")
+        let parsed = try SalesforceLink(
+            parsing: "salesforce1://sObject/001D000000Jwj9v/view&sl%D9%88%D9%8A%D8%AF=00DT00000000ABC&sluid=005R0000000HfcF")
         let built = try parsed.url()
         #expect(built == "salesforce1://sObject/001D000000Jwj9v/view&s1oid=00DT00000000ABC&s1uid=005R0000000HfcF")
     }
@@ -35,7 +41,9 @@ struct BuildingTests {
     func roundTrip() throws {
         var generator = SeededGenerator(seed: 4)
         let alphabet = Array("aZ09 -._~!$&'()*+,;=:@/?#[]%éß漢🙂")
-        func text() -> String { String((0..<Int.random(in: 1...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }) }
+        func text() -> String {
+            String((0..<Int.random(in: 1...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+        }
         for _ in 0..<500 {
             var link = try SalesforceLink(
                 recordId: "005R0000000Df5W", action: .follow, orgId: "00DT00000000ABC", networkId: text(), userId: text(),

@@ -12,7 +12,7 @@ struct DocumentationExampleTests {
         #expect(link.objectType == "Account")
         #expect(try link.url() == "salesforce1://sObject/001D000000Jwj9v/view&s1oid=00DT00000000ABC")
         let session = SalesforceSession(orgId: try SalesforceID("00Dx0000001T0zk"), userId: try SalesforceID("005x0000001S2b9"))
-        guard case let .logInFirst(orgId, _, intent, _) = SalesforceLinkDecision.decide(link, session: session) else {
+        guard case .logInFirst(let orgId, _, let intent, _) = SalesforceLinkDecision.decide(link, session: session) else {
             Issue.record("expected logInFirst")
             return
         }

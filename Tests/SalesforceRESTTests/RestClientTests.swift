@@ -17,7 +17,11 @@ final class CountingTransport: HTTPTransport, @unchecked Sendable {
         return try await inner.send(request)
     }
 
-    func count(_ path: String) -> Int { lock.lock(); defer { lock.unlock() }; return counts[path] ?? 0 }
+    func count(_ path: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts[path] ?? 0
+    }
 }
 
 @Suite("REST client against LocalOrg")
@@ -47,7 +51,8 @@ struct RestClientTests {
         let org = try await SDKTestOrg.start(tokenLifetime: 60)
         defer { Task { await org.stop() } }
         let transport = CountingTransport()
-        let manager = try await UserAccountManager(directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient(transport: transport))
+        let manager = try await UserAccountManager(
+            directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient(transport: transport))
         let account = try await manager.logIn(at: org.loginHost, using: org.browser)
         let client = RestClient(account: account, accounts: manager, transport: transport)
         _ = try await client.send(client.requests.limits())
@@ -86,7 +91,10 @@ struct RestClientTests {
         let client = RestClient(account: account, accounts: manager)
         try await org.oauthClient().revoke(token: account.credentials.refreshToken!, at: org.loginHost)
         let error = await #expect(throws: RestError.self) { try await client.send(client.requests.limits()) }
-        guard case .refreshFailed(let oauth) = error else { Issue.record("expected refreshFailed, got \(String(describing: error))"); return }
+        guard case .refreshFailed(let oauth) = error else {
+            Issue.record("expected refreshFailed, got \(String(describing: error))")
+            return
+        }
         #expect(oauth.kind == .invalidGrant)
         #expect(await manager.accounts.isEmpty)
         #expect(await manager.currentAccount == nil)
@@ -118,9 +126,16 @@ struct RestClientTests {
             #expect(page.totalSize == 755)
         }
         #expect(pages == 4 && count == 755)
-        struct Contact: Decodable, Sendable { let Id: String; let Name: String }
+        struct Contact: Decodable, Sendable {
+            let id: String
+            let name: String
+            enum CodingKeys: String, CodingKey {
+                case id = "Id"
+                case name = "Name"
+            }
+        }
         var names = Set<String>()
-        for try await contact in client.records(forQuery: "SELECT Id, Name FROM Contact", as: Contact.self) { names.insert(contact.Id) }
+        for try await contact in client.records(forQuery: "SELECT Id, Name FROM Contact", as: Contact.self) { names.insert(contact.id) }
         #expect(names.count == 755)
         let first = try await client.query("SELECT Id, Name FROM Account LIMIT 3", as: Contact.self)
         #expect(first.records.count == 3 && first.done)
@@ -132,10 +147,13 @@ struct RestClientTests {
         defer { Task { await org.stop() } }
         let client = RestClient(credentials: try await org.logIn(), refresher: nil)
         let requests = client.requests
-        let composite = try await client.send(requests.composite([
-            ("acct", requests.create("Account", fields: ["Name": "Composite Co"])),
-            ("read", requests.retrieve("Account", id: "@{acct.id}", fields: ["Name"])),
-        ], allOrNone: true)).json
+        let composite = try await client.send(
+            requests.composite(
+                [
+                    ("acct", requests.create("Account", fields: ["Name": "Composite Co"])),
+                    ("read", requests.retrieve("Account", id: "@{acct.id}", fields: ["Name"])),
+                ], allOrNone: true)
+        ).json
         #expect(composite?["compositeResponse"]?[1]?["body"]?["Name"] == "Composite Co")
         let batch = try await client.send(requests.batch([requests.limits(), requests.query("SELECT Name FROM Account")])).json
         #expect(batch?["hasErrors"] == false)
@@ -143,9 +161,19 @@ struct RestClientTests {
         let sosl = try #require(QueryBuilder.sosl(searchTerm: "Composite", objectScope: [("Account", "Id, Name")]))
         let found = try await client.send(requests.search(sosl)).json
         #expect(found?["searchRecords"]?.arrayValue?.count == 1)
-        let tree = try await client.send(requests.tree("Account", records: [SObjectTree(objectType: "Account", objectTypePlural: "Accounts",
-            referenceID: "a1", fields: ["Name": "Tree Co"], children: [SObjectTree(objectType: "Contact", objectTypePlural: "Contacts",
-            referenceID: "c1", fields: ["LastName": "Leaf"])])]))
+        let tree = try await client.send(
+            requests.tree(
+                "Account",
+                records: [
+                    SObjectTree(
+                        objectType: "Account", objectTypePlural: "Accounts",
+                        referenceID: "a1", fields: ["Name": "Tree Co"],
+                        children: [
+                            SObjectTree(
+                                objectType: "Contact", objectTypePlural: "Contacts",
+                                referenceID: "c1", fields: ["LastName": "Leaf"])
+                        ])
+                ]))
         #expect(tree.status == 201 && tree.json?["results"]?.arrayValue?.count == 2)
     }
 
@@ -154,8 +182,11 @@ struct RestClientTests {
         let org = try await SDKTestOrg.start()
         defer { Task { await org.stop() } }
         let client = RestClient(credentials: try await org.logIn(), refresher: nil)
-        let uploaded = try await client.send(client.requests.uploadFile(Data("hello files".utf8), name: "hello.txt", description: "greeting",
-                                                                         mimeType: "text/plain")).json
+        let uploaded = try await client.send(
+            client.requests.uploadFile(
+                Data("hello files".utf8), name: "hello.txt", description: "greeting",
+                mimeType: "text/plain")
+        ).json
         let fileID = try #require(uploaded?["id"]?.stringValue)
         #expect(uploaded?["title"] == "hello.txt")
         let contents = try await client.send(client.requests.fileContents(fileID))
@@ -164,7 +195,8 @@ struct RestClientTests {
         #expect(owned?["files"]?.arrayValue?.count == 1)
         let echo = try await client.send(client.requests.apexREST(.post, path: "/echo/this", body: ["a": 1])).json
         #expect(echo?["path"] == "/echo/this" && echo?["body"]?["a"] == 1)
-        let versions = try await RestClient.unauthenticated().send(.customURL(method: .get, baseURL: org.credentials.instanceURL, path: "/services/data"))
+        let versions = try await RestClient.unauthenticated().send(
+            .customURL(method: .get, baseURL: org.credentials.instanceURL, path: "/services/data"))
         #expect(versions.json?.arrayValue?.isEmpty == false)
         await #expect(throws: RestError.self) { try await RestClient.unauthenticated().send(client.requests.limits()) }
     }
@@ -186,10 +218,13 @@ struct RestClientTests {
     @Test("cancelAllRequests ends every request under way with cancelled")
     func cancelAll() async throws {
         let transport = HangingTransport()
-        let tokens = try TokenResponse(fields: ["access_token": "t", "instance_url": "https://na1.salesforce.com",
-                                                "id": "https://login.salesforce.com/id/00D000000000001AAA/005000000000001AAA"])
-        let client = RestClient(credentials: OAuthCredentials(tokens: tokens, clientID: "k", redirectURI: "x://y", loginHost: .production),
-                                refresher: nil, transport: transport)
+        let tokens = try TokenResponse(fields: [
+            "access_token": "t", "instance_url": "https://na1.salesforce.com",
+            "id": "https://login.salesforce.com/id/00D000000000001AAA/005000000000001AAA",
+        ])
+        let client = RestClient(
+            credentials: OAuthCredentials(tokens: tokens, clientID: "k", redirectURI: "x://y", loginHost: .production),
+            refresher: nil, transport: transport)
         let requests = (0..<3).map { _ in Task { try await client.send(client.requests.limits()) } }
         await transport.waitForRequests(3)
         await client.cancelAllRequests()

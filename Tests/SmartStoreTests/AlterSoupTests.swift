@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 import GRDB
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Altering and re-indexing soups")
 struct AlterSoupTests {
@@ -14,7 +15,8 @@ struct AlterSoupTests {
     func withAgents(_ body: (SmartStore) async throws -> Void) async throws {
         try await withStore { store throws in
             try await store.registerSoup("myAgents", indexSpecs: [string("name"), string("address")])
-            try await store.upsert(entries: [["name": "James Bond", "address": "1 market st", "agentNumber": "007"]], forSoupNamed: "myAgents")
+            try await store.upsert(
+                entries: [["name": "James Bond", "address": "1 market st", "agentNumber": "007"]], forSoupNamed: "myAgents")
             try await body(store)
         }
     }
@@ -40,7 +42,9 @@ struct AlterSoupTests {
             #expect(try await agentCount(store, "agentNumber", "007") == 1)
             #expect(try await store.indexSpecs(forSoup: "myAgents") == [string("name"), string("agentNumber")])
             #expect(try await store.allEntries("myAgents") == before)
-            await #expect(throws: SmartStoreError.pathNotIndexed(soup: "myAgents", path: "address")) { try await agentCount(store, "address", "1 market st") }
+            await #expect(throws: SmartStoreError.pathNotIndexed(soup: "myAgents", path: "address")) {
+                try await agentCount(store, "address", "1 market st")
+            }
             let next = try await store.upsert(entries: [["name": "M"]], forSoupNamed: "myAgents")
             #expect(next[0]["_soupEntryId"] == 2)
         }
@@ -63,17 +67,22 @@ struct AlterSoupTests {
     func toggleExternalStorage() async throws {
         try await withAgents { store throws in
             let before = try await store.allEntries("myAgents")
-            try await store.alterSoup("myAgents", soupSpec: SoupSpec(name: "myAgents", features: [.externalStorage]), indexSpecs: [string("name"), string("number")], reIndexData: false)
+            try await store.alterSoup(
+                "myAgents", soupSpec: SoupSpec(name: "myAgents", features: [.externalStorage]),
+                indexSpecs: [string("name"), string("number")], reIndexData: false)
             #expect(try await store.soupSpec(forSoup: "myAgents").features == [.externalStorage])
             #expect(try await store.allEntries("myAgents") == before)
             #expect(try await agentCount(store, "name", "James Bond") == 1)
             try await store.alterSoup("myAgents", indexSpecs: [string("name"), string("address")], reIndexData: true)
             #expect(try await agentCount(store, "address", "1 market st") == 1)
             try await store.alterSoup("myAgents", soupSpec: SoupSpec(name: "myAgents"), indexSpecs: [string("name")], reIndexData: false)
-            try await store.alterSoup("myAgents", soupSpec: SoupSpec(name: "myAgents", features: [.externalStorage]), indexSpecs: [string("name"), string("agentNumber")], reIndexData: true)
+            try await store.alterSoup(
+                "myAgents", soupSpec: SoupSpec(name: "myAgents", features: [.externalStorage]),
+                indexSpecs: [string("name"), string("agentNumber")], reIndexData: true)
             #expect(try await agentCount(store, "agentNumber", "007") == 1)
             #expect(try await store.allEntries("myAgents") == before)
-            try await store.alterSoup("myAgents", soupSpec: SoupSpec(name: "myAgents"), indexSpecs: [string("name"), string("agentNumber")], reIndexData: true)
+            try await store.alterSoup(
+                "myAgents", soupSpec: SoupSpec(name: "myAgents"), indexSpecs: [string("name"), string("agentNumber")], reIndexData: true)
             #expect(try await store.allEntries("myAgents") == before)
             #expect(try await agentCount(store, "agentNumber", "007") == 1)
         }
@@ -89,7 +98,9 @@ struct AlterSoupTests {
                 try await store.registerSoup("myAgents", indexSpecs: [string("name")])
                 try await store.upsert(entries: [["name": "James Bond", "agentNumber": "007"]], forSoupNamed: "myAgents")
                 // What alterSoup records before it starts; the "crash" comes before the work.
-                _ = try await store.recordAlteration(SoupAlteration(soupName: "myAgents", features: [], indexSpecs: [string("name"), string("agentNumber")], reIndexData: true))
+                _ = try await store.recordAlteration(
+                    SoupAlteration(
+                        soupName: "myAgents", features: [], indexSpecs: [string("name"), string("agentNumber")], reIndexData: true))
                 try store.close()
             }
             let reopened = try await SmartStore(url: url, encryption: encryption)
@@ -103,8 +114,12 @@ struct AlterSoupTests {
     @Test("A failing alteration changes nothing")
     func invalidAlteration() async throws {
         try await withAgents { store throws in
-            await #expect(throws: SmartStoreError.noIndexSpecs(soup: "myAgents")) { try await store.alterSoup("myAgents", indexSpecs: [], reIndexData: true) }
-            await #expect(throws: SmartStoreError.soupNotFound("ghost")) { try await store.alterSoup("ghost", indexSpecs: [string("a")], reIndexData: true) }
+            await #expect(throws: SmartStoreError.noIndexSpecs(soup: "myAgents")) {
+                try await store.alterSoup("myAgents", indexSpecs: [], reIndexData: true)
+            }
+            await #expect(throws: SmartStoreError.soupNotFound("ghost")) {
+                try await store.alterSoup("ghost", indexSpecs: [string("a")], reIndexData: true)
+            }
             #expect(try await store.indexSpecs(forSoup: "myAgents") == [string("name"), string("address")])
         }
     }

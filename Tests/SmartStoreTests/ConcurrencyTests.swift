@@ -1,7 +1,8 @@
 import Foundation
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("One store, many tasks")
 struct ConcurrencyTests {
@@ -24,7 +25,8 @@ struct ConcurrencyTests {
                 try await group.waitForAll()
             }
             #expect(try await store.count(using: .buildAllQuerySpec(soupName: "s")) == 400)
-            let ids = try await store.query(using: .buildAllQuerySpec(soupName: "s", selectPaths: ["_soupEntryId"], pageSize: 1_000)).compactMap { $0[0]?.integerValue }
+            let ids = try await store.query(using: .buildAllQuerySpec(soupName: "s", selectPaths: ["_soupEntryId"], pageSize: 1_000))
+                .compactMap { $0[0]?.integerValue }
             #expect(Set(ids).count == 400)
         }
     }

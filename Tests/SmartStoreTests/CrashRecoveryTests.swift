@@ -1,7 +1,8 @@
 import Foundation
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Encrypted stores after a crash")
 struct CrashRecoveryTests {
@@ -22,9 +23,11 @@ struct CrashRecoveryTests {
             let store = try await SmartStore(url: url, encryption: key)
             try await store.registerSoup("notes", indexSpecs: [string("name")])
             let padding = String(repeating: "p", count: 2_000)
-            try await store.upsert(entries: (0..<20).map { ["name": .string("kept-\($0)"), "pad": .string(padding)] }, forSoupNamed: "notes")
+            try await store.upsert(
+                entries: (0..<20).map { ["name": .string("kept-\($0)"), "pad": .string(padding)] }, forSoupNamed: "notes")
             let first = try walSize(url)
-            try await store.upsert(entries: (0..<200).map { ["name": .string("lost-\($0)"), "pad": .string(padding)] }, forSoupNamed: "notes")
+            try await store.upsert(
+                entries: (0..<200).map { ["name": .string("lost-\($0)"), "pad": .string(padding)] }, forSoupNamed: "notes")
             let second = try walSize(url)
             let crash = Crash(directory: directory, store: store, url: url, key: key, firstCommitWAL: first, secondCommitWAL: second)
             return crash
@@ -55,7 +58,10 @@ struct CrashRecoveryTests {
             let crash = try await Crash.make(in: directory)
             #expect(crash.secondCommitWAL > crash.firstCommitWAL + 50 * PageFormat.pageSize)
             let middle = (crash.firstCommitWAL + crash.secondCommitWAL) / 2
-            for (name, cut) in [("mid-page.sqlite", middle + 1_000), ("mid-frame-header.sqlite", crash.firstCommitWAL + 10), ("before-commit.sqlite", crash.secondCommitWAL - 1)] {
+            for (name, cut) in [
+                ("mid-page.sqlite", middle + 1_000), ("mid-frame-header.sqlite", crash.firstCommitWAL + 10),
+                ("before-commit.sqlite", crash.secondCommitWAL - 1),
+            ] {
                 let copy = try crash.copy(named: name, walBytes: cut)
                 let store = try await SmartStore(url: copy, encryption: crash.key)
                 #expect(try await Self.names(store, "kept") == 20, "\(name)")
@@ -84,7 +90,8 @@ struct CrashRecoveryTests {
     func completeWAL() async throws {
         try await withTemporaryDirectory { directory throws in
             let crash = try await Crash.make(in: directory)
-            let store = try await SmartStore(url: try crash.copy(named: "whole.sqlite", walBytes: crash.secondCommitWAL), encryption: crash.key)
+            let store = try await SmartStore(
+                url: try crash.copy(named: "whole.sqlite", walBytes: crash.secondCommitWAL), encryption: crash.key)
             #expect(try await Self.names(store, "kept") == 20)
             #expect(try await Self.names(store, "lost") == 200)
         }

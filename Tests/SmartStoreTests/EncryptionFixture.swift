@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SalesforceCore
+
 @testable import SmartStore
 
 /// Markers a test writes into every place a store keeps data, to look for on disk afterwards.
@@ -16,18 +17,26 @@ struct Markers {
     /// Registers soups of every index kind and external storage, writes the markers into them,
     /// and runs a Smart SQL query with a marker as a literal.
     func write(to store: SmartStore) async throws {
-        try await store.registerSoup("contacts", indexSpecs: [
-            IndexSpec(path: "name", type: .string), IndexSpec(path: "bio", type: .fullText),
-            IndexSpec(path: "tag", type: .json1),
-        ])
-        try await store.registerSoup(SoupSpec(name: "files", features: [.externalStorage]), indexSpecs: [IndexSpec(path: "name", type: .string)])
+        try await store.registerSoup(
+            "contacts",
+            indexSpecs: [
+                IndexSpec(path: "name", type: .string), IndexSpec(path: "bio", type: .fullText),
+                IndexSpec(path: "tag", type: .json1),
+            ])
+        try await store.registerSoup(
+            SoupSpec(name: "files", features: [.externalStorage]), indexSpecs: [IndexSpec(path: "name", type: .string)])
         let padding = String(repeating: "x", count: 5_000)
-        try await store.upsert(entries: (0..<50).map { index in
-            ["name": .string("\(indexed) \(index)"), "bio": .string("\(fullText) biography"), "tag": .string(indexed),
-             "note": .string("\(element) \(padding)")]
-        }, forSoupNamed: "contacts")
-        try await store.upsert(entries: [["name": "big", "body": .string(external + String(repeating: " data", count: 40_000))]], forSoupNamed: "files")
-        _ = try await store.query(using: .buildSmartQuerySpec(smartSQL: "select count(*) from {contacts} where {contacts:name} <> '\(sqlLiteral)'"))
+        try await store.upsert(
+            entries: (0..<50).map { index in
+                [
+                    "name": .string("\(indexed) \(index)"), "bio": .string("\(fullText) biography"), "tag": .string(indexed),
+                    "note": .string("\(element) \(padding)"),
+                ]
+            }, forSoupNamed: "contacts")
+        try await store.upsert(
+            entries: [["name": "big", "body": .string(external + String(repeating: " data", count: 40_000))]], forSoupNamed: "files")
+        _ = try await store.query(
+            using: .buildSmartQuerySpec(smartSQL: "select count(*) from {contacts} where {contacts:name} <> '\(sqlLiteral)'"))
         _ = try await store.query(using: .buildMatchQuerySpec(soupName: "contacts", path: "bio", matchKey: fullText))
     }
 
@@ -74,7 +83,8 @@ func snapshot(of directory: URL) -> [String: Data] {
     var result: [String: Data] = [:]
     for case let url as URL in files {
         guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-        result[String(url.standardizedFileURL.path.dropFirst(directory.standardizedFileURL.path.count + 1))] = FileManager.default.contents(atPath: url.path)
+        result[String(url.standardizedFileURL.path.dropFirst(directory.standardizedFileURL.path.count + 1))] = FileManager.default.contents(
+            atPath: url.path)
     }
     return result
 }

@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 import GRDB
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Encryption at rest")
 struct EncryptionTests {
@@ -46,7 +47,9 @@ struct EncryptionTests {
             let error = await #expect(throws: SmartStoreError.self) { try await SmartStore(url: url, encryption: randomKey()) }
             #expect(error == .wrongKey(path: url.path))
             #expect(error?.recoverySuggestion?.contains("key or passphrase it was created with") == true)
-            await #expect(throws: SmartStoreError.wrongKey(path: url.path)) { try await SmartStore(url: url, encryption: .passphrase("guess")) }
+            await #expect(throws: SmartStoreError.wrongKey(path: url.path)) {
+                try await SmartStore(url: url, encryption: .passphrase("guess"))
+            }
             await #expect(throws: SmartStoreError.storeEncrypted(path: url.path)) { try await SmartStore(url: url, encryption: .plaintext) }
             #expect(snapshot(of: directory) == before)
             #expect(before["store.sqlite"] != nil && before["store.sqlite_external_soup_blobs/TABLE_2/soupelt_1"] != nil)
@@ -59,7 +62,9 @@ struct EncryptionTests {
         try await withTemporaryDirectory { directory throws in
             let plain = directory.appendingPathComponent("plain.sqlite")
             try await SmartStore(url: plain, encryption: .plaintext).close()
-            await #expect(throws: SmartStoreError.storeNotEncrypted(path: plain.path)) { try await SmartStore(url: plain, encryption: randomKey()) }
+            await #expect(throws: SmartStoreError.storeNotEncrypted(path: plain.path)) {
+                try await SmartStore(url: plain, encryption: randomKey())
+            }
             let junk = directory.appendingPathComponent("junk.sqlite")
             try Data(repeating: 7, count: 10_000).write(to: junk)
             let error = await #expect(throws: SmartStoreError.self) { try await SmartStore(url: junk, encryption: randomKey()) }
@@ -74,8 +79,12 @@ struct EncryptionTests {
             let url = directory.appendingPathComponent("store.sqlite")
             let markers = try await Markers.inClosedStore(at: url, encryption: .passphrase("correct horse battery staple"))
             #expect(try await markers.verify(in: SmartStore(url: url, encryption: .passphrase("correct horse battery staple"))))
-            await #expect(throws: SmartStoreError.wrongKey(path: url.path)) { try await SmartStore(url: url, encryption: .passphrase("Correct horse battery staple")) }
-            await #expect(throws: SmartStoreError.keyUnavailable("the passphrase is empty")) { try await SmartStore(url: url, encryption: .passphrase("")) }
+            await #expect(throws: SmartStoreError.wrongKey(path: url.path)) {
+                try await SmartStore(url: url, encryption: .passphrase("Correct horse battery staple"))
+            }
+            await #expect(throws: SmartStoreError.keyUnavailable("the passphrase is empty")) {
+                try await SmartStore(url: url, encryption: .passphrase(""))
+            }
         }
     }
 
@@ -89,9 +98,14 @@ struct EncryptionTests {
             try flipByte(at: 4 * PageFormat.pageSize + 100, of: url)
             let reopened = try await SmartStore(url: url, encryption: key)
             let error = await #expect(throws: SmartStoreError.self) {
-                for soup in ["contacts", "files"] { _ = try await reopened.query(using: .buildAllQuerySpec(soupName: soup, pageSize: 1_000)) }
+                for soup in ["contacts", "files"] {
+                    _ = try await reopened.query(using: .buildAllQuerySpec(soupName: soup, pageSize: 1_000))
+                }
             }
-            guard case .corrupted = error else { Issue.record("expected corrupted, got \(String(describing: error))"); return }
+            guard case .corrupted = error else {
+                Issue.record("expected corrupted, got \(String(describing: error))")
+                return
+            }
 
             try flipByte(at: 10, of: url)
             let first = await #expect(throws: SmartStoreError.self) { try await SmartStore(url: url, encryption: key) }
@@ -116,7 +130,10 @@ struct EncryptionTests {
             let error = await #expect(throws: SmartStoreError.self) {
                 _ = try await reopened.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
             }
-            guard case .corrupted = error else { Issue.record("expected corrupted, got \(String(describing: error))"); return }
+            guard case .corrupted = error else {
+                Issue.record("expected corrupted, got \(String(describing: error))")
+                return
+            }
         }
     }
 
@@ -135,14 +152,18 @@ struct EncryptionTests {
                 let offset = Int.random(in: 0..<bytes.count, using: &generator)
                 bytes[offset] ^= UInt8.random(in: 1...255, using: &generator)
                 try bytes.write(to: url)
-                try FileManager.default.copyItem(at: ExternalStorage.directory(forDatabase: original), to: ExternalStorage.directory(forDatabase: url))
+                try FileManager.default.copyItem(
+                    at: ExternalStorage.directory(forDatabase: original), to: ExternalStorage.directory(forDatabase: url))
                 do {
                     let flipped = try await SmartStore(url: url, encryption: key)
                     #expect(try await markers.verify(in: flipped), "byte \(offset) changed the data silently")
                     // quick_check lists the pages it cannot read instead of failing.
                     let check = try await flipped.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
                     if check != ["ok"] {
-                        #expect(check.allSatisfy { $0.contains("error code=\(ResultCode.SQLITE_IOERR_DATA.rawValue)") || $0.contains("failed to get page") }, "\(check)")
+                        #expect(
+                            check.allSatisfy {
+                                $0.contains("error code=\(ResultCode.SQLITE_IOERR_DATA.rawValue)") || $0.contains("failed to get page")
+                            }, "\(check)")
                         reported += 1
                     }
                     try flipped.close()
@@ -168,8 +189,11 @@ struct EncryptionTests {
             let store = try await SmartStore(url: url, encryption: key)
             try await store.registerSoup(SoupSpec(name: "files", features: [.externalStorage]), indexSpecs: [string("name")])
             let body = String(repeating: "0123456789", count: 30_000)  // five 64 KiB chunks
-            try await store.upsert(entries: [["name": "a", "body": .string(body)], ["name": "b", "body": "short"]], forSoupNamed: "files")
-            #expect(try await store.query(using: .buildExactQuerySpec(soupName: "files", path: "name", matchKey: "a")).first?["body"]?.stringValue == body)
+            try await store.upsert(
+                entries: [["name": "a", "body": .string(body)], ["name": "b", "body": "short"]], forSoupNamed: "files")
+            #expect(
+                try await store.query(using: .buildExactQuerySpec(soupName: "files", path: "name", matchKey: "a")).first?["body"]?
+                    .stringValue == body)
             let file = store.externalStorage.fileURL(table: "TABLE_1", id: 1)
             let pristine = try Data(contentsOf: file)
             #expect(pristine.range(of: Data("0123456789".utf8)) == nil)
@@ -179,7 +203,10 @@ struct EncryptionTests {
                 let error = await #expect(throws: SmartStoreError.self) {
                     _ = try await store.retrieve(usingSoupEntryIds: [1], fromSoupNamed: "files")
                 }
-                guard case .corrupted = error else { Issue.record("expected corrupted, got \(String(describing: error))"); return }
+                guard case .corrupted = error else {
+                    Issue.record("expected corrupted, got \(String(describing: error))")
+                    return
+                }
             }
             var changed = pristine
             changed[100_000] ^= 1

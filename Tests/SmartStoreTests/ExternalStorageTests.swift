@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("External storage")
 struct ExternalStorageTests {
@@ -12,7 +13,9 @@ struct ExternalStorageTests {
             let spec = SoupSpec(name: "big", features: [.externalStorage])
             try await store.registerSoup(spec, indexSpecs: [string("name"), fullText("desc")])
             let payload = String(repeating: "lorem ipsum ", count: 130_000)
-            let stored = try await store.upsert(entries: [["name": "huge", "desc": "giant whale", "payload": .string(payload)], ["name": "small", "desc": "tiny"]], forSoupNamed: "big")
+            let stored = try await store.upsert(
+                entries: [["name": "huge", "desc": "giant whale", "payload": .string(payload)], ["name": "small", "desc": "tiny"]],
+                forSoupNamed: "big")
             let blobs = store.externalStorage.directory.appendingPathComponent("TABLE_1")
             #expect(try FileManager.default.contentsOfDirectory(atPath: blobs.path).sorted() == ["soupelt_1", "soupelt_2"])
             #expect(try await store.soupSpec(forSoup: "big").features == [.externalStorage])
@@ -21,7 +24,10 @@ struct ExternalStorageTests {
             #expect(try await store.query(using: .buildLikeQuerySpec(soupName: "big", path: "name", likeKey: "hu%")) == [stored[0]])
             #expect(try await store.query(using: .buildMatchQuerySpec(soupName: "big", path: "desc", matchKey: "whale")) == [stored[0]])
             #expect(try await store.allEntries("big") == stored)
-            #expect(try await store.query(using: .buildSmartQuerySpec(smartSQL: "select {big:_soup} from {big} where {big:name} = 'huge'")) == [[stored[0]]])
+            #expect(
+                try await store.query(using: .buildSmartQuerySpec(smartSQL: "select {big:_soup} from {big} where {big:name} = 'huge'")) == [
+                    [stored[0]]
+                ])
             #expect(await store.databaseSize() > UInt64(payload.utf8.count))
             let row = try await store.read { db in try String.fetchOne(db, sql: "SELECT soup FROM TABLE_1 WHERE id = 1") }
             #expect(row == nil)
@@ -45,7 +51,8 @@ struct ExternalStorageTests {
                 try await store.upsert(entries: [["key": "a", "v": 2], ["no-key": true]], forSoupNamed: "big", withExternalIdPath: "key")
             }
             #expect(try await store.allEntries("big") == original)
-            let files = try FileManager.default.contentsOfDirectory(atPath: store.externalStorage.directory.appendingPathComponent("TABLE_1").path)
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: store.externalStorage.directory.appendingPathComponent("TABLE_1").path)
             #expect(files == ["soupelt_1"])
         }
     }

@@ -1,19 +1,22 @@
 import Foundation
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Index paths")
 struct IndexPathTests {
-    @Test("Paths follow objects and map over arrays (T-PATH-1)", arguments: [
-        (#"{"a":{"b":{"c":1}}}"#, "1" as String?),
-        (#"{"a":{"b":{"c":[1,2,3]}}}"#, "[1,2,3]"),
-        (#"{"a":{"b":[{"c":1},{"c":2},{"no-c":3}]}}"#, "[1,2]"),
-        (#"{"a":[{"b":{"c":0}},{"b":[{"c":1},{"c":2}]}]}"#, "[0,[1,2]]"),
-        (#"{"a":{"b":[]}}"#, nil),
-        (#"{"a":{"b":[{"x":1}]}}"#, nil),
-        (#"{"a":"str"}"#, nil),
-    ])
+    @Test(
+        "Paths follow objects and map over arrays (T-PATH-1)",
+        arguments: [
+            (#"{"a":{"b":{"c":1}}}"#, "1" as String?),
+            (#"{"a":{"b":{"c":[1,2,3]}}}"#, "[1,2,3]"),
+            (#"{"a":{"b":[{"c":1},{"c":2},{"no-c":3}]}}"#, "[1,2]"),
+            (#"{"a":[{"b":{"c":0}},{"b":[{"c":1},{"c":2}]}]}"#, "[0,[1,2]]"),
+            (#"{"a":{"b":[]}}"#, nil),
+            (#"{"a":{"b":[{"x":1}]}}"#, nil),
+            (#"{"a":"str"}"#, nil),
+        ])
     func projection(element: String, expected: String?) async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("a.b.c")])
@@ -42,7 +45,9 @@ struct IndexPathTests {
     func internalNode() async throws {
         try await withStore { store throws in
             try await store.registerSoup("spies", indexSpecs: [string("first_name"), string("last_name"), string("address")])
-            let bond: JSON = ["first_name": "James", "last_name": "Bond", "address": ["street_number": 10, "street_name": "downing", "city": "london"]]
+            let bond: JSON = [
+                "first_name": "James", "last_name": "Bond", "address": ["street_number": 10, "street_name": "downing", "city": "london"],
+            ]
             try await store.upsert(entries: [bond], forSoupNamed: "spies")
             let sql = "SELECT {spies:first_name}, {spies:last_name} FROM {spies} WHERE {spies:address} LIKE '%london%'"
             #expect(try await store.query(using: .buildSmartQuerySpec(smartSQL: sql)) == [["James", "Bond"]])
@@ -58,11 +63,13 @@ struct IndexPathTests {
             func animal(_ name: String, _ colors: [String]) -> JSON {
                 ["name": .string(name), "attributes": .array(colors.map { ["color": .string($0)] })]
             }
-            try await store.upsert(entries: [
-                animal("elephant", ["grey"]), animal("cat", ["black", "tabby", "white"]),
-                animal("dog", ["black", "grey"]), animal("lizard", ["black", "green", "white"]),
-            ], forSoupNamed: "s")
-            let greyDescending = QuerySpec.buildLikeQuerySpec(soupName: "s", path: "attributes.color", likeKey: "%grey%", orderPath: "name", order: .descending)
+            try await store.upsert(
+                entries: [
+                    animal("elephant", ["grey"]), animal("cat", ["black", "tabby", "white"]),
+                    animal("dog", ["black", "grey"]), animal("lizard", ["black", "green", "white"]),
+                ], forSoupNamed: "s")
+            let greyDescending = QuerySpec.buildLikeQuerySpec(
+                soupName: "s", path: "attributes.color", likeKey: "%grey%", orderPath: "name", order: .descending)
             #expect(try await store.values("name", greyDescending) == ["elephant", "dog"])
             let gr = QuerySpec.buildLikeQuerySpec(soupName: "s", path: "attributes.color", likeKey: "%gr%", orderPath: "name")
             #expect(try await store.values("name", gr) == ["dog", "elephant", "lizard"])

@@ -1,8 +1,9 @@
 import Crypto
 import Foundation
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Store keys: rotation, conversion and loss")
 struct KeyManagementTests {
@@ -67,7 +68,9 @@ struct KeyManagementTests {
             try await SmartStore.encryptPlainStore(at: url, with: key)
             for marker in markers.all { #expect(filesContaining(marker, in: directory) == [], "\(marker)") }
             #expect(try await markers.verify(in: SmartStore(url: url, encryption: key)))
-            await #expect(throws: SmartStoreError.storeEncrypted(path: url.path)) { try await SmartStore.encryptPlainStore(at: url, with: key) }
+            await #expect(throws: SmartStoreError.storeEncrypted(path: url.path)) {
+                try await SmartStore.encryptPlainStore(at: url, with: key)
+            }
             #expect(fileNames(in: directory).filter { $0.contains("encrypting") } == [])
         }
     }
@@ -78,7 +81,8 @@ struct KeyManagementTests {
             let url = directory.appendingPathComponent("store.sqlite")
             let markers = try await Markers.inClosedStore(at: url, encryption: .plaintext)
             try Data(repeating: 1, count: 4096).write(to: URL(fileURLWithPath: url.path + ".encrypting"))
-            try FileManager.default.createDirectory(atPath: url.path + ".encrypting_external_soup_blobs/TABLE_2", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: url.path + ".encrypting_external_soup_blobs/TABLE_2", withIntermediateDirectories: true)
             #expect(try await markers.verify(in: SmartStore(url: url, encryption: .plaintext)))
             #expect(fileNames(in: directory).filter { $0.contains("encrypting") } == [])
             #expect(!FileManager.default.fileExists(atPath: url.path + ".encrypting_external_soup_blobs"))
@@ -98,7 +102,8 @@ struct KeyManagementTests {
             #expect(filesContaining(markers.element, in: directory) == ["copy.sqlite"])
             #expect(filesContaining(markers.external, in: directory) == ["soupelt_1"])
             #expect(try await markers.verify(in: SmartStore(url: copy, encryption: .plaintext)))
-            await #expect(throws: SmartStoreError.fileSystem(path: copy.path, reason: "a file is already there; the copy needs a new path")) {
+            await #expect(throws: SmartStoreError.fileSystem(path: copy.path, reason: "a file is already there; the copy needs a new path"))
+            {
                 try await store.exportPlainCopy(to: copy)
             }
             #expect(store.isEncrypted)
@@ -154,7 +159,9 @@ struct KeyManagementTests {
             // The same label in another key store holds another key.
             let foreign = SmartStoreManager(rootDirectory: root, protection: .encrypted(keyStore: WrongKeyStore()))
             await #expect(throws: SmartStoreError.wrongKey(path: store.url.path)) { try await foreign.globalStore(named: "cache") }
-            #expect(try await SmartStore(url: store.url, encryption: .key(await keys.key(for: "com.salesforce.smartstore.global.cache"))).soupExists("kept"))
+            #expect(
+                try await SmartStore(url: store.url, encryption: .key(await keys.key(for: "com.salesforce.smartstore.global.cache")))
+                    .soupExists("kept"))
         }
     }
 

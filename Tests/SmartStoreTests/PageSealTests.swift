@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 import GRDB
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Sealed pages: nonces, page numbers and checkpoints")
 struct PageSealTests {
@@ -70,7 +71,9 @@ struct PageSealTests {
             // Eight pages of cache: the writer spills frames mid-transaction, then writes some
             // of those pages again in place, where only the frame header on disk says which page.
             try await store.write { db, _ in try db.execute(sql: "PRAGMA cache_size = 8") }
-            let entries: [JSON] = (0..<3_000).map { ["name": .string("note-\($0)"), "tag": .string("t\($0 % 97)"), "body": .string(String(repeating: "x", count: 300))] }
+            let entries: [JSON] = (0..<3_000).map {
+                ["name": .string("note-\($0)"), "tag": .string("t\($0 % 97)"), "body": .string(String(repeating: "x", count: 300))]
+            }
             try await store.upsert(entries: entries, forSoupNamed: "notes")
             try store.close()
             let reopened = try await SmartStore(url: url, encryption: key)
@@ -98,7 +101,9 @@ struct PageSealTests {
             do {
                 try store.close()
                 let reopened = try await SmartStore(url: url, encryption: key)
-                let names = try await reopened.query(using: .buildAllQuerySpec(soupName: "notes", pageSize: 1_000)).compactMap { $0["name"]?.stringValue }
+                let names = try await reopened.query(using: .buildAllQuerySpec(soupName: "notes", pageSize: 1_000)).compactMap {
+                    $0["name"]?.stringValue
+                }
                 #expect(Set(names).isSubset(of: Set(entries.compactMap { $0["name"]?.stringValue })))
                 reported = try await reopened.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") } != ["ok"]
             } catch let error as SmartStoreError {
@@ -113,7 +118,9 @@ struct PageSealTests {
     func checkpointCopiesFrames() async throws {
         try await withTemporaryDirectory { directory throws in
             let (url, key, store) = try await Self.notesStore(in: directory, indexing: ["name"])
-            try await store.upsert(entries: (0..<300).map { ["name": .string("note-\($0)"), "body": .string(String(repeating: "b", count: 500))] }, forSoupNamed: "notes")
+            try await store.upsert(
+                entries: (0..<300).map { ["name": .string("note-\($0)"), "body": .string(String(repeating: "b", count: 500))] },
+                forSoupNamed: "notes")
             // The latest frame of each page, as the checkpoint will copy it.
             let wal = try Data(contentsOf: URL(fileURLWithPath: url.path + "-wal"))
             let frameSize = PageFormat.walFrameHeaderSize + PageFormat.pageSize

@@ -1,13 +1,16 @@
 import Foundation
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Query specs")
 struct QuerySpecTests {
     @Test("The range builder serialises to the hybrid JSON form and back (T-QS-1)")
     func jsonForm() throws {
-        let spec = QuerySpec.buildRangeQuerySpec(soupName: "animals", path: "name", beginKey: "Aardvark", endKey: "Zoroastrian", orderPath: "name", order: .ascending, pageSize: 10)
+        let spec = QuerySpec.buildRangeQuerySpec(
+            soupName: "animals", path: "name", beginKey: "Aardvark", endKey: "Zoroastrian", orderPath: "name", order: .ascending,
+            pageSize: 10)
         let json = spec.json
         #expect(json["queryType"] == "range")
         #expect(json["indexPath"] == "name")
@@ -39,7 +42,9 @@ struct QuerySpecTests {
         #expect(throws: SmartStoreError.invalidQuerySpec("\"fuzzy\" is not a query type; use exact, range, like, match, smart or all")) {
             try QuerySpec(json: ["queryType": "fuzzy"])
         }
-        #expect(throws: SmartStoreError.invalidQuerySpec("\"pageSize\" must be an integer")) { try QuerySpec(json: ["queryType": "exact", "pageSize": "ten"]) }
+        #expect(throws: SmartStoreError.invalidQuerySpec("\"pageSize\" must be an integer")) {
+            try QuerySpec(json: ["queryType": "exact", "pageSize": "ten"])
+        }
         #expect(throws: SmartStoreError.invalidQuerySpec("\"order\" must be \"ascending\" or \"descending\"")) {
             try QuerySpec(json: ["queryType": "range", "order": "up"])
         }
@@ -58,7 +63,11 @@ struct QuerySpecTests {
             #expect(try await names("Aardvark", nil) == ["Aardvark", "Bee", "Zoroastrian", "Zzz"])
             #expect(try await names(nil, "Bee") == ["Aardvark", "Bee"])
             #expect(try await names(nil, nil).count == 4)
-            let hybridAll = try QuerySpec(json: ["queryType": "range", "indexPath": "name", "beginKey": nil, "endKey": nil, "orderPath": "name", "order": "descending", "pageSize": 10], soupName: "s")
+            let hybridAll = try QuerySpec(
+                json: [
+                    "queryType": "range", "indexPath": "name", "beginKey": nil, "endKey": nil, "orderPath": "name", "order": "descending",
+                    "pageSize": 10,
+                ], soupName: "s")
             #expect(try await store.values("name", hybridAll) == ["Zzz", "Zoroastrian", "Bee", "Aardvark"])
         }
     }
@@ -67,7 +76,11 @@ struct QuerySpecTests {
     func integerRange() async throws {
         try await withStore { store throws in
             try await store.registerSoup("charmingSoup", indexSpecs: [string("Name"), integer("shots")])
-            try await store.upsert(entries: [["Name": "Todd Stellanova", "shots": 37], ["Name": "Pro Bono Bonobo", "shots": 92], ["Name": "Robot", "shots": 0], ["Name": "Nine", "shots": 9]], forSoupNamed: "charmingSoup")
+            try await store.upsert(
+                entries: [
+                    ["Name": "Todd Stellanova", "shots": 37], ["Name": "Pro Bono Bonobo", "shots": 92], ["Name": "Robot", "shots": 0],
+                    ["Name": "Nine", "shots": 9],
+                ], forSoupNamed: "charmingSoup")
             let spec = QuerySpec.buildRangeQuerySpec(soupName: "charmingSoup", path: "shots", beginKey: 10, endKey: 100)
             #expect(try await store.values("Name", spec) == ["Todd Stellanova", "Pro Bono Bonobo"])
             let textKeys = QuerySpec.buildRangeQuerySpec(soupName: "charmingSoup", path: "shots", beginKey: "9", endKey: "10")
@@ -79,12 +92,20 @@ struct QuerySpecTests {
     func exactAndLike() async throws {
         try await withStore { store throws in
             try await store.registerSoup("Catalogs", indexSpecs: [string("sfId"), string("parentSfdcId"), string("name")])
-            try await store.upsert(entries: [
-                ["sfId": "some-sfdc-id", "name": "catalog"], ["sfId": "c1", "parentSfdcId": "some-sfdc-id", "name": "foobar"],
-                ["sfId": "c2", "parentSfdcId": "some-sfdc-id", "name": "barfoo"], ["sfId": "c3", "name": "xfoox"], ["sfId": "c4", "name": "bar"],
-            ], forSoupNamed: "Catalogs")
-            #expect(try await store.values("name", .buildExactQuerySpec(soupName: "Catalogs", path: "sfId", matchKey: "some-sfdc-id")) == ["catalog"])
-            #expect(try await store.values("sfId", .buildExactQuerySpec(soupName: "Catalogs", path: "parentSfdcId", matchKey: "some-sfdc-id", orderPath: "sfId")) == ["c1", "c2"])
+            try await store.upsert(
+                entries: [
+                    ["sfId": "some-sfdc-id", "name": "catalog"], ["sfId": "c1", "parentSfdcId": "some-sfdc-id", "name": "foobar"],
+                    ["sfId": "c2", "parentSfdcId": "some-sfdc-id", "name": "barfoo"], ["sfId": "c3", "name": "xfoox"],
+                    ["sfId": "c4", "name": "bar"],
+                ], forSoupNamed: "Catalogs")
+            #expect(
+                try await store.values("name", .buildExactQuerySpec(soupName: "Catalogs", path: "sfId", matchKey: "some-sfdc-id")) == [
+                    "catalog"
+                ])
+            #expect(
+                try await store.values(
+                    "sfId", .buildExactQuerySpec(soupName: "Catalogs", path: "parentSfdcId", matchKey: "some-sfdc-id", orderPath: "sfId"))
+                    == ["c1", "c2"])
             func like(_ pattern: String) async throws -> Set<JSON> {
                 Set(try await store.values("name", .buildLikeQuerySpec(soupName: "Catalogs", path: "name", likeKey: pattern)))
             }
@@ -98,14 +119,20 @@ struct QuerySpecTests {
     func selectAndOrder() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("name"), string("status")])
-            try await store.upsert(entries: [["name": "abc", "status": "active"], ["name": "abd", "status": "inactive"], ["name": "abe", "status": "active"]], forSoupNamed: "s")
+            try await store.upsert(
+                entries: [
+                    ["name": "abc", "status": "active"], ["name": "abd", "status": "inactive"], ["name": "abe", "status": "active"],
+                ], forSoupNamed: "s")
             let full = try await store.query(using: .buildLikeQuerySpec(soupName: "s", path: "name", likeKey: "ab%"))
             #expect(full.first?["_soupEntryId"] == 1 && full.first?["status"] == "active")
-            let selected = try await store.query(using: .buildLikeQuerySpec(soupName: "s", selectPaths: ["_soupEntryId", "name"], path: "name", likeKey: "ab%"))
+            let selected = try await store.query(
+                using: .buildLikeQuerySpec(soupName: "s", selectPaths: ["_soupEntryId", "name"], path: "name", likeKey: "ab%"))
             #expect(selected == [[1, "abc"], [2, "abd"], [3, "abe"]])
-            let withEntry = try await store.query(using: .buildExactQuerySpec(soupName: "s", selectPaths: ["name", "_soup"], path: "name", matchKey: "abd"))
+            let withEntry = try await store.query(
+                using: .buildExactQuerySpec(soupName: "s", selectPaths: ["name", "_soup"], path: "name", matchKey: "abd"))
             #expect(withEntry == [["abd", full[1]]])
-            let ordered = QuerySpec.buildExactQuerySpec(soupName: "s", path: "status", matchKey: "active", orderPath: "name", order: .descending)
+            let ordered = QuerySpec.buildExactQuerySpec(
+                soupName: "s", path: "status", matchKey: "active", orderPath: "name", order: .descending)
             #expect(try await store.values("name", ordered) == ["abe", "abc"])
             var unordered = ordered
             unordered.orderPath = nil

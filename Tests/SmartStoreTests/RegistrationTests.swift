@@ -1,7 +1,8 @@
 import Foundation
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Registering and managing soups")
 struct RegistrationTests {
@@ -104,6 +105,9 @@ struct RegistrationTests {
     @Test("Error messages name the input and say what to do")
     func messages() {
         let error = SmartStoreError.pathNotIndexed(soup: "Account", path: "Phone")
-        #expect(error.description == "The soup \"Account\" has no index on \"Phone\". Add an index spec for the path with alterSoup, or query it through Smart SQL.")
+        #expect(
+            error.description
+                == "The soup \"Account\" has no index on \"Phone\". Add an index spec for the path with alterSoup, or query it through Smart SQL."
+        )
     }
 }

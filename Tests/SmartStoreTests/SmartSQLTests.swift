@@ -1,22 +1,27 @@
-import Foundation
 import ForceKitTestSupport
+import Foundation
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Smart SQL")
 struct SmartSQLTests {
     /// The employees and departments of the guide's examples.
     func withCompany(_ body: (SmartStore) async throws -> Void) async throws {
         try await withStore { store throws in
-            try await store.registerSoup("employees", indexSpecs: ["firstName", "lastName", "deptCode", "employeeId", "managerId"].map(string))
+            try await store.registerSoup(
+                "employees", indexSpecs: ["firstName", "lastName", "deptCode", "employeeId", "managerId"].map(string))
             try await store.registerSoup("departments", indexSpecs: [string("name"), string("deptCode")])
-            try await store.upsert(entries: [
-                ["firstName": "Alice", "lastName": "Adams", "deptCode": "ENG", "employeeId": "E1", "managerId": nil],
-                ["firstName": "Bob", "lastName": "Brown", "deptCode": "ENG", "employeeId": "E2", "managerId": "E1"],
-                ["firstName": "Carol", "lastName": "Clark", "deptCode": "OPS", "employeeId": "E3", "managerId": "E1"],
-            ], forSoupNamed: "employees")
-            try await store.upsert(entries: [["name": "Engineering", "deptCode": "ENG"], ["name": "Operations", "deptCode": "OPS"]], forSoupNamed: "departments")
+            try await store.upsert(
+                entries: [
+                    ["firstName": "Alice", "lastName": "Adams", "deptCode": "ENG", "employeeId": "E1", "managerId": nil],
+                    ["firstName": "Bob", "lastName": "Brown", "deptCode": "ENG", "employeeId": "E2", "managerId": "E1"],
+                    ["firstName": "Carol", "lastName": "Clark", "deptCode": "OPS", "employeeId": "E3", "managerId": "E1"],
+                ], forSoupNamed: "employees")
+            try await store.upsert(
+                entries: [["name": "Engineering", "deptCode": "ENG"], ["name": "Operations", "deptCode": "OPS"]],
+                forSoupNamed: "departments")
             try await body(store)
         }
     }
@@ -28,16 +33,23 @@ struct SmartSQLTests {
     @Test("Columns, tables, joins and self-joins (T-SQL-1 to 4)")
     func selects() async throws {
         try await withCompany { store throws in
-            #expect(try await rows(store, "select {employees:firstName}, {employees:lastName} from {employees} order by {employees:lastName}")
-                == [["Alice", "Adams"], ["Bob", "Brown"], ["Carol", "Clark"]])
-            #expect(try await rows(store, "select {departments:name} from {departments} order by {departments:deptCode}") == [["Engineering"], ["Operations"]])
+            #expect(
+                try await rows(store, "select {employees:firstName}, {employees:lastName} from {employees} order by {employees:lastName}")
+                    == [["Alice", "Adams"], ["Bob", "Brown"], ["Carol", "Clark"]])
+            #expect(
+                try await rows(store, "select {departments:name} from {departments} order by {departments:deptCode}") == [
+                    ["Engineering"], ["Operations"],
+                ])
             let join = """
                 select {departments:name}, {employees:firstName} || ' ' || {employees:lastName}
                 from {employees}, {departments}
                 where {departments:deptCode} = {employees:deptCode}
                 order by {departments:name}, {employees:lastName}
                 """
-            #expect(try await rows(store, join) == [["Engineering", "Alice Adams"], ["Engineering", "Bob Brown"], ["Operations", "Carol Clark"]])
+            #expect(
+                try await rows(store, join) == [
+                    ["Engineering", "Alice Adams"], ["Engineering", "Bob Brown"], ["Operations", "Carol Clark"],
+                ])
             let selfJoin = """
                 select mgr.{employees:lastName}, e.{employees:lastName}
                 from {employees} as mgr, {employees} as e
@@ -54,9 +66,11 @@ struct SmartSQLTests {
             try await store.registerSoup("account", indexSpecs: [string("id"), string("name")])
             try await store.registerSoup("opportunity", indexSpecs: [string("name"), integer("amount"), string("accountid")])
             try await store.upsert(entries: [["id": "A1", "name": "Acme"], ["id": "A2", "name": "Globex"]], forSoupNamed: "account")
-            try await store.upsert(entries: [
-                ["name": "O1", "amount": 100, "accountid": "A1"], ["name": "O2", "amount": 300, "accountid": "A1"], ["name": "O3", "amount": 50, "accountid": "A2"],
-            ], forSoupNamed: "opportunity")
+            try await store.upsert(
+                entries: [
+                    ["name": "O1", "amount": 100, "accountid": "A1"], ["name": "O2", "amount": 300, "accountid": "A1"],
+                    ["name": "O3", "amount": 50, "accountid": "A2"],
+                ], forSoupNamed: "opportunity")
             let sql = """
                 select {account:name}, count({opportunity:name}), sum({opportunity:amount}), avg({opportunity:amount}),
                        {account:id}, {opportunity:accountid}
@@ -74,9 +88,13 @@ struct SmartSQLTests {
             try await store.registerSoup("s", indexSpecs: [string("Id")])
             let before = currentMilliseconds()
             let stored = try await store.upsert(entries: [["Id": "001", "Name": "Acme"], ["Id": "002"]], forSoupNamed: "s")
-            let result = try await rows(store, "select {s:_soup}, {s:_soupEntryId}, {s:_soupLastModifiedDate}, {s:_soupCreatedDate} from {s} where {s:Id} = '001'")
-            #expect(result == [[stored[0], stored[0]["_soupEntryId"]!, stored[0]["_soupLastModifiedDate"]!, stored[0]["_soupCreatedDate"]!]])
-            let recent = try await rows(store, "select {s:Id} from {s} where {s:_soupLastModifiedDate} >= ? order by {s:_soupEntryId}", arguments: [.integer(before)])
+            let result = try await rows(
+                store, "select {s:_soup}, {s:_soupEntryId}, {s:_soupLastModifiedDate}, {s:_soupCreatedDate} from {s} where {s:Id} = '001'")
+            #expect(
+                result == [[stored[0], stored[0]["_soupEntryId"]!, stored[0]["_soupLastModifiedDate"]!, stored[0]["_soupCreatedDate"]!]])
+            let recent = try await rows(
+                store, "select {s:Id} from {s} where {s:_soupLastModifiedDate} >= ? order by {s:_soupEntryId}",
+                arguments: [.integer(before)])
             #expect(recent == [["001"], ["002"]])
         }
     }
@@ -86,36 +104,50 @@ struct SmartSQLTests {
         try await withStore { store throws in
             try await store.registerSoup("charmingSoup", indexSpecs: [string("Name"), integer("shots"), string("code")])
             try await store.upsert(entries: [["Name": "Todd Stellanova", "shots": 37, "code": 42]], forSoupNamed: "charmingSoup")
-            #expect(try await rows(store, "select {charmingSoup:shots}, {charmingSoup:code} from {charmingSoup} where {charmingSoup:Name} = 'Todd Stellanova'") == [[37, "42"]])
+            #expect(
+                try await rows(
+                    store,
+                    "select {charmingSoup:shots}, {charmingSoup:code} from {charmingSoup} where {charmingSoup:Name} = 'Todd Stellanova'")
+                    == [[37, "42"]])
         }
     }
 
-    @Test("Only SELECT runs; MATCH and bad references are errors (T-SQL-9, T-SQL-11)", arguments: [
-        "insert into {employees} values (1)", "UPDATE {employees} SET id = 1", "delete from {employees}", "drop table {employees}",
-        "  /* c */ -- x\n pragma writable_schema = 1", "",
-    ])
+    @Test(
+        "Only SELECT runs; MATCH and bad references are errors (T-SQL-9, T-SQL-11)",
+        arguments: [
+            "insert into {employees} values (1)", "UPDATE {employees} SET id = 1", "delete from {employees}", "drop table {employees}",
+            "  /* c */ -- x\n pragma writable_schema = 1", "",
+        ])
     func notSelect(sql: String) async throws {
         try await withCompany { store throws in
             await #expect { try await rows(store, sql) } throws: { error in
-                guard case let .invalidSmartSQL(_, reason) = error as? SmartStoreError else { return false }
+                guard case .invalidSmartSQL(_, let reason) = error as? SmartStoreError else { return false }
                 return reason.hasPrefix("only SELECT statements are allowed") || reason == "it is empty"
             }
         }
     }
 
-    @Test("Errors name the problem", arguments: [
-        ("select {nosuch:x} from {nosuch}", "{nosuch:x} names no registered soup"),
-        ("select {employees:a:b} from {employees}", "{employees:a:b} has more than one ':'"),
-        ("select {employees:firstName from {employees}", "{employees:firstName from {employees}: The soup \"employees\" has no index on \"firstName from {employees\"."),
-        ("select {employees} from {employees", "a '{' is not closed"),
-        ("select {employees:_soup} from {employees} where {employees:firstName} match 'cat'", "unable to use function MATCH in the requested context"),
-        ("select 1; delete from {employees}", ""),
-        ("with x as (select 1) delete from {employees}", ""),
-    ])
+    @Test(
+        "Errors name the problem",
+        arguments: [
+            ("select {nosuch:x} from {nosuch}", "{nosuch:x} names no registered soup"),
+            ("select {employees:a:b} from {employees}", "{employees:a:b} has more than one ':'"),
+            (
+                "select {employees:firstName from {employees}",
+                "{employees:firstName from {employees}: The soup \"employees\" has no index on \"firstName from {employees\"."
+            ),
+            ("select {employees} from {employees", "a '{' is not closed"),
+            (
+                "select {employees:_soup} from {employees} where {employees:firstName} match 'cat'",
+                "unable to use function MATCH in the requested context"
+            ),
+            ("select 1; delete from {employees}", ""),
+            ("with x as (select 1) delete from {employees}", ""),
+        ])
     func errors(sql: String, reason: String) async throws {
         try await withCompany { store throws in
             await #expect { try await rows(store, sql) } throws: { error in
-                guard case let .invalidSmartSQL(text, actual) = error as? SmartStoreError, text == sql else { return false }
+                guard case .invalidSmartSQL(let text, let actual) = error as? SmartStoreError, text == sql else { return false }
                 return reason.isEmpty || actual == reason
             }
             #expect(try await store.count(using: .buildAllQuerySpec(soupName: "employees")) == 3)
@@ -127,7 +159,10 @@ struct SmartSQLTests {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("name")])
             try await store.upsert(entries: [["name": "{s:name}", "extra": ["deep": 5]]], forSoupNamed: "s")
-            #expect(try await rows(store, "select {s:extra.deep}, 'it''s {s:name}' from {s} where {s:name} = '{s:name}' -- {s:nothing}") == [[5, "it's {s:name}"]])
+            #expect(
+                try await rows(store, "select {s:extra.deep}, 'it''s {s:name}' from {s} where {s:name} = '{s:name}' -- {s:nothing}") == [
+                    [5, "it's {s:name}"]
+                ])
         }
     }
 
@@ -147,24 +182,33 @@ struct SmartSQLTests {
     @Test("Smart queries page, count, and are cached per schema")
     func pagingAndCache() async throws {
         try await withCompany { store throws in
-            let spec = QuerySpec.buildSmartQuerySpec(smartSQL: "select {employees:firstName} from {employees} order by {employees:firstName}", pageSize: 2)
+            let spec = QuerySpec.buildSmartQuerySpec(
+                smartSQL: "select {employees:firstName} from {employees} order by {employees:firstName}", pageSize: 2)
             #expect(try await store.query(using: spec, startingFromPageIndex: 1) == [["Carol"]])
             #expect(try await store.count(using: spec) == 3)
             try await store.alterSoup("employees", indexSpecs: [string("lastName")], reIndexData: true)
             // The cached translation named a column that the alteration removed.
             #expect(try await store.query(using: spec) == [["Alice"], ["Bob"]])
-            #expect(try await store.query(using: .buildSmartQuerySpec(smartSQL: "select {employees:lastName} from {employees} order by 1 desc", pageSize: 1)) == [["Clark"]])
+            #expect(
+                try await store.query(
+                    using: .buildSmartQuerySpec(smartSQL: "select {employees:lastName} from {employees} order by 1 desc", pageSize: 1)) == [
+                        ["Clark"]
+                    ])
         }
     }
 
     @Test("Random Smart SQL never crashes or changes the store")
     func fuzz() async throws {
         var random = SeededGenerator(seed: 0x5A17)
-        let pieces = ["select", "SELECT", " ", "{employees}", "{employees:firstName}", "{departments:name}", "{", "}", ":", "'", "\"", "--",
-                      "/*", "*/", "from", "where", "=", "(", ")", ",", "count(*)", "x.", "{employees:_soup}", "delete", ";", "?", "1", "group by", "{nope}"]
+        let pieces = [
+            "select", "SELECT", " ", "{employees}", "{employees:firstName}", "{departments:name}", "{", "}", ":", "'", "\"", "--",
+            "/*", "*/", "from", "where", "=", "(", ")", ",", "count(*)", "x.", "{employees:_soup}", "delete", ";", "?", "1", "group by",
+            "{nope}",
+        ]
         try await withCompany { store throws in
             for _ in 0..<300 {
-                let sql = (0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined(separator: " ")
+                let sql = (0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined(
+                    separator: " ")
                 do {
                     _ = try await rows(store, sql, arguments: [1])
                 } catch {

@@ -1,11 +1,13 @@
 import Crypto
 import Foundation
 import SalesforceCore
+
 @testable import SmartStore
 
 /// A scratch directory that is deleted when the test ends.
 func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smartstore-tests-\(UUID().uuidString)", isDirectory: true)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "smartstore-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     return try await body(directory)
@@ -13,7 +15,9 @@ func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> 
 
 /// A fresh store in a scratch directory, encrypted with a random key unless told otherwise, so
 /// that every SmartStore test also runs through the encrypting VFS.
-func withStore<T>(encryption: StoreEncryption = .key(SymmetricKey(size: .bits256)), _ body: (SmartStore) async throws -> T) async throws -> T {
+func withStore<T>(encryption: StoreEncryption = .key(SymmetricKey(size: .bits256)), _ body: (SmartStore) async throws -> T) async throws
+    -> T
+{
     try await withTemporaryDirectory { directory throws in
         let store = try await SmartStore(url: directory.appendingPathComponent("store.sqlite"), encryption: encryption)
         return try await body(store)

@@ -1,7 +1,8 @@
 import Foundation
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Stores and config files")
 struct StoreManagerTests {
@@ -78,12 +79,17 @@ struct StoreManagerTests {
         }
     }
 
-    @Test("Bad config files are clear errors", arguments: [
-        (#"{"soups": [{"soupName": "a", "indexes": [{"path": "d", "type": "date"}]}]}"#, SmartStoreError.unknownIndexType("date")),
-        (#"{"soupz": []}"#, .invalidStoreConfig("there is no \"soups\" array")),
-        (#"{"soups": [{"indexes": []}]}"#, .invalidStoreConfig("soup 1 has no \"soupName\" string")),
-        (#"{"soups": [{"soupName": "a", "indexes": [{"path": 1}]}]}"#, .invalidStoreConfig("an index of the soup \"a\" lacks a \"path\" or \"type\" string")),
-    ])
+    @Test(
+        "Bad config files are clear errors",
+        arguments: [
+            (#"{"soups": [{"soupName": "a", "indexes": [{"path": "d", "type": "date"}]}]}"#, SmartStoreError.unknownIndexType("date")),
+            (#"{"soupz": []}"#, .invalidStoreConfig("there is no \"soups\" array")),
+            (#"{"soups": [{"indexes": []}]}"#, .invalidStoreConfig("soup 1 has no \"soupName\" string")),
+            (
+                #"{"soups": [{"soupName": "a", "indexes": [{"path": 1}]}]}"#,
+                .invalidStoreConfig("an index of the soup \"a\" lacks a \"path\" or \"type\" string")
+            ),
+        ])
     func badConfigs(text: String, error: SmartStoreError) {
         #expect(throws: error) { try StoreConfig(json: Array(text.utf8)) }
     }
@@ -91,7 +97,10 @@ struct StoreManagerTests {
     @Test("The Swift tutorial's flow: config, clear, upsert, Smart SQL (T-CFG-3)")
     func tutorial() async throws {
         try await withStore { store throws in
-            let config = try StoreConfig(json: Array(#"{"soups": [{"soupName": "User", "indexes": [{"path": "Name", "type": "string"}, {"path": "Id", "type": "string"}]}]}"#.utf8))
+            let config = try StoreConfig(
+                json: Array(
+                    #"{"soups": [{"soupName": "User", "indexes": [{"path": "Name", "type": "string"}, {"path": "Id", "type": "string"}]}]}"#
+                        .utf8))
             try await store.registerSoups(fromConfig: config)
             try await store.clearSoup("User")
             try await store.upsert(entries: [["Name": "A", "Id": "1"], ["Name": "B", "Id": "2"]], forSoupNamed: "User")

@@ -1,7 +1,8 @@
 import Foundation
 import SalesforceCore
-@testable import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Upsert, retrieve and remove")
 struct UpsertTests {
@@ -10,7 +11,8 @@ struct UpsertTests {
         try await withStore { store throws in
             try await store.registerSoup("accounts", indexSpecs: [string("id"), string("Name")])
             let before = currentMilliseconds()
-            let inserted = try await store.upsert(entries: [["id": "new", "Name": "Cloud Inc", "Description": "Getting started"]], forSoupNamed: "accounts")[0]
+            let inserted = try await store.upsert(
+                entries: [["id": "new", "Name": "Cloud Inc", "Description": "Getting started"]], forSoupNamed: "accounts")[0]
             #expect(inserted["_soupEntryId"] == 1)
             let modified = try #require(inserted["_soupLastModifiedDate"]?.integerValue)
             #expect(modified >= before && modified <= currentMilliseconds())
@@ -30,7 +32,9 @@ struct UpsertTests {
         try await withStore { store throws in
             try await store.registerSoup("accounts", indexSpecs: [string("id")])
             try await store.upsert(entries: [["id": "001X", "Name": "Cloud Inc"]], forSoupNamed: "accounts")
-            let updated = try await store.upsert(entries: [["id": "001X", "Name": "Cloud Inc", "Description": "Now shipping for iOS and Android"]], forSoupNamed: "accounts", withExternalIdPath: "id")
+            let updated = try await store.upsert(
+                entries: [["id": "001X", "Name": "Cloud Inc", "Description": "Now shipping for iOS and Android"]], forSoupNamed: "accounts",
+                withExternalIdPath: "id")
             #expect(updated[0]["_soupEntryId"] == 1)
             #expect(try await store.allEntries("accounts").map { $0["Description"] } == ["Now shipping for iOS and Android"])
             try await store.upsert(entries: [["id": "002Y"]], forSoupNamed: "accounts", withExternalIdPath: "id")
@@ -38,7 +42,8 @@ struct UpsertTests {
 
             try await store.upsert(entries: [["id": "dup", "n": 1], ["id": "dup", "n": 2]], forSoupNamed: "accounts")
             await #expect(throws: SmartStoreError.externalIdNotUnique(soup: "accounts", path: "id", value: "\"dup\"", matches: 2)) {
-                try await store.upsert(entries: [["id": "003Z"], ["id": "dup", "n": 3]], forSoupNamed: "accounts", withExternalIdPath: "id")
+                try await store.upsert(
+                    entries: [["id": "003Z"], ["id": "dup", "n": 3]], forSoupNamed: "accounts", withExternalIdPath: "id")
             }
             #expect(try await store.allEntries("accounts").count == 4)
             #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "id", fieldValue: "002Y") == 2)
@@ -60,8 +65,10 @@ struct UpsertTests {
     func bulkExternalIds() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("key"), integer("version")])
-            try await store.upsert(entries: (0..<11).map { ["key": .string("k\($0)"), "version": 1] }, forSoupNamed: "s", withExternalIdPath: "key")
-            try await store.upsert(entries: (0..<16).map { ["key": .string("k\($0)"), "version": 2] }, forSoupNamed: "s", withExternalIdPath: "key")
+            try await store.upsert(
+                entries: (0..<11).map { ["key": .string("k\($0)"), "version": 1] }, forSoupNamed: "s", withExternalIdPath: "key")
+            try await store.upsert(
+                entries: (0..<16).map { ["key": .string("k\($0)"), "version": 2] }, forSoupNamed: "s", withExternalIdPath: "key")
             let entries = try await store.allEntries("s")
             #expect(entries.compactMap { $0["_soupEntryId"]?.integerValue } == Array(1...16))
             #expect(entries.allSatisfy { $0["version"] == 2 })
@@ -78,8 +85,12 @@ struct UpsertTests {
             await #expect(throws: SmartStoreError.pathNotIndexed(soup: "s", path: "other")) {
                 try await store.upsert(entries: [["other": "b"]], forSoupNamed: "s", withExternalIdPath: "other")
             }
-            await #expect(throws: SmartStoreError.soupNotFound("nope")) { try await store.upsert(entries: [["a": 1]], forSoupNamed: "nope") }
-            await #expect(throws: SmartStoreError.entryNotObject(position: 0)) { try await store.upsert(entries: ["text"], forSoupNamed: "s") }
+            await #expect(throws: SmartStoreError.soupNotFound("nope")) {
+                try await store.upsert(entries: [["a": 1]], forSoupNamed: "nope")
+            }
+            await #expect(throws: SmartStoreError.entryNotObject(position: 0)) {
+                try await store.upsert(entries: ["text"], forSoupNamed: "s")
+            }
             #expect(try await store.allEntries("s").isEmpty)
         }
     }
@@ -103,7 +114,9 @@ struct UpsertTests {
     func retrieveAndRemove() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("n")])
-            let ids = try await store.upsert(entries: [["n": "0"], ["n": "1"], ["n": "2"]], forSoupNamed: "s").compactMap { $0["_soupEntryId"]?.integerValue }
+            let ids = try await store.upsert(entries: [["n": "0"], ["n": "1"], ["n": "2"]], forSoupNamed: "s").compactMap {
+                $0["_soupEntryId"]?.integerValue
+            }
             #expect(try await store.retrieve(usingSoupEntryIds: [ids[2], ids[0]], fromSoupNamed: "s").map { $0["n"] } == ["2", "0"])
             try await store.remove(entryIds: [ids[0]], forSoupNamed: "s")
             #expect(try await store.retrieve(usingSoupEntryIds: [ids[0], ids[2]], fromSoupNamed: "s").map { $0["n"] } == ["2"])
@@ -117,13 +130,17 @@ struct UpsertTests {
     func removeByQuery() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("Name")])
-            try await store.upsert(entries: [["Name": "Todd Stellanova"], ["Name": "Pro Bono Bonobo"], ["Name": "Robot"]], forSoupNamed: "s")
-            try await store.removeEntries(usingQuerySpec: .buildExactQuerySpec(soupName: "s", path: "Name", matchKey: "Robot"), forSoupNamed: "s")
+            try await store.upsert(
+                entries: [["Name": "Todd Stellanova"], ["Name": "Pro Bono Bonobo"], ["Name": "Robot"]], forSoupNamed: "s")
+            try await store.removeEntries(
+                usingQuerySpec: .buildExactQuerySpec(soupName: "s", path: "Name", matchKey: "Robot"), forSoupNamed: "s")
             #expect(try await store.allEntries("s").map { $0["Name"] } == ["Todd Stellanova", "Pro Bono Bonobo"])
-            try await store.removeEntries(usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "%Stella%"), forSoupNamed: "s")
+            try await store.removeEntries(
+                usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "%Stella%"), forSoupNamed: "s")
             #expect(try await store.allEntries("s").map { $0["Name"] } == ["Pro Bono Bonobo"])
             try await store.upsert(entries: (0..<25).map { ["Name": .string("n\($0)")] }, forSoupNamed: "s")
-            let removed = try await store.removeEntries(usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "n%", pageSize: 10), forSoupNamed: "s")
+            let removed = try await store.removeEntries(
+                usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "n%", pageSize: 10), forSoupNamed: "s")
             #expect(removed == 25)
             // Removal runs on the writer's connection, so a statement that writes must be refused there too.
             let writing = QuerySpec.buildSmartQuerySpec(smartSQL: "with x as (select 1) delete from {s} returning {s:_soupEntryId}")

@@ -20,14 +20,15 @@ extension DeepLinkRouter {
         to pattern: String, parameters: DeepLinkParameters = [:], scheme: String, host: String? = nil
     ) throws(DeepLinkError) -> String {
         guard let route = configuration.routes.first(where: { $0.pattern?.text == pattern }),
-              let routePattern = route.pattern
+            let routePattern = route.pattern
         else { throw .unknownRoute(pattern) }
         try Self.checkScheme(scheme)
 
         var link = scheme + "://"
         if routePattern.matchesPathOnly {
             guard let host, !host.isEmpty else {
-                throw .invalidLinkComponent(pattern, reason: "a pattern that starts with '/' matches the path only, so the link needs a host (the web site)")
+                throw .invalidLinkComponent(
+                    pattern, reason: "a pattern that starts with '/' matches the path only, so the link needs a host (the web site)")
             }
             guard host.utf8.allSatisfy({ PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: ":") }) else {
                 throw .invalidLinkComponent(host, reason: "a host has letters, digits, '-', '.' and an optional ':port'")
@@ -40,9 +41,9 @@ extension DeepLinkRouter {
         var segments: [String] = []
         for segment in routePattern.segments {
             switch segment {
-            case let .literal(text):
+            case .literal(let text):
                 segments.append(PercentEncoding.encode(text))
-            case let .parameter(name):
+            case .parameter(let name):
                 guard let value = parameters[name] else { throw .missingParameter(name, route: pattern) }
                 guard !value.isEmpty else {
                     throw .invalidParameterValue(name, value: value, route: pattern, reason: "a path segment cannot be empty")
@@ -85,10 +86,12 @@ extension DeepLinkRouter {
     private static func checkScheme(_ scheme: String) throws(DeepLinkError) {
         let bytes = Array(scheme.utf8)
         let isLetter = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
-        let valid = bytes.first.map(isLetter) == true && bytes.allSatisfy { byte in
-            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-        }
+        let valid =
+            bytes.first.map(isLetter) == true
+            && bytes.allSatisfy { byte in
+                isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            }
         guard valid else {
             throw .invalidLinkComponent(scheme, reason: "a scheme starts with a letter and has only letters, digits, '+', '-' and '.'")
         }

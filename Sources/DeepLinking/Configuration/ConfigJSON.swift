@@ -58,9 +58,15 @@ struct ConfigJSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw error("unexpected character '\(describe(bytes[offset]))', expected a value")
         }
@@ -93,7 +99,10 @@ struct ConfigJSONParser {
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "}"): offset += 1; depth -= 1; return .object(members)
+            case UInt8(ascii: "}"):
+                offset += 1
+                depth -= 1
+                return .object(members)
             default: throw error("expected ',' or '}' in an object")
             }
         }
@@ -114,7 +123,10 @@ struct ConfigJSONParser {
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "]"): offset += 1; depth -= 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                offset += 1
+                depth -= 1
+                return .array(elements)
             default: throw error("expected ',' or ']' in an array")
             }
         }

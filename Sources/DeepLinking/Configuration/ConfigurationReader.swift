@@ -2,7 +2,7 @@
 /// type (MDL §2.5) and naming the route and attribute when one is wrong.
 enum ConfigurationReader {
     static func configuration(from root: ConfigJSON) throws(DeepLinkConfigurationError) -> DeepLinkConfiguration {
-        guard case let .object(members) = root else {
+        guard case .object(let members) = root else {
             throw .wrongType(route: nil, attribute: "(top level)", expected: "an object", found: root.typeName)
         }
         let top = Attributes(members: members, route: nil)
@@ -13,7 +13,7 @@ enum ConfigurationReader {
         }
         var routes: [DeepLinkRoute] = []
         for (pattern, value) in try top.object("routes") ?? [] {
-            guard case let .object(routeMembers) = value else {
+            guard case .object(let routeMembers) = value else {
                 throw .wrongType(route: pattern, attribute: "(route)", expected: "an object", found: value.typeName)
             }
             routes.append(try route(pattern: pattern, members: routeMembers))
@@ -43,7 +43,7 @@ enum ConfigurationReader {
         _ name: String, _ value: ConfigJSON, route: String
     ) throws(DeepLinkConfigurationError) -> RouteParameter {
         let attribute = "routeParameters.\(name)"
-        guard case let .object(members) = value else {
+        guard case .object(let members) = value else {
             throw .wrongType(route: route, attribute: attribute, expected: "an object", found: value.typeName)
         }
         let attributes = Attributes(members: members, route: route, prefix: attribute + ".")
@@ -52,7 +52,7 @@ enum ConfigurationReader {
         do {
             return try RouteParameter(name: name, isRequired: required, regex: regex)
         } catch {
-            guard case let .invalidRegex(_, parameter, regex, reason) = error else { throw error }
+            guard case .invalidRegex(_, let parameter, let regex, let reason) = error else { throw error }
             throw .invalidRegex(route: route, parameter: parameter, regex: regex, reason: reason)
         }
     }
@@ -77,7 +77,7 @@ private struct Attributes {
 
     func string(_ key: String) throws(DeepLinkConfigurationError) -> String? {
         guard let value = value(key) else { return nil }
-        guard case let .string(text) = value else { throw mismatch(key, "a string", value) }
+        guard case .string(let text) = value else { throw mismatch(key, "a string", value) }
         return text
     }
 
@@ -85,19 +85,19 @@ private struct Attributes {
     func bool(_ key: String) throws(DeepLinkConfigurationError) -> Bool? {
         guard let value = value(key) else { return nil }
         switch value {
-        case let .bool(flag): return flag
-        case let .string(text) where text.lowercased() == "true": return true
-        case let .string(text) where text.lowercased() == "false": return false
+        case .bool(let flag): return flag
+        case .string(let text) where text.lowercased() == "true": return true
+        case .string(let text) where text.lowercased() == "false": return false
         default: throw mismatch(key, "a boolean (or \"true\"/\"false\")", value)
         }
     }
 
     func strings(_ key: String) throws(DeepLinkConfigurationError) -> [String]? {
         guard let value = value(key) else { return nil }
-        guard case let .array(elements) = value else { throw mismatch(key, "an array of strings", value) }
+        guard case .array(let elements) = value else { throw mismatch(key, "an array of strings", value) }
         var result: [String] = []
         for element in elements {
-            guard case let .string(text) = element else { throw mismatch(key, "an array of strings", element) }
+            guard case .string(let text) = element else { throw mismatch(key, "an array of strings", element) }
             result.append(text)
         }
         return result
@@ -105,7 +105,7 @@ private struct Attributes {
 
     func object(_ key: String) throws(DeepLinkConfigurationError) -> [(key: String, value: ConfigJSON)]? {
         guard let value = value(key) else { return nil }
-        guard case let .object(members) = value else { throw mismatch(key, "an object", value) }
+        guard case .object(let members) = value else { throw mismatch(key, "an object", value) }
         return members
     }
 

@@ -17,15 +17,15 @@ public enum DeepLinkConfigurationError: Error, Equatable, CustomStringConvertibl
     /// The problem and where it is.
     public var description: String {
         switch self {
-        case let .unreadable(path, reason):
+        case .unreadable(let path, let reason):
             "Cannot read the deep-link configuration at \(path): \(reason)"
-        case let .malformedJSON(line, column, reason):
+        case .malformedJSON(let line, let column, let reason):
             "The deep-link configuration is not valid JSON at line \(line), column \(column): \(reason)."
-        case let .wrongType(route, attribute, expected, found):
+        case .wrongType(let route, let attribute, let expected, let found):
             "\(route.map { "Route '\($0)': " } ?? "")'\(attribute)' must be \(expected), not \(found)."
-        case let .invalidPattern(route, reason):
+        case .invalidPattern(let route, let reason):
             "Route '\(route)': the pattern is invalid: \(reason)."
-        case let .invalidRegex(route, parameter, regex, reason):
+        case .invalidRegex(let route, let parameter, let regex, let reason):
             "\(route.map { "Route '\($0)': " } ?? "")parameter '\(parameter)': the regex '\(regex)' is invalid: \(reason)."
         }
     }

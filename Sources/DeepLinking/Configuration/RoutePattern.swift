@@ -28,7 +28,11 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.text = text
         matchesPathOnly = text.hasPrefix("/")
         if let forbidden = text.first(where: { $0 == "?" || $0 == "#" }) {
-            throw .invalidPattern(route: text, reason: "a pattern has path segments only, and '\(forbidden)' starts a query or fragment; declare query parameters in routeParameters")
+            throw .invalidPattern(
+                route: text,
+                reason:
+                    "a pattern has path segments only, and '\(forbidden)' starts a query or fragment; declare query parameters in routeParameters"
+            )
         }
         var names = Set<String>()
         var segments: [Segment] = []
@@ -54,7 +58,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The names of the path parameters, in order.
     public var parameterNames: [String] {
-        segments.compactMap { if case let .parameter(name) = $0 { name } else { nil } }
+        segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
     }
 
     /// The pattern as written.

@@ -69,7 +69,8 @@ enum LinkScanner {
             // An IPv6 literal keeps its brackets; a port may follow the closing one.
             if let close = bytes[start..<end].firstIndex(of: UInt8(ascii: "]")) { end = close + 1 }
         } else if let colon = bytes[start..<end].lastIndex(of: UInt8(ascii: ":")),
-                  bytes[(colon + 1)..<end].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            bytes[(colon + 1)..<end].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        {
             end = colon
         }
         return start < end ? start..<end : nil
@@ -100,13 +101,13 @@ enum LinkProblem: Error {
         switch self {
         case .empty:
             "the link is empty"
-        case let .unencodedCharacter(offset, isSpace):
+        case .unencodedCharacter(let offset, let isSpace):
             "character \(offset + 1) is \(isSpace ? "a space" : "a control character"); percent-encode it (a space is %20)"
         case .missingScheme:
             "it has no scheme; a deep link looks like scheme://host/path"
         case .missingAuthority:
             "'//' must follow the scheme; a deep link looks like scheme://host/path"
-        case let .malformedEscape(offset):
+        case .malformedEscape(let offset):
             "the percent-escape at character \(offset + 1) is not '%' followed by two hex digits"
         case .notUTF8:
             "its percent-escapes decode to bytes that are not UTF-8"

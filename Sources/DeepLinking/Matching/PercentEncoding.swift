@@ -36,7 +36,7 @@ public enum PercentEncoding {
             let byte = bytes[read]
             if byte == UInt8(ascii: "%") {
                 guard read + 2 < bytes.count,
-                      let high = hexValue(bytes[read + 1]), let low = hexValue(bytes[read + 2])
+                    let high = hexValue(bytes[read + 1]), let low = hexValue(bytes[read + 2])
                 else { return read }
                 bytes[write] = high << 4 | low
                 read += 3
@@ -53,8 +53,8 @@ public enum PercentEncoding {
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
             true
         default:
             false

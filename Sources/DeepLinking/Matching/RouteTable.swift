@@ -25,9 +25,9 @@ final class RouteTable: Sendable {
         var text = link
         let problem: LinkProblem? = text.withUTF8 { raw in
             switch LinkScanner.scan(raw) {
-            case let .failure(problem):
+            case .failure(let problem):
                 return problem
-            case let .success(layout):
+            case .success(let layout):
                 let capacity = layout.path.count / 2 + 2
                 return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity * 2) { storage in
                     let starts = UnsafeMutableBufferPointer(rebasing: storage[0..<capacity])
@@ -77,9 +77,11 @@ final class RouteTable: Sendable {
                 var cursor = trie.cursor(
                     from: root, segments: segments, range: range, foldFirst: root == RouteTrie.hostRoot, frames: frames)
                 while let index = cursor.next() {
-                    if let match = candidate(routes[Int(index)], segments, start: range.lowerBound, dropped: dropped,
-                                             query: query, log: log),
-                       visit(match) {
+                    if let match = candidate(
+                        routes[Int(index)], segments, start: range.lowerBound, dropped: dropped,
+                        query: query, log: log),
+                        visit(match)
+                    {
                         return true
                     }
                 }
@@ -104,8 +106,9 @@ final class RouteTable: Sendable {
         }
         if hostCount > 0, attempt(RouteTrie.hostRoot, 0..<0, pathCount + 1) { return }
         if let defaultRoute,
-           let match = candidate(defaultRoute, segments, start: 0, dropped: segments.count, query: query, log: log),
-           visit(match) {
+            let match = candidate(defaultRoute, segments, start: 0, dropped: segments.count, query: query, log: log),
+            visit(match)
+        {
             return
         }
         log?(.notRouted)
@@ -120,7 +123,11 @@ final class RouteTable: Sendable {
             guard let validator = binding.validator else { continue }
             let value = segments.bytes(at: start + binding.position)
             if !validator.accepts(value) {
-                log?(.rejected(route: route.route.name, reason: "'\(binding.name)' = '\(segments.string(at: start + binding.position))' does not match \(validator.pattern)"))
+                log?(
+                    .rejected(
+                        route: route.route.name,
+                        reason: "'\(binding.name)' = '\(segments.string(at: start + binding.position))' does not match \(validator.pattern)"
+                    ))
                 return nil
             }
         }
@@ -172,7 +179,7 @@ final class CompiledRoute: Sendable {
         self.screen = screen
         var bindings: [PathBinding] = []
         for (position, segment) in (route.pattern?.segments ?? []).enumerated() {
-            guard case let .parameter(name) = segment else { continue }
+            guard case .parameter(let name) = segment else { continue }
             bindings.append(PathBinding(position: position, name: name, validator: route.parameter(named: name)?.validator))
         }
         pathParameters = bindings

@@ -46,7 +46,7 @@ final class RouteTrie: @unchecked Sendable {
             var node = pattern.matchesPathOnly ? pathRoot : hostRoot
             for (depth, segment) in pattern.segments.enumerated() {
                 switch segment {
-                case let .literal(text):
+                case .literal(let text):
                     // Hosts are case-insensitive, so a host pattern's first literal is stored folded.
                     let folded = !pattern.matchesPathOnly && depth == 0
                     node = node.literalChild(Array((folded ? text.lowercased() : text).utf8))

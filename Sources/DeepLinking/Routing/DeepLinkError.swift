@@ -26,25 +26,25 @@ public enum DeepLinkError: Error, CustomStringConvertible, LocalizedError {
     /// What went wrong, naming the link, route, handler or parameter, and what to do.
     public var description: String {
         switch self {
-        case let .invalidLink(link, reason):
+        case .invalidLink(let link, let reason):
             "'\(link)' is not a deep link: \(reason)."
-        case let .unregisteredHandler(name, route):
+        case .unregisteredHandler(let name, let route):
             "Route '\(route)' uses the handler '\(name)', which is not registered; nothing ran. Register it with router.register(\"\(name)\") before routing."
-        case let .handlerFailed(name, route, underlying):
+        case .handlerFailed(let name, let route, let underlying):
             "The handler '\(name)' of route '\(route)' failed: \(underlying)"
-        case let .destinationFailed(route, underlying):
+        case .destinationFailed(let route, let underlying):
             "The screen of route '\(route)' could not be shown: \(underlying)"
-        case let .unknownRoute(pattern):
+        case .unknownRoute(let pattern):
             "No route has the pattern '\(pattern)'; use a pattern exactly as the configuration writes it."
-        case let .missingParameter(name, route):
+        case .missingParameter(let name, let route):
             "Route '\(route)' needs a value for '\(name)'."
-        case let .invalidParameterValue(name, value, route, reason):
+        case .invalidParameterValue(let name, let value, let route, let reason):
             "Route '\(route)': '\(name)' = '\(value)' cannot be used: \(reason)."
-        case let .undeclaredParameter(name, route):
+        case .undeclaredParameter(let name, let route):
             "Route '\(route)' does not declare '\(name)' in routeParameters, so the link would lose it; declare it or leave it out."
-        case let .invalidLinkComponent(component, reason):
+        case .invalidLinkComponent(let component, let reason):
             "'\(component)' cannot be used in a link: \(reason)."
-        case let .linkRoutesElsewhere(link, expected, actual):
+        case .linkRoutesElsewhere(let link, let expected, let actual):
             "'\(link)' would be routed to \(actual.map { "'\($0)'" } ?? "no route") instead of '\(expected)', which takes precedence; choose other parameter values."
         }
     }

@@ -26,14 +26,14 @@ public enum DeepLinkOutcome: Sendable {
 
     /// The routing, when the link was routed.
     public var routing: DeepLinkRouting? {
-        if case let .routed(routing) = self { routing } else { nil }
+        if case .routed(let routing) = self { routing } else { nil }
     }
 
     /// Every handler that ran, in order, including those of routes that declined.
     public var handlersRun: [String] {
         switch self {
-        case let .routed(routing): routing.handlersRun
-        case let .notRouted(handlersRun): handlersRun
+        case .routed(let routing): routing.handlersRun
+        case .notRouted(let handlersRun): handlersRun
         }
     }
 }
@@ -67,11 +67,11 @@ public enum DeepLinkRoutingEvent: Sendable, Equatable, CustomStringConvertible {
     /// One line saying what happened.
     public var description: String {
         switch self {
-        case let .rejected(route, reason): "route '\(route)' rejected: \(reason)"
-        case let .fallback(dropped): "no match; falling back with \(dropped) trailing segment(s) dropped"
-        case let .matched(route, parameters):
+        case .rejected(let route, let reason): "route '\(route)' rejected: \(reason)"
+        case .fallback(let dropped): "no match; falling back with \(dropped) trailing segment(s) dropped"
+        case .matched(let route, let parameters):
             "matched '\(route)' with \(parameters)"
-        case let .declined(route, handler): "handler '\(handler)' declined route '\(route)'"
+        case .declined(let route, let handler): "handler '\(handler)' declined route '\(route)'"
         case .notRouted: "not routed: the app shows its launch screen"
         }
     }

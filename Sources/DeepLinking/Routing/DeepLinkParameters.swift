@@ -48,9 +48,9 @@ public struct DeepLinkParameters: Sendable, Hashable, ExpressibleByDictionaryLit
         set {
             let index = entries.firstIndex { $0.name == name }
             switch (index, newValue) {
-            case let (index?, value?): entries[index] = Entry(name: name, value: value)
-            case let (index?, nil): entries.remove(at: index)
-            case let (nil, value?): entries.append(Entry(name: name, value: value))
+            case (let index?, let value?): entries[index] = Entry(name: name, value: value)
+            case (let index?, nil): entries.remove(at: index)
+            case (nil, let value?): entries.append(Entry(name: name, value: value))
             case (nil, nil): break
             }
         }

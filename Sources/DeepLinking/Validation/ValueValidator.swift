@@ -31,7 +31,6 @@ final class ValueValidator: Sendable {
         return value.withUTF8 { accepts($0) }
     }
 
-
     /// Whether values are decided by the precompiled automaton (for tests and diagnostics).
     var isPrecompiled: Bool { automaton != nil }
 

@@ -11,8 +11,10 @@ enum BenchOrg {
         let industries = ["Energy", "Banking", "Retail", "Technology", nil]
         for start in stride(from: 0, to: accounts, by: 5_000) {
             let batch = (start..<min(start + 5_000, accounts)).map { index -> JSON in
-                var fields: [String: JSON] = ["Name": .string("Account \(index)"), "AnnualRevenue": .double(Double(index * 1_000)),
-                                              "BillingCity": .string(["Paris", "Lagos", "Lima", "Oslo"][index % 4])]
+                var fields: [String: JSON] = [
+                    "Name": .string("Account \(index)"), "AnnualRevenue": .double(Double(index * 1_000)),
+                    "BillingCity": .string(["Paris", "Lagos", "Lima", "Oslo"][index % 4]),
+                ]
                 fields["Industry"] = industries[index % industries.count].map(JSON.string)
                 return .object(fields)
             }
@@ -25,9 +27,13 @@ enum BenchOrg {
         let credentials = server.credentials
         let reply = try await LoopbackHTTPClient(baseURL: credentials.instanceURL).send(
             "POST", "/services/oauth2/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-            body: LoopbackHTTPClient.formBody(["grant_type": "password", "client_id": credentials.clientID,
-                                               "username": credentials.username, "password": credentials.password]))
-        guard let token = try JSON(parsing: Array(reply.body))["access_token"]?.stringValue else { throw ValidationError("no token from LocalOrg") }
+            body: LoopbackHTTPClient.formBody([
+                "grant_type": "password", "client_id": credentials.clientID,
+                "username": credentials.username, "password": credentials.password,
+            ]))
+        guard let token = try JSON(parsing: Array(reply.body))["access_token"]?.stringValue else {
+            throw ValidationError("no token from LocalOrg")
+        }
         return token
     }
 }

@@ -36,11 +36,14 @@ struct LocalOrgSuite: AsyncParsableCommand {
         let token = try await BenchOrg.passwordToken(server)
         let soql = "SELECT Id, Name, Industry, AnnualRevenue, BillingCity, CreatedDate FROM Account"
 
-        var streamedHTTP: [Double] = [], streamedDirect: [Double] = []
-        var crudHTTP: [Double] = [], crudDirect: [Double] = []
+        var streamedHTTP: [Double] = []
+        var streamedDirect: [Double] = []
+        var crudHTTP: [Double] = []
+        var crudDirect: [Double] = []
         for _ in 0..<rounds {
             streamedDirect.append(try await Measurement.rate(accounts) { try await streamDirect(store, soql: soql, version: version) })
-            streamedHTTP.append(try await Measurement.rate(accounts) { try await streamHTTP(server, token: token, soql: soql, version: version) })
+            streamedHTTP.append(
+                try await Measurement.rate(accounts) { try await streamHTTP(server, token: token, soql: soql, version: version) })
             let operations = clients * cycles * 4
             crudDirect.append(try await Measurement.rate(operations) { try await crudOnStore(store, as: userID, version: version) })
             crudHTTP.append(try await Measurement.rate(operations) { try await crudOverHTTP(server, token: token, version: version) })
@@ -48,8 +51,13 @@ struct LocalOrgSuite: AsyncParsableCommand {
         await server.stop()
         let stream = (Measurement.median(streamedHTTP), Measurement.median(streamedDirect))
         let crud = (Measurement.median(crudHTTP), Measurement.median(crudDirect))
-        say(String(format: "query streaming: HTTP %.0f records/s, direct %.0f records/s, ratio %.3f", stream.0, stream.1, stream.0 / stream.1))
-        say(String(format: "CRUD, %d clients: HTTP %.0f requests/s, direct %.0f operations/s, ratio %.3f", clients, crud.0, crud.1, crud.0 / crud.1))
+        say(
+            String(
+                format: "query streaming: HTTP %.0f records/s, direct %.0f records/s, ratio %.3f", stream.0, stream.1, stream.0 / stream.1))
+        say(
+            String(
+                format: "CRUD, %d clients: HTTP %.0f requests/s, direct %.0f operations/s, ratio %.3f", clients, crud.0, crud.1,
+                crud.0 / crud.1))
         var report = BenchReport()
         report.add("suite", "localorg")
         report.add("unit", "records/s")
@@ -103,7 +111,8 @@ struct LocalOrgSuite: AsyncParsableCommand {
             for client in 0..<clients {
                 group.addTask {
                     for cycle in 0..<cycles {
-                        let id = try await store.create("Contact", fields: ["LastName": .string("Bench \(client)-\(cycle)"), "Email": "b@example.com"], as: userID)
+                        let id = try await store.create(
+                            "Contact", fields: ["LastName": .string("Bench \(client)-\(cycle)"), "Email": "b@example.com"], as: userID)
                         _ = try await store.retrieve("Contact", id: id, version: version)
                         try await store.update("Contact", id: id, fields: ["Title": "Benchmarked"], as: userID)
                         try await store.delete("Contact", id: id, as: userID)
@@ -129,9 +138,13 @@ struct LocalOrgSuite: AsyncParsableCommand {
                             throw ValidationError("create answered \(created.status)")
                         }
                         let read = try await http.send("GET", "\(base)/\(id)", headers: headers).status
-                        let updated = try await http.send("PATCH", "\(base)/\(id)", headers: headers, body: Data(#"{"Title":"Benchmarked"}"#.utf8)).status
+                        let updated = try await http.send(
+                            "PATCH", "\(base)/\(id)", headers: headers, body: Data(#"{"Title":"Benchmarked"}"#.utf8)
+                        ).status
                         let deleted = try await http.send("DELETE", "\(base)/\(id)", headers: headers).status
-                        guard read == 200, updated == 204, deleted == 204 else { throw ValidationError("CRUD answered \(read), \(updated), \(deleted)") }
+                        guard read == 200, updated == 204, deleted == 204 else {
+                            throw ValidationError("CRUD answered \(read), \(updated), \(deleted)")
+                        }
                     }
                     return cycles * 4
                 }

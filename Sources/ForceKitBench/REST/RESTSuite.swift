@@ -4,8 +4,9 @@ import LocalOrg
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `forcekit-bench rest`: RestClient against bare URLSession and JSONSerialization on the same
@@ -38,34 +39,51 @@ struct RESTSuite: AsyncParsableCommand {
         try await BenchOrg.load(accounts: accounts, into: server.store, as: userID)
         let credentials = server.credentials
         let oauth = OAuthClient(consumerKey: credentials.clientID, redirectURI: credentials.redirectURI, scopes: ["api"])
-        let login = try await oauth.logIn(username: credentials.username, password: credentials.password, at: LoginHost(credentials.loginURL)!)
+        let login = try await oauth.logIn(
+            username: credentials.username, password: credentials.password, at: LoginHost(credentials.loginURL)!)
         let client = RestClient(credentials: login, refresher: nil, transport: URLSessionTransport(maximumConnectionsPerHost: tasks))
         let baseline = BareURLSession(token: login.accessToken ?? "", maximumConnections: tasks)
         let soql = "SELECT Id, Name, Industry, AnnualRevenue, BillingCity, CreatedDate FROM Account"
-        let queryURL = "\(credentials.instanceURL)/services/data/\(version)/query?q=" + (soql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? soql)
+        let queryURL =
+            "\(credentials.instanceURL)/services/data/\(version)/query?q="
+            + (soql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? soql)
         let resourcesURL = "\(credentials.instanceURL)/services/data/\(version)"
 
-        var queryOurs: [Double] = [], queryBase: [Double] = [], getOurs: [Double] = [], getBase: [Double] = []
+        var queryOurs: [Double] = []
+        var queryBase: [Double] = []
+        var getOurs: [Double] = []
+        var getBase: [Double] = []
         for _ in 0..<rounds {
-            queryBase.append(try await Measurement.rate(accounts) { try await baseline.countRecords(firstPage: queryURL, base: credentials.instanceURL) })
-            queryOurs.append(try await Measurement.rate(accounts) {
-                var count = 0
-                for try await _ in client.records(forQuery: soql) { count += 1 }
-                return count
-            })
-            getBase.append(try await Measurement.rate(requests) { try await concurrently { _ in try await baseline.getObject(resourcesURL) } })
-            getOurs.append(try await Measurement.rate(requests) {
-                try await concurrently { _ in try await client.send(client.requests.resources()).json?.objectValue?.isEmpty == false ? 1 : 0 }
-            })
+            queryBase.append(
+                try await Measurement.rate(accounts) { try await baseline.countRecords(firstPage: queryURL, base: credentials.instanceURL) }
+            )
+            queryOurs.append(
+                try await Measurement.rate(accounts) {
+                    var count = 0
+                    for try await _ in client.records(forQuery: soql) { count += 1 }
+                    return count
+                })
+            getBase.append(
+                try await Measurement.rate(requests) { try await concurrently { _ in try await baseline.getObject(resourcesURL) } })
+            getOurs.append(
+                try await Measurement.rate(requests) {
+                    try await concurrently { _ in
+                        try await client.send(client.requests.resources()).json?.objectValue?.isEmpty == false ? 1 : 0
+                    }
+                })
         }
         await server.stop()
         let query = (Measurement.median(queryOurs), Measurement.median(queryBase))
         let gets = (Measurement.median(getOurs), Measurement.median(getBase))
         if !json {
-            print(String(format: "query of %d records: RestClient %.0f records/s, URLSession+JSONSerialization %.0f records/s, ratio %.3f",
-                         accounts, query.0, query.1, query.0 / query.1))
-            print(String(format: "%d GETs from %d tasks: RestClient %.0f requests/s, URLSession+JSONSerialization %.0f requests/s, ratio %.3f",
-                         requests, tasks, gets.0, gets.1, gets.0 / gets.1))
+            print(
+                String(
+                    format: "query of %d records: RestClient %.0f records/s, URLSession+JSONSerialization %.0f records/s, ratio %.3f",
+                    accounts, query.0, query.1, query.0 / query.1))
+            print(
+                String(
+                    format: "%d GETs from %d tasks: RestClient %.0f requests/s, URLSession+JSONSerialization %.0f requests/s, ratio %.3f",
+                    requests, tasks, gets.0, gets.1, gets.0 / gets.1))
         }
         var report = BenchReport()
         report.add("suite", "rest")

@@ -11,8 +11,8 @@ struct RouteCorpus {
         var pattern: String {
             segments.map { segment in
                 switch segment {
-                case let .literal(text): text
-                case let .parameter(name): ":" + name
+                case .literal(let text): text
+                case .parameter(let name): ":" + name
                 }
             }.joined(separator: "/")
         }
@@ -88,7 +88,9 @@ struct RouteCorpus {
                 links.append(Self.link(for: route, generator: &generator, extra: extra))
                 counts.fallback += 1
             } else {
-                links.append("app://unknown\(generator.next() % 500)/\(Self.nouns[Int(generator.next() % UInt64(Self.nouns.count))])/\(generator.next() % 10000)")
+                links.append(
+                    "app://unknown\(generator.next() % 500)/\(Self.nouns[Int(generator.next() % UInt64(Self.nouns.count))])/\(generator.next() % 10000)"
+                )
                 counts.unmatched += 1
             }
         }
@@ -99,7 +101,8 @@ struct RouteCorpus {
     /// The configuration JSON for the routes, in corpus order.
     var configurationJSON: String {
         let entries = routes.map { route -> String in
-            let parameters = route.regex.map { ", \"routeParameters\": {\"\($0.name)\": {\"regex\": \"\($0.pattern)\"}, \"utm_source\": {}}" }
+            let parameters =
+                route.regex.map { ", \"routeParameters\": {\"\($0.name)\": {\"regex\": \"\($0.pattern)\"}, \"utm_source\": {}}" }
                 ?? ", \"routeParameters\": {\"utm_source\": {}}"
             return "\"\(route.pattern)\": {\"class\": \"Screen\"\(parameters)}"
         }
@@ -107,13 +110,13 @@ struct RouteCorpus {
     }
 
     private static func parameterName(of segment: Segment) -> String? {
-        if case let .parameter(name) = segment { name } else { nil }
+        if case .parameter(let name) = segment { name } else { nil }
     }
 
     /// A parameter name fixed by the pattern's prefix, so routes sharing a prefix share the
     /// name (RoutingKit refuses two names at one trie position).
     private static func parameterName(after prefix: [Segment]) -> String {
-        guard case let .literal(word) = prefix[prefix.count - 1] else { return "p\(prefix.count)" }
+        guard case .literal(let word) = prefix[prefix.count - 1] else { return "p\(prefix.count)" }
         let name = String(word.dropLast(word.hasSuffix("s") ? 1 : 0)) + "Id"
         return prefix.contains(.parameter(name)) ? name + "\(prefix.count)" : name
     }
@@ -122,10 +125,13 @@ struct RouteCorpus {
         var parts: [String] = []
         for segment in route.segments {
             switch segment {
-            case let .literal(text): parts.append(text)
-            case let .parameter(name):
-                if let regex = route.regex, regex.name == name { parts.append(regex.sample) }
-                else { parts.append(String(generator.next() % 1_000_000)) }
+            case .literal(let text): parts.append(text)
+            case .parameter(let name):
+                if let regex = route.regex, regex.name == name {
+                    parts.append(regex.sample)
+                } else {
+                    parts.append(String(generator.next() % 1_000_000))
+                }
             }
         }
         let query = generator.next() % 4 == 0 ? "?utm_source=mail&gclid=\(generator.next() % 100_000)" : ""

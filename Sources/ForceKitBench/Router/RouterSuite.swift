@@ -25,20 +25,27 @@ struct RouterSuite: AsyncParsableCommand {
         let linear = LinearScanRouter(corpus: corpus)
         let trie = TrieRouter<Int>()
         for (index, route) in corpus.routes.enumerated() {
-            trie.register(index, at: route.segments.map { segment -> PathComponent in
-                switch segment {
-                case let .literal(text): .constant(text)
-                case let .parameter(name): .parameter(name)
-                }
-            })
+            trie.register(
+                index,
+                at: route.segments.map { segment -> PathComponent in
+                    switch segment {
+                    case .literal(let text): .constant(text)
+                    case .parameter(let name): .parameter(name)
+                    }
+                })
         }
         let presplit = corpus.links.map(Self.pathSegments)
         let sample = Array(corpus.links.prefix(linearSample))
-        say("router: \(corpus.routes.count) routes (\(corpus.routes.filter { $0.regex != nil }.count) with regex), \(corpus.links.count) links: \(corpus.directCount) direct, \(corpus.fallbackCount) need fallback, \(corpus.unmatchedCount) unmatched")
+        say(
+            "router: \(corpus.routes.count) routes (\(corpus.routes.filter { $0.regex != nil }.count) with regex), \(corpus.links.count) links: \(corpus.directCount) direct, \(corpus.fallbackCount) need fallback, \(corpus.unmatchedCount) unmatched"
+        )
 
         // What each contender routes, as a check that all do real work.
         let oursRouted = corpus.links.filter { (try? router.match($0)) != nil }.count
-        let trieRouted = presplit.filter { var parameters = Parameters(); return trie.route(path: $0, parameters: &parameters) != nil }.count
+        let trieRouted = presplit.filter {
+            var parameters = Parameters()
+            return trie.route(path: $0, parameters: &parameters) != nil
+        }.count
         say("routed: ForceKit \(oursRouted) (exact, fallback and validation), RoutingKit \(trieRouted) (exact matches only)")
 
         var timings: [String: [Double]] = [:]
@@ -62,7 +69,9 @@ struct RouterSuite: AsyncParsableCommand {
                 var found = 0
                 for link in corpus.links {
                     var parameters = Parameters()
-                    if let index = trie.route(path: Self.pathSegments(link), parameters: &parameters) { found &+= index &+ parameters.allNames.count }
+                    if let index = trie.route(path: Self.pathSegments(link), parameters: &parameters) {
+                        found &+= index &+ parameters.allNames.count
+                    }
                 }
                 return found
             }
@@ -85,8 +94,11 @@ struct RouterSuite: AsyncParsableCommand {
         let ours = median["ours"] ?? 0
         let linearScan = median["linearScan"] ?? 0
         let routingKit = median["routingKit"] ?? 0
-        say(String(format: "ns per link: ForceKit String %.1f, ForceKit URL %.1f, RoutingKit (split + route) %.1f, RoutingKit (pre-split) %.1f, linear scan %.1f",
-                   ours, median["oursURL"] ?? 0, routingKit, median["routingKitPresplit"] ?? 0, linearScan))
+        say(
+            String(
+                format:
+                    "ns per link: ForceKit String %.1f, ForceKit URL %.1f, RoutingKit (split + route) %.1f, RoutingKit (pre-split) %.1f, linear scan %.1f",
+                ours, median["oursURL"] ?? 0, routingKit, median["routingKitPresplit"] ?? 0, linearScan))
 
         var report = BenchReport()
         report.add("suite", "router")

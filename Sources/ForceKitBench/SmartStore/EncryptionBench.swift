@@ -33,16 +33,27 @@ struct EncryptionBench {
                 var plain: [Double] = []
                 for round in 0..<upsertRounds {
                     let directory = scratch.appendingPathComponent("\(shape.fieldCount)-\(shape.indexedFields)-\(batch)-\(round)")
-                    encrypted.append(try await Self.upsertThroughput(workload, shape: shape, batch: batch, at: directory.appendingPathComponent("encrypted.sqlite"), encryption: key))
-                    plain.append(try await Self.upsertThroughput(workload, shape: shape, batch: batch, at: directory.appendingPathComponent("plain.sqlite"), encryption: .plaintext))
+                    encrypted.append(
+                        try await Self.upsertThroughput(
+                            workload, shape: shape, batch: batch, at: directory.appendingPathComponent("encrypted.sqlite"), encryption: key)
+                    )
+                    plain.append(
+                        try await Self.upsertThroughput(
+                            workload, shape: shape, batch: batch, at: directory.appendingPathComponent("plain.sqlite"),
+                            encryption: .plaintext))
                     try? FileManager.default.removeItem(at: directory)
                 }
-                comparisons.append(report(Comparison(label: "upsert \(shape.name) batch \(batch)", encrypted: Measurement.median(encrypted), plain: Measurement.median(plain)), unit: "entries/s"))
+                comparisons.append(
+                    report(
+                        Comparison(
+                            label: "upsert \(shape.name) batch \(batch)", encrypted: Measurement.median(encrypted),
+                            plain: Measurement.median(plain)), unit: "entries/s"))
             }
         }
         guard !skipQueries else { return comparisons }
         let bench = try await QueryBench(entries: entries, at: scratch.appendingPathComponent("queries"), say: say)
-        let encryptedStore = try await QueryBench.makeStore(bench.workload, at: scratch.appendingPathComponent("queries/encrypted.sqlite"), encryption: key)
+        let encryptedStore = try await QueryBench.makeStore(
+            bench.workload, at: scratch.appendingPathComponent("queries/encrypted.sqlite"), encryption: key)
         for kind in bench.kinds(exactQueries: exactQueries) {
             var encrypted: [Double] = []
             var plain: [Double] = []
@@ -55,19 +66,26 @@ struct EncryptionBench {
                 encrypted.append(units / encryptedTime.seconds)
                 plain.append(units / plainTime.seconds)
             }
-            comparisons.append(report(Comparison(label: "query \(kind.name)", encrypted: Measurement.median(encrypted), plain: Measurement.median(plain)),
-                                      unit: kind.name == "exact" ? "queries/s" : "rows/s"))
+            comparisons.append(
+                report(
+                    Comparison(label: "query \(kind.name)", encrypted: Measurement.median(encrypted), plain: Measurement.median(plain)),
+                    unit: kind.name == "exact" ? "queries/s" : "rows/s"))
         }
         return comparisons
     }
 
     private func report(_ comparison: Comparison, unit: String) -> Comparison {
-        say(String(format: "%@: encrypted %.0f %@, plain %.0f %@, ratio %.3f", comparison.label, comparison.encrypted, unit, comparison.plain, unit, comparison.ratio))
+        say(
+            String(
+                format: "%@: encrypted %.0f %@, plain %.0f %@, ratio %.3f", comparison.label, comparison.encrypted, unit, comparison.plain,
+                unit, comparison.ratio))
         return comparison
     }
 
     /// Entries per second upserting `workload` in batches into a new store at `url`.
-    static func upsertThroughput(_ workload: [JSON], shape: EntryShape, batch: Int, at url: URL, encryption: StoreEncryption) async throws -> Double {
+    static func upsertThroughput(_ workload: [JSON], shape: EntryShape, batch: Int, at url: URL, encryption: StoreEncryption) async throws
+        -> Double
+    {
         let store = try await SmartStore(url: url, encryption: encryption)
         try await store.registerSoup("load", indexSpecs: shape.indexedNames.map { IndexSpec(path: $0, type: .string) })
         let clock = ContinuousClock()

@@ -25,7 +25,8 @@ struct PageCryptoCost {
         let sealedPage = try AES.GCM.seal(page, using: key)
         let sealedBulk = try AES.GCM.seal(bulk, using: key)
         let bulkCalls = pages / Self.pagesPerBulkCall
-        var seal: [Double] = [], open: [Double] = []
+        var seal: [Double] = []
+        var open: [Double] = []
         for _ in 0..<rounds {
             let pageSeal = try time(pages) { call in try AES.GCM.seal(page, using: key, nonce: Self.nonce(call)).tag.count }
             let bulkSeal = try time(bulkCalls) { call in try AES.GCM.seal(bulk, using: key, nonce: Self.nonce(pages + call)).tag.count }

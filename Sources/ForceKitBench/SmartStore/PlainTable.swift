@@ -17,23 +17,26 @@ struct PlainTable {
     }
 
     func create(_ db: Database) throws {
-        let definitions = ["id INTEGER PRIMARY KEY AUTOINCREMENT", "soup TEXT", "created INTEGER", "lastModified INTEGER"]
+        let definitions =
+            ["id INTEGER PRIMARY KEY AUTOINCREMENT", "soup TEXT", "created INTEGER", "lastModified INTEGER"]
             + (0..<columns).map { "c\($0) TEXT" }
         try db.execute(sql: "CREATE TABLE t (\(definitions.joined(separator: ", ")))")
         try db.execute(sql: "CREATE INDEX t_created ON t (created); CREATE INDEX t_lastModified ON t (lastModified)")
         for column in 0..<columns { try db.execute(sql: "CREATE INDEX t_c\(column) ON t (c\(column))") }
         if let fullTextColumn {
-            try db.execute(sql: """
-                CREATE VIRTUAL TABLE t_fts USING fts5(c\(fullTextColumn));
-                CREATE TRIGGER t_fts_insert AFTER INSERT ON t BEGIN
-                    INSERT INTO t_fts (rowid, c\(fullTextColumn)) VALUES (new.id, new.c\(fullTextColumn)); END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE t_fts USING fts5(c\(fullTextColumn));
+                    CREATE TRIGGER t_fts_insert AFTER INSERT ON t BEGIN
+                        INSERT INTO t_fts (rowid, c\(fullTextColumn)) VALUES (new.id, new.c\(fullTextColumn)); END;
+                    """)
         }
     }
 
     var insertSQL: String {
         let names = ["soup", "created", "lastModified"] + (0..<columns).map { "c\($0)" }
-        return "INSERT INTO t (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+        return
+            "INSERT INTO t (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
     }
 
     /// The rows for `entries`: JSON text as SmartStore stores it (system fields included) and
@@ -45,7 +48,8 @@ struct PlainTable {
             members["_soupCreatedDate"] = .integer(1_700_000_000_000)
             members["_soupLastModifiedDate"] = .integer(1_700_000_000_000)
             let values = fields.map { members[$0]?.stringValue?.databaseValue ?? .null }
-            return [JSON.object(members).serialized().databaseValue, 1_700_000_000_000.databaseValue, 1_700_000_000_000.databaseValue] + values
+            return [JSON.object(members).serialized().databaseValue, 1_700_000_000_000.databaseValue, 1_700_000_000_000.databaseValue]
+                + values
         }
     }
 }

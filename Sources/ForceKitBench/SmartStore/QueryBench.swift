@@ -50,9 +50,11 @@ struct QueryBench {
     /// A store of the workload's entries, with the key and words indexes.
     static func makeStore(_ workload: QueryWorkload, at url: URL, encryption: StoreEncryption) async throws -> SmartStore {
         let store = try await SmartStore(url: url, encryption: encryption)
-        try await store.registerSoup("query", indexSpecs: [IndexSpec(path: "key", type: .string), IndexSpec(path: "words", type: .fullText)])
+        try await store.registerSoup(
+            "query", indexSpecs: [IndexSpec(path: "key", type: .string), IndexSpec(path: "words", type: .fullText)])
         for start in stride(from: 0, to: workload.entries.count, by: 1_000) {
-            try await store.upsert(entries: Array(workload.entries[start..<min(start + 1_000, workload.entries.count)]), forSoupNamed: "query")
+            try await store.upsert(
+                entries: Array(workload.entries[start..<min(start + 1_000, workload.entries.count)]), forSoupNamed: "query")
         }
         return store
     }
@@ -79,9 +81,14 @@ struct QueryBench {
                 baseline.append(units / baselineTime.seconds)
                 decoded.append(units / decodedTime.seconds)
             }
-            if oursRows != baselineRows { say("warning: \(kind.name) returned \(oursRows) rows from SmartStore and \(baselineRows) from plain SQL") }
+            if oursRows != baselineRows {
+                say("warning: \(kind.name) returned \(oursRows) rows from SmartStore and \(baselineRows) from plain SQL")
+            }
             say("\(kind.name): \(kind.inputs.count) queries, \(oursRows) rows")
-            results.append(Result(kind: kind.name, unit: kind.name == "exact" ? "queries/s" : "rows/s", ours: Measurement.median(ours), baseline: Measurement.median(baseline), decodedBaseline: Measurement.median(decoded)))
+            results.append(
+                Result(
+                    kind: kind.name, unit: kind.name == "exact" ? "queries/s" : "rows/s", ours: Measurement.median(ours),
+                    baseline: Measurement.median(baseline), decodedBaseline: Measurement.median(decoded)))
         }
         return results
     }
@@ -98,23 +105,28 @@ struct QueryBench {
         let words = (0..<100).map { workload.vocabulary[$0 * 37 % workload.vocabulary.count] }
 
         return [
-            Kind(name: "exact", pageSize: 10, inputs: stride(from: 0, to: keys.count, by: step).map { keys[$0] },
-                 spec: { .buildExactQuerySpec(soupName: "query", path: "key", matchKey: .string($0)) },
-                 sql: "SELECT soup FROM t WHERE c0 = ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { $0.databaseValue }),
-            Kind(name: "range", pageSize: 100, inputs: rangeStarts.map { "\($0)" },
-                 spec: { start in
-                     let begin = sortedKeys[Int(start) ?? 0]
-                     let end = sortedKeys[min(sortedKeys.count - 1, (Int(start) ?? 0) + rangeWidth - 1)]
-                     return .buildRangeQuerySpec(soupName: "query", path: "key", beginKey: .string(begin), endKey: .string(end), pageSize: 100)
-                 },
-                 sql: "SELECT soup FROM t WHERE c0 >= ? AND c0 <= ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { $0.databaseValue }),
-            Kind(name: "like", pageSize: 50, inputs: prefixes,
-                 spec: { .buildLikeQuerySpec(soupName: "query", path: "key", likeKey: "\($0)%", pageSize: 50) },
-                 sql: "SELECT soup FROM t WHERE c0 LIKE ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { "\($0)%".databaseValue }),
-            Kind(name: "match", pageSize: 50, inputs: words,
-                 spec: { .buildMatchQuerySpec(soupName: "query", path: "words", matchKey: $0, pageSize: 50) },
-                 sql: "SELECT soup FROM t WHERE t.id IN (SELECT rowid FROM t_fts WHERE t_fts MATCH ?) ORDER BY c1 ASC LIMIT ? OFFSET ?",
-                 argument: { "c1 : (\($0))".databaseValue }),
+            Kind(
+                name: "exact", pageSize: 10, inputs: stride(from: 0, to: keys.count, by: step).map { keys[$0] },
+                spec: { .buildExactQuerySpec(soupName: "query", path: "key", matchKey: .string($0)) },
+                sql: "SELECT soup FROM t WHERE c0 = ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { $0.databaseValue }),
+            Kind(
+                name: "range", pageSize: 100, inputs: rangeStarts.map { "\($0)" },
+                spec: { start in
+                    let begin = sortedKeys[Int(start) ?? 0]
+                    let end = sortedKeys[min(sortedKeys.count - 1, (Int(start) ?? 0) + rangeWidth - 1)]
+                    return .buildRangeQuerySpec(
+                        soupName: "query", path: "key", beginKey: .string(begin), endKey: .string(end), pageSize: 100)
+                },
+                sql: "SELECT soup FROM t WHERE c0 >= ? AND c0 <= ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { $0.databaseValue }),
+            Kind(
+                name: "like", pageSize: 50, inputs: prefixes,
+                spec: { .buildLikeQuerySpec(soupName: "query", path: "key", likeKey: "\($0)%", pageSize: 50) },
+                sql: "SELECT soup FROM t WHERE c0 LIKE ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { "\($0)%".databaseValue }),
+            Kind(
+                name: "match", pageSize: 50, inputs: words,
+                spec: { .buildMatchQuerySpec(soupName: "query", path: "words", matchKey: $0, pageSize: 50) },
+                sql: "SELECT soup FROM t WHERE t.id IN (SELECT rowid FROM t_fts WHERE t_fts MATCH ?) ORDER BY c1 ASC LIMIT ? OFFSET ?",
+                argument: { "c1 : (\($0))".databaseValue }),
         ]
     }
 
@@ -149,7 +161,9 @@ struct QueryBench {
             while true {
                 let pageArguments = arguments + [kind.pageSize.databaseValue, (page * kind.pageSize).databaseValue]
                 let sql = kind.sql
-                let texts = try await pool.read { db in try String.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(pageArguments)) }
+                let texts = try await pool.read { db in
+                    try String.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(pageArguments))
+                }
                 if decoding {
                     // What an app on plain GRDB does next: turn the text into objects.
                     for text in texts { _ = try JSONSerialization.jsonObject(with: Data(text.utf8)) }

@@ -53,14 +53,20 @@ struct SmartStoreSuite: AsyncParsableCommand {
                 var baseline: [Double] = []
                 for round in 0..<upsertRounds {
                     let directory = scratch.appendingPathComponent("\(shape.fieldCount)-\(shape.indexedFields)-\(batch)-\(round)")
-                    ours.append(try await EncryptionBench.upsertThroughput(workload, shape: shape, batch: batch, at: directory.appendingPathComponent("ours.sqlite"), encryption: .plaintext))
+                    ours.append(
+                        try await EncryptionBench.upsertThroughput(
+                            workload, shape: shape, batch: batch, at: directory.appendingPathComponent("ours.sqlite"),
+                            encryption: .plaintext))
                     baseline.append(try await plainInsertThroughput(rows, shape: shape, batch: batch, at: directory))
                     try? FileManager.default.removeItem(at: directory)
                 }
                 let (oursMedian, baselineMedian) = (Measurement.median(ours), Measurement.median(baseline))
                 let label = "upsert \(shape.name) batch \(batch)"
                 upsertRatios.append((label, oursMedian, baselineMedian, oursMedian / baselineMedian))
-                say(String(format: "%@: SmartStore %.0f entries/s, plain GRDB %.0f entries/s, ratio %.3f", label, oursMedian, baselineMedian, oursMedian / baselineMedian))
+                say(
+                    String(
+                        format: "%@: SmartStore %.0f entries/s, plain GRDB %.0f entries/s, ratio %.3f", label, oursMedian, baselineMedian,
+                        oursMedian / baselineMedian))
             }
         }
         let worst = upsertRatios.min { $0.3 < $1.3 } ?? ("", 0, 0, 0)
@@ -72,11 +78,17 @@ struct SmartStoreSuite: AsyncParsableCommand {
             report.add(label.replacingOccurrences(of: " ", with: "_"), ratio)
         }
 
-        let queries = skipQueries ? [] : try await QueryBench(entries: entries, at: scratch.appendingPathComponent("queries"), say: say).run(rounds: queryRounds, exactQueries: exactQueries)
+        let queries =
+            skipQueries
+            ? []
+            : try await QueryBench(entries: entries, at: scratch.appendingPathComponent("queries"), say: say).run(
+                rounds: queryRounds, exactQueries: exactQueries)
         for result in queries {
-            say(String(format: "%@: SmartStore %.0f %@, plain SQL %.0f %@ (%.0f decoding rows with JSONSerialization), ratio %.3f (%.3f)",
-                       result.kind, result.ours, result.unit, result.baseline, result.unit, result.decodedBaseline,
-                       result.ours / result.baseline, result.ours / result.decodedBaseline))
+            say(
+                String(
+                    format: "%@: SmartStore %.0f %@, plain SQL %.0f %@ (%.0f decoding rows with JSONSerialization), ratio %.3f (%.3f)",
+                    result.kind, result.ours, result.unit, result.baseline, result.unit, result.decodedBaseline,
+                    result.ours / result.baseline, result.ours / result.decodedBaseline))
             report.add("query_\(result.kind)", result.ours / result.baseline)
             report.add("query_\(result.kind)_vsDecoded", result.ours / result.decodedBaseline)
         }

@@ -32,7 +32,9 @@ struct APICommand: AsyncParsableCommand {
     @OptionGroup var account: AccountOptions
 
     func validate() throws {
-        guard RestMethod(rawValue: method.uppercased()) != nil else { throw ValidationError("METHOD must be GET, POST, PATCH, PUT, DELETE or HEAD, not \(method).") }
+        guard RestMethod(rawValue: method.uppercased()) != nil else {
+            throw ValidationError("METHOD must be GET, POST, PATCH, PUT, DELETE or HEAD, not \(method).")
+        }
         if let data, (try? JSON(parsing: data)) == nil { throw ValidationError("--data is not valid JSON.") }
     }
 

@@ -27,7 +27,9 @@ struct QueryCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per record instead of a table.")
     var json = false
 
-    @Option(name: .customLong("batch-size"), help: ArgumentHelp("Records per page (200 to 2000; the server's default is 2000).", valueName: "N"))
+    @Option(
+        name: .customLong("batch-size"), help: ArgumentHelp("Records per page (200 to 2000; the server's default is 2000).", valueName: "N")
+    )
     var batchSize: Int?
 
     @OptionGroup var account: AccountOptions

@@ -20,7 +20,9 @@ struct RecordTable {
     private static func flatten(_ value: JSON, prefix: String, into row: inout [(String, String)]) {
         switch value {
         case .object(let fields):
-            for key in fields.keys.sorted() where key != "attributes" { flatten(fields[key]!, prefix: prefix.isEmpty ? key : "\(prefix).\(key)", into: &row) }
+            for key in fields.keys.sorted() where key != "attributes" {
+                flatten(fields[key]!, prefix: prefix.isEmpty ? key : "\(prefix).\(key)", into: &row)
+            }
         case .null: row.append((prefix, ""))
         case .string(let text): row.append((prefix, text))
         case .array(let items): row.append((prefix, "[\(items.count)]"))

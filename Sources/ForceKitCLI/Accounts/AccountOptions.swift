@@ -5,7 +5,9 @@ import SalesforceREST
 
 /// `--user`: which signed-in account a command acts for.
 struct AccountOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The account to use: a username or user id (see forcekit accounts). Default: the current one.", valueName: "USER"))
+    @Option(
+        help: ArgumentHelp(
+            "The account to use: a username or user id (see forcekit accounts). Default: the current one.", valueName: "USER"))
     var user: String?
 
     /// The chosen account and the manager that keeps it.

@@ -34,7 +34,9 @@ struct AccountsCommand: AsyncParsableCommand {
                 Console.print(Self.json(account, current: account.identity == current))
             } else {
                 let mark = account.identity == current ? "*" : " "
-                Console.print("\(mark) \(account.username ?? "?")  \(account.identity.userID)  org \(account.identity.organizationID)  \(account.credentials.instanceURL.absoluteString)")
+                Console.print(
+                    "\(mark) \(account.username ?? "?")  \(account.identity.userID)  org \(account.identity.organizationID)  \(account.credentials.instanceURL.absoluteString)"
+                )
             }
         }
     }

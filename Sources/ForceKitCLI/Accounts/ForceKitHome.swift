@@ -18,8 +18,9 @@ enum ForceKitHome {
 
     /// The account manager over the CLI's folder; `oauth` is the client new logins use.
     static func accounts(oauth: OAuthClient? = nil) async throws -> UserAccountManager {
-        try await UserAccountManager(directory: directory.appendingPathComponent("accounts"),
-                                     keyStore: FileKeyStore(directory: directory.appendingPathComponent("keys")),
-                                     oauth: oauth ?? OAuthClient(consumerKey: "", redirectURI: defaultRedirectURI, scopes: ["api", "web"]))
+        try await UserAccountManager(
+            directory: directory.appendingPathComponent("accounts"),
+            keyStore: FileKeyStore(directory: directory.appendingPathComponent("keys")),
+            oauth: oauth ?? OAuthClient(consumerKey: "", redirectURI: defaultRedirectURI, scopes: ["api", "web"]))
     }
 }

@@ -22,13 +22,18 @@ struct LoginCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The login host: login.salesforce.com, test.salesforce.com, a My Domain or LocalOrg's URL.", valueName: "URL"))
+    @Option(
+        help: ArgumentHelp("The login host: login.salesforce.com, test.salesforce.com, a My Domain or LocalOrg's URL.", valueName: "URL"))
     var instance: String = "https://login.salesforce.com"
 
-    @Option(name: .customLong("client-id"), help: ArgumentHelp("The connected app's consumer key (default: $FORCEKIT_CLIENT_ID).", valueName: "KEY"))
+    @Option(
+        name: .customLong("client-id"),
+        help: ArgumentHelp("The connected app's consumer key (default: $FORCEKIT_CLIENT_ID).", valueName: "KEY"))
     var clientID: String?
 
-    @Option(name: .customLong("redirect-uri"), help: ArgumentHelp("The callback the browser returns to; port 0 picks a free one.", valueName: "URL"))
+    @Option(
+        name: .customLong("redirect-uri"),
+        help: ArgumentHelp("The callback the browser returns to; port 0 picks a free one.", valueName: "URL"))
     var redirectURI: String = ForceKitHome.defaultRedirectURI
 
     @Option(help: ArgumentHelp("Scopes to ask for, comma-separated; refresh_token is always added.", valueName: "LIST"))
@@ -54,7 +59,8 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let key = clientID ?? ProcessInfo.processInfo.environment["FORCEKIT_CLIENT_ID"], !key.isEmpty else {
-            Console.printError("error: give the connected app's consumer key with --client-id (forcekit serve prints LocalOrg's as clientId).")
+            Console.printError(
+                "error: give the connected app's consumer key with --client-id (forcekit serve prints LocalOrg's as clientId).")
             throw ExitCode(64)
         }
         guard let host = LoginHost(instance) else { throw ValidationError("--instance \(instance) is not a host or URL.") }
@@ -80,7 +86,9 @@ struct LoginCommand: AsyncParsableCommand {
         if json {
             Console.print(AccountsCommand.json(account, current: true))
         } else {
-            Console.print("Logged in as \(account.username ?? account.identity.userID) (org \(account.identity.organizationID)) at \(account.credentials.instanceURL.absoluteString).")
+            Console.print(
+                "Logged in as \(account.username ?? account.identity.userID) (org \(account.identity.organizationID)) at \(account.credentials.instanceURL.absoluteString)."
+            )
         }
     }
 }

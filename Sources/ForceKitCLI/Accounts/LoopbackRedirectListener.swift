@@ -3,8 +3,9 @@ import Hummingbird
 import Logging
 import SalesforceAuth
 import ServiceLifecycle
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The CLI's browser step: listens on a loopback port for the OAuth redirect, opens (or prints)
@@ -31,8 +32,10 @@ final class LoopbackRedirectListener: BrowserSession, @unchecked Sendable {
     /// Starts listening at the redirect URI's loopback address and port (0: any free port).
     static func start(redirectURI: String) async throws -> LoopbackRedirectListener {
         guard let components = URLComponents(string: redirectURI), components.scheme == "http",
-              let host = components.host, ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) else {
-            throw Failure(description: "--redirect-uri must be an http://127.0.0.1:PORT/... address for the browser login, not \(redirectURI).")
+            let host = components.host, ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)
+        else {
+            throw Failure(
+                description: "--redirect-uri must be an http://127.0.0.1:PORT/... address for the browser login, not \(redirectURI).")
         }
         let path = components.path.isEmpty ? "/" : components.path
         let (stream, continuation) = AsyncStream<String>.makeStream()
@@ -41,15 +44,22 @@ final class LoopbackRedirectListener: BrowserSession, @unchecked Sendable {
         router.get(RouterPath(path)) { request, context -> Response in
             continuation.yield(request.uri.string)
             let page = "<!doctype html><title>ForceKit</title><p>Login complete. You can close this window and return to the terminal.</p>"
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+            return Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
         }
         var logger = Logger(label: "forcekit.login")
         logger.logLevel = .critical
-        let application = Application(router: router,
-                                      configuration: ApplicationConfiguration(address: .hostname(host == "localhost" ? "127.0.0.1" : host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")),
-                                                                                                    port: components.port ?? 0)),
-                                      onServerRunning: { channel in bound.continuation.yield(channel.localAddress?.port); bound.continuation.finish() },
-                                      logger: logger)
+        let application = Application(
+            router: router,
+            configuration: ApplicationConfiguration(
+                address: .hostname(
+                    host == "localhost" ? "127.0.0.1" : host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")),
+                    port: components.port ?? 0)),
+            onServerRunning: { channel in
+                bound.continuation.yield(channel.localAddress?.port)
+                bound.continuation.finish()
+            },
+            logger: logger)
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [application], logger: logger))
         let running = Task { try await group.run() }
         let watcher = Task {
@@ -63,7 +73,10 @@ final class LoopbackRedirectListener: BrowserSession, @unchecked Sendable {
         }
         guard let port else {
             let reason = await running.result
-            throw Failure(description: "Cannot listen for the login redirect on \(host):\(components.port ?? 0): \(reason). Is another login running? Try --redirect-uri with another port.")
+            throw Failure(
+                description:
+                    "Cannot listen for the login redirect on \(host):\(components.port ?? 0): \(reason). Is another login running? Try --redirect-uri with another port."
+            )
         }
         var actual = components
         actual.port = port
@@ -106,9 +119,9 @@ final class LoopbackRedirectListener: BrowserSession, @unchecked Sendable {
 enum SystemBrowser {
     static func open(_ url: URL) {
         #if os(macOS)
-        let tool = "/usr/bin/open"
+            let tool = "/usr/bin/open"
         #else
-        let tool = "/usr/bin/xdg-open"
+            let tool = "/usr/bin/xdg-open"
         #endif
         guard FileManager.default.isExecutableFile(atPath: tool) else { return }
         let process = Process()

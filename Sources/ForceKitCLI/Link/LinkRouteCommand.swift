@@ -20,8 +20,10 @@ struct LinkRouteCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The MobileDeepLinkingConfig.json to route with.", valueName: "file"))
     var config: String
 
-    @Option(name: .customLong("handler"), help: ArgumentHelp(
-        "Register a recording handler, optionally setting a parameter (repeatable).", valueName: "name[:key=value]"))
+    @Option(
+        name: .customLong("handler"),
+        help: ArgumentHelp(
+            "Register a recording handler, optionally setting a parameter (repeatable).", valueName: "name[:key=value]"))
     var handlers: [HandlerSpec] = []
 
     @Option(name: .long, help: ArgumentHelp("Also route the links in this file, one per line ('#' starts a comment).", valueName: "file"))

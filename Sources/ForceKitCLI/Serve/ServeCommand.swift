@@ -87,7 +87,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         Console.print(server.credentials.jsonLine)
         if server.isTemporary {
-            Console.printError("LocalOrg is using a temporary store (\(server.dataDirectory.path)); it is removed when the server stops. Use --data DIR to keep it.")
+            Console.printError(
+                "LocalOrg is using a temporary store (\(server.dataDirectory.path)); it is removed when the server stops. Use --data DIR to keep it."
+            )
         }
         await server.waitUntilStopped()
     }

@@ -25,7 +25,8 @@ struct StoreUpsertCommand: AsyncParsableCommand {
     func run() async throws {
         try await store.withStore { smartStore in
             let entries = try EntryInput.read(file)
-            let stored = try await smartStore.upsert(entries: entries, forSoupNamed: soup, withExternalIdPath: externalId ?? SoupEntryField.id)
+            let stored = try await smartStore.upsert(
+                entries: entries, forSoupNamed: soup, withExternalIdPath: externalId ?? SoupEntryField.id)
             Console.printJSON(.array(stored))
         }
     }
@@ -45,7 +46,7 @@ enum EntryInput {
             }
         }
         if let whole = try? JSON(parsing: data) {
-            if case let .array(entries) = whole { return entries }
+            if case .array(let entries) = whole { return entries }
             return [whole]
         }
         var entries: [JSON] = []

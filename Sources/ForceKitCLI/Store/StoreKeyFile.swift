@@ -15,7 +15,9 @@ struct StoreKeyFile {
         do { existing = try file.read() } catch { throw CLIInputError(error.message) }
         if let existing { return existing }
         guard creating else {
-            throw CLIInputError("the store is encrypted and its key file \(url.path) is missing; name the key with --key-file, or use --plaintext for a plain store")
+            throw CLIInputError(
+                "the store is encrypted and its key file \(url.path) is missing; name the key with --key-file, or use --plaintext for a plain store"
+            )
         }
         do { return try file.create() } catch { throw CLIInputError(error.message) }
     }

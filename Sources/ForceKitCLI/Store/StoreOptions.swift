@@ -8,9 +8,11 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The SmartStore database file; created if missing.", valueName: "DB"))
     var path: String
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The store's key: 32 bytes, mode 0600; created with a new store. Default: DB.key beside the database.",
-        valueName: "PATH"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The store's key: 32 bytes, mode 0600; created with a new store. Default: DB.key beside the database.",
+            valueName: "PATH"))
     var keyFile: String?
 
     @Flag(name: .long, help: "Open or create a plain, unencrypted store instead.")

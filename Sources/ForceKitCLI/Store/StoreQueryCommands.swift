@@ -7,7 +7,11 @@ struct QueryOptions: ParsableArguments {
     @Argument(help: "The soup to query (not with --smart).")
     var soup: String?
 
-    @Option(name: .long, help: ArgumentHelp("A query spec in the hybrid JSON form, such as {\"queryType\": \"exact\", \"indexPath\": \"Name\", \"matchKey\": \"Acme\"}. Without it, every entry.", valueName: "JSON"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A query spec in the hybrid JSON form, such as {\"queryType\": \"exact\", \"indexPath\": \"Name\", \"matchKey\": \"Acme\"}. Without it, every entry.",
+            valueName: "JSON"))
     var spec: String?
 
     @Option(name: .long, help: ArgumentHelp("A Smart SQL SELECT, such as \"select {Account:Name} from {Account}\".", valueName: "SQL"))
@@ -68,7 +72,8 @@ struct StoreQueryCommand: AsyncParsableCommand {
     func run() async throws {
         try await store.withStore { smartStore in
             let spec = try query.querySpec(pageSize: pageSize)
-            Console.printJSON(.array(try await smartStore.query(using: spec, startingFromPageIndex: page, arguments: try query.arguments())))
+            Console.printJSON(
+                .array(try await smartStore.query(using: spec, startingFromPageIndex: page, arguments: try query.arguments())))
         }
     }
 }

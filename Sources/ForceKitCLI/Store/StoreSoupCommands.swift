@@ -14,7 +14,10 @@ struct StoreRegisterCommand: AsyncParsableCommand {
     @Argument(help: "The soup's name.")
     var soup: String
 
-    @Option(name: .long, help: ArgumentHelp("An index, as PATH:TYPE with TYPE string, integer, floating, full_text or json1. Repeat for more.", valueName: "PATH:TYPE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An index, as PATH:TYPE with TYPE string, integer, floating, full_text or json1. Repeat for more.", valueName: "PATH:TYPE"))
     var index: [String] = []
 
     @Flag(name: .long, help: "Keep each entry in a file of its own (for entries of a megabyte or more).")

@@ -48,7 +48,8 @@ public struct ApexRoute: Sendable, Equatable {
         var routes: [ApexRoute] = []
         for (index, item) in items.enumerated() {
             guard let path = item["path"]?.stringValue, path.hasPrefix("/") else {
-                throw .invalidConfiguration(file: file.path, reason: "routes[\(index)] needs a path starting with /, such as \"/simpleAccount/:id\"")
+                throw .invalidConfiguration(
+                    file: file.path, reason: "routes[\(index)] needs a path starting with /, such as \"/simpleAccount/:id\"")
             }
             let status = item["status"]?.integerValue ?? 200
             guard (100...599).contains(status) else {

@@ -18,8 +18,9 @@ struct CompositeReferences {
         var expression: String
         var referenceID: String
         var apiError: APIError {
-            APIError(status: 400, errorCode: "PROCESSING_HALTED",
-                     message: "Invalid reference specified. No value for \(expression) found in \(referenceID).")
+            APIError(
+                status: 400, errorCode: "PROCESSING_HALTED",
+                message: "Invalid reference specified. No value for \(expression) found in \(referenceID).")
         }
     }
 

@@ -8,11 +8,13 @@ extension DataAPI {
 
     func batch(_ body: JSON, db: Database) throws -> SubResponse {
         guard let items = body["batchRequests"]?.arrayValue else {
-            throw APIError.jsonParser("The body must be {\"haltOnError\": false, \"batchRequests\": [{\"method\", \"url\", \"richInput\"}]}.")
+            throw APIError.jsonParser(
+                "The body must be {\"haltOnError\": false, \"batchRequests\": [{\"method\", \"url\", \"richInput\"}]}.")
         }
         guard !items.isEmpty, items.count <= Self.batchLimit else {
-            throw APIError(status: 400, errorCode: "INVALID_BATCH_REQUEST",
-                           message: "A batch request holds 1 to \(Self.batchLimit) subrequests; this one has \(items.count).")
+            throw APIError(
+                status: 400, errorCode: "INVALID_BATCH_REQUEST",
+                message: "A batch request holds 1 to \(Self.batchLimit) subrequests; this one has \(items.count).")
         }
         let haltOnError = body["haltOnError"]?.boolValue ?? false
         var replies: [SubResponse] = []
@@ -20,7 +22,8 @@ extension DataAPI {
             var halted = false
             for item in items {
                 if halted {
-                    replies.append(.error(APIError(status: 412, errorCode: "BATCH_PROCESSING_HALTED", message: "Batch processing halted per request")))
+                    replies.append(
+                        .error(APIError(status: 412, errorCode: "BATCH_PROCESSING_HALTED", message: "Batch processing halted per request")))
                     continue
                 }
                 let reply = run(batchItem: item, db: db)
@@ -50,7 +53,8 @@ extension DataAPI {
 
     private func run(batchItem item: JSON, db: Database) -> SubResponse {
         guard let method = item["method"]?.stringValue, let url = item["url"]?.stringValue else {
-            return .error(APIError.jsonParser("Each batch request needs a method and a url relative to /services/data: v62.0/sobjects/Account."))
+            return .error(
+                APIError.jsonParser("Each batch request needs a method and a url relative to /services/data: v62.0/sobjects/Account."))
         }
         var headers: [String: String] = [:]
         for (name, value) in (item["httpHeaders"] ?? item["headers"])?.objectValue ?? [:] { headers[name] = value.stringValue }
@@ -68,7 +72,8 @@ extension DataAPI {
     /// cannot nest: `kind` names the outer request in the refusal.
     func respond(toSubrequest call: RestCall, of kind: String, errorCode: String, db: Database) -> SubResponse {
         if call.segments.first == "composite", call.segments.dropFirst().first != "sobjects" {
-            return .error(APIError(status: 400, errorCode: errorCode, message: "A \(kind) request cannot contain composite, batch or tree requests."))
+            return .error(
+                APIError(status: 400, errorCode: errorCode, message: "A \(kind) request cannot contain composite, batch or tree requests."))
         }
         switch db.attempt({ try respond(to: call, db: db) }) {
         case .success(let reply): return reply

@@ -35,8 +35,10 @@ extension DataAPI {
             return failedIndex == nil ? .commit : .rollback
         }
         if let failedIndex {
-            let halted = SubResponse.error(APIError(status: 400, errorCode: "PROCESSING_HALTED",
-                                                    message: "The transaction was rolled back since another operation in the same transaction failed."))
+            let halted = SubResponse.error(
+                APIError(
+                    status: 400, errorCode: "PROCESSING_HALTED",
+                    message: "The transaction was rolled back since another operation in the same transaction failed."))
             replies = subrequests.indices.map { $0 == failedIndex ? replies[$0] : halted }
         }
         return .written { writer in
@@ -72,7 +74,9 @@ extension DataAPI {
             let url = try references.resolve(in: subrequest.url)
             let body = try subrequest.body.map { json throws(CompositeReferences.Unresolved) in try references.resolve(in: json) }
             guard url.hasPrefix("/services/data/") else {
-                throw APIError(status: 400, errorCode: "INVALID_INPUT", message: "A composite subrequest's url must start with /services/data/: \(url)")
+                throw APIError(
+                    status: 400, errorCode: "INVALID_INPUT", message: "A composite subrequest's url must start with /services/data/: \(url)"
+                )
             }
             call = try RestCall(method: subrequest.method, url: url, body: body, headers: subrequest.headers)
         } catch let error as CompositeReferences.Unresolved {
@@ -86,27 +90,35 @@ extension DataAPI {
     /// The subrequests of a composite body, checked: count, fields and unique reference ids.
     private static func compositeSubrequests(_ body: JSON) throws(APIError) -> [CompositeSubrequest] {
         guard let items = body["compositeRequest"]?.arrayValue else {
-            throw APIError.jsonParser("The body must be {\"allOrNone\": false, \"compositeRequest\": [{\"method\", \"url\", \"referenceId\", \"body\"}]}.")
+            throw APIError.jsonParser(
+                "The body must be {\"allOrNone\": false, \"compositeRequest\": [{\"method\", \"url\", \"referenceId\", \"body\"}]}.")
         }
         guard !items.isEmpty, items.count <= compositeLimit else {
-            throw APIError(status: 400, errorCode: "LIMIT_EXCEEDED",
-                           message: "A composite request holds 1 to \(compositeLimit) subrequests; this one has \(items.count).")
+            throw APIError(
+                status: 400, errorCode: "LIMIT_EXCEEDED",
+                message: "A composite request holds 1 to \(compositeLimit) subrequests; this one has \(items.count).")
         }
         var seen: Set<String> = []
         var queries = 0
         var subrequests: [CompositeSubrequest] = []
         for (index, item) in items.enumerated() {
             guard let method = item["method"]?.stringValue, let url = item["url"]?.stringValue,
-                  let referenceID = item["referenceId"]?.stringValue else {
-                throw APIError(status: 400, errorCode: "JSON_PARSER_ERROR",
-                               message: "Subrequest \(index) needs a method, a url and a referenceId.")
+                let referenceID = item["referenceId"]?.stringValue
+            else {
+                throw APIError(
+                    status: 400, errorCode: "JSON_PARSER_ERROR",
+                    message: "Subrequest \(index) needs a method, a url and a referenceId.")
             }
-            guard !referenceID.isEmpty, referenceID.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), referenceID.first?.isLetter == true else {
-                throw APIError(status: 400, errorCode: "INVALID_INPUT",
-                               message: "The referenceId '\(referenceID)' must start with a letter and hold only letters, digits and underscores.")
+            guard !referenceID.isEmpty, referenceID.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                referenceID.first?.isLetter == true
+            else {
+                throw APIError(
+                    status: 400, errorCode: "INVALID_INPUT",
+                    message: "The referenceId '\(referenceID)' must start with a letter and hold only letters, digits and underscores.")
             }
             guard seen.insert(referenceID).inserted else {
-                throw APIError(status: 400, errorCode: "INVALID_INPUT", message: "Duplicate referenceId provided in the request: \(referenceID)")
+                throw APIError(
+                    status: 400, errorCode: "INVALID_INPUT", message: "Duplicate referenceId provided in the request: \(referenceID)")
             }
             let path = url.split(separator: "?").first.map(String.init) ?? url
             if path.contains("/query") || path.contains("/queryAll") || path.contains("/composite/sobjects") { queries += 1 }
@@ -116,8 +128,11 @@ extension DataAPI {
             subrequests.append(CompositeSubrequest(method: method, url: url, referenceID: referenceID, body: body, headers: headers))
         }
         guard queries <= compositeQueryLimit else {
-            throw APIError(status: 400, errorCode: "LIMIT_EXCEEDED",
-                           message: "A composite request holds at most \(compositeQueryLimit) query or sObject collection subrequests; this one has \(queries).")
+            throw APIError(
+                status: 400, errorCode: "LIMIT_EXCEEDED",
+                message:
+                    "A composite request holds at most \(compositeQueryLimit) query or sObject collection subrequests; this one has \(queries)."
+            )
         }
         return subrequests
     }

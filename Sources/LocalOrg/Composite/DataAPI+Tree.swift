@@ -10,7 +10,8 @@ extension DataAPI {
     func tree(_ body: JSON, typeName: String, version: String, db: Database) throws -> SubResponse {
         let rootType = try store.type(named: typeName)
         guard let records = body["records"]?.arrayValue, !records.isEmpty else {
-            throw APIError.jsonParser("The body must be {\"records\": [{\"attributes\": {\"type\": \"\(rootType.name)\", \"referenceId\": \"ref1\"}, ...}]}.")
+            throw APIError.jsonParser(
+                "The body must be {\"records\": [{\"attributes\": {\"type\": \"\(rootType.name)\", \"referenceId\": \"ref1\"}, ...}]}.")
         }
         var created: [(referenceID: String, id: String)] = []
         var failures: [(referenceID: String, error: APIError)] = []
@@ -19,18 +20,23 @@ extension DataAPI {
 
         func insert(_ json: JSON, type expected: SObjectType, parent: (field: String, id: String)?, depth: Int) throws {
             guard let record = json.objectValue, let attributes = record["attributes"],
-                  let referenceID = attributes["referenceId"]?.stringValue, !referenceID.isEmpty else {
-                throw APIError(status: 400, errorCode: "INVALID_INPUT", message: "Each record needs attributes with a type and a referenceId.")
+                let referenceID = attributes["referenceId"]?.stringValue, !referenceID.isEmpty
+            else {
+                throw APIError(
+                    status: 400, errorCode: "INVALID_INPUT", message: "Each record needs attributes with a type and a referenceId.")
             }
             count += 1
             guard count <= Self.treeRecordLimit else {
-                throw APIError(status: 400, errorCode: "EXCEEDED_ID_LIMIT", message: "A tree request creates at most \(Self.treeRecordLimit) records.")
+                throw APIError(
+                    status: 400, errorCode: "EXCEEDED_ID_LIMIT", message: "A tree request creates at most \(Self.treeRecordLimit) records.")
             }
             guard depth <= Self.treeDepthLimit else {
-                throw APIError(status: 400, errorCode: "INVALID_INPUT", message: "A tree request nests at most \(Self.treeDepthLimit) levels.")
+                throw APIError(
+                    status: 400, errorCode: "INVALID_INPUT", message: "A tree request nests at most \(Self.treeDepthLimit) levels.")
             }
             guard seen.insert(referenceID).inserted else {
-                throw APIError(status: 400, errorCode: "INVALID_INPUT", message: "Duplicate ReferenceId provided in the request: \(referenceID)")
+                throw APIError(
+                    status: 400, errorCode: "INVALID_INPUT", message: "Duplicate ReferenceId provided in the request: \(referenceID)")
             }
             var fields: [String: JSON] = [:]
             var children: [(relationship: String, records: [JSON])] = []
@@ -39,8 +45,13 @@ extension DataAPI {
             }
             let declared = attributes["type"]?.stringValue ?? expected.name
             guard declared.lowercased() == expected.name.lowercased() else {
-                failures.append((referenceID, APIError(status: 400, errorCode: "INVALID_TYPE",
-                                                       message: "The record type \(declared) does not match \(expected.name).")))
+                failures.append(
+                    (
+                        referenceID,
+                        APIError(
+                            status: 400, errorCode: "INVALID_TYPE",
+                            message: "The record type \(declared) does not match \(expected.name).")
+                    ))
                 return
             }
             if let parent { fields[parent.field] = .string(parent.id) }
@@ -51,10 +62,19 @@ extension DataAPI {
             }
             created.append((referenceID, id))
             for (relationship, nested) in children.sorted(by: { $0.relationship < $1.relationship }) {
-                guard let link = store.schema.childRelationships(of: expected.name).first(where: { $0.relationshipName.lowercased() == relationship.lowercased() }),
-                      let childType = store.schema.type(named: link.childObject) else {
-                    failures.append((referenceID, APIError(status: 400, errorCode: "INVALID_FIELD",
-                                                           message: "No such relationship '\(relationship)' on \(expected.name)", fields: [relationship])))
+                guard
+                    let link = store.schema.childRelationships(of: expected.name).first(where: {
+                        $0.relationshipName.lowercased() == relationship.lowercased()
+                    }),
+                    let childType = store.schema.type(named: link.childObject)
+                else {
+                    failures.append(
+                        (
+                            referenceID,
+                            APIError(
+                                status: 400, errorCode: "INVALID_FIELD",
+                                message: "No such relationship '\(relationship)' on \(expected.name)", fields: [relationship])
+                        ))
                     continue
                 }
                 for child in nested { try insert(child, type: childType, parent: (link.field, id), depth: depth + 1) }

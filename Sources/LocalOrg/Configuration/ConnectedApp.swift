@@ -21,9 +21,11 @@ public struct ConnectedApp: Sendable, Equatable {
     public var screenLockMinutes: Int
 
     /// Creates an app.
-    public init(name: String, consumerKey: String, consumerSecret: String? = nil, callbackURLs: [String],
-                scopes: [String] = ["api", "web", "refresh_token", "id", "openid", "chatter_api", "custom_permissions"],
-                requireSecretForWebServerFlow: Bool = false, pinLength: Int = 4, screenLockMinutes: Int = 10) {
+    public init(
+        name: String, consumerKey: String, consumerSecret: String? = nil, callbackURLs: [String],
+        scopes: [String] = ["api", "web", "refresh_token", "id", "openid", "chatter_api", "custom_permissions"],
+        requireSecretForWebServerFlow: Bool = false, pinLength: Int = 4, screenLockMinutes: Int = 10
+    ) {
         self.name = name
         self.consumerKey = consumerKey
         self.consumerSecret = consumerSecret

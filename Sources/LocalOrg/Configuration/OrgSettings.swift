@@ -26,9 +26,13 @@ public struct OrgSettings: Sendable, Equatable {
             organizationName: "LocalOrg",
             username: "admin@localorg.test",
             password: RandomText.make(length: 16),
-            connectedApps: [ConnectedApp(
-                name: "ForceKit", consumerKey: "3MVG9" + RandomText.make(length: 80, alphabet: RandomText.keyAlphabet),
-                callbackURLs: ["testsfdc:///mobilesdk/detect/oauth/done", "forcekit://oauth/done", "http://127.0.0.1:1717/oauth/callback"])])
+            connectedApps: [
+                ConnectedApp(
+                    name: "ForceKit", consumerKey: "3MVG9" + RandomText.make(length: 80, alphabet: RandomText.keyAlphabet),
+                    callbackURLs: [
+                        "testsfdc:///mobilesdk/detect/oauth/done", "forcekit://oauth/done", "http://127.0.0.1:1717/oauth/callback",
+                    ])
+            ])
     }
 
     var json: JSON {
@@ -68,17 +72,20 @@ public struct OrgSettings: Sendable, Equatable {
         }
         func fail(_ reason: String) -> LocalOrgError { .invalidConfiguration(file: file.path, reason: reason) }
         guard let organizationID = json["organizationId"]?.stringValue, organizationID.hasPrefix("00D"),
-              RecordID.normalized(organizationID) != nil else { throw fail("\"organizationId\" must be an 00D id") }
-        guard let username = json["defaultUser"]?["username"]?.stringValue, let password = json["defaultUser"]?["password"]?.stringValue else {
+            RecordID.normalized(organizationID) != nil
+        else { throw fail("\"organizationId\" must be an 00D id") }
+        guard let username = json["defaultUser"]?["username"]?.stringValue, let password = json["defaultUser"]?["password"]?.stringValue
+        else {
             throw fail("\"defaultUser\" needs \"username\" and \"password\"")
         }
         let apps = try (json["connectedApps"]?.arrayValue ?? []).enumerated().map { (index, app) throws(LocalOrgError) in
             try ConnectedApp(json: app, at: "connectedApps[\(index)]", file: file.path)
         }
         guard !apps.isEmpty else { throw fail("\"connectedApps\" must list at least one app") }
-        return OrgSettings(organizationID: RecordID.normalized(organizationID) ?? organizationID,
-                           organizationName: json["organizationName"]?.stringValue ?? "LocalOrg",
-                           username: username, password: password, connectedApps: apps)
+        return OrgSettings(
+            organizationID: RecordID.normalized(organizationID) ?? organizationID,
+            organizationName: json["organizationName"]?.stringValue ?? "LocalOrg",
+            username: username, password: password, connectedApps: apps)
     }
 }
 

@@ -47,7 +47,8 @@ final class APILimits: Sendable {
         for type in schema.types where type.name != "User" {
             records += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(OrgDatabase.quoted(type.name)) WHERE \"IsDeleted\" = 0") ?? 0
         }
-        let fileBytes = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(\"ContentSize\"), 0) FROM \"ContentVersion\" WHERE \"IsDeleted\" = 0") ?? 0
+        let fileBytes =
+            try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(\"ContentSize\"), 0) FROM \"ContentVersion\" WHERE \"IsDeleted\" = 0") ?? 0
         func limit(_ max: Int, used: Int) -> JSON { ["Max": .integer(Int64(max)), "Remaining": .integer(Int64(Swift.max(0, max - used)))] }
         return [
             "DailyApiRequests": limit(dailyAPIRequests, used: used),

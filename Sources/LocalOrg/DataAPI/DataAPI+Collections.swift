@@ -10,19 +10,22 @@ extension DataAPI {
     func collections(_ call: RestCall, db: Database) throws -> SubResponse {
         let path = call.segments
         switch (call.method, path.count) {
-        case ("POST", 2): return try writeCollection(call, db: db) { record, type in
-            if record.keys.contains(where: { $0.lowercased() == "id" }) {
-                throw APIError(status: 400, errorCode: "INVALID_FIELD", message: "cannot specify Id in an insert call", fields: ["Id"])
+        case ("POST", 2):
+            return try writeCollection(call, db: db) { record, type in
+                if record.keys.contains(where: { $0.lowercased() == "id" }) {
+                    throw APIError(status: 400, errorCode: "INVALID_FIELD", message: "cannot specify Id in an insert call", fields: ["Id"])
+                }
+                return (try store.create(type.name, fields: .object(record), as: userID, db: db), nil)
             }
-            return (try store.create(type.name, fields: .object(record), as: userID, db: db), nil)
-        }
-        case ("PATCH", 2): return try writeCollection(call, db: db) { record, type in
-            guard let id = record.first(where: { $0.key.lowercased() == "id" })?.value.stringValue else {
-                throw APIError(status: 400, errorCode: "MISSING_ARGUMENT", message: "Id not specified in an update call", fields: ["Id"])
+        case ("PATCH", 2):
+            return try writeCollection(call, db: db) { record, type in
+                guard let id = record.first(where: { $0.key.lowercased() == "id" })?.value.stringValue else {
+                    throw APIError(
+                        status: 400, errorCode: "MISSING_ARGUMENT", message: "Id not specified in an update call", fields: ["Id"])
+                }
+                try store.update(type.name, id: id, fields: .object(record.filter { $0.key.lowercased() != "id" }), as: userID, db: db)
+                return (try store.recordID(id, of: type), nil)
             }
-            try store.update(type.name, id: id, fields: .object(record.filter { $0.key.lowercased() != "id" }), as: userID, db: db)
-            return (try store.recordID(id, of: type), nil)
-        }
         case ("PATCH", 4): return try upsertCollection(call, typeName: path[2], field: path[3], db: db)
         case ("DELETE", 2): return try deleteCollection(call, db: db)
         case ("GET", 3), ("POST", 3): return try retrieveCollection(call, typeName: path[2], db: db)
@@ -33,7 +36,8 @@ extension DataAPI {
     /// The `records` of a write, checked against the size limit, and `allOrNone`.
     private func collectionRecords(_ call: RestCall) throws(APIError) -> (records: [JSON], allOrNone: Bool) {
         guard let records = try body(of: call)["records"]?.arrayValue else {
-            throw APIError.jsonParser("The body must be {\"allOrNone\": false, \"records\": [{\"attributes\": {\"type\": \"Account\"}, ...}]}.")
+            throw APIError.jsonParser(
+                "The body must be {\"allOrNone\": false, \"records\": [{\"attributes\": {\"type\": \"Account\"}, ...}]}.")
         }
         try Self.checkCollectionSize(records.count)
         return (records, call.body?["allOrNone"]?.boolValue ?? false)
@@ -41,17 +45,20 @@ extension DataAPI {
 
     static func checkCollectionSize(_ count: Int, limit: Int = collectionLimit) throws(APIError) {
         guard count <= limit else {
-            throw APIError(status: 400, errorCode: "EXCEEDED_ID_LIMIT",
-                           message: "record limit reached. cannot submit more than \(limit) records into this call")
+            throw APIError(
+                status: 400, errorCode: "EXCEEDED_ID_LIMIT",
+                message: "record limit reached. cannot submit more than \(limit) records into this call")
         }
     }
 
     /// Runs `write` for each record, each in its own savepoint; with `allOrNone`, one failure
     /// rolls back all and the others report ALL_OR_NONE_OPERATION_ROLLED_BACK.
-    private func writeCollection(_ call: RestCall, db: Database,
-                                 _ write: ([String: JSON], SObjectType) throws -> (id: String, created: Bool?)) throws -> SubResponse {
+    private func writeCollection(
+        _ call: RestCall, db: Database,
+        _ write: ([String: JSON], SObjectType) throws -> (id: String, created: Bool?)
+    ) throws -> SubResponse {
         let (records, allOrNone) = try collectionRecords(call)
-        let outcomes = try db.keepingIf({ outcomes in !allOrNone || outcomes.allSatisfy(\.succeeded) }) {
+        let outcomes = try db.collection(allOrNone: allOrNone) {
             records.map { json in
                 db.attempt { () throws -> (id: String, created: Bool?) in
                     guard let record = json.objectValue else { throw APIError.jsonParser("Each record must be a JSON object.") }
@@ -69,18 +76,23 @@ extension DataAPI {
         let type = try store.type(named: typeName)
         return try writeCollection(call, db: db) { record, recordType in
             guard recordType.name == type.name else {
-                throw APIError(status: 400, errorCode: "INVALID_TYPE", message: "The record type \(recordType.name) does not match the URL's \(type.name).")
+                throw APIError(
+                    status: 400, errorCode: "INVALID_TYPE",
+                    message: "The record type \(recordType.name) does not match the URL's \(type.name).")
             }
             guard let value = record.first(where: { $0.key.lowercased() == field.lowercased() })?.value else {
                 throw APIError(status: 400, errorCode: "MISSING_ARGUMENT", message: "\(field) not specified", fields: [field])
             }
             let text = value.stringValue ?? String(decoding: value.serializedBytes(), as: UTF8.self)
-            switch try store.upsert(type.name, externalIdField: field, value: text, fields: .object(record), as: userID, version: call.version, db: db) {
+            switch try store.upsert(
+                type.name, externalIdField: field, value: text, fields: .object(record), as: userID, version: call.version, db: db)
+            {
             case .created(let id): return (id, true)
             case .updated(let id): return (id, false)
             case .multipleMatches:
-                throw APIError(status: 300, errorCode: "DUPLICATE_EXTERNAL_ID",
-                               message: "\(field): more than one record found for external id field: \(text)", fields: [field])
+                throw APIError(
+                    status: 300, errorCode: "DUPLICATE_EXTERNAL_ID",
+                    message: "\(field): more than one record found for external id field: \(text)", fields: [field])
             }
         }
     }
@@ -88,15 +100,17 @@ extension DataAPI {
     private func deleteCollection(_ call: RestCall, db: Database) throws -> SubResponse {
         let ids = call.listParameter("ids") ?? []
         guard !ids.isEmpty else {
-            throw APIError(status: 400, errorCode: "MISSING_ARGUMENT", message: "The ids parameter is required: composite/sobjects?ids=001...,003...")
+            throw APIError(
+                status: 400, errorCode: "MISSING_ARGUMENT", message: "The ids parameter is required: composite/sobjects?ids=001...,003...")
         }
         try Self.checkCollectionSize(ids.count)
         let allOrNone = call.parameter("allOrNone")?.lowercased() == "true"
-        let outcomes = try db.keepingIf({ outcomes in !allOrNone || outcomes.allSatisfy(\.succeeded) }) {
+        let outcomes = try db.collection(allOrNone: allOrNone) {
             ids.map { id in
                 db.attempt { () throws -> (id: String, created: Bool?) in
                     guard let normalized = RecordID.normalized(id),
-                          let type = store.schema.types.first(where: { normalized.hasPrefix($0.keyPrefix) }) else {
+                        let type = store.schema.types.first(where: { normalized.hasPrefix($0.keyPrefix) })
+                    else {
                         throw APIError.malformedID(id)
                     }
                     try store.delete(type.name, id: normalized, as: userID, db: db)
@@ -122,7 +136,9 @@ extension DataAPI {
             fields = call.listParameter("fields") ?? []
         }
         guard !ids.isEmpty, !fields.isEmpty else {
-            throw APIError(status: 400, errorCode: "MISSING_ARGUMENT", message: "Both ids and fields are required: composite/sobjects/\(type.name)?ids=...&fields=Id,Name")
+            throw APIError(
+                status: 400, errorCode: "MISSING_ARGUMENT",
+                message: "Both ids and fields are required: composite/sobjects/\(type.name)?ids=...&fields=Id,Name")
         }
         try Self.checkCollectionSize(ids.count, limit: Self.collectionRetrieveLimit)
         var records: [SObjectRecord?] = []
@@ -195,7 +211,8 @@ struct CollectionOutcome {
     /// The record's own error, or the rollback notice when it succeeded but another failed.
     var error: APIError {
         if case .failure(let error) = result { return error }
-        return APIError(status: 400, errorCode: "ALL_OR_NONE_OPERATION_ROLLED_BACK",
-                        message: "Record rolled back because not all records were valid and the request was using AllOrNone header")
+        return APIError(
+            status: 400, errorCode: "ALL_OR_NONE_OPERATION_ROLLED_BACK",
+            message: "Record rolled back because not all records were valid and the request was using AllOrNone header")
     }
 }

@@ -32,7 +32,8 @@ extension DataAPI {
             var since: Date?
             if let header = call.headers["if-unmodified-since"] {
                 guard let date = HTTPDate.parse(header) else {
-                    throw APIError(status: 400, errorCode: "INVALID_HEADER_TYPE", message: "If-Unmodified-Since must be an HTTP date: \(header)")
+                    throw APIError(
+                        status: 400, errorCode: "INVALID_HEADER_TYPE", message: "If-Unmodified-Since must be an HTTP date: \(header)")
                 }
                 since = date
             }
@@ -84,8 +85,9 @@ extension DataAPI {
     }
 
     private func upsert(_ type: SObjectType, field: String, value: String, call: RestCall, db: Database) throws -> SubResponse {
-        let outcome = try store.upsert(type.name, externalIdField: field, value: value, fields: try body(of: call), as: userID,
-                                       version: call.version, db: db)
+        let outcome = try store.upsert(
+            type.name, externalIdField: field, value: value, fields: try body(of: call), as: userID,
+            version: call.version, db: db)
         switch outcome {
         case .created(let id):
             var reply = created(id: id, type: type, version: call.version)
@@ -101,9 +103,12 @@ extension DataAPI {
     }
 
     /// `GET sobjects/T/Field/value`: the record whose external id is `value`.
-    private func retrieveByExternalID(_ type: SObjectType, field name: String, value: String, call: RestCall, db: Database) throws -> SubResponse {
+    private func retrieveByExternalID(_ type: SObjectType, field name: String, value: String, call: RestCall, db: Database) throws
+        -> SubResponse
+    {
         guard let field = type.field(named: name), field.externalId else {
-            throw APIError(status: 404, errorCode: "NOT_FOUND", message: "Provided external ID field does not exist or is not accessible: \(name)")
+            throw APIError(
+                status: 404, errorCode: "NOT_FOUND", message: "Provided external ID field does not exist or is not accessible: \(name)")
         }
         let ids = try store.liveIDs(of: type, where: field, equals: value, db: db)
         switch ids.count {

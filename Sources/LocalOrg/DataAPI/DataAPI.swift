@@ -41,7 +41,7 @@ struct DataAPI: Sendable {
         case ("GET", "parameterizedSearch"), ("POST", "parameterizedSearch"): return try parameterizedSearch(call, db: db)
         case ("GET", "recent") where path.count == 1: return try recent(call, db: db)
         case ("GET", "limits") where path.count == 1: return .json(try limits.report(schema: store.schema, db: db))
-        case ("GET", "") : return resources(version: call.version)
+        case ("GET", ""): return resources(version: call.version)
         case ("GET", "ui-api") where path.count == 3 && path[1] == "layout": return try uiLayout(call)
         default: throw APIError.notFound
         }
@@ -49,16 +49,21 @@ struct DataAPI: Sendable {
 
     /// The resources of a version, `GET /services/data/vXX.X`: only what LocalOrg answers.
     func resources(version: String) -> SubResponse {
-        let names = ["sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter", "ui-api"]
+        let names = [
+            "sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter",
+            "ui-api",
+        ]
         return .json(.object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("/services/data/\(version)/\($0)")) })))
     }
 
     private func query(_ call: RestCall, includeDeleted: Bool, db: Database) throws -> SubResponse {
         guard let soql = call.parameter("q"), !soql.isEmpty else {
-            throw APIError(status: 400, errorCode: "MALFORMED_QUERY", message: "A query needs the q parameter: query?q=SELECT+Id+FROM+Account")
+            throw APIError(
+                status: 400, errorCode: "MALFORMED_QUERY", message: "A query needs the q parameter: query?q=SELECT+Id+FROM+Account")
         }
-        let result = try store.query(soql, includeDeleted: includeDeleted, batchSize: QueryOptions.batchSize(call.headers["sforce-query-options"]),
-                                     version: call.version, db: db)
+        let result = try store.query(
+            soql, includeDeleted: includeDeleted, batchSize: QueryOptions.batchSize(call.headers["sforce-query-options"]),
+            version: call.version, db: db)
         return .written { result.write(to: &$0) }
     }
 

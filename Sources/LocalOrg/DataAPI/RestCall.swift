@@ -43,11 +43,15 @@ struct RestCall: Sendable {
         var segments = path.split(separator: "/", omittingEmptySubsequences: true).map { String($0).removingPercentEncoding ?? String($0) }
         guard !segments.isEmpty else { throw APIError.notFound }
         let version = try APIVersions.checked(segments.removeFirst())
-        self.init(method: method, version: version, segments: segments, parameters: FormEncoding.decode(String(query)),
-                  body: body, headers: headers)
+        self.init(
+            method: method, version: version, segments: segments, parameters: FormEncoding.decode(String(query)),
+            body: body, headers: headers)
     }
 
-    init(method: String, version: String, segments: [String], parameters: [(name: String, value: String)], body: JSON?, headers: [String: String]) {
+    init(
+        method: String, version: String, segments: [String], parameters: [(name: String, value: String)], body: JSON?,
+        headers: [String: String]
+    ) {
         self.method = method.uppercased()
         self.version = version
         self.segments = segments

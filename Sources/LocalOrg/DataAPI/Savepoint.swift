@@ -22,13 +22,14 @@ extension Database {
         return outcome
     }
 
-    /// Runs `body` in a savepoint that is kept only when `keep` says so after it ran.
-    func keepingIf<T>(_ keep: (T) -> Bool, _ body: () throws -> T) throws -> T {
-        var result: T?
+    /// Runs a collection's records in one savepoint; with `allOrNone` it is kept only when
+    /// every record succeeded.
+    func collection(allOrNone: Bool, _ body: () throws -> [CollectionOutcome]) throws -> [CollectionOutcome] {
+        var result: [CollectionOutcome]?
         try inSavepoint {
-            let value = try body()
-            result = value
-            return keep(value) ? .commit : .rollback
+            let outcomes = try body()
+            result = outcomes
+            return !allOrNone || outcomes.allSatisfy(\.succeeded) ? .commit : .rollback
         }
         guard let result else { throw APIError.from(CancellationError()) }
         return result

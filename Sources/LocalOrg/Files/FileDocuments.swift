@@ -44,8 +44,10 @@ enum FileDocuments {
 
     /// One share: `{"entity": {"id","name","type"}, "sharingType"}`.
     static func share(_ share: FileShare) -> JSON {
-        ["entity": ["id": .string(share.entityID), "name": .string(share.entityName), "type": .string(share.entityType)],
-         "sharingType": .string(share.sharingType), "id": share.linkID.map(JSON.string) ?? .null]
+        [
+            "entity": ["id": .string(share.entityID), "name": .string(share.entityName), "type": .string(share.entityType)],
+            "sharingType": .string(share.sharingType), "id": share.linkID.map(JSON.string) ?? .null,
+        ]
     }
 }
 
@@ -61,7 +63,9 @@ struct FilesPaging {
             throw APIError(status: 400, errorCode: "INVALID_PARAMETER_VALUE", message: "page must be a whole number from 0: \(page ?? "").")
         }
         guard let size = Int(pageSize ?? String(Self.defaultPageSize)), (1...Self.maximumPageSize).contains(size) else {
-            throw APIError(status: 400, errorCode: "INVALID_PARAMETER_VALUE", message: "pageSize must be from 1 to \(Self.maximumPageSize): \(pageSize ?? "").")
+            throw APIError(
+                status: 400, errorCode: "INVALID_PARAMETER_VALUE",
+                message: "pageSize must be from 1 to \(Self.maximumPageSize): \(pageSize ?? "").")
         }
         self.page = page
         self.pageSize = size

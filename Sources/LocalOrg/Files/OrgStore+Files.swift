@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import SalesforceCore
 import SOQL
+import SalesforceCore
 
 /// Files (ContentDocument and ContentVersion) read and written the way the Connect API
 /// presents them: lists by owner, share and group, versions, shares and uploads.
@@ -23,17 +23,27 @@ extension OrgStore {
         var documentID = id
         var versionFilter = versionNumber
         if id.hasPrefix("068") {
-            guard let row = try Row.fetchOne(db, sql: "SELECT \"ContentDocumentId\", \"VersionNumber\" FROM \"ContentVersion\" WHERE \"Id\" = ? AND \"IsDeleted\" = 0",
-                                             arguments: [id]) else { throw APIError.notFound }
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: "SELECT \"ContentDocumentId\", \"VersionNumber\" FROM \"ContentVersion\" WHERE \"Id\" = ? AND \"IsDeleted\" = 0",
+                    arguments: [id])
+            else { throw APIError.notFound }
             documentID = String.fromDatabaseValue(row[0]) ?? ""
             versionFilter = versionFilter ?? String.fromDatabaseValue(row[1])
         } else if !id.hasPrefix("069") {
-            throw APIError(status: 400, errorCode: "INVALID_ID_FIELD", message: "\(rawID) is not a file id: file ids start with 069 (or 068 for a version).")
+            throw APIError(
+                status: 400, errorCode: "INVALID_ID_FIELD",
+                message: "\(rawID) is not a file id: file ids start with 069 (or 068 for a version).")
         }
-        guard let document = try Row.fetchOne(db, sql: """
-            SELECT d."Title", d."Description", d."OwnerId", u."Name", d."CreatedDate", d."LastModifiedDate"
-            FROM "ContentDocument" d LEFT JOIN "User" u ON u."Id" = d."OwnerId" WHERE d."Id" = ? AND d."IsDeleted" = 0
-            """, arguments: [documentID]) else { throw APIError.notFound }
+        guard
+            let document = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT d."Title", d."Description", d."OwnerId", u."Name", d."CreatedDate", d."LastModifiedDate"
+                    FROM "ContentDocument" d LEFT JOIN "User" u ON u."Id" = d."OwnerId" WHERE d."Id" = ? AND d."IsDeleted" = 0
+                    """, arguments: [documentID])
+        else { throw APIError.notFound }
         var sql = """
             SELECT "Id", "VersionNumber", "ContentSize", "FileExtension", "FileType" FROM "ContentVersion"
             WHERE "ContentDocumentId" = ? AND "IsDeleted" = 0
@@ -41,7 +51,9 @@ extension OrgStore {
         var arguments: StatementArguments = [documentID]
         if let versionFilter {
             guard Int(versionFilter).map({ $0 > 0 }) == true else {
-                throw APIError(status: 400, errorCode: "INVALID_PARAMETER_VALUE", message: "versionNumber must be a positive whole number, not \(versionFilter).")
+                throw APIError(
+                    status: 400, errorCode: "INVALID_PARAMETER_VALUE",
+                    message: "versionNumber must be a positive whole number, not \(versionFilter).")
             }
             sql += " AND \"VersionNumber\" = ?"
             arguments += [versionFilter]
@@ -60,14 +72,17 @@ extension OrgStore {
 
     /// The bytes of a file version.
     func fileContent(versionID: String, db: Database) throws -> [UInt8] {
-        guard let data = try Data.fetchOne(db, sql: "SELECT \"VersionData\" FROM \"ContentVersion\" WHERE \"Id\" = ?", arguments: [versionID]) else {
+        guard
+            let data = try Data.fetchOne(db, sql: "SELECT \"VersionData\" FROM \"ContentVersion\" WHERE \"Id\" = ?", arguments: [versionID])
+        else {
             return []
         }
         return Array(data)
     }
 
     /// A page of a user's files, most recently changed first, and how many there are in all.
-    func files(_ kind: FileListKind, of userID: String, page: Int, pageSize: Int, db: Database) throws -> (files: [StoredFile], total: Int) {
+    func files(_ kind: FileListKind, of userID: String, page: Int, pageSize: Int, db: Database) throws -> (files: [StoredFile], total: Int)
+    {
         let filter: String
         switch kind {
         case .owned:
@@ -83,39 +98,51 @@ extension OrgStore {
                            WHERE m."MemberId" = ?1 AND l."IsDeleted" = 0)
                 """
         }
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"ContentDocument\" d WHERE d.\"IsDeleted\" = 0 AND \(filter)", arguments: [userID]) ?? 0
-        let ids = try String.fetchAll(db, sql: """
-            SELECT d."Id" FROM "ContentDocument" d WHERE d."IsDeleted" = 0 AND \(filter)
-            ORDER BY d."LastModifiedDate" DESC, d."Id" DESC LIMIT ?2 OFFSET ?3
-            """, arguments: [userID, pageSize, page * pageSize])
+        let total =
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM \"ContentDocument\" d WHERE d.\"IsDeleted\" = 0 AND \(filter)", arguments: [userID]) ?? 0
+        let ids = try String.fetchAll(
+            db,
+            sql: """
+                SELECT d."Id" FROM "ContentDocument" d WHERE d."IsDeleted" = 0 AND \(filter)
+                ORDER BY d."LastModifiedDate" DESC, d."Id" DESC LIMIT ?2 OFFSET ?3
+                """, arguments: [userID, pageSize, page * pageSize])
         return (try ids.map { try file($0, db: db) }, total)
     }
 
     /// Who a file is shared with: its owner first (`I`), then each link.
     func fileShares(of file: StoredFile, db: Database) throws -> [FileShare] {
         var shares = [FileShare(entityID: file.ownerID, entityName: file.ownerName, entityType: "User", sharingType: "I", linkID: nil)]
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT "Id", "LinkedEntityId", "ShareType" FROM "ContentDocumentLink"
-            WHERE "ContentDocumentId" = ? AND "IsDeleted" = 0 AND "LinkedEntityId" != ? ORDER BY "CreatedDate", "Id"
-            """, arguments: [file.documentID, file.ownerID])
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT "Id", "LinkedEntityId", "ShareType" FROM "ContentDocumentLink"
+                WHERE "ContentDocumentId" = ? AND "IsDeleted" = 0 AND "LinkedEntityId" != ? ORDER BY "CreatedDate", "Id"
+                """, arguments: [file.documentID, file.ownerID])
         for row in rows {
             let entityID = String.fromDatabaseValue(row[1]) ?? ""
             let type = schema.types.first { entityID.hasPrefix($0.keyPrefix) }
             var name = entityID
             if let type, let nameField = type.nameField {
-                name = try String.fetchOne(db, sql: "SELECT \(OrgDatabase.quoted(nameField.name)) FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?",
-                                           arguments: [entityID]) ?? entityID
+                name =
+                    try String.fetchOne(
+                        db, sql: "SELECT \(OrgDatabase.quoted(nameField.name)) FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?",
+                        arguments: [entityID]) ?? entityID
             }
-            shares.append(FileShare(entityID: entityID, entityName: name, entityType: type?.name ?? "User",
-                                    sharingType: String.fromDatabaseValue(row[2]) ?? "V", linkID: String.fromDatabaseValue(row[0])))
+            shares.append(
+                FileShare(
+                    entityID: entityID, entityName: name, entityType: type?.name ?? "User",
+                    sharingType: String.fromDatabaseValue(row[2]) ?? "V", linkID: String.fromDatabaseValue(row[0])))
         }
         return shares
     }
 
     /// Stores an upload as a new file (or, with `documentID`, a new version of one).
     /// - Returns: The file's ContentDocument id.
-    func uploadFile(title: String, description: String?, fileName: String, mimeType: String?, data: [UInt8],
-                    documentID: String? = nil, as userID: String, db: Database) throws -> String {
+    func uploadFile(
+        title: String, description: String?, fileName: String, mimeType: String?, data: [UInt8],
+        documentID: String? = nil, as userID: String, db: Database
+    ) throws -> String {
         var path = fileName.isEmpty ? title : fileName
         // A name without an extension takes the declared type's, so the file keeps its type.
         if !path.contains("."), let mimeType, let fileExtension = MIMETypes.fileExtension(for: mimeType) { path += ".\(fileExtension)" }
@@ -127,11 +154,13 @@ extension OrgStore {
         let versionID = try create("ContentVersion", fields: .object(fields), as: userID, db: db)
         if let documentID {
             if let description {
-                try db.execute(sql: "UPDATE \"ContentDocument\" SET \"Description\" = ? WHERE \"Id\" = ?", arguments: [description, documentID])
+                try db.execute(
+                    sql: "UPDATE \"ContentDocument\" SET \"Description\" = ? WHERE \"Id\" = ?", arguments: [description, documentID])
             }
             return documentID
         }
-        return try String.fetchOne(db, sql: "SELECT \"ContentDocumentId\" FROM \"ContentVersion\" WHERE \"Id\" = ?", arguments: [versionID]) ?? ""
+        return try String.fetchOne(db, sql: "SELECT \"ContentDocumentId\" FROM \"ContentVersion\" WHERE \"Id\" = ?", arguments: [versionID])
+            ?? ""
     }
 
     /// Deletes a file: the document, its versions and its shares. Only its owner may.
@@ -141,9 +170,10 @@ extension OrgStore {
         }
         let now = now.description
         for table in ["ContentVersion", "ContentDocumentLink"] {
-            try db.execute(sql: """
-                UPDATE \(OrgDatabase.quoted(table)) SET "IsDeleted" = 1, "LastModifiedDate" = ?, "SystemModstamp" = ? WHERE "ContentDocumentId" = ?
-                """, arguments: [now, now, file.documentID])
+            try db.execute(
+                sql: """
+                    UPDATE \(OrgDatabase.quoted(table)) SET "IsDeleted" = 1, "LastModifiedDate" = ?, "SystemModstamp" = ? WHERE "ContentDocumentId" = ?
+                    """, arguments: [now, now, file.documentID])
         }
         try delete("ContentDocument", id: file.documentID, as: userID, db: db)
     }

@@ -25,7 +25,10 @@ enum Thumbnail {
         while index + 9 < bytes.count {
             guard bytes[index] == 0xFF else { return nil }
             let marker = bytes[index + 1]
-            if marker == 0xFF { index += 1; continue }
+            if marker == 0xFF {
+                index += 1
+                continue
+            }
             let length = big16(index + 2)
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
                 return positive(big16(index + 7), big16(index + 5))
@@ -51,7 +54,7 @@ enum Thumbnail {
         var pixels: [UInt8] = []
         pixels.reserveCapacity((width * 3 + 1) * height)
         for y in 0..<height {
-            pixels.append(0)   // Filter type None.
+            pixels.append(0)  // Filter type None.
             for x in 0..<width {
                 let edge = x == 0 || y == 0 || x == width - 1 || y == height - 1
                 pixels += edge ? [0x9E, 0xA4, 0xAB] : [0xE6, 0xE9, 0xED]
@@ -59,7 +62,7 @@ enum Thumbnail {
         }
         var header: [UInt8] = []
         header += bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-        header += [8, 2, 0, 0, 0]   // 8-bit RGB, deflate, adaptive filters, no interlace.
+        header += [8, 2, 0, 0, 0]  // 8-bit RGB, deflate, adaptive filters, no interlace.
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             + chunk("IHDR", header) + chunk("IDAT", zlibStored(pixels)) + chunk("IEND", [])
     }
@@ -80,7 +83,8 @@ enum Thumbnail {
             out += data[offset..<offset + length]
             offset += length
         } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521

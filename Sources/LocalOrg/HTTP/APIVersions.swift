@@ -16,15 +16,20 @@ enum APIVersions {
 
     /// `GET /services/data`: the version list.
     static var list: JSON {
-        .array(supported.map { version in
-            ["label": .string(label(of: version)), "url": .string("/services/data/\(version)"), "version": .string("\(version.major).\(version.minor)")]
-        })
+        .array(
+            supported.map { version in
+                [
+                    "label": .string(label(of: version)), "url": .string("/services/data/\(version)"),
+                    "version": .string("\(version.major).\(version.minor)"),
+                ]
+            })
     }
 
     /// The version path segment, checked: `v62.0` → itself, anything else is NOT_FOUND.
     static func checked(_ segment: String?) throws(APIError) -> String {
         guard let segment, segment.hasPrefix("v"), let version = APIVersion(segment),
-              version.minor == 0, supported.contains(version) else { throw APIError.notFound }
+            version.minor == 0, supported.contains(version)
+        else { throw APIError.notFound }
         return version.description
     }
 }

@@ -28,7 +28,9 @@ struct DataRoutes {
         }
         api.post("composite/tree/:type") { request, context in
             let type = context.parameters.get("type") ?? ""
-            return try await composite(request, context) { api, body, version, db in try api.tree(body, typeName: type, version: version, db: db) }
+            return try await composite(request, context) { api, body, version, db in
+                try api.tree(body, typeName: type, version: version, db: db)
+            }
         }
         FilesRoutes(services: services).register(on: api)
         // Everything else goes to the data API's own dispatch, which composite subrequests share.
@@ -44,11 +46,15 @@ struct DataRoutes {
 
     private func dataAPI(_ context: LocalOrgRequestContext) throws(APIError) -> (DataAPI, String) {
         guard let session = context.session else { throw APIError.invalidSession }
-        return (DataAPI(store: store, userID: session.userID, limits: services.limits, pushEnabled: services.pushEnabled), try version(context))
+        return (
+            DataAPI(store: store, userID: session.userID, limits: services.limits, pushEnabled: services.pushEnabled), try version(context)
+        )
     }
 
-    private func composite(_ request: Request, _ context: LocalOrgRequestContext,
-                           _ run: @escaping @Sendable (DataAPI, JSON, String, Database) throws -> SubResponse) async throws -> Response {
+    private func composite(
+        _ request: Request, _ context: LocalOrgRequestContext,
+        _ run: @escaping @Sendable (DataAPI, JSON, String, Database) throws -> SubResponse
+    ) async throws -> Response {
         let body = try await Responses.jsonBody(of: request, context: context)
         let (dataAPI, version) = try dataAPI(context)
         return Responses.from(try await store.writeWithoutTransaction { db in try run(dataAPI, body, version, db) })
@@ -63,9 +69,11 @@ struct DataRoutes {
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         let segments = request.uri.path.split(separator: "/").dropFirst(3).map { String($0).removingPercentEncoding ?? String($0) }
-        let call = RestCall(method: request.method.rawValue, version: version, segments: segments,
-                            parameters: FormEncoding.decode(request.uri.query ?? ""), body: body, headers: headers)
-        let reply = DataAPI.writes(call)
+        let call = RestCall(
+            method: request.method.rawValue, version: version, segments: segments,
+            parameters: FormEncoding.decode(request.uri.query ?? ""), body: body, headers: headers)
+        let reply =
+            DataAPI.writes(call)
             ? try await store.write { db in try dataAPI.respond(to: call, db: db) }
             : try await store.read { db in try dataAPI.respond(to: call, db: db) }
         return Responses.from(reply)
@@ -73,7 +81,8 @@ struct DataRoutes {
 
     private func query(_ request: Request, _ context: LocalOrgRequestContext, includeDeleted: Bool) async throws -> Response {
         guard let soql = Responses.query("q", of: request), !soql.isEmpty else {
-            throw APIError(status: 400, errorCode: "MALFORMED_QUERY", message: "A query needs the q parameter: query?q=SELECT+Id+FROM+Account")
+            throw APIError(
+                status: 400, errorCode: "MALFORMED_QUERY", message: "A query needs the q parameter: query?q=SELECT+Id+FROM+Account")
         }
         let batchSize = QueryOptions.batchSize(request.headers[.sforceQueryOptions])
         let result = try await store.query(soql, includeDeleted: includeDeleted, batchSize: batchSize, version: try version(context))

@@ -62,10 +62,14 @@ struct FilesRoutes {
         let (me, version) = try session(context)
         let userID = try user(context, me: me)
         let paging = try FilesPaging(page: Responses.query("page", of: request), pageSize: Responses.query("pageSize", of: request))
-        let (files, total) = try await store.read { db in try store.files(kind, of: userID, page: paging.page, pageSize: paging.pageSize, db: db) }
+        let (files, total) = try await store.read { db in
+            try store.files(kind, of: userID, page: paging.page, pageSize: paging.pageSize, db: db)
+        }
         let base = filesBase(version)
-        return Responses.json(FileDocuments.page("files", items: files.map { FileDocuments.detail($0, base: base, viewer: me) },
-                                                 path: request.uri.path, page: paging.page, pageSize: paging.pageSize, total: total))
+        return Responses.json(
+            FileDocuments.page(
+                "files", items: files.map { FileDocuments.detail($0, base: base, viewer: me) },
+                path: request.uri.path, page: paging.page, pageSize: paging.pageSize, total: total))
     }
 
     private func detail(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
@@ -86,8 +90,10 @@ struct FilesRoutes {
                 case .success(let file):
                     return ["statusCode": 200, "result": FileDocuments.detail(file, base: filesBase(version), viewer: me)]
                 case .failure(let error):
-                    return ["statusCode": .integer(Int64(error.status)),
-                            "result": [["errorCode": .string(error.errorCode), "message": .string(error.message)]]]
+                    return [
+                        "statusCode": .integer(Int64(error.status)),
+                        "result": [["errorCode": .string(error.errorCode), "message": .string(error.message)]],
+                    ]
                 }
             }
         }
@@ -124,20 +130,26 @@ struct FilesRoutes {
     private func rendition(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
         let type = (Responses.query("type", of: request) ?? "THUMB120BY90").uppercased()
         guard Thumbnail.boxes[type] != nil || ["PDF", "FLASH", "SLIDE"].contains(type) else {
-            throw APIError(status: 400, errorCode: "INVALID_PARAMETER_VALUE",
-                           message: "type must be THUMB120BY90, THUMB240BY180, THUMB720BY480, PDF, FLASH or SLIDE, not \(type).")
+            throw APIError(
+                status: 400, errorCode: "INVALID_PARAMETER_VALUE",
+                message: "type must be THUMB120BY90, THUMB240BY180, THUMB720BY480, PDF, FLASH or SLIDE, not \(type).")
         }
         let (file, bytes) = try await fileWithContent(request, context)
         if let box = Thumbnail.boxes[type], let size = Thumbnail.imageSize(of: bytes) {
             let fitted = Thumbnail.fittedSize(of: size, in: box)
-            return Response(status: .ok, headers: [.contentType: "image/png"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: Thumbnail.png(width: fitted.width, height: fitted.height))))
+            return Response(
+                status: .ok, headers: [.contentType: "image/png"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: Thumbnail.png(width: fitted.width, height: fitted.height))))
         }
         if type == "PDF", file.mimeType == "application/pdf" {
-            return Response(status: .ok, headers: [.contentType: "application/pdf"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/pdf"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
         }
-        throw APIError(status: 404, errorCode: "NOT_FOUND",
-                       message: "No \(type) rendition is available for this file (\(file.mimeType)): thumbnails are made for PNG, JPEG and GIF images, and PDF renditions for PDF files.")
+        throw APIError(
+            status: 404, errorCode: "NOT_FOUND",
+            message:
+                "No \(type) rendition is available for this file (\(file.mimeType)): thumbnails are made for PNG, JPEG and GIF images, and PDF renditions for PDF files."
+        )
     }
 
     private func shares(_ request: Request, _ context: LocalOrgRequestContext) async throws -> Response {
@@ -146,8 +158,10 @@ struct FilesRoutes {
         let paging = try FilesPaging(page: Responses.query("page", of: request), pageSize: Responses.query("pageSize", of: request))
         let shares = try await store.read { db in try store.fileShares(of: try store.file(id, db: db), db: db) }
         let pageItems = shares.dropFirst(paging.page * paging.pageSize).prefix(paging.pageSize).map(FileDocuments.share)
-        return Responses.json(FileDocuments.page("shares", items: Array(pageItems), path: request.uri.path,
-                                                 page: paging.page, pageSize: paging.pageSize, total: shares.count))
+        return Responses.json(
+            FileDocuments.page(
+                "shares", items: Array(pageItems), path: request.uri.path,
+                page: paging.page, pageSize: paging.pageSize, total: shares.count))
     }
 
     private func delete(_ context: LocalOrgRequestContext) async throws -> Response {
@@ -161,11 +175,13 @@ struct FilesRoutes {
     private func upload(_ request: Request, _ context: LocalOrgRequestContext, to fileID: String?) async throws -> Response {
         let (me, version) = try session(context)
         if fileID == nil, try user(context, me: me) != me {
-            throw APIError(status: 403, errorCode: "INSUFFICIENT_ACCESS", message: "Files can only be uploaded to your own files: users/me.")
+            throw APIError(
+                status: 403, errorCode: "INSUFFICIENT_ACCESS", message: "Files can only be uploaded to your own files: users/me.")
         }
         guard let boundary = request.headers[.contentType].flatMap(MultipartForm.boundary(of:)) else {
-            throw APIError(status: 400, errorCode: "INVALID_MULTIPART_REQUEST",
-                           message: "An upload is multipart/form-data with a fileData part and a title (a json part or a title field).")
+            throw APIError(
+                status: 400, errorCode: "INVALID_MULTIPART_REQUEST",
+                message: "An upload is multipart/form-data with a fileData part and a title (a json part or a title field).")
         }
         var request = request
         let buffer = try await request.collectBody(upTo: context.maxUploadSize)
@@ -180,8 +196,9 @@ struct FilesRoutes {
         let mimeType = data.contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
         let file = try await store.write { db in
             let existing = try fileID.map { id in try store.file(id, db: db).documentID }
-            let documentID = try store.uploadFile(title: title, description: description, fileName: data.fileName ?? title, mimeType: mimeType,
-                                                  data: data.body, documentID: existing, as: me, db: db)
+            let documentID = try store.uploadFile(
+                title: title, description: description, fileName: data.fileName ?? title, mimeType: mimeType,
+                data: data.body, documentID: existing, as: me, db: db)
             return try store.file(documentID, db: db)
         }
         return Responses.json(FileDocuments.detail(file, base: filesBase(version), viewer: me), status: .created)

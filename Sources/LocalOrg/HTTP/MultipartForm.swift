@@ -33,8 +33,9 @@ struct MultipartForm {
     /// Splits `body` at `boundary`; a body that does not follow the format is an error.
     init(body: [UInt8], boundary: String) throws(APIError) {
         let delimiter = Array("--\(boundary)".utf8)
-        let malformed = APIError(status: 400, errorCode: "INVALID_MULTIPART_REQUEST",
-                                 message: "The body is not multipart/form-data with the boundary its Content-Type names.")
+        let malformed = APIError(
+            status: 400, errorCode: "INVALID_MULTIPART_REQUEST",
+            message: "The body is not multipart/form-data with the boundary its Content-Type names.")
         var positions: [Int] = []
         var index = 0
         while let found = Self.find(delimiter, in: body, from: index) {

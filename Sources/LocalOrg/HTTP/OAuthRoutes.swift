@@ -30,7 +30,8 @@ struct OAuthRoutes {
             .get { _, context in
                 guard let session = context.session else { throw APIError.invalidSession }
                 let user = try await services.store.retrieve("User", id: session.userID, version: APIVersion.current.description)
-                return Responses.json(IdentityDocument.userInfo(user: user, baseURL: services.baseURL, organizationID: services.settings.organizationID))
+                return Responses.json(
+                    IdentityDocument.userInfo(user: user, baseURL: services.baseURL, organizationID: services.settings.organizationID))
             }
         router.get("/id/:org/:user") { request, context in
             try await identity(request, context: context)
@@ -51,7 +52,9 @@ struct OAuthRoutes {
             return .refused(Responses.html(AuthorizationPages.error("invalid_client_id", "client identifier invalid"), status: .badRequest))
         }
         guard app.callbackURLs.contains(where: { Self.callback(parameters.redirectURI, matches: $0) }) else {
-            return .refused(Responses.html(AuthorizationPages.error("redirect_uri_mismatch", "redirect_uri must match configuration"), status: .badRequest))
+            return .refused(
+                Responses.html(
+                    AuthorizationPages.error("redirect_uri_mismatch", "redirect_uri must match configuration"), status: .badRequest))
         }
         return .app(app)
     }
@@ -96,16 +99,19 @@ struct OAuthRoutes {
             return Responses.html(AuthorizationPages.login(parameters: parameters.formFields, appName: app.name, error: nil))
         }
         guard let userID = await services.oauth.authenticate(username: username, password: password) else {
-            return Responses.html(AuthorizationPages.login(parameters: parameters.formFields, appName: app.name,
-                                                           error: "Please check your username and password."), status: .unauthorized)
+            return Responses.html(
+                AuthorizationPages.login(
+                    parameters: parameters.formFields, appName: app.name,
+                    error: "Please check your username and password."), status: .unauthorized)
         }
         let ticket = RandomText.make(length: 40, alphabet: RandomText.tokenAlphabet)
         let now = services.store.clock()
         let expires = now.addingTimeInterval(10 * 60)
         services.pendingConsents.withLockedValue { pending in
             pending = pending.filter { $0.value.expires > now }
-            pending[ticket] = LocalOrgServices.PendingConsent(userID: userID, username: username, app: app, parameters: parameters,
-                                                              scopes: scopes, expires: expires)
+            pending[ticket] = LocalOrgServices.PendingConsent(
+                userID: userID, username: username, app: app, parameters: parameters,
+                scopes: scopes, expires: expires)
         }
         return Responses.html(AuthorizationPages.consent(ticket: ticket, appName: app.name, scopes: scopes, username: username))
     }
@@ -113,19 +119,22 @@ struct OAuthRoutes {
     private func decide(ticket: String, allow: Bool) async throws -> Response {
         let now = services.store.clock()
         guard let pending = services.pendingConsents.withLockedValue({ $0.removeValue(forKey: ticket) }), pending.expires > now else {
-            return Responses.html(AuthorizationPages.error("invalid_request", "This login has expired; start again from the app."), status: .badRequest)
+            return Responses.html(
+                AuthorizationPages.error("invalid_request", "This login has expired; start again from the app."), status: .badRequest)
         }
         let parameters = pending.parameters
         guard allow else { return redirect(parameters, error: "access_denied", description: "end-user denied authorization") }
         if parameters.responseType == "code" {
-            let code = try await services.oauth.makeCode(userID: pending.userID, clientID: pending.app.consumerKey, redirectURI: parameters.redirectURI,
-                                                         scope: pending.scopes, codeChallenge: parameters.codeChallenge)
+            let code = try await services.oauth.makeCode(
+                userID: pending.userID, clientID: pending.app.consumerKey, redirectURI: parameters.redirectURI,
+                scope: pending.scopes, codeChallenge: parameters.codeChallenge)
             var pairs = [("code", code)]
             if let state = parameters.state { pairs.append(("state", state)) }
             return Responses.redirect(to: append(pairs, to: parameters.redirectURI, inFragment: false))
         }
-        let grant = try await services.oauth.issue(userID: pending.userID, clientID: pending.app.consumerKey, scope: pending.scopes,
-                                                   withRefreshToken: pending.scopes.contains("refresh_token") || pending.scopes.contains("offline_access"))
+        let grant = try await services.oauth.issue(
+            userID: pending.userID, clientID: pending.app.consumerKey, scope: pending.scopes,
+            withRefreshToken: pending.scopes.contains("refresh_token") || pending.scopes.contains("offline_access"))
         var pairs = tokenFields(grant, app: pending.app).map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
         if let state = parameters.state { pairs.append(("state", state)) }
         return Responses.redirect(to: append(pairs, to: parameters.redirectURI, inFragment: true))
@@ -154,8 +163,9 @@ struct OAuthRoutes {
             "token_type": "Bearer",
             "issued_at": String(grant.issuedAt),
             "scope": grant.scope,
-            "signature": PasswordHash.signature(identityURL: identity, issuedAt: grant.issuedAt,
-                                                key: app.consumerSecret ?? services.settings.organizationID),
+            "signature": PasswordHash.signature(
+                identityURL: identity, issuedAt: grant.issuedAt,
+                key: app.consumerSecret ?? services.settings.organizationID),
         ]
         fields["refresh_token"] = grant.refreshToken
         return fields
@@ -166,13 +176,16 @@ struct OAuthRoutes {
         let grant: TokenGrant
         switch fields["grant_type"] {
         case "authorization_code":
-            grant = try await services.oauth.exchange(code: fields["code"] ?? "", clientID: clientID, redirectURI: fields["redirect_uri"],
-                                                      codeVerifier: fields["code_verifier"], clientSecret: fields["client_secret"])
+            grant = try await services.oauth.exchange(
+                code: fields["code"] ?? "", clientID: clientID, redirectURI: fields["redirect_uri"],
+                codeVerifier: fields["code_verifier"], clientSecret: fields["client_secret"])
         case "refresh_token":
-            grant = try await services.oauth.refresh(token: fields["refresh_token"] ?? "", clientID: clientID, clientSecret: fields["client_secret"])
+            grant = try await services.oauth.refresh(
+                token: fields["refresh_token"] ?? "", clientID: clientID, clientSecret: fields["client_secret"])
         case "password":
-            grant = try await services.oauth.password(username: fields["username"] ?? "", password: fields["password"] ?? "",
-                                                      clientID: clientID, clientSecret: fields["client_secret"], scope: fields["scope"])
+            grant = try await services.oauth.password(
+                username: fields["username"] ?? "", password: fields["password"] ?? "",
+                clientID: clientID, clientSecret: fields["client_secret"], scope: fields["scope"])
         case let other:
             throw OAuthError("unsupported_grant_type", other == nil ? "grant type is missing" : "grant type not supported")
         }
@@ -193,7 +206,8 @@ struct OAuthRoutes {
 
     private func identity(_ request: Request, context: LocalOrgRequestContext) async throws -> Response {
         func failure(_ status: HTTPResponse.Status, _ code: String) -> Response {
-            Response(status: status, headers: [.contentType: "text/plain;charset=UTF-8"], body: ResponseBody(byteBuffer: .init(string: code)))
+            Response(
+                status: status, headers: [.contentType: "text/plain;charset=UTF-8"], body: ResponseBody(byteBuffer: .init(string: code)))
         }
         var token = Responses.query("oauth_token", of: request)
         if let header = request.headers[.authorization] {
@@ -206,12 +220,14 @@ struct OAuthRoutes {
         let userID = context.parameters.get("user") ?? ""
         guard let org = RecordID.normalized(orgID), org == services.settings.organizationID else { return failure(.forbidden, "Wrong_Org") }
         guard let user = RecordID.normalized(userID), user.hasPrefix("005"),
-              let record = try? await services.store.retrieve("User", id: user, version: APIVersion.current.description) else {
+            let record = try? await services.store.retrieve("User", id: user, version: APIVersion.current.description)
+        else {
             return failure(.notFound, "Bad_Id")
         }
         guard record["IsActive"] == .bool(true) else { return failure(.notFound, "Inactive") }
-        let document = IdentityDocument.identity(user: record, baseURL: services.baseURL, organizationID: services.settings.organizationID,
-                                                 asserted: session.userID == user, app: services.oauth.app(clientID: session.clientID), scope: session.scope)
+        let document = IdentityDocument.identity(
+            user: record, baseURL: services.baseURL, organizationID: services.settings.organizationID,
+            asserted: session.userID == user, app: services.oauth.app(clientID: session.clientID), scope: session.scope)
         return Responses.json(document)
     }
 }

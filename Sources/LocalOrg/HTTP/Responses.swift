@@ -40,7 +40,8 @@ enum Responses {
         }
         guard let body = reply.body else { return Response(status: HTTPResponse.Status(code: reply.status), headers: headers) }
         headers[.contentType] = reply.contentType
-        return Response(status: HTTPResponse.Status(code: reply.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(
+            status: HTTPResponse.Status(code: reply.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     static func oauthError(_ error: OAuthError) -> Response {
@@ -48,8 +49,9 @@ enum Responses {
     }
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "text/html;charset=UTF-8"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: status, headers: [.contentType: "text/html;charset=UTF-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     static func redirect(to location: String) -> Response {
@@ -83,7 +85,9 @@ enum Responses {
         for (key, value) in FormEncoding.decode(request.uri.query ?? "") { fields[key] = value }
         var request = request
         let buffer = try await request.collectBody(upTo: 1024 * 1024)
-        for (key, value) in FormEncoding.decode(buffer.getString(at: buffer.readerIndex, length: buffer.readableBytes) ?? "") { fields[key] = value }
+        for (key, value) in FormEncoding.decode(buffer.getString(at: buffer.readerIndex, length: buffer.readableBytes) ?? "") {
+            fields[key] = value
+        }
         return fields
     }
 

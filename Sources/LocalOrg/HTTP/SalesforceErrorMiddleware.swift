@@ -16,9 +16,11 @@ struct SalesforceErrorMiddleware: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound {
             return Responses.error(.notFound)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            return Responses.error(APIError(status: 413, errorCode: "REQUEST_TOO_LARGE", message: "The request body is larger than the server accepts."))
+            return Responses.error(
+                APIError(status: 413, errorCode: "REQUEST_TOO_LARGE", message: "The request body is larger than the server accepts."))
         } catch let error as HTTPError {
-            return Responses.error(APIError(status: Int(error.status.code), errorCode: "UNKNOWN_EXCEPTION", message: error.body ?? "\(error.status)"))
+            return Responses.error(
+                APIError(status: Int(error.status.code), errorCode: "UNKNOWN_EXCEPTION", message: error.body ?? "\(error.status)"))
         } catch {
             return Responses.error(APIError(status: 500, errorCode: "UNKNOWN_EXCEPTION", message: "An unexpected error occurred: \(error)"))
         }

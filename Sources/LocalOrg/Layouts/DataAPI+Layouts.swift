@@ -10,11 +10,14 @@ extension DataAPI {
         case ("layouts", 1):
             return .json([
                 "layouts": [Layouts.describeLayout(of: type, schema: schema)],
-                "recordTypeMappings": [[
-                    "available": true, "defaultRecordTypeMapping": true, "developerName": "Master", "master": true, "name": "Master",
-                    "layoutId": .string(Layouts.layoutID(of: type, schema: schema)), "recordTypeId": .string(Layouts.masterRecordTypeID),
-                    "picklistsForRecordType": [], "urls": ["layout": .string("\(base)/layouts/\(Layouts.masterRecordTypeID)")],
-                ]],
+                "recordTypeMappings": [
+                    [
+                        "available": true, "defaultRecordTypeMapping": true, "developerName": "Master", "master": true, "name": "Master",
+                        "layoutId": .string(Layouts.layoutID(of: type, schema: schema)),
+                        "recordTypeId": .string(Layouts.masterRecordTypeID),
+                        "picklistsForRecordType": [], "urls": ["layout": .string("\(base)/layouts/\(Layouts.masterRecordTypeID)")],
+                    ]
+                ],
                 "recordTypeSelectorRequired": [false],
             ])
         case ("layouts", 2):
@@ -23,11 +26,13 @@ extension DataAPI {
         case ("compactLayouts", 1):
             return .json([
                 "compactLayouts": [Layouts.compactLayout(of: type)], "defaultCompactLayoutId": .null,
-                "recordTypeCompactLayoutMappings": [[
-                    "available": true, "compactLayoutId": .null, "compactLayoutName": "SYSTEM",
-                    "recordTypeId": .string(Layouts.masterRecordTypeID), "recordTypeName": "Master",
-                    "urls": ["compactLayout": .string("\(base)/compactLayouts/\(Layouts.masterRecordTypeID)")],
-                ]],
+                "recordTypeCompactLayoutMappings": [
+                    [
+                        "available": true, "compactLayoutId": .null, "compactLayoutName": "SYSTEM",
+                        "recordTypeId": .string(Layouts.masterRecordTypeID), "recordTypeName": "Master",
+                        "urls": ["compactLayout": .string("\(base)/compactLayouts/\(Layouts.masterRecordTypeID)")],
+                    ]
+                ],
                 "urls": ["primary": .string("\(base)/compactLayouts/primary")],
             ])
         case ("compactLayouts", 2):
@@ -43,7 +48,8 @@ extension DataAPI {
         let type = try store.type(named: call.segments[2])
         let layoutType = call.parameter("layoutType") ?? "Full"
         guard ["full", "compact"].contains(layoutType.lowercased()) else {
-            throw APIError(status: 400, errorCode: "INVALID_PARAMETER_VALUE", message: "layoutType must be Full or Compact, not \(layoutType).")
+            throw APIError(
+                status: 400, errorCode: "INVALID_PARAMETER_VALUE", message: "layoutType must be Full or Compact, not \(layoutType).")
         }
         let mode = call.parameter("mode") ?? "View"
         guard ["View", "Edit", "Create"].contains(mode) else {

@@ -8,8 +8,10 @@ enum Layouts {
     static let masterRecordTypeID = RecordID.make(prefix: "012", counter: 1)
     private static let auditFields: Set<String> = ["CreatedById", "LastModifiedById"]
     private static let hiddenFields: Set<String> = ["Id", "IsDeleted", "CreatedDate", "LastModifiedDate", "SystemModstamp"]
-    private static let summaryPreference = ["Phone", "Email", "Title", "Company", "Industry", "BillingCity", "StageName", "Amount",
-                                            "CloseDate", "Status", "Priority", "Subject", "AccountId", "Price__c"]
+    private static let summaryPreference = [
+        "Phone", "Email", "Title", "Company", "Industry", "BillingCity", "StageName", "Amount",
+        "CloseDate", "Status", "Priority", "Subject", "AccountId", "Price__c",
+    ]
 
     /// The fields that sum a record up: its name and up to three telling fields.
     static func summaryFields(of type: SObjectType) -> [SObjectField] {
@@ -32,26 +34,33 @@ enum Layouts {
     /// `describe/layouts` for one record type: detail and edit sections and related lists.
     static func describeLayout(of type: SObjectType, schema: OrgSchema) -> JSON {
         let layoutID = layoutID(of: type, schema: schema)
-        let sections = JSON.array(sections(of: type).enumerated().map { index, section in
-            describeSection(section.heading, fields: section.fields, id: RecordID.make(prefix: "01B", counter: Int64(index + 1)), layoutID: layoutID)
-        })
+        let sections = JSON.array(
+            sections(of: type).enumerated().map { index, section in
+                describeSection(
+                    section.heading, fields: section.fields, id: RecordID.make(prefix: "01B", counter: Int64(index + 1)), layoutID: layoutID
+                )
+            })
         return [
             "id": .string(layoutID), "buttonLayoutSection": ["detailButtons": []], "detailLayoutSections": sections,
             "editLayoutSections": sections, "feedView": .null, "highlightsPanelLayoutSection": .null,
             "multirowEditLayoutSections": [], "offlineLinks": [], "quickActionList": ["quickActionListItems": []],
             "relatedContent": .null, "saveOptions": [],
-            "relatedLists": .array(schema.childRelationships(of: type.name).compactMap { relationship in
-                guard let child = schema.type(named: relationship.childObject) else { return nil }
-                return [
-                    "buttons": [], "custom": .bool(child.custom), "field": .string(relationship.field),
-                    "label": .string(child.labelPlural), "limitRows": 5, "name": .string(relationship.relationshipName),
-                    "sobject": .string(child.name), "sort": [["column": "LastModifiedDate", "ascending": false]],
-                    "columns": .array(summaryFields(of: child).map { field in
-                        ["field": .string("\(child.name).\(field.name)"), "fieldApiName": .string(field.name), "format": .null,
-                         "label": .string(field.label), "lookupId": "Id", "name": .string(field.name), "sortable": true]
-                    }),
-                ]
-            }),
+            "relatedLists": .array(
+                schema.childRelationships(of: type.name).compactMap { relationship in
+                    guard let child = schema.type(named: relationship.childObject) else { return nil }
+                    return [
+                        "buttons": [], "custom": .bool(child.custom), "field": .string(relationship.field),
+                        "label": .string(child.labelPlural), "limitRows": 5, "name": .string(relationship.relationshipName),
+                        "sobject": .string(child.name), "sort": [["column": "LastModifiedDate", "ascending": false]],
+                        "columns": .array(
+                            summaryFields(of: child).map { field in
+                                [
+                                    "field": .string("\(child.name).\(field.name)"), "fieldApiName": .string(field.name), "format": .null,
+                                    "label": .string(field.label), "lookupId": "Id", "name": .string(field.name), "sortable": true,
+                                ]
+                            }),
+                    ]
+                }),
         ]
     }
 
@@ -72,7 +81,9 @@ enum Layouts {
         [
             "editableForNew": .bool(field.createable), "editableForUpdate": .bool(field.updateable), "label": .string(field.label),
             "placeholder": false, "required": .bool(field.required),
-            "layoutComponents": [["details": DescribeDocument.field(field), "displayLines": 1, "tabOrder": 1, "type": "Field", "value": .string(field.name)]],
+            "layoutComponents": [
+                ["details": DescribeDocument.field(field), "displayLines": 1, "tabOrder": 1, "type": "Field", "value": .string(field.name)]
+            ],
         ]
     }
 
@@ -90,23 +101,30 @@ enum Layouts {
         return [
             "id": .string(layoutID(of: type, schema: schema)), "layoutType": .string(compact ? "Compact" : "Full"), "mode": .string(mode),
             "objectApiName": .string(type.name), "recordTypeId": .string(masterRecordTypeID), "saveOptions": [],
-            "sections": .array(sections.enumerated().map { index, section in
-                let rows = stride(from: 0, to: section.fields.count, by: 2).map { start in
-                    JSON.object(["layoutItems": .array(section.fields[start..<min(start + 2, section.fields.count)].map { field in
-                        [
-                            "editableForNew": .bool(field.createable), "editableForUpdate": .bool(field.updateable),
-                            "label": .string(field.label), "lookupIdApiName": field.type == .reference ? .string(field.name) : .null,
-                            "required": .bool(field.required), "sortable": false,
-                            "layoutComponents": [["apiName": .string(field.name), "componentType": "Field", "label": .string(field.label)]],
-                        ]
-                    })])
-                }
-                return [
-                    "collapsible": false, "columns": 2, "heading": .string(section.heading),
-                    "id": .string(RecordID.make(prefix: "01B", counter: Int64(index + 1))), "layoutRows": .array(rows),
-                    "rows": .integer(Int64(rows.count)), "useHeading": .bool(!compact),
-                ]
-            }),
+            "sections": .array(
+                sections.enumerated().map { index, section in
+                    let rows = stride(from: 0, to: section.fields.count, by: 2).map { start in
+                        JSON.object([
+                            "layoutItems": .array(
+                                section.fields[start..<min(start + 2, section.fields.count)].map { field in
+                                    [
+                                        "editableForNew": .bool(field.createable), "editableForUpdate": .bool(field.updateable),
+                                        "label": .string(field.label),
+                                        "lookupIdApiName": field.type == .reference ? .string(field.name) : .null,
+                                        "required": .bool(field.required), "sortable": false,
+                                        "layoutComponents": [
+                                            ["apiName": .string(field.name), "componentType": "Field", "label": .string(field.label)]
+                                        ],
+                                    ]
+                                })
+                        ])
+                    }
+                    return [
+                        "collapsible": false, "columns": 2, "heading": .string(section.heading),
+                        "id": .string(RecordID.make(prefix: "01B", counter: Int64(index + 1))), "layoutRows": .array(rows),
+                        "rows": .integer(Int64(rows.count)), "useHeading": .bool(!compact),
+                    ]
+                }),
         ]
     }
 }

@@ -11,15 +11,21 @@ enum DefaultSchema {
                     ["name": "Price__c", "type": "currency", "required": true],
                     ["name": "Quantity__c", "type": "int"],
                     ["name": "Description__c", "type": "textarea"],
-                    ["name": "Account__c", "type": "reference", "referenceTo": "Account", "relationshipName": "Account__r",
-                     "childRelationshipName": "Merchandise__r"],
+                    [
+                        "name": "Account__c", "type": "reference", "referenceTo": "Account", "relationshipName": "Account__r",
+                        "childRelationshipName": "Merchandise__r",
+                    ],
                     ["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true, "unique": true],
                 ],
-            ],
+            ]
         ],
         "fields": [
-            "Account": [["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true, "unique": true]],
-            "Contact": [["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true, "unique": true]],
+            "Account": [
+                ["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true, "unique": true]
+            ],
+            "Contact": [
+                ["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true, "unique": true]
+            ],
             "Opportunity": [["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true]],
         ],
     ]

@@ -30,24 +30,28 @@ enum DescribeDocument {
     static func full(of type: SObjectType, schema: OrgSchema, version: String) -> JSON {
         guard case .object(var document) = summary(of: type, version: version) else { return .null }
         document["fields"] = .array(type.fields.map(field))
-        document["childRelationships"] = .array(schema.childRelationships(of: type.name).map { relationship in
+        document["childRelationships"] = .array(
+            schema.childRelationships(of: type.name).map { relationship in
+                [
+                    "childSObject": .string(relationship.childObject), "field": .string(relationship.field),
+                    "relationshipName": .string(relationship.relationshipName), "cascadeDelete": false,
+                    "deprecatedAndHidden": false, "restrictedDelete": false,
+                ]
+            })
+        document["recordTypeInfos"] = [
             [
-                "childSObject": .string(relationship.childObject), "field": .string(relationship.field),
-                "relationshipName": .string(relationship.relationshipName), "cascadeDelete": false,
-                "deprecatedAndHidden": false, "restrictedDelete": false,
+                "name": "Master", "available": true, "defaultRecordTypeMapping": true, "master": true,
+                "recordTypeId": .string(RecordID.make(prefix: "012", counter: 1)), "developerName": "Master",
             ]
-        })
-        document["recordTypeInfos"] = [[
-            "name": "Master", "available": true, "defaultRecordTypeMapping": true, "master": true,
-            "recordTypeId": .string(RecordID.make(prefix: "012", counter: 1)), "developerName": "Master",
-        ]]
+        ]
         document["supportedScopes"] = [["label": "All", "name": "everything"], ["label": "Mine", "name": "mine"]]
         return .object(document)
     }
 
     static func field(_ field: SObjectField) -> JSON {
         let numeric: Set<FieldType> = [.int, .double, .currency, .percent]
-        let isSystem = ["Id", "IsDeleted", "CreatedDate", "CreatedById", "LastModifiedDate", "LastModifiedById", "SystemModstamp"].contains(field.name)
+        let isSystem = ["Id", "IsDeleted", "CreatedDate", "CreatedById", "LastModifiedDate", "LastModifiedById", "SystemModstamp"].contains(
+            field.name)
         var json: [String: JSON] = [
             "name": .string(field.name), "label": .string(field.label), "type": .string(field.type.rawValue),
             "soapType": .string(field.type.soapType), "length": .integer(Int64(field.type.isText ? field.length : 0)),
@@ -69,9 +73,13 @@ enum DescribeDocument {
             "relationshipName": field.relationshipName.map(JSON.string) ?? .null,
             "restrictedPicklist": false, "dependentPicklist": false, "cascadeDelete": false, "deprecatedAndHidden": false,
             "htmlFormatted": false, "inlineHelpText": .null, "permissionable": .bool(!field.required && !isSystem),
-            "picklistValues": .array(field.picklistValues.map { value in
-                ["active": true, "defaultValue": .bool(value == field.defaultValue), "label": .string(value), "value": .string(value), "validFor": .null]
-            }),
+            "picklistValues": .array(
+                field.picklistValues.map { value in
+                    [
+                        "active": true, "defaultValue": .bool(value == field.defaultValue), "label": .string(value),
+                        "value": .string(value), "validFor": .null,
+                    ]
+                }),
         ]
         if field.type == .reference { json["polymorphicForeignKey"] = false }
         return .object(json)

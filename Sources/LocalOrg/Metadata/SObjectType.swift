@@ -18,10 +18,15 @@ public struct SObjectType: Sendable, Equatable {
 
     /// Creates a type. System fields (`Id`, `IsDeleted`, the audit fields and, when
     /// `hasOwner`, `OwnerId`) are added around `fields`.
-    public init(name: String, label: String? = nil, labelPlural: String? = nil, keyPrefix: String, hasOwner: Bool = true, fields: [SObjectField]) {
+    public init(
+        name: String, label: String? = nil, labelPlural: String? = nil, keyPrefix: String, hasOwner: Bool = true, fields: [SObjectField]
+    ) {
         self.name = name
         self.label = label ?? SObjectField.label(from: name)
-        self.labelPlural = labelPlural ?? (self.label.hasSuffix("s") ? self.label + "es" : self.label.hasSuffix("y") ? String(self.label.dropLast()) + "ies" : self.label + "s")
+        self.labelPlural =
+            labelPlural
+            ?? (self.label.hasSuffix("s")
+                ? self.label + "es" : self.label.hasSuffix("y") ? String(self.label.dropLast()) + "ies" : self.label + "s")
         self.keyPrefix = keyPrefix
         var all = [SObjectField(name: "Id", label: "\(self.label) ID", type: .id, createable: false, updateable: false)]
         all.append(SObjectField(name: "IsDeleted", label: "Deleted", type: .boolean, createable: false, updateable: false))
@@ -31,9 +36,13 @@ public struct SObjectType: Sendable, Equatable {
         }
         all += [
             SObjectField(name: "CreatedDate", label: "Created Date", type: .datetime, createable: false, updateable: false),
-            SObjectField(name: "CreatedById", label: "Created By ID", type: .reference, createable: false, updateable: false, referenceTo: ["User"], relationshipName: "CreatedBy"),
+            SObjectField(
+                name: "CreatedById", label: "Created By ID", type: .reference, createable: false, updateable: false, referenceTo: ["User"],
+                relationshipName: "CreatedBy"),
             SObjectField(name: "LastModifiedDate", label: "Last Modified Date", type: .datetime, createable: false, updateable: false),
-            SObjectField(name: "LastModifiedById", label: "Last Modified By ID", type: .reference, createable: false, updateable: false, referenceTo: ["User"], relationshipName: "LastModifiedBy"),
+            SObjectField(
+                name: "LastModifiedById", label: "Last Modified By ID", type: .reference, createable: false, updateable: false,
+                referenceTo: ["User"], relationshipName: "LastModifiedBy"),
             SObjectField(name: "SystemModstamp", label: "System Modstamp", type: .datetime, createable: false, updateable: false),
         ]
         self.fields = []

@@ -40,12 +40,18 @@ enum SchemaFile {
             let fields = try (object["fields"]?.arrayValue ?? []).enumerated().map { (fieldIndex, field) throws(LocalOrgError) in
                 try readField(field, owner: name, at: "\(name).fields[\(fieldIndex)]", file: file)
             }
-            let nameField = SObjectField(name: "Name", label: "\(object["label"]?.stringValue ?? name) Name", type: .string, length: 80, required: true, nameField: true)
-            schema.add(SObjectType(name: name, label: object["label"]?.stringValue, labelPlural: object["labelPlural"]?.stringValue,
-                                   keyPrefix: keyPrefix, fields: [nameField] + fields))
+            let nameField = SObjectField(
+                name: "Name", label: "\(object["label"]?.stringValue ?? name) Name", type: .string, length: 80, required: true,
+                nameField: true)
+            schema.add(
+                SObjectType(
+                    name: name, label: object["label"]?.stringValue, labelPlural: object["labelPlural"]?.stringValue,
+                    keyPrefix: keyPrefix, fields: [nameField] + fields))
         }
         for (typeName, list) in (root["fields"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
-            guard let type = schema.type(named: typeName) else { throw fail("fields are declared for \"\(typeName)\", which is not an object") }
+            guard let type = schema.type(named: typeName) else {
+                throw fail("fields are declared for \"\(typeName)\", which is not an object")
+            }
             for (index, entry) in (list.arrayValue ?? []).enumerated() {
                 let field = try readField(entry, owner: type.name, at: "fields.\(typeName)[\(index)]", file: file)
                 guard field.custom else { throw fail("field \"\(field.name)\" on \(typeName) must end in __c") }

@@ -35,38 +35,44 @@ enum AuthorizationPages {
     }
 
     static func login(parameters: [String: String], appName: String, error: String?) -> String {
-        page(title: "Log In", body: """
-            <h1>Log in to LocalOrg</h1>
-            <p>\(escape(appName)) is asking to connect.</p>
-            \(error.map { "<p class=\"error\" role=\"alert\">\(escape($0))</p>" } ?? "")
-            <form method="post" action="/services/oauth2/authorize">
-            \(hiddenFields(parameters))
-            <label for="username">Username</label><input type="text" id="username" name="username" autocomplete="username" required>
-            <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>
-            <button type="submit">Log In</button>
-            </form>
-            """)
+        page(
+            title: "Log In",
+            body: """
+                <h1>Log in to LocalOrg</h1>
+                <p>\(escape(appName)) is asking to connect.</p>
+                \(error.map { "<p class=\"error\" role=\"alert\">\(escape($0))</p>" } ?? "")
+                <form method="post" action="/services/oauth2/authorize">
+                \(hiddenFields(parameters))
+                <label for="username">Username</label><input type="text" id="username" name="username" autocomplete="username" required>
+                <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>
+                <button type="submit">Log In</button>
+                </form>
+                """)
     }
 
     static func consent(ticket: String, appName: String, scopes: [String], username: String) -> String {
         let items = scopes.map { "<li>\(escape($0))</li>" }.joined()
-        return page(title: "Allow Access", body: """
-            <h1>Allow access?</h1>
-            <p><strong>\(escape(appName))</strong> wants to use your LocalOrg account \(escape(username)) with these scopes:</p>
-            <ul>\(items)</ul>
-            <form method="post" action="/services/oauth2/authorize">
-            <input type="hidden" name="ticket" value="\(escape(ticket))">
-            <button type="submit" name="decision" value="allow">Allow</button>
-            <button type="submit" name="decision" value="deny">Deny</button>
-            </form>
-            """)
+        return page(
+            title: "Allow Access",
+            body: """
+                <h1>Allow access?</h1>
+                <p><strong>\(escape(appName))</strong> wants to use your LocalOrg account \(escape(username)) with these scopes:</p>
+                <ul>\(items)</ul>
+                <form method="post" action="/services/oauth2/authorize">
+                <input type="hidden" name="ticket" value="\(escape(ticket))">
+                <button type="submit" name="decision" value="allow">Allow</button>
+                <button type="submit" name="decision" value="deny">Deny</button>
+                </form>
+                """)
     }
 
     static func error(_ code: String, _ description: String) -> String {
-        page(title: "Error", body: """
-            <h1>Cannot log in</h1>
-            <p class="error" role="alert">error=\(escape(code))</p>
-            <p>\(escape(description))</p>
-            """)
+        page(
+            title: "Error",
+            body: """
+                <h1>Cannot log in</h1>
+                <p class="error" role="alert">error=\(escape(code))</p>
+                <p>\(escape(description))</p>
+                """)
     }
 }

@@ -12,7 +12,9 @@ enum IdentityDocument {
         ["picture": .string("\(baseURL)/profilephoto/005/F"), "thumbnail": .string("\(baseURL)/profilephoto/005/T")]
     }
 
-    static func identity(user: SObjectRecord, baseURL: String, organizationID: String, asserted: Bool, app: ConnectedApp?, scope: String) -> JSON {
+    static func identity(user: SObjectRecord, baseURL: String, organizationID: String, asserted: Bool, app: ConnectedApp?, scope: String)
+        -> JSON
+    {
         func text(_ name: String) -> JSON { Self.text(name, of: user) }
         let userID = user["Id"]?.stringValue ?? ""
         let rest = "\(baseURL)/services/data/v{version}/"
@@ -60,7 +62,9 @@ enum IdentityDocument {
         if let app {
             document["is_app_installed"] = true
             if app.pinLength > 0 || app.screenLockMinutes > 0 {
-                document["mobile_policy"] = ["screen_lock": .integer(Int64(app.screenLockMinutes)), "pin_length": .integer(Int64(app.pinLength))]
+                document["mobile_policy"] = [
+                    "screen_lock": .integer(Int64(app.screenLockMinutes)), "pin_length": .integer(Int64(app.pinLength)),
+                ]
             }
             if scope.split(separator: " ").contains("custom_permissions") {
                 document["custom_permissions"] = ["ForceKit.LocalOrg": true]

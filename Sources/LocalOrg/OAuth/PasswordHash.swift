@@ -18,7 +18,8 @@ enum PasswordHash {
 
     /// The token response's `signature`: base64 HMAC-SHA256 of `id` + `issued_at`.
     static func signature(identityURL: String, issuedAt: Int64, key: String) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Data((identityURL + String(issuedAt)).utf8), using: SymmetricKey(data: Data(key.utf8)))
+        let code = HMAC<SHA256>.authenticationCode(
+            for: Data((identityURL + String(issuedAt)).utf8), using: SymmetricKey(data: Data(key.utf8)))
         return Data(code).base64EncodedString()
     }
 }

@@ -18,7 +18,8 @@ extension QueryPlanner {
         case .like(let expression, let pattern):
             let (sql, field, position) = try subject(expression, level: level)
             guard field.type.isText, field.type != .id, field.type != .reference else {
-                throw errors.error("INVALID_QUERY_FILTER_OPERATOR", "invalid operator on \(field.type.rawValue) field: \(field.name)", at: position)
+                throw errors.error(
+                    "INVALID_QUERY_FILTER_OPERATOR", "invalid operator on \(field.type.rawValue) field: \(field.name)", at: position)
             }
             arguments.append(.text(pattern))
             return "(\(sql) IS NOT NULL AND \(sql) LIKE ? ESCAPE '\\')"
@@ -60,10 +61,16 @@ extension QueryPlanner {
             let sql: String
             var type = resolved.field.type
             switch call.function {
-            case .count: sql = "COUNT(\(resolved.sql))"; type = .int
-            case .countDistinct: sql = "COUNT(DISTINCT \(resolved.sql))"; type = .int
+            case .count:
+                sql = "COUNT(\(resolved.sql))"
+                type = .int
+            case .countDistinct:
+                sql = "COUNT(DISTINCT \(resolved.sql))"
+                type = .int
             case .sum: sql = "SUM(\(resolved.sql))"
-            case .average: sql = "AVG(\(resolved.sql))"; type = .double
+            case .average:
+                sql = "AVG(\(resolved.sql))"
+                type = .double
             case .minimum: sql = "MIN(\(resolved.sql))"
             case .maximum: sql = "MAX(\(resolved.sql))"
             }
@@ -89,8 +96,10 @@ extension QueryPlanner {
         return sql
     }
 
-    private func compileComparison(_ sql: String, field: SObjectField, _ comparison: ComparisonOperator, _ literal: SOQLLiteral,
-                                   at position: SOQLPosition, arguments: inout [FieldValue]) throws(APIError) -> String {
+    private func compileComparison(
+        _ sql: String, field: SObjectField, _ comparison: ComparisonOperator, _ literal: SOQLLiteral,
+        at position: SOQLPosition, arguments: inout [FieldValue]
+    ) throws(APIError) -> String {
         if literal == .null {
             switch comparison {
             case .equal: return "(\(sql) IS NULL)"
@@ -100,7 +109,8 @@ extension QueryPlanner {
         }
         if case .dateLiteral(let dateLiteral) = literal {
             let range = dateLiteral.range(today: today)
-            let start: String, end: String
+            let start: String
+            let end: String
             switch field.type {
             case .date:
                 start = range.lowerBound.description
@@ -112,12 +122,24 @@ extension QueryPlanner {
                 throw errors.filterType(field, expected: expectedName(field), quoted: field.type.isText, at: position)
             }
             switch comparison {
-            case .equal: arguments += [.text(start), .text(end)]; return "(\(sql) IS NOT NULL AND \(sql) >= ? AND \(sql) < ?)"
-            case .notEqual: arguments += [.text(start), .text(end)]; return "(\(sql) IS NULL OR \(sql) < ? OR \(sql) >= ?)"
-            case .less: arguments.append(.text(start)); return "(\(sql) IS NOT NULL AND \(sql) < ?)"
-            case .lessOrEqual: arguments.append(.text(end)); return "(\(sql) IS NOT NULL AND \(sql) < ?)"
-            case .greater: arguments.append(.text(end)); return "(\(sql) IS NOT NULL AND \(sql) >= ?)"
-            case .greaterOrEqual: arguments.append(.text(start)); return "(\(sql) IS NOT NULL AND \(sql) >= ?)"
+            case .equal:
+                arguments += [.text(start), .text(end)]
+                return "(\(sql) IS NOT NULL AND \(sql) >= ? AND \(sql) < ?)"
+            case .notEqual:
+                arguments += [.text(start), .text(end)]
+                return "(\(sql) IS NULL OR \(sql) < ? OR \(sql) >= ?)"
+            case .less:
+                arguments.append(.text(start))
+                return "(\(sql) IS NOT NULL AND \(sql) < ?)"
+            case .lessOrEqual:
+                arguments.append(.text(end))
+                return "(\(sql) IS NOT NULL AND \(sql) < ?)"
+            case .greater:
+                arguments.append(.text(end))
+                return "(\(sql) IS NOT NULL AND \(sql) >= ?)"
+            case .greaterOrEqual:
+                arguments.append(.text(start))
+                return "(\(sql) IS NOT NULL AND \(sql) >= ?)"
             }
         }
         arguments.append(try value(of: literal, for: field, at: position))

@@ -9,7 +9,9 @@ extension OrgStore {
     ///   - includeDeleted: Whether deleted records count (`queryAll`).
     ///   - batchSize: Records per page, 200–2,000 (Salesforce's bounds); 2,000 by default.
     ///   - version: The API version for record URLs: `v62.0`.
-    public func query(_ soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, version: String) async throws(APIError) -> QueryResult {
+    public func query(_ soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, version: String) async throws(APIError)
+        -> QueryResult
+    {
         try await read { db in try self.query(soql, includeDeleted: includeDeleted, batchSize: batchSize, version: version, db: db) }
     }
 
@@ -24,7 +26,9 @@ extension OrgStore {
     }
 
     /// Runs a parsed statement; `source` is its text, which errors quote.
-    func query(_ parsed: SOQLQuery, source soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, version: String, db: Database) throws -> QueryResult {
+    func query(_ parsed: SOQLQuery, source soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, version: String, db: Database)
+        throws -> QueryResult
+    {
         let planner = QueryPlanner(schema: schema, errors: QueryErrors(source: soql), includeDeleted: includeDeleted, today: now.date)
         let compiled = try planner.compile(parsed)
         let batch = min(max(batchSize, 200), 2000)
@@ -44,22 +48,27 @@ extension OrgStore {
     func queryMore(_ locator: String, version: String, db: Database) throws -> QueryResult {
         let parts = locator.split(separator: "-", maxSplits: 1)
         guard parts.count == 2, let position = Int(parts[1]), position >= 0,
-              let cursor = cursors.cursor(String(parts[0]), now: clock()) else {
+            let cursor = cursors.cursor(String(parts[0]), now: clock())
+        else {
             throw APIError(status: 400, errorCode: "INVALID_QUERY_LOCATOR", message: "invalid query locator")
         }
-        return try page(of: cursor.query, total: cursor.totalSize, batchSize: cursor.batchSize, position: position,
-                        locator: String(parts[0]), version: version, db: db)
+        return try page(
+            of: cursor.query, total: cursor.totalSize, batchSize: cursor.batchSize, position: position,
+            locator: String(parts[0]), version: version, db: db)
     }
 
-    private func page(of query: CompiledQuery, total: Int, batchSize: Int, position: Int, locator: String?, version: String, db: Database) throws -> QueryResult {
+    private func page(of query: CompiledQuery, total: Int, batchSize: Int, position: Int, locator: String?, version: String, db: Database)
+        throws -> QueryResult
+    {
         let count = max(0, min(batchSize, total - position))
         let arguments = StatementArguments(query.arguments) + [count, query.offset + position]
         let rows = try Row.fetchCursor(db, sql: query.sql + " LIMIT ? OFFSET ?", arguments: arguments)
         var rowsRead: [Row] = []
         rowsRead.reserveCapacity(count)
         while let row = try rows.next() { rowsRead.append(row.copy()) }
-        let children = try Self.children(of: query, parentIDs: rowsRead.compactMap { row in query.shape.idColumn.flatMap { row[$0] } },
-                                          version: version, db: db)
+        let children = try Self.children(
+            of: query, parentIDs: rowsRead.compactMap { row in query.shape.idColumn.flatMap { row[$0] } },
+            version: version, db: db)
         let records = rowsRead.map { row in
             query.shape.record(from: row, version: version) { plan, parentID in
                 children[plan][parentID].map(RecordValue.children) ?? .null
@@ -75,7 +84,9 @@ extension OrgStore {
     }
 
     /// Each child subquery's results, by parent id.
-    private static func children(of query: CompiledQuery, parentIDs: [String], version: String, db: Database) throws -> [[String: QueryResult]] {
+    private static func children(of query: CompiledQuery, parentIDs: [String], version: String, db: Database) throws -> [[String:
+        QueryResult]]
+    {
         guard !query.children.isEmpty, !parentIDs.isEmpty else { return query.children.map { _ in [:] } }
         return try query.children.map { plan in
             var grouped: [String: [SObjectRecord]] = [:]

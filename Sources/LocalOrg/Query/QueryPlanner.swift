@@ -59,12 +59,14 @@ struct QueryPlanner {
         // Ordering may have added joins; rebuild FROM after it.
         let fullFrom = "FROM \(OrgDatabase.quoted(type.name)) AS \(level.tableAlias)" + level.joins.map { " " + $0 }.joined()
         let sql = "SELECT \(level.columns.joined(separator: ", ")) \(fullFrom)\(whereClause)\(tail)\(orderBy)"
-        let countSQL = query.grouping.isEmpty && !query.isAggregate
+        let countSQL =
+            query.grouping.isEmpty && !query.isAggregate
             ? "SELECT COUNT(*) \(fullFrom)\(whereClause)"
             // The aggregated SELECT itself: without GROUP BY it is one row, not one per record.
             : "SELECT COUNT(*) FROM (SELECT \(level.columns.joined(separator: ", ")) \(fullFrom)\(whereClause)\(tail))"
-        return CompiledQuery(typeName: shape.typeName, sql: sql, countSQL: countSQL, arguments: arguments, shape: shape,
-                             limit: query.limit, offset: query.offset ?? 0, countOnly: query.isCountOnly, children: children)
+        return CompiledQuery(
+            typeName: shape.typeName, sql: sql, countSQL: countSQL, arguments: arguments, shape: shape,
+            limit: query.limit, offset: query.offset ?? 0, countOnly: query.isCountOnly, children: children)
     }
 
     // MARK: - Selection
@@ -101,7 +103,8 @@ struct QueryPlanner {
         case .countDistinct: return ("COUNT(DISTINCT \(resolved.sql))", .int)
         case .sum, .average:
             guard numeric.contains(resolved.field.type) else {
-                throw errors.malformed("field \(call.field) does not support aggregate operator \(call.function.rawValue)", at: call.field.position)
+                throw errors.malformed(
+                    "field \(call.field) does not support aggregate operator \(call.function.rawValue)", at: call.field.position)
             }
             if call.function == .average { return ("AVG(\(resolved.sql))", .double) }
             return ("SUM(\(resolved.sql))", resolved.field.type == .int ? .int : .double)
@@ -112,8 +115,12 @@ struct QueryPlanner {
 
     private func planChild(_ subquery: SOQLQuery, of parent: SObjectType) throws(APIError) -> ChildPlan {
         guard let relationship = schema.childRelationship(subquery.object, of: parent.name),
-              let childType = schema.type(named: relationship.childObject) else {
-            throw errors.error("INVALID_TYPE", "Didn't understand relationship '\(subquery.object)' in FROM part of query call. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names.", at: subquery.objectPosition)
+            let childType = schema.type(named: relationship.childObject)
+        else {
+            throw errors.error(
+                "INVALID_TYPE",
+                "Didn't understand relationship '\(subquery.object)' in FROM part of query call. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names.",
+                at: subquery.objectPosition)
         }
         if subquery.isAggregate || !subquery.grouping.isEmpty || subquery.isCountOnly {
             throw errors.malformed("Aggregates are not allowed in a relationship subquery", at: subquery.objectPosition)
@@ -125,7 +132,9 @@ struct QueryPlanner {
                 throw errors.malformed("Only fields can be selected in a relationship subquery", at: subquery.objectPosition)
             }
             let resolved = try resolve(path, in: level)
-            shape.add(.column(name: resolved.field.name, index: level.column(resolved.sql), type: resolved.field.type), through: resolved.steps[...])
+            shape.add(
+                .column(name: resolved.field.name, index: level.column(resolved.sql), type: resolved.field.type),
+                through: resolved.steps[...])
         }
         var arguments: [FieldValue] = []
         var parts: [String] = []
@@ -167,13 +176,16 @@ struct QueryPlanner {
         var joinKey = ""
         for relationship in components.dropLast() {
             guard let reference = type.referenceField(forRelationship: relationship),
-                  let target = reference.referenceTo.first.flatMap({ schema.type(named: $0) }) else {
+                let target = reference.referenceTo.first.flatMap({ schema.type(named: $0) })
+            else {
                 throw errors.noSuchRelationship(relationship, on: type.name, at: path.position)
             }
             joinKey += "." + reference.relationshipName!.lowercased()
             alias = level.join(key: joinKey, table: target.name, on: "\(alias).\(OrgDatabase.quoted(reference.name))")
-            steps.append(RecordShape.ParentStep(name: reference.relationshipName ?? relationship, typeName: target.name,
-                                                idColumn: level.column("\(alias).\"Id\"")))
+            steps.append(
+                RecordShape.ParentStep(
+                    name: reference.relationshipName ?? relationship, typeName: target.name,
+                    idColumn: level.column("\(alias).\"Id\"")))
             type = target
         }
         guard let name = components.last, let field = type.field(named: name) else {

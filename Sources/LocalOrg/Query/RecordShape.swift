@@ -36,13 +36,15 @@ struct RecordShape: Sendable {
             items.append(item)
             return
         }
-        let index = items.firstIndex { entry in
-            if case .parent(let name, _) = entry { return name == step.name }
-            return false
-        } ?? {
-            items.append(.parent(name: step.name, shape: RecordShape(typeName: step.typeName, idColumn: step.idColumn)))
-            return items.count - 1
-        }()
+        let index =
+            items.firstIndex { entry in
+                if case .parent(let name, _) = entry { return name == step.name }
+                return false
+            }
+            ?? {
+                items.append(.parent(name: step.name, shape: RecordShape(typeName: step.typeName, idColumn: step.idColumn)))
+                return items.count - 1
+            }()
         guard case .parent(let name, var shape) = items[index] else { return }
         shape.add(item, through: path.dropFirst())
         items[index] = .parent(name: name, shape: shape)

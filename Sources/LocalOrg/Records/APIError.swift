@@ -26,13 +26,17 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     static let entityIsDeleted = APIError(status: 404, errorCode: "ENTITY_IS_DELETED", message: "entity is deleted")
 
     static func invalidType(_ name: String) -> APIError {
-        APIError(status: 400, errorCode: "INVALID_TYPE",
-                 message: "sObject type '\(name)' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name. Please reference your WSDL or the describe call for the appropriate names.")
+        APIError(
+            status: 400, errorCode: "INVALID_TYPE",
+            message:
+                "sObject type '\(name)' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name. Please reference your WSDL or the describe call for the appropriate names."
+        )
     }
 
     static func noSuchField(_ field: String, on type: String) -> APIError {
-        APIError(status: 400, errorCode: "INVALID_FIELD",
-                 message: "No such column '\(field)' on sobject of type \(type)", fields: [field])
+        APIError(
+            status: 400, errorCode: "INVALID_FIELD",
+            message: "No such column '\(field)' on sobject of type \(type)", fields: [field])
     }
 
     static func malformedID(_ id: String) -> APIError {
@@ -40,8 +44,9 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     static func methodNotAllowed(_ method: String, allowed: [String]) -> APIError {
-        APIError(status: 405, errorCode: "METHOD_NOT_ALLOWED",
-                 message: "HTTP Method '\(method)' not allowed. Allowed are \(allowed.joined(separator: ","))")
+        APIError(
+            status: 405, errorCode: "METHOD_NOT_ALLOWED",
+            message: "HTTP Method '\(method)' not allowed. Allowed are \(allowed.joined(separator: ","))")
     }
 
     static func jsonParser(_ message: String) -> APIError {

@@ -11,7 +11,8 @@ enum DerivedFields {
             return nil
         }
         if type.field(named: "FirstName") != nil, type.field(named: "LastName") != nil,
-           values["FirstName"] != nil || values["LastName"] != nil {
+            values["FirstName"] != nil || values["LastName"] != nil
+        {
             let full = [text("FirstName"), text("LastName")].compactMap { $0 }.joined(separator: " ")
             values["Name"] = full.isEmpty ? .null : .text(full)
         }
@@ -54,7 +55,9 @@ enum DerivedFields {
         values["FileType"] = .text(pathExtension.isEmpty ? "UNKNOWN" : pathExtension.uppercased())
         values["IsLatest"] = .bool(true)
         if case .text(let documentID) = values["ContentDocumentId"] {
-            let versions = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"ContentVersion\" WHERE \"ContentDocumentId\" = ?", arguments: [documentID]) ?? 0
+            let versions =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM \"ContentVersion\" WHERE \"ContentDocumentId\" = ?", arguments: [documentID]) ?? 0
             try db.execute(sql: "UPDATE \"ContentVersion\" SET \"IsLatest\" = 0 WHERE \"ContentDocumentId\" = ?", arguments: [documentID])
             values["VersionNumber"] = .text(String(versions + 1))
         } else {

@@ -1,6 +1,6 @@
 import Foundation
-import SalesforceCore
 import SOQL
+import SalesforceCore
 
 /// Turns a JSON value from a request body into the value stored for a field, with
 /// Salesforce's errors for values of the wrong kind.
@@ -12,16 +12,21 @@ enum FieldConversion {
             let text = try text(of: json, for: field)
             if field.type == .id || field.type == .reference {
                 guard let id = RecordID.normalized(text) else {
-                    throw APIError(status: 400, errorCode: "MALFORMED_ID", message: "\(field.label): id value of incorrect type: \(text)", fields: [field.name])
+                    throw APIError(
+                        status: 400, errorCode: "MALFORMED_ID", message: "\(field.label): id value of incorrect type: \(text)",
+                        fields: [field.name])
                 }
                 return .text(id)
             }
             if text.count > field.length, field.length > 0 {
-                throw APIError(status: 400, errorCode: "STRING_TOO_LONG",
-                               message: "\(field.label): data value too large: \(text.prefix(40)) (max length=\(field.length))", fields: [field.name])
+                throw APIError(
+                    status: 400, errorCode: "STRING_TOO_LONG",
+                    message: "\(field.label): data value too large: \(text.prefix(40)) (max length=\(field.length))", fields: [field.name])
             }
             if field.type == .email, !text.isEmpty, !isEmail(text) {
-                throw APIError(status: 400, errorCode: "INVALID_EMAIL_ADDRESS", message: "\(field.label): invalid email address: \(text)", fields: [field.name])
+                throw APIError(
+                    status: 400, errorCode: "INVALID_EMAIL_ADDRESS", message: "\(field.label): invalid email address: \(text)",
+                    fields: [field.name])
             }
             return text.isEmpty ? .null : .text(text)
         case .boolean:
@@ -77,15 +82,17 @@ enum FieldConversion {
         case .null: kind = "VALUE_NULL"
         }
         let shown = json.stringValue ?? json.serialized()
-        return APIError(status: 400, errorCode: "JSON_PARSER_ERROR",
-                        message: "Cannot deserialize instance of \(type) from \(kind) value \(shown) or request may be missing a required field",
-                        fields: [field.name])
+        return APIError(
+            status: 400, errorCode: "JSON_PARSER_ERROR",
+            message: "Cannot deserialize instance of \(type) from \(kind) value \(shown) or request may be missing a required field",
+            fields: [field.name])
     }
 
     private static func isEmail(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-              !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !text.contains(" ") else { return false }
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !text.contains(" ")
+        else { return false }
         return true
     }
 }

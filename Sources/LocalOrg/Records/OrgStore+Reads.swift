@@ -6,7 +6,9 @@ extension OrgStore {
     /// A record, as `GET sobjects/T/id[?fields=A,B]` returns it: all fields in describe order,
     /// or `Id` and the named ones. (Over HTTP the read is also a view, which joins the user's
     /// recent items; this read is not.)
-    public func retrieve(_ typeName: String, id rawID: String, fields names: [String]? = nil, version: String) async throws(APIError) -> SObjectRecord {
+    public func retrieve(_ typeName: String, id rawID: String, fields names: [String]? = nil, version: String) async throws(APIError)
+        -> SObjectRecord
+    {
         try await read { db in try self.retrieve(typeName, id: rawID, fields: names, version: version, db: db) }
     }
 
@@ -18,9 +20,11 @@ extension OrgStore {
             selected = [type.fields[0]]
             for name in names {
                 guard let field = type.field(named: name) else {
-                    throw APIError(status: 400, errorCode: "INVALID_FIELD",
-                                   message: "No such column '\(name)' on entity '\(type.name)'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.",
-                                   fields: [name])
+                    throw APIError(
+                        status: 400, errorCode: "INVALID_FIELD",
+                        message:
+                            "No such column '\(name)' on entity '\(type.name)'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.",
+                        fields: [name])
                 }
                 if !selected.contains(where: { $0.name == field.name }) { selected.append(field) }
             }
@@ -31,12 +35,16 @@ extension OrgStore {
         if (row[selected.count] as Int64? ?? 0) != 0 { throw APIError.entityIsDeleted }
         return SObjectRecord(
             type: type.name, url: "\(type.path(version: version))/\(id)",
-            fields: selected.enumerated().map { index, field in (field.name, RecordValue(FieldValue(row: row, column: index, type: field.type))) })
+            fields: selected.enumerated().map { index, field in
+                (field.name, RecordValue(FieldValue(row: row, column: index, type: field.type)))
+            })
     }
 
     /// The user's recently viewed or edited records, most recent first, each with `Id` and
     /// its name field: `GET recent` (all types) and `GET sobjects/T`'s `recentItems` (one).
-    public func recentItems(of userID: String, type typeName: String? = nil, limit: Int = 200, version: String) async throws(APIError) -> [SObjectRecord] {
+    public func recentItems(of userID: String, type typeName: String? = nil, limit: Int = 200, version: String) async throws(APIError)
+        -> [SObjectRecord]
+    {
         try await read { db in try self.recentItems(of: userID, type: typeName, limit: limit, version: version, db: db) }
     }
 
@@ -51,8 +59,11 @@ extension OrgStore {
         guard let type = schema.type(named: typeName) else { return nil }
         let nameField = type.nameField
         let columns = nameField.map { "\"Id\", \(OrgDatabase.quoted($0.name))" } ?? "\"Id\""
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ? AND \"IsDeleted\" = 0",
-                                         arguments: [id]) else { return nil }
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ? AND \"IsDeleted\" = 0",
+                arguments: [id])
+        else { return nil }
         var fields: [(name: String, value: RecordValue)] = [("Id", .string(id))]
         if let nameField { fields.append((nameField.name, RecordValue(FieldValue(row: row, column: 1, type: nameField.type)))) }
         return SObjectRecord(type: type.name, url: "\(type.path(version: version))/\(id)", fields: fields)

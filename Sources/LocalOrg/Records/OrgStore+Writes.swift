@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import SalesforceCore
 import SOQL
+import SalesforceCore
 
 /// What an upsert by external id did.
 public enum UpsertOutcome: Sendable, Equatable {
@@ -30,7 +30,9 @@ extension OrgStore {
     /// Changes fields of a record, as `PATCH sobjects/T/id` does.
     /// - Parameter ifUnmodifiedSince: When given, a record modified after it is not changed and
     ///   the call fails with 412.
-    public func update(_ typeName: String, id rawID: String, fields body: JSON, ifUnmodifiedSince: Date? = nil, as userID: String) async throws(APIError) {
+    public func update(_ typeName: String, id rawID: String, fields body: JSON, ifUnmodifiedSince: Date? = nil, as userID: String)
+        async throws(APIError)
+    {
         try await write { db in
             try self.update(typeName, id: rawID, fields: body, ifUnmodifiedSince: ifUnmodifiedSince, as: userID, db: db)
         }
@@ -43,8 +45,10 @@ extension OrgStore {
 
     /// Creates or updates the record whose external id field `fieldName` is `value`, as
     /// `PATCH sobjects/T/Field/value` does.
-    public func upsert(_ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String,
-                       version: String) async throws(APIError) -> UpsertOutcome {
+    public func upsert(
+        _ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String,
+        version: String
+    ) async throws(APIError) -> UpsertOutcome {
         try await write { db in
             try self.upsert(typeName, externalIdField: fieldName, value: value, fields: body, as: userID, version: version, db: db)
         }
@@ -60,17 +64,21 @@ extension OrgStore {
         return id
     }
 
-    func update(_ typeName: String, id rawID: String, fields body: JSON, ifUnmodifiedSince: Date? = nil, as userID: String, db: Database) throws {
+    func update(_ typeName: String, id rawID: String, fields body: JSON, ifUnmodifiedSince: Date? = nil, as userID: String, db: Database)
+        throws
+    {
         let type = try type(named: typeName)
         let id = try recordID(rawID, of: type)
         let given = try fieldValues(from: body, type: type, creating: false)
         let existing = try liveRow(type, id: id, db: db)
         // HTTP dates have whole seconds: a change later in the same second still passes.
         if let ifUnmodifiedSince, case .text(let modified) = existing["LastModifiedDate"],
-           let modifiedAt = SOQLDateTime(parsing: modified),
-           modifiedAt.millisecondsSinceEpoch / 1000 > Int64(ifUnmodifiedSince.timeIntervalSince1970.rounded(.down)) {
-            throw APIError(status: 412, errorCode: "PRECONDITION_FAILED",
-                           message: "The record was modified after \(ifUnmodifiedSince); it was not changed.")
+            let modifiedAt = SOQLDateTime(parsing: modified),
+            modifiedAt.millisecondsSinceEpoch / 1000 > Int64(ifUnmodifiedSince.timeIntervalSince1970.rounded(.down))
+        {
+            throw APIError(
+                status: 412, errorCode: "PRECONDITION_FAILED",
+                message: "The record was modified after \(ifUnmodifiedSince); it was not changed.")
         }
         try change(type, id: id, given: given, existing: existing, userID: userID, now: now.description, db: db)
         try RecentItems.mark(id, type: type.name, by: userID, db: db)
@@ -81,19 +89,23 @@ extension OrgStore {
         let id = try recordID(rawID, of: type)
         let now = now.description
         _ = try liveRow(type, id: id, db: db)
-        try db.execute(sql: """
-            UPDATE \(OrgDatabase.quoted(type.name)) SET "IsDeleted" = 1, "LastModifiedDate" = ?, "SystemModstamp" = ?, "LastModifiedById" = ?
-            WHERE "Id" = ?
-            """, arguments: [now, now, userID, id])
+        try db.execute(
+            sql: """
+                UPDATE \(OrgDatabase.quoted(type.name)) SET "IsDeleted" = 1, "LastModifiedDate" = ?, "SystemModstamp" = ?, "LastModifiedById" = ?
+                WHERE "Id" = ?
+                """, arguments: [now, now, userID, id])
         try RecentItems.forget(id, db: db)
     }
 
-    func upsert(_ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String,
-                version: String, db: Database) throws -> UpsertOutcome {
+    func upsert(
+        _ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String,
+        version: String, db: Database
+    ) throws -> UpsertOutcome {
         let type = try type(named: typeName)
         guard let field = type.field(named: fieldName), field.externalId || field.type == .id else {
-            throw APIError(status: 404, errorCode: "NOT_FOUND",
-                           message: "Provided external ID field does not exist or is not accessible: \(fieldName)")
+            throw APIError(
+                status: 404, errorCode: "NOT_FOUND",
+                message: "Provided external ID field does not exist or is not accessible: \(fieldName)")
         }
         if field.type == .id {
             if value.isEmpty { return .created(id: try create(typeName, fields: body, as: userID, db: db)) }
@@ -125,9 +137,11 @@ extension OrgStore {
     /// Ids of live records whose external id `field` is `value` (up to 10: enough to tell one
     /// match from several).
     func liveIDs(of type: SObjectType, where field: SObjectField, equals value: String, db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: """
-            SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "IsDeleted" = 0 LIMIT 10
-            """, arguments: [value])
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "IsDeleted" = 0 LIMIT 10
+                """, arguments: [value])
     }
 
     // MARK: - Checks
@@ -148,9 +162,11 @@ extension OrgStore {
             values[field.name] = try FieldConversion.storedValue(of: json, for: field)
         }
         if !readOnly.isEmpty {
-            throw APIError(status: 400, errorCode: "INVALID_FIELD_FOR_INSERT_UPDATE",
-                           message: "Unable to create/update fields: \(readOnly.joined(separator: ", ")). Please check the security settings of this field and verify that it is read/write for your profile or permission set.",
-                           fields: readOnly)
+            throw APIError(
+                status: 400, errorCode: "INVALID_FIELD_FOR_INSERT_UPDATE",
+                message:
+                    "Unable to create/update fields: \(readOnly.joined(separator: ", ")). Please check the security settings of this field and verify that it is read/write for your profile or permission set.",
+                fields: readOnly)
         }
         return values
     }
@@ -167,7 +183,9 @@ extension OrgStore {
         // Columns by name: a field a schema file added later sits at the table's end, wherever
         // it stands in the type.
         let columns = type.fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?", arguments: [id]) else {
+        guard
+            let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?", arguments: [id])
+        else {
             throw APIError.notFound
         }
         var values: [String: FieldValue] = [:]
@@ -204,13 +222,17 @@ extension OrgStore {
         let fields = type.fields.filter { values[$0.name] != nil }
         let columns = fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: fields.count).joined(separator: ", ")
-        try db.execute(sql: "INSERT INTO \(OrgDatabase.quoted(type.name)) (\(columns)) VALUES (\(placeholders))",
-                       arguments: StatementArguments(fields.map { values[$0.name] ?? .null }))
+        try db.execute(
+            sql: "INSERT INTO \(OrgDatabase.quoted(type.name)) (\(columns)) VALUES (\(placeholders))",
+            arguments: StatementArguments(fields.map { values[$0.name] ?? .null }))
         if type.name == "ContentVersion" { try linkDocument(versionID: id, values: values, userID: userID, now: now, db: db) }
         return id
     }
 
-    func change(_ type: SObjectType, id: String, given: [String: FieldValue], existing: [String: FieldValue], userID: String, now: String, db: Database) throws {
+    func change(
+        _ type: SObjectType, id: String, given: [String: FieldValue], existing: [String: FieldValue], userID: String, now: String,
+        db: Database
+    ) throws {
         var values = given
         values["LastModifiedDate"] = .text(now)
         values["SystemModstamp"] = .text(now)
@@ -220,15 +242,17 @@ extension OrgStore {
         try checkReferencesAndUniqueness(type, values: values, id: id, db: db)
         let fields = type.fields.filter { values[$0.name] != nil }
         let assignments = fields.map { "\(OrgDatabase.quoted($0.name)) = ?" }.joined(separator: ", ")
-        try db.execute(sql: "UPDATE \(OrgDatabase.quoted(type.name)) SET \(assignments) WHERE \"Id\" = ?",
-                       arguments: StatementArguments(fields.map { values[$0.name] ?? .null } + [FieldValue.text(id)]))
+        try db.execute(
+            sql: "UPDATE \(OrgDatabase.quoted(type.name)) SET \(assignments) WHERE \"Id\" = ?",
+            arguments: StatementArguments(fields.map { values[$0.name] ?? .null } + [FieldValue.text(id)]))
     }
 
     private func checkRequired(_ type: SObjectType, values: [String: FieldValue]) throws {
         let missing = type.fields.filter { $0.required && (values[$0.name] ?? .null) == .null }.map(\.name)
         guard missing.isEmpty else {
-            throw APIError(status: 400, errorCode: "REQUIRED_FIELD_MISSING",
-                           message: "Required fields are missing: [\(missing.joined(separator: ", "))]", fields: missing)
+            throw APIError(
+                status: 400, errorCode: "REQUIRED_FIELD_MISSING",
+                message: "Required fields are missing: [\(missing.joined(separator: ", "))]", fields: missing)
         }
     }
 
@@ -239,23 +263,30 @@ extension OrgStore {
             if field.type == .reference {
                 let targets = field.referenceTo.compactMap { schema.type(named: $0) }
                 guard let target = targets.first(where: { value.hasPrefix($0.keyPrefix) }) else {
-                    throw APIError(status: 400, errorCode: "FIELD_INTEGRITY_EXCEPTION",
-                                   message: "\(field.label): id value of incorrect type: \(value)", fields: [field.name])
+                    throw APIError(
+                        status: 400, errorCode: "FIELD_INTEGRITY_EXCEPTION",
+                        message: "\(field.label): id value of incorrect type: \(value)", fields: [field.name])
                 }
-                let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM \(OrgDatabase.quoted(target.name)) WHERE \"Id\" = ? AND \"IsDeleted\" = 0)",
-                                               arguments: [value]) ?? false
+                let exists =
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS(SELECT 1 FROM \(OrgDatabase.quoted(target.name)) WHERE \"Id\" = ? AND \"IsDeleted\" = 0)",
+                        arguments: [value]) ?? false
                 guard exists else {
-                    throw APIError(status: 400, errorCode: "INVALID_CROSS_REFERENCE_KEY",
-                                   message: "invalid cross reference id", fields: [field.name])
+                    throw APIError(
+                        status: 400, errorCode: "INVALID_CROSS_REFERENCE_KEY",
+                        message: "invalid cross reference id", fields: [field.name])
                 }
             }
             if field.unique {
-                let other = try String.fetchOne(db, sql: """
-                    SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "Id" != ? AND "IsDeleted" = 0 LIMIT 1
-                    """, arguments: [value, id])
+                let other = try String.fetchOne(
+                    db,
+                    sql: """
+                        SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "Id" != ? AND "IsDeleted" = 0 LIMIT 1
+                        """, arguments: [value, id])
                 if let other {
-                    throw APIError(status: 400, errorCode: "DUPLICATE_VALUE",
-                                   message: "duplicate value found: \(field.name) duplicates value on record with id: \(other)", fields: [field.name])
+                    throw APIError(
+                        status: 400, errorCode: "DUPLICATE_VALUE",
+                        message: "duplicate value found: \(field.name) duplicates value on record with id: \(other)", fields: [field.name])
                 }
             }
         }
@@ -272,11 +303,13 @@ extension OrgStore {
             var document: [String: FieldValue] = [:]
             for name in ["Title", "Description", "FileType", "FileExtension"] { document[name] = values[name] }
             documentID = try insert(documentType, given: document, userID: userID, now: now, db: db)
-            try db.execute(sql: "UPDATE \"ContentVersion\" SET \"ContentDocumentId\" = ? WHERE \"Id\" = ?", arguments: [documentID, versionID])
+            try db.execute(
+                sql: "UPDATE \"ContentVersion\" SET \"ContentDocumentId\" = ? WHERE \"Id\" = ?", arguments: [documentID, versionID])
         }
-        try db.execute(sql: """
-            UPDATE "ContentDocument" SET "LatestPublishedVersionId" = ?, "ContentSize" = ?, "Title" = ?, "LastModifiedDate" = ?, "SystemModstamp" = ?
-            WHERE "Id" = ?
-            """, arguments: [versionID, values["ContentSize"] ?? .null, values["Title"] ?? .null, now, now, documentID])
+        try db.execute(
+            sql: """
+                UPDATE "ContentDocument" SET "LatestPublishedVersionId" = ?, "ContentSize" = ?, "Title" = ?, "LastModifiedDate" = ?, "SystemModstamp" = ?
+                WHERE "Id" = ?
+                """, arguments: [versionID, values["ContentSize"] ?? .null, values["Title"] ?? .null, now, now, documentID])
     }
 }

@@ -22,7 +22,9 @@ public final class OrgStore: Sendable {
     ///   - schema: The org's types.
     ///   - organizationID: The org id records and tokens belong to.
     ///   - clock: The time source; tests move it to expire tokens.
-    public init(file: URL, schema: OrgSchema, organizationID: String, clock: @escaping @Sendable () -> Date = Date.init) throws(LocalOrgError) {
+    public init(file: URL, schema: OrgSchema, organizationID: String, clock: @escaping @Sendable () -> Date = Date.init)
+        throws(LocalOrgError)
+    {
         self.schema = schema
         self.organizationID = organizationID
         self.clock = clock

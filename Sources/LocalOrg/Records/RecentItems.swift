@@ -9,14 +9,16 @@ enum RecentItems {
     /// Puts a record at the top of the user's list.
     static func mark(_ recordID: String, type: String, by userID: String, db: Database) throws {
         // A rank, not a time: two views in the same millisecond still have an order.
-        try db.execute(sql: """
-            INSERT INTO lo_recent(user_id, record_id, type, rank)
-            VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(rank), 0) + 1 FROM lo_recent WHERE user_id = ?1))
-            ON CONFLICT(user_id, record_id) DO UPDATE SET rank = excluded.rank
-            """, arguments: [userID, recordID, type])
-        try db.execute(sql: """
-            DELETE FROM lo_recent WHERE user_id = ?1 AND rank <= (SELECT MAX(rank) FROM lo_recent WHERE user_id = ?1) - ?2
-            """, arguments: [userID, capacity])
+        try db.execute(
+            sql: """
+                INSERT INTO lo_recent(user_id, record_id, type, rank)
+                VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(rank), 0) + 1 FROM lo_recent WHERE user_id = ?1))
+                ON CONFLICT(user_id, record_id) DO UPDATE SET rank = excluded.rank
+                """, arguments: [userID, recordID, type])
+        try db.execute(
+            sql: """
+                DELETE FROM lo_recent WHERE user_id = ?1 AND rank <= (SELECT MAX(rank) FROM lo_recent WHERE user_id = ?1) - ?2
+                """, arguments: [userID, capacity])
     }
 
     /// Takes a deleted record off every list.

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import SalesforceCore
 import SOQL
+import SalesforceCore
 
 /// `search` (SOSL), `parameterizedSearch`, `search/scopeOrder` and `search/layout`.
 extension DataAPI {
@@ -52,7 +52,8 @@ extension DataAPI {
 
     /// The records a search finds, object by object in RETURNING order.
     func run(_ sosl: SOSLQuery, source: String, version: String, db: Database) throws -> [SObjectRecord] {
-        let items = sosl.returning.isEmpty
+        let items =
+            sosl.returning.isEmpty
             ? store.schema.types.filter(\.searchable).map { ReturningObject(object: $0.name) }
             : sosl.returning
         let matcher = SearchMatcher(expression: sosl.expression)
@@ -82,9 +83,11 @@ extension DataAPI {
         guard !fields.isEmpty else { return [] }
         let order = type.nameField.map { "\(OrgDatabase.quoted($0.name)) COLLATE NOCASE, " } ?? ""
         let columns = fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT "Id", \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE "IsDeleted" = 0 ORDER BY \(order)"Id"
-            """)
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT "Id", \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE "IsDeleted" = 0 ORDER BY \(order)"Id"
+                """)
         var ids: [String] = []
         while let row = try rows.next(), ids.count < Self.searchResultLimit {
             let words = (1...fields.count).map { column -> [Substring] in
@@ -116,9 +119,13 @@ extension DataAPI {
             guard let type = store.schema.type(named: name) else { throw APIError.invalidType(name) }
             layouts.append([
                 "label": "Search Results", "limitRows": 25,
-                "searchColumns": .array(Layouts.summaryFields(of: type).map { field in
-                    ["field": .string("\(type.name).\(field.name)"), "format": .null, "label": .string(field.label), "name": .string(field.name)]
-                }),
+                "searchColumns": .array(
+                    Layouts.summaryFields(of: type).map { field in
+                        [
+                            "field": .string("\(type.name).\(field.name)"), "format": .null, "label": .string(field.label),
+                            "name": .string(field.name),
+                        ]
+                    }),
             ])
         }
         return .json(.array(layouts))

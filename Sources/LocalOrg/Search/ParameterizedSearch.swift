@@ -1,6 +1,6 @@
 import Foundation
-import SalesforceCore
 import SOQL
+import SalesforceCore
 
 /// A `parameterizedSearch` request, from query parameters (GET) or a JSON body (POST), turned
 /// into the SOSL statement it stands for.
@@ -23,13 +23,16 @@ struct ParameterizedSearch {
 
     init(_ call: RestCall) throws(APIError) {
         if call.method == "POST" {
-            guard let body = call.body else { throw APIError.jsonParser("The body must be {\"q\": \"acme\", \"sobjects\": [{\"name\": \"Account\"}]}.") }
+            guard let body = call.body else {
+                throw APIError.jsonParser("The body must be {\"q\": \"acme\", \"sobjects\": [{\"name\": \"Account\"}]}.")
+            }
             term = body["q"]?.stringValue ?? ""
             fields = body["fields"]?.arrayValue?.compactMap(\.stringValue) ?? []
             objects = (body["sobjects"]?.arrayValue ?? []).compactMap { item in
                 item["name"]?.stringValue.map { name in
-                    Object(name: name, fields: item["fields"]?.arrayValue?.compactMap(\.stringValue), condition: item["where"]?.stringValue,
-                           orderBy: item["orderBy"]?.stringValue, limit: item["limit"]?.integerValue.map { Int($0) })
+                    Object(
+                        name: name, fields: item["fields"]?.arrayValue?.compactMap(\.stringValue), condition: item["where"]?.stringValue,
+                        orderBy: item["orderBy"]?.stringValue, limit: item["limit"]?.integerValue.map { Int($0) })
                 }
             }
             try setScope(body["in"]?.stringValue)
@@ -41,8 +44,9 @@ struct ParameterizedSearch {
             fields = call.listParameter("fields") ?? []
             objects = call.parameters.filter { $0.name == "sobject" }.flatMap { $0.value.split(separator: ",") }.map { name in
                 let name = String(name)
-                return Object(name: name, fields: call.listParameter("\(name).fields"), condition: call.parameter("\(name).where"),
-                              orderBy: call.parameter("\(name).orderBy"), limit: call.parameter("\(name).limit").flatMap { Int($0) })
+                return Object(
+                    name: name, fields: call.listParameter("\(name).fields"), condition: call.parameter("\(name).where"),
+                    orderBy: call.parameter("\(name).orderBy"), limit: call.parameter("\(name).limit").flatMap { Int($0) })
             }
             try setScope(call.parameter("in"))
             overallLimit = call.parameter("overallLimit").flatMap { Int($0) }
@@ -50,14 +54,16 @@ struct ParameterizedSearch {
             offset = call.parameter("offset").flatMap { Int($0) }
         }
         guard !term.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw APIError(status: 400, errorCode: "MISSING_ARGUMENT", message: "A parameterized search needs q: parameterizedSearch?q=acme")
+            throw APIError(
+                status: 400, errorCode: "MISSING_ARGUMENT", message: "A parameterized search needs q: parameterizedSearch?q=acme")
         }
     }
 
     private mutating func setScope(_ value: String?) throws(APIError) {
         guard let value else { return }
         guard let scope = SearchScope(rawValue: value.uppercased()) else {
-            throw APIError(status: 400, errorCode: "INVALID_SEARCH_SCOPE", message: "in must be ALL, NAME, EMAIL, PHONE or SIDEBAR, not \(value).")
+            throw APIError(
+                status: 400, errorCode: "INVALID_SEARCH_SCOPE", message: "in must be ALL, NAME, EMAIL, PHONE or SIDEBAR, not \(value).")
         }
         self.scope = scope
     }
@@ -76,7 +82,8 @@ struct ParameterizedSearch {
             }
             if objects.isEmpty, !fields.isEmpty {
                 query.returning = try schema.types.filter(\.searchable).map { type throws(SOQLSyntaxError) in
-                    ReturningObject(object: type.name, query: try SOQLQuery(parsing: "SELECT \(fields.joined(separator: ", ")) FROM \(type.name)"))
+                    ReturningObject(
+                        object: type.name, query: try SOQLQuery(parsing: "SELECT \(fields.joined(separator: ", ")) FROM \(type.name)"))
                 }
             }
             return query

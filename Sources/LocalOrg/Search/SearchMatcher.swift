@@ -50,8 +50,10 @@ struct SearchMatcher {
 
     /// `*` is any run of characters, `?` exactly one.
     static func glob(_ pattern: [Character], matches word: [Character]) -> Bool {
-        var p = 0, w = 0
-        var star: Int?, resume = 0
+        var p = 0
+        var w = 0
+        var star: Int?
+        var resume = 0
         while w < word.count {
             if p < pattern.count, pattern[p] == "?" || pattern[p] == word[w] {
                 p += 1

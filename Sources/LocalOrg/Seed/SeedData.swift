@@ -31,8 +31,10 @@ enum SeedData {
         ("Toronto", "ON", "Canada"), ("London", "England", "UK"), ("Paris", "Île-de-France", "France"), ("Berlin", "Berlin", "Germany"),
         ("Tokyo", "Tokyo", "Japan"), ("Sydney", "NSW", "Australia"), ("São Paulo", "SP", "Brazil"), ("Bangalore", "KA", "India"),
     ]
-    private static let titles = ["CEO", "CFO", "CTO", "VP Sales", "VP Engineering", "Director of IT", "Procurement Manager",
-                                 "Operations Manager", "Buyer", "Head of Marketing", "Account Manager", "Engineer"]
+    private static let titles = [
+        "CEO", "CFO", "CTO", "VP Sales", "VP Engineering", "Director of IT", "Procurement Manager",
+        "Operations Manager", "Buyer", "Head of Marketing", "Account Manager", "Engineer",
+    ]
     private static let streets = ["Market St", "Main St", "Broadway", "Elm St", "Oak Ave", "Pine St", "Maple Dr", "Cedar Ln"]
 
     /// Creates the default user (with `password`), some colleagues to own records, and the
@@ -49,64 +51,82 @@ enum SeedData {
                 return try store.insert(type, given: values, userID: userID, now: timestamp, db: db)
             }
             let bootstrap = RecordID.make(prefix: "005", counter: 1)
-            let admin = try insert("User", [
-                "Username": .text(settings.username), "FirstName": .text("Local"), "LastName": .text("Admin"),
-                "Alias": .text("ladmin"), "Email": .text(settings.username), "Title": .text("Administrator"),
-                "CompanyName": .text(settings.organizationName),
-            ], as: bootstrap)
+            let admin = try insert(
+                "User",
+                [
+                    "Username": .text(settings.username), "FirstName": .text("Local"), "LastName": .text("Admin"),
+                    "Alias": .text("ladmin"), "Email": .text(settings.username), "Title": .text("Administrator"),
+                    "CompanyName": .text(settings.organizationName),
+                ], as: bootstrap)
             var owners = [admin]
             for index in 0..<4 {
-                let first = firstNames[index * 3], last = lastNames[index * 5]
-                owners.append(try insert("User", [
-                    "Username": .text("\(first.lowercased()).\(last.lowercased().filter(\.isLetter))@localorg.test"),
-                    "FirstName": .text(first), "LastName": .text(last), "Alias": .text(String((first.prefix(1) + last).prefix(8)).lowercased()),
-                    "Email": .text("\(first.lowercased())@localorg.test"), "Title": .text("Account Executive"), "Department": .text("Sales"),
-                ], as: admin))
+                let first = firstNames[index * 3]
+                let last = lastNames[index * 5]
+                owners.append(
+                    try insert(
+                        "User",
+                        [
+                            "Username": .text("\(first.lowercased()).\(last.lowercased().filter(\.isLetter))@localorg.test"),
+                            "FirstName": .text(first), "LastName": .text(last),
+                            "Alias": .text(String((first.prefix(1) + last).prefix(8)).lowercased()),
+                            "Email": .text("\(first.lowercased())@localorg.test"), "Title": .text("Account Executive"),
+                            "Department": .text("Sales"),
+                        ], as: admin))
             }
             let salt = PasswordHash.newSalt()
-            try db.execute(sql: "INSERT INTO lo_credential(user_id, salt, password_hash) VALUES (?, ?, ?)",
-                           arguments: [admin, salt, PasswordHash.hash(settings.password, salt: salt)])
+            try db.execute(
+                sql: "INSERT INTO lo_credential(user_id, salt, password_hash) VALUES (?, ?, ?)",
+                arguments: [admin, salt, PasswordHash.hash(settings.password, salt: salt)])
             for index in 0..<accountCount {
                 let stem = companyStems[index % companyStems.count]
                 let name = "\(stem) \(companySuffixes[(index / companyStems.count) % companySuffixes.count])"
                 let place = random.pick(places)
                 let owner = random.pick(owners)
                 let domain = stem.lowercased().filter(\.isLetter) + ".example.com"
-                let accountID = try insert("Account", [
-                    "Name": .text(name), "AccountNumber": .text("CD\(String(100_000 + index * 37))"),
-                    "Type": .text(random.pick(["Prospect", "Customer - Direct", "Customer - Channel", "Partner"])),
-                    "Industry": .text(random.pick(StandardObjects.industries)), "Rating": .text(random.pick(["Hot", "Warm", "Cold"])),
-                    "AnnualRevenue": .double(Double(random.next(in: 5...2_000) * 100_000)),
-                    "NumberOfEmployees": .integer(Int64(random.next(in: 5...50_000))),
-                    "Phone": .text("(\(random.next(in: 200...989))) 555-\(String(random.next(in: 1000...9999)))"),
-                    "Website": .text("https://www.\(domain)"),
-                    "BillingStreet": .text("\(random.next(in: 1...9999)) \(random.pick(streets))"),
-                    "BillingCity": .text(place.city), "BillingState": .text(place.state), "BillingCountry": .text(place.country),
-                    "BillingPostalCode": .text(String(random.next(in: 10_000...99_999))),
-                    "External_Id__c": .text("ACC-\(String(index + 1).leftPadded(to: 5))"),
-                    "OwnerId": .text(owner),
-                ], as: owner)
-                for _ in 0..<random.next(in: 1...4) {
-                    let first = random.pick(firstNames), last = random.pick(lastNames)
-                    _ = try insert("Contact", [
-                        "FirstName": .text(first), "LastName": .text(last), "AccountId": .text(accountID),
-                        "Title": .text(random.pick(titles)),
-                        "Email": .text("\(first.lowercased()).\(last.lowercased().filter(\.isLetter))@\(domain)"),
+                let accountID = try insert(
+                    "Account",
+                    [
+                        "Name": .text(name), "AccountNumber": .text("CD\(String(100_000 + index * 37))"),
+                        "Type": .text(random.pick(["Prospect", "Customer - Direct", "Customer - Channel", "Partner"])),
+                        "Industry": .text(random.pick(StandardObjects.industries)), "Rating": .text(random.pick(["Hot", "Warm", "Cold"])),
+                        "AnnualRevenue": .double(Double(random.next(in: 5...2_000) * 100_000)),
+                        "NumberOfEmployees": .integer(Int64(random.next(in: 5...50_000))),
                         "Phone": .text("(\(random.next(in: 200...989))) 555-\(String(random.next(in: 1000...9999)))"),
-                        "MailingCity": .text(place.city), "MailingState": .text(place.state), "MailingCountry": .text(place.country),
-                        "LeadSource": .text(random.pick(StandardObjects.leadSources)), "OwnerId": .text(owner),
+                        "Website": .text("https://www.\(domain)"),
+                        "BillingStreet": .text("\(random.next(in: 1...9999)) \(random.pick(streets))"),
+                        "BillingCity": .text(place.city), "BillingState": .text(place.state), "BillingCountry": .text(place.country),
+                        "BillingPostalCode": .text(String(random.next(in: 10_000...99_999))),
+                        "External_Id__c": .text("ACC-\(String(index + 1).leftPadded(to: 5))"),
+                        "OwnerId": .text(owner),
                     ], as: owner)
+                for _ in 0..<random.next(in: 1...4) {
+                    let first = random.pick(firstNames)
+                    let last = random.pick(lastNames)
+                    _ = try insert(
+                        "Contact",
+                        [
+                            "FirstName": .text(first), "LastName": .text(last), "AccountId": .text(accountID),
+                            "Title": .text(random.pick(titles)),
+                            "Email": .text("\(first.lowercased()).\(last.lowercased().filter(\.isLetter))@\(domain)"),
+                            "Phone": .text("(\(random.next(in: 200...989))) 555-\(String(random.next(in: 1000...9999)))"),
+                            "MailingCity": .text(place.city), "MailingState": .text(place.state), "MailingCountry": .text(place.country),
+                            "LeadSource": .text(random.pick(StandardObjects.leadSources)), "OwnerId": .text(owner),
+                        ], as: owner)
                 }
                 for number in 0..<random.next(in: 0...3) {
                     let stage = random.pick(StandardObjects.stages)
-                    _ = try insert("Opportunity", [
-                        "Name": .text("\(stem) - \(random.pick(["Renewal", "Expansion", "New Platform", "Services", "Pilot"])) \(number + 1)"),
-                        "AccountId": .text(accountID), "StageName": .text(stage),
-                        "Amount": .double(Double(random.next(in: 5...500) * 1_000)),
-                        "CloseDate": .text(today.adding(days: random.next(in: -180...180)).description),
-                        "Probability": .double(stage == "Closed Won" ? 100 : stage == "Closed Lost" ? 0 : Double(random.next(in: 1...9) * 10)),
-                        "LeadSource": .text(random.pick(StandardObjects.leadSources)), "OwnerId": .text(owner),
-                    ], as: owner)
+                    _ = try insert(
+                        "Opportunity",
+                        [
+                            "Name": .text(
+                                "\(stem) - \(random.pick(["Renewal", "Expansion", "New Platform", "Services", "Pilot"])) \(number + 1)"),
+                            "AccountId": .text(accountID), "StageName": .text(stage),
+                            "Amount": .double(Double(random.next(in: 5...500) * 1_000)),
+                            "CloseDate": .text(today.adding(days: random.next(in: -180...180)).description),
+                            "Probability": .double(
+                                stage == "Closed Won" ? 100 : stage == "Closed Lost" ? 0 : Double(random.next(in: 1...9) * 10)),
+                            "LeadSource": .text(random.pick(StandardObjects.leadSources)), "OwnerId": .text(owner),
+                        ], as: owner)
                 }
             }
             return admin

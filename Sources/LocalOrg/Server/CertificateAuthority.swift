@@ -16,14 +16,17 @@ struct CertificateAuthority {
 
     static func loadOrCreate(in directory: URL, host: String) throws(LocalOrgError) -> CertificateAuthority {
         let folder = directory.appendingPathComponent("tls")
-        let files = (ca: folder.appendingPathComponent("ca.pem"), caKey: folder.appendingPathComponent("ca-key.pem"),
-                     server: folder.appendingPathComponent("server.pem"), serverKey: folder.appendingPathComponent("server-key.pem"))
+        let files = (
+            ca: folder.appendingPathComponent("ca.pem"), caKey: folder.appendingPathComponent("ca-key.pem"),
+            server: folder.appendingPathComponent("server.pem"), serverKey: folder.appendingPathComponent("server-key.pem")
+        )
         if let certificate = try? String(contentsOf: files.server, encoding: .utf8),
-           let key = try? String(contentsOf: files.serverKey, encoding: .utf8),
-           FileManager.default.fileExists(atPath: files.ca.path),
-           let parsed = try? Certificate(pemEncoded: certificate),
-           parsed.notValidAfter > Date().addingTimeInterval(86_400),
-           names(in: parsed).contains(host) {
+            let key = try? String(contentsOf: files.serverKey, encoding: .utf8),
+            FileManager.default.fileExists(atPath: files.ca.path),
+            let parsed = try? Certificate(pemEncoded: certificate),
+            parsed.notValidAfter > Date().addingTimeInterval(86_400),
+            names(in: parsed).contains(host)
+        {
             return CertificateAuthority(caFile: files.ca, serverCertificatePEM: certificate, serverKeyPEM: key)
         }
         do {
@@ -50,8 +53,10 @@ struct CertificateAuthority {
                 OrganizationName("ForceKit")
                 CommonName(host)
             }
-            var alternativeNames: [GeneralName] = [.dnsName("localhost"), .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
-                                                   .ipAddress(ASN1OctetString(contentBytes: ArraySlice([UInt8](repeating: 0, count: 15) + [1])))]
+            var alternativeNames: [GeneralName] = [
+                .dnsName("localhost"), .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
+                .ipAddress(ASN1OctetString(contentBytes: ArraySlice([UInt8](repeating: 0, count: 15) + [1]))),
+            ]
             if let address = IPv4Address(host), address.bytes != [127, 0, 0, 1] {
                 alternativeNames.append(.ipAddress(ASN1OctetString(contentBytes: ArraySlice(address.bytes))))
             } else if IPv4Address(host) == nil, host != "localhost" {

@@ -53,8 +53,10 @@ public struct LocalOrgCredentials: Sendable, Equatable {
     public var caFile: String?
 
     /// Creates credentials from their parts.
-    public init(instanceURL: String, loginURL: String, organizationID: String, username: String, password: String,
-                clientID: String, redirectURI: String, caFile: String?) {
+    public init(
+        instanceURL: String, loginURL: String, organizationID: String, username: String, password: String,
+        clientID: String, redirectURI: String, caFile: String?
+    ) {
         self.instanceURL = instanceURL
         self.loginURL = loginURL
         self.organizationID = organizationID
@@ -69,8 +71,10 @@ public struct LocalOrgCredentials: Sendable, Equatable {
     public var jsonLine: String {
         var writer = JSONStreamWriter(reservingCapacity: 512)
         writer.beginObject()
-        for (key, value) in [("instanceUrl", instanceURL), ("loginUrl", loginURL), ("orgId", organizationID), ("username", username),
-                             ("password", password), ("clientId", clientID), ("redirectUri", redirectURI)] {
+        for (key, value) in [
+            ("instanceUrl", instanceURL), ("loginUrl", loginURL), ("orgId", organizationID), ("username", username),
+            ("password", password), ("clientId", clientID), ("redirectUri", redirectURI),
+        ] {
             writer.key(key)
             writer.string(value)
         }

@@ -30,8 +30,10 @@ public final class LocalOrgServer: Sendable {
     private let serviceGroup: ServiceGroup
     private let running: Task<Void, any Error>
 
-    private init(credentials: LocalOrgCredentials, store: OrgStore, dataDirectory: URL, isTemporary: Bool,
-                 serviceGroup: ServiceGroup, running: Task<Void, any Error>) {
+    private init(
+        credentials: LocalOrgCredentials, store: OrgStore, dataDirectory: URL, isTemporary: Bool,
+        serviceGroup: ServiceGroup, running: Task<Void, any Error>
+    ) {
         self.credentials = credentials
         self.store = store
         self.dataDirectory = dataDirectory
@@ -52,12 +54,15 @@ public final class LocalOrgServer: Sendable {
         }
     }
 
-    private static func start(_ configuration: LocalOrgConfiguration, directory: URL, isTemporary: Bool) async throws(LocalOrgError) -> LocalOrgServer {
+    private static func start(_ configuration: LocalOrgConfiguration, directory: URL, isTemporary: Bool) async throws(LocalOrgError)
+        -> LocalOrgServer
+    {
         let settings = try OrgSettings.loadOrCreate(in: directory)
         var schema = DefaultSchema.schema()
         if let schemaFile = configuration.schemaFile { try applySchema(schemaFile, to: &schema) }
-        let store = try OrgStore(file: directory.appendingPathComponent("org.sqlite"), schema: schema,
-                                 organizationID: settings.organizationID, clock: configuration.clock)
+        let store = try OrgStore(
+            file: directory.appendingPathComponent("org.sqlite"), schema: schema,
+            organizationID: settings.organizationID, clock: configuration.clock)
         let oauth = OAuthService(store: store, settings: settings, tokenLifetime: configuration.tokenLifetime)
         try await prepareUsers(store: store, oauth: oauth, settings: settings, seed: configuration.seedsSampleData)
         do {
@@ -65,8 +70,9 @@ public final class LocalOrgServer: Sendable {
         } catch {
             throw .storage(reason: error.description)
         }
-        let services = LocalOrgServices(store: store, oauth: oauth, settings: settings, pushEnabled: configuration.pushEnabled,
-                                        apexRoutes: configuration.apexRoutes)
+        let services = LocalOrgServices(
+            store: store, oauth: oauth, settings: settings, pushEnabled: configuration.pushEnabled,
+            apexRoutes: configuration.apexRoutes)
 
         var certificate: CertificateAuthority?
         var server = HTTPServerBuilder.http1()
@@ -75,7 +81,9 @@ public final class LocalOrgServer: Sendable {
             certificate = authority
             do {
                 let tls = TLSConfiguration.makeServerConfiguration(
-                    certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(authority.serverCertificatePEM.utf8)).map { .certificate($0) },
+                    certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(authority.serverCertificatePEM.utf8)).map {
+                        .certificate($0)
+                    },
                     privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(authority.serverKeyPEM.utf8), format: .pem)))
                 server = try .tls(.http1(), tlsConfiguration: tls)
             } catch {
@@ -88,11 +96,13 @@ public final class LocalOrgServer: Sendable {
         logger.logLevel = .warning
         let application = Application(
             router: router, server: server,
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "LocalOrg"),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "LocalOrg"),
             onServerRunning: { channel in bound.resolve(channel.localAddress?.port) },
             logger: logger)
-        let serviceGroup = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [application], gracefulShutdownSignals: configuration.stopsOnSignals ? [.sigterm, .sigint] : [], logger: logger))
+        let serviceGroup = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [application], gracefulShutdownSignals: configuration.stopsOnSignals ? [.sigterm, .sigint] : [], logger: logger))
         let running = Task { try await serviceGroup.run() }
         let port: Int
         do {
@@ -108,8 +118,9 @@ public final class LocalOrgServer: Sendable {
             instanceURL: services.baseURL, loginURL: services.baseURL, organizationID: settings.organizationID,
             username: settings.username, password: settings.password, clientID: app.consumerKey,
             redirectURI: app.callbackURLs[0], caFile: certificate?.caFile.path)
-        return LocalOrgServer(credentials: credentials, store: store, dataDirectory: directory, isTemporary: isTemporary,
-                              serviceGroup: serviceGroup, running: running)
+        return LocalOrgServer(
+            credentials: credentials, store: store, dataDirectory: directory, isTemporary: isTemporary,
+            serviceGroup: serviceGroup, running: running)
     }
 
     /// Stops accepting connections, finishes the requests under way, and removes a temporary
@@ -160,18 +171,21 @@ public final class LocalOrgServer: Sendable {
                 if seed {
                     _ = try await SeedData.populate(store, settings: settings)
                 } else {
-                    let admin = try await store.create("User", fields: [
-                        "Username": .string(settings.username), "FirstName": "Local", "LastName": "Admin", "Alias": "ladmin",
-                        "Email": .string(settings.username),
-                    ], as: RecordID.make(prefix: "005", counter: 1))
+                    let admin = try await store.create(
+                        "User",
+                        fields: [
+                            "Username": .string(settings.username), "FirstName": "Local", "LastName": "Admin", "Alias": "ladmin",
+                            "Email": .string(settings.username),
+                        ], as: RecordID.make(prefix: "005", counter: 1))
                     try await oauth.setPassword(settings.password, userID: admin)
                     // Setting up the org is not the user's own work: it starts with no recent items.
                     try await store.write { db in try RecentItems.forget(admin, db: db) }
                 }
             } else if await oauth.authenticate(username: settings.username, password: settings.password) == nil,
-                      let userID = try await store.read({ db in
-                          try String.fetchOne(db, sql: "SELECT \"Id\" FROM \"User\" WHERE \"Username\" = ?", arguments: [settings.username])
-                      }) {
+                let userID = try await store.read({ db in
+                    try String.fetchOne(db, sql: "SELECT \"Id\" FROM \"User\" WHERE \"Username\" = ?", arguments: [settings.username])
+                })
+            {
                 // localorg.json was edited: its password wins.
                 try await oauth.setPassword(settings.password, userID: userID)
             }

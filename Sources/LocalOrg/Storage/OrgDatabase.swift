@@ -25,24 +25,25 @@ enum OrgDatabase {
     }
 
     private static func createSystemTables(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS lo_id_sequence (prefix TEXT PRIMARY KEY, next INTEGER NOT NULL);
-            CREATE TABLE IF NOT EXISTS lo_credential (user_id TEXT PRIMARY KEY, salt TEXT NOT NULL, password_hash TEXT NOT NULL);
-            CREATE TABLE IF NOT EXISTS lo_access_token (
-                token TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL, scope TEXT NOT NULL,
-                issued_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, refresh_token TEXT);
-            CREATE TABLE IF NOT EXISTS lo_refresh_token (
-                token TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL, scope TEXT NOT NULL,
-                issued_at INTEGER NOT NULL);
-            CREATE TABLE IF NOT EXISTS lo_authorization_code (
-                code TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL, redirect_uri TEXT NOT NULL,
-                scope TEXT NOT NULL, code_challenge TEXT, expires_at INTEGER NOT NULL);
-            CREATE INDEX IF NOT EXISTS lo_access_token_refresh ON lo_access_token(refresh_token);
-            CREATE TABLE IF NOT EXISTS lo_recent (
-                user_id TEXT NOT NULL, record_id TEXT NOT NULL, type TEXT NOT NULL, rank INTEGER NOT NULL,
-                PRIMARY KEY (user_id, record_id));
-            CREATE INDEX IF NOT EXISTS lo_recent_rank ON lo_recent(user_id, rank);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS lo_id_sequence (prefix TEXT PRIMARY KEY, next INTEGER NOT NULL);
+                CREATE TABLE IF NOT EXISTS lo_credential (user_id TEXT PRIMARY KEY, salt TEXT NOT NULL, password_hash TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS lo_access_token (
+                    token TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL, scope TEXT NOT NULL,
+                    issued_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, refresh_token TEXT);
+                CREATE TABLE IF NOT EXISTS lo_refresh_token (
+                    token TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL, scope TEXT NOT NULL,
+                    issued_at INTEGER NOT NULL);
+                CREATE TABLE IF NOT EXISTS lo_authorization_code (
+                    code TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL, redirect_uri TEXT NOT NULL,
+                    scope TEXT NOT NULL, code_challenge TEXT, expires_at INTEGER NOT NULL);
+                CREATE INDEX IF NOT EXISTS lo_access_token_refresh ON lo_access_token(refresh_token);
+                CREATE TABLE IF NOT EXISTS lo_recent (
+                    user_id TEXT NOT NULL, record_id TEXT NOT NULL, type TEXT NOT NULL, rank INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, record_id));
+                CREATE INDEX IF NOT EXISTS lo_recent_rank ON lo_recent(user_id, rank);
+                """)
     }
 
     static func quoted(_ name: String) -> String { "\"\(name)\"" }
@@ -61,8 +62,10 @@ enum OrgDatabase {
                 try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(quoted(field.name)) \(field.type.storage.columnDeclaration)")
             }
         }
-        for field in type.fields where field.type == .reference || field.externalId || field.unique || field.nameField
-            || field.name == "CreatedDate" || field.name == "SystemModstamp" {
+        for field in type.fields
+        where field.type == .reference || field.externalId || field.unique || field.nameField
+            || field.name == "CreatedDate" || field.name == "SystemModstamp"
+        {
             let index = quoted("\(type.name)_\(field.name)")
             try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(table)(\(quoted(field.name)))")
         }
@@ -72,8 +75,9 @@ enum OrgDatabase {
     /// plus the checksum that makes 18.
     static func nextID(prefix: String, in db: Database) throws -> String {
         let next = try Int64.fetchOne(db, sql: "SELECT next FROM lo_id_sequence WHERE prefix = ?", arguments: [prefix]) ?? 1
-        try db.execute(sql: "INSERT INTO lo_id_sequence(prefix, next) VALUES (?, ?) ON CONFLICT(prefix) DO UPDATE SET next = excluded.next",
-                       arguments: [prefix, next + 1])
+        try db.execute(
+            sql: "INSERT INTO lo_id_sequence(prefix, next) VALUES (?, ?) ON CONFLICT(prefix) DO UPDATE SET next = excluded.next",
+            arguments: [prefix, next + 1])
         return RecordID.make(prefix: prefix, counter: next)
     }
 }

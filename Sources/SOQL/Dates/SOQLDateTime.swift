@@ -20,11 +20,12 @@ public struct SOQLDateTime: Sendable, Hashable, Comparable, CustomStringConverti
     public init?(parsing text: some StringProtocol) {
         let characters = Array(text)
         guard characters.count >= 20, characters[10] == "T",
-              let date = CivilDate(parsing: String(characters[0..<10])),
-              characters[13] == ":", characters[16] == ":",
-              let hour = Int(String(characters[11..<13])), let minute = Int(String(characters[14..<16])),
-              let second = Int(String(characters[17..<19])),
-              hour < 24, minute < 60, second < 60 else { return nil }
+            let date = CivilDate(parsing: String(characters[0..<10])),
+            characters[13] == ":", characters[16] == ":",
+            let hour = Int(String(characters[11..<13])), let minute = Int(String(characters[14..<16])),
+            let second = Int(String(characters[17..<19])),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
         var index = 19
         var milliseconds = 0
         if characters[index] == "." {
@@ -44,8 +45,9 @@ public struct SOQLDateTime: Sendable, Hashable, Comparable, CustomStringConverti
             guard let sign = zone.first, sign == "+" || sign == "-" else { return nil }
             let digits = zone.dropFirst().filter { $0 != ":" }
             guard digits.count == 4, digits.allSatisfy(\.isASCIIDigit),
-                  let zoneHour = Int(digits.prefix(2)), let zoneMinute = Int(digits.suffix(2)),
-                  zoneHour < 24, zoneMinute < 60 else { return nil }
+                let zoneHour = Int(digits.prefix(2)), let zoneMinute = Int(digits.suffix(2)),
+                zoneHour < 24, zoneMinute < 60
+            else { return nil }
             offsetMinutes = (zoneHour * 60 + zoneMinute) * (sign == "-" ? -1 : 1)
         }
         let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)

@@ -61,7 +61,10 @@ struct SOQLLexer {
         let kind: SOQLToken.Kind
         if character == "'" {
             kind = try readString(start: start)
-        } else if character.isASCII, character.isNumber || (character == "-" || character == "+") && peek(1)?.isASCIIDigit == true || character == "." && peek(1)?.isASCIIDigit == true {
+        } else if character.isASCII,
+            character.isNumber || (character == "-" || character == "+") && peek(1)?.isASCIIDigit == true
+                || character == "." && peek(1)?.isASCIIDigit == true
+        {
             kind = try readNumberOrDate(start: start)
         } else if character.isLetter || character == "_" {
             var name = ""
@@ -83,11 +86,20 @@ struct SOQLLexer {
             _ = advance()
             return .symbol("!=")
         case "<":
-            if peek() == "=" { _ = advance(); return .symbol("<=") }
-            if peek() == ">" { _ = advance(); return .symbol("!=") }
+            if peek() == "=" {
+                _ = advance()
+                return .symbol("<=")
+            }
+            if peek() == ">" {
+                _ = advance()
+                return .symbol("!=")
+            }
             return .symbol("<")
         case ">":
-            if peek() == "=" { _ = advance(); return .symbol(">=") }
+            if peek() == "=" {
+                _ = advance()
+                return .symbol(">=")
+            }
             return .symbol(">")
         default:
             throw error("unexpected token: \(first)", at: start)
@@ -116,15 +128,32 @@ struct SOQLLexer {
             }
             _ = advance()
             switch escaped {
-            case "n": value.append("\n"); likePattern.append("\n")
-            case "t": value.append("\t"); likePattern.append("\t")
-            case "r": value.append("\r"); likePattern.append("\r")
-            case "b": value.append("\u{8}"); likePattern.append("\u{8}")
-            case "f": value.append("\u{c}"); likePattern.append("\u{c}")
-            case "\"", "'": value.append(escaped); likePattern.append(escaped)
-            case "\\", "%", "_": value.append(escaped); likePattern.append("\\"); likePattern.append(escaped)
+            case "n":
+                value.append("\n")
+                likePattern.append("\n")
+            case "t":
+                value.append("\t")
+                likePattern.append("\t")
+            case "r":
+                value.append("\r")
+                likePattern.append("\r")
+            case "b":
+                value.append("\u{8}")
+                likePattern.append("\u{8}")
+            case "f":
+                value.append("\u{c}")
+                likePattern.append("\u{c}")
+            case "\"", "'":
+                value.append(escaped)
+                likePattern.append(escaped)
+            case "\\", "%", "_":
+                value.append(escaped)
+                likePattern.append("\\")
+                likePattern.append(escaped)
             default:
-                throw error("Invalid string literal '\\\(escaped)'. Illegal character sequence '\\\(escaped)' in string literal.", at: escapePosition)
+                throw error(
+                    "Invalid string literal '\\\(escaped)'. Illegal character sequence '\\\(escaped)' in string literal.",
+                    at: escapePosition)
             }
         }
     }

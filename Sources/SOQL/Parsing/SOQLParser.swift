@@ -149,7 +149,8 @@ struct SOQLParser {
 
     private mutating func parseValueExpression(allowAggregates: Bool) throws(SOQLSyntaxError) -> ValueExpression {
         if allowAggregates, case .identifier(let name) = current.kind, tokens[index + 1].isSymbol("("),
-           let function = AggregateCall.Function(rawValue: name.uppercased()) {
+            let function = AggregateCall.Function(rawValue: name.uppercased())
+        {
             _ = advance()
             _ = advance()
             let field = try parseFieldPath()

@@ -34,7 +34,8 @@ struct SOSLParser {
             guard peek() != nil else { break }
             let start = index
             guard let keyword = word()?.uppercased(), Self.clauseKeywords.contains(keyword) else {
-                throw SOSLSyntaxError("Unexpected text at character \(start + 1); after the term come IN ... FIELDS, RETURNING, WITH, LIMIT and OFFSET.")
+                throw SOSLSyntaxError(
+                    "Unexpected text at character \(start + 1); after the term come IN ... FIELDS, RETURNING, WITH, LIMIT and OFFSET.")
             }
             guard keyword == "WITH" || seen.insert(keyword).inserted else { throw SOSLSyntaxError("\(keyword) appears twice.") }
             switch keyword {
@@ -42,7 +43,7 @@ struct SOSLParser {
             case "RETURNING": query.returning = try returning()
             case "LIMIT": query.limit = try integer(after: "LIMIT")
             case "OFFSET": query.offset = try integer(after: "OFFSET")
-            default: skipClause()   // WITH SNIPPET, WITH NETWORK, UPDATE TRACKING: accepted, no effect here.
+            default: skipClause()  // WITH SNIPPET, WITH NETWORK, UPDATE TRACKING: accepted, no effect here.
             }
         }
         return query
@@ -80,10 +81,12 @@ struct SOSLParser {
     private static func query(over object: String, from inner: String) throws(SOSLSyntaxError) -> SOQLQuery {
         let characters = Array(inner)
         // The field list ends at the first clause keyword outside quotes and parentheses.
-        let split = firstIndex(in: characters, from: 0) { index, depth in
-            depth == 0 && characters[index].isLetter && (index == 0 || !isWordCharacter(characters[index - 1]))
-                && ["WHERE", "ORDER", "LIMIT", "OFFSET", "WITH", "USING"].contains(String(characters[index...].prefix { $0.isLetter }).uppercased())
-        } ?? characters.count
+        let split =
+            firstIndex(in: characters, from: 0) { index, depth in
+                depth == 0 && characters[index].isLetter && (index == 0 || !isWordCharacter(characters[index - 1]))
+                    && ["WHERE", "ORDER", "LIMIT", "OFFSET", "WITH", "USING"].contains(
+                        String(characters[index...].prefix { $0.isLetter }).uppercased())
+            } ?? characters.count
         let fields = String(characters[..<split]).trimmingWhitespace()
         let soql = "SELECT \(fields.isEmpty ? "Id" : String(fields)) FROM \(object) \(String(characters[split...]))"
         do {
@@ -99,8 +102,10 @@ struct SOSLParser {
 
     /// Walks `characters` from `start`, skipping quoted strings (with their backslash escapes)
     /// and tracking parenthesis depth, to the first index where `stop(index, depth)` holds.
-    private static func firstIndex(in characters: [Character], from start: Int, depth initial: Int = 0,
-                                   where stop: (Int, Int) -> Bool) -> Int? {
+    private static func firstIndex(
+        in characters: [Character], from start: Int, depth initial: Int = 0,
+        where stop: (Int, Int) -> Bool
+    ) -> Int? {
         var depth = initial
         var quoted = false
         var index = start

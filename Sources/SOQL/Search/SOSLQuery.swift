@@ -24,7 +24,9 @@ public struct SOSLQuery: Sendable, Equatable {
     }
 
     /// Creates a statement from its parts.
-    public init(expression: SearchExpression, scope: SearchScope = .all, returning: [ReturningObject] = [], limit: Int? = nil, offset: Int? = nil) {
+    public init(
+        expression: SearchExpression, scope: SearchScope = .all, returning: [ReturningObject] = [], limit: Int? = nil, offset: Int? = nil
+    ) {
         self.expression = expression
         self.scope = scope
         self.returning = returning

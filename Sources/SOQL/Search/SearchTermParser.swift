@@ -75,7 +75,9 @@ enum SearchTermParser {
         case .phrase(let words): return .phrase(words)
         case .open:
             let inner = try or(&tokens, &position)
-            guard position < tokens.count, tokens[position] == .close else { throw SOSLSyntaxError("A parenthesis in the search term is not closed.") }
+            guard position < tokens.count, tokens[position] == .close else {
+                throw SOSLSyntaxError("A parenthesis in the search term is not closed.")
+            }
             position += 1
             return inner
         default:

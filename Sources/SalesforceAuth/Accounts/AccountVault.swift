@@ -27,8 +27,9 @@ struct AccountVault: Sendable {
         var unreadable: [URL] = []
         for file in files {
             guard let sealed = FileManager.default.contents(atPath: file.path),
-                  let plain = try? Sealing.open(sealed, with: key),
-                  let account = try? JSONDecoder().decode(UserAccount.self, from: plain) else {
+                let plain = try? Sealing.open(sealed, with: key),
+                let account = try? JSONDecoder().decode(UserAccount.self, from: plain)
+            else {
                 unreadable.append(file)
                 continue
             }
@@ -94,8 +95,9 @@ struct AccountVault: Sendable {
     }
 
     private func writePrivately(_ data: Data, to file: URL) throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         try data.write(to: file, options: .atomic)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     }

@@ -80,7 +80,9 @@ public actor UserAccountManager: CredentialsRefresher {
 
     /// Logs a user in through a browser, fetches their identity, saves the account and makes it current.
     @discardableResult
-    public func logIn(at loginHost: LoginHost, flow: OAuthFlow = .webServer, using browser: any BrowserSession) async throws(AccountError) -> UserAccount {
+    public func logIn(at loginHost: LoginHost, flow: OAuthFlow = .webServer, using browser: any BrowserSession) async throws(AccountError)
+        -> UserAccount
+    {
         let oauth = self.oauth
         return try await add { () async throws(OAuthError) in try await oauth.logIn(at: loginHost, flow: flow, using: browser) }
     }

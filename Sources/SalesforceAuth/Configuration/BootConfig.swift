@@ -34,9 +34,11 @@ public struct BootConfig: Sendable, Equatable {
     public var warnings: [String]
 
     /// Creates and validates a configuration.
-    public init(consumerKey: String, redirectURI: String, scopes: [String], shouldAuthenticate: Bool = true, isLocal: Bool? = nil,
-                startPage: String? = nil, errorPage: String? = nil, attemptOfflineLoad: Bool = true,
-                unauthenticatedStartPage: String? = nil, pushClientID: String? = nil) throws(BootConfigError) {
+    public init(
+        consumerKey: String, redirectURI: String, scopes: [String], shouldAuthenticate: Bool = true, isLocal: Bool? = nil,
+        startPage: String? = nil, errorPage: String? = nil, attemptOfflineLoad: Bool = true,
+        unauthenticatedStartPage: String? = nil, pushClientID: String? = nil
+    ) throws(BootConfigError) {
         self.consumerKey = consumerKey
         self.redirectURI = redirectURI
         self.scopes = scopes
@@ -81,7 +83,9 @@ public struct BootConfig: Sendable, Equatable {
         } catch {
             throw .malformed(source: source, reason: "it is not a property list")
         }
-        guard let dictionary = plist as? [String: Any] else { throw .malformed(source: source, reason: "the top level must be a dictionary") }
+        guard let dictionary = plist as? [String: Any] else {
+            throw .malformed(source: source, reason: "the top level must be a dictionary")
+        }
         try self.init(values: dictionary.mapValues(BootValue.init(plist:)), source: source)
     }
 
@@ -109,12 +113,13 @@ public struct BootConfig: Sendable, Equatable {
         case .string(let text): scopes = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         default: throw .wrongType(source: source, key: "oauthScopes", expected: "an array of strings")
         }
-        try self.init(consumerKey: try string("remoteAccessConsumerKey") ?? "", redirectURI: try string("oauthRedirectURI") ?? "",
-                      scopes: scopes, shouldAuthenticate: try bool("shouldAuthenticate") ?? true, isLocal: try bool("isLocal"),
-                      startPage: try string("startPage"), errorPage: try string("errorPage"),
-                      attemptOfflineLoad: try bool("attemptOfflineLoad") ?? true,
-                      unauthenticatedStartPage: try string("unauthenticatedStartPage"),
-                      pushClientID: try string("androidPushNotificationClientId"))
+        try self.init(
+            consumerKey: try string("remoteAccessConsumerKey") ?? "", redirectURI: try string("oauthRedirectURI") ?? "",
+            scopes: scopes, shouldAuthenticate: try bool("shouldAuthenticate") ?? true, isLocal: try bool("isLocal"),
+            startPage: try string("startPage"), errorPage: try string("errorPage"),
+            attemptOfflineLoad: try bool("attemptOfflineLoad") ?? true,
+            unauthenticatedStartPage: try string("unauthenticatedStartPage"),
+            pushClientID: try string("androidPushNotificationClientId"))
     }
 
     private mutating func validate() throws(BootConfigError) {
@@ -145,7 +150,11 @@ public struct BootConfig: Sendable, Equatable {
 
 /// A configuration value before its key's type is checked.
 private enum BootValue {
-    case null, bool(Bool), string(String), array([String]), other
+    case null
+    case bool(Bool)
+    case string(String)
+    case array([String])
+    case other
 
     init(json: JSON) {
         switch json {

@@ -53,7 +53,9 @@ public struct IdentityData: Sendable, Equatable, Codable {
 
     /// Reads the JSON document.
     public init(json data: Data) throws(IdentityError) {
-        guard let json = try? JSON(parsing: Array(data)), json.objectValue != nil else { throw .malformed("the answer is not a JSON object") }
+        guard let json = try? JSON(parsing: Array(data)), json.objectValue != nil else {
+            throw .malformed("the answer is not a JSON object")
+        }
         try self.init(json: json)
     }
 

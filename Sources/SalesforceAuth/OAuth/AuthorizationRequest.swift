@@ -29,16 +29,20 @@ public struct AuthorizationRequest: Sendable {
     /// Builds the authorize URL:
     /// `https://<host>/services/oauth2/authorize[/<brand>]?response_type=…&client_id=…&redirect_uri=…&scope=…&display=touch&state=…`,
     /// plus `code_challenge` in the web-server flow.
-    public init(flow: OAuthFlow, loginHost: LoginHost, consumerKey: String, redirectURI: String, scopes: OAuthScopes,
-                brand: String? = nil, deviceID: String? = nil, state: String? = nil, pkce: PKCE? = nil) throws(OAuthError) {
+    public init(
+        flow: OAuthFlow, loginHost: LoginHost, consumerKey: String, redirectURI: String, scopes: OAuthScopes,
+        brand: String? = nil, deviceID: String? = nil, state: String? = nil, pkce: PKCE? = nil
+    ) throws(OAuthError) {
         let state = state ?? Data.random(count: 24).base64URLEncodedString
         let pkce = flow == .webServer ? (pkce ?? PKCE()) : nil
         var path = loginHost.baseURL + "/services/oauth2/authorize"
         if let brand = brand?.trimmingCharacters(in: CharacterSet(charactersIn: "/")), !brand.isEmpty {
             path += "/" + brand.split(separator: "/").map { FormEncoding.encode(String($0)) }.joined(separator: "/")
         }
-        var pairs = [("response_type", flow == .webServer ? "code" : "token"), ("client_id", consumerKey),
-                     ("redirect_uri", redirectURI), ("scope", scopes.parameter), ("display", "touch"), ("state", state)]
+        var pairs = [
+            ("response_type", flow == .webServer ? "code" : "token"), ("client_id", consumerKey),
+            ("redirect_uri", redirectURI), ("scope", scopes.parameter), ("display", "touch"), ("state", state),
+        ]
         if let pkce { pairs.append(("code_challenge", pkce.challenge)) }
         if let deviceID { pairs.append(("device_id", deviceID)) }
         guard let url = URL(string: path + "?" + FormEncoding.encode(pairs)) else {

@@ -27,7 +27,9 @@ public struct OAuthClient: Sendable {
     public let transport: any HTTPTransport
 
     /// A client for the app described by these values.
-    public init(consumerKey: String, redirectURI: String, scopes: some Sequence<String>, transport: any HTTPTransport = URLSessionTransport.shared) {
+    public init(
+        consumerKey: String, redirectURI: String, scopes: some Sequence<String>, transport: any HTTPTransport = URLSessionTransport.shared
+    ) {
         self.consumerKey = consumerKey
         self.redirectURI = redirectURI
         self.scopes = OAuthScopes(scopes)
@@ -43,8 +45,9 @@ public struct OAuthClient: Sendable {
 
     /// Starts a login at `loginHost`: open the request's URL in a browser and give its callback to ``completeLogin(_:callbackURL:)``.
     public func authorizationRequest(flow: OAuthFlow = .webServer, loginHost: LoginHost) throws(OAuthError) -> AuthorizationRequest {
-        try AuthorizationRequest(flow: flow, loginHost: loginHost, consumerKey: consumerKey, redirectURI: redirectURI,
-                                 scopes: scopes, brand: brand, deviceID: deviceID)
+        try AuthorizationRequest(
+            flow: flow, loginHost: loginHost, consumerKey: consumerKey, redirectURI: redirectURI,
+            scopes: scopes, brand: brand, deviceID: deviceID)
     }
 
     /// Finishes a login from its callback URL: checks the state, exchanges the code (web-server
@@ -59,7 +62,9 @@ public struct OAuthClient: Sendable {
     }
 
     /// Runs a whole interactive login through `browser`.
-    public func logIn(at loginHost: LoginHost, flow: OAuthFlow = .webServer, using browser: any BrowserSession) async throws(OAuthError) -> OAuthCredentials {
+    public func logIn(at loginHost: LoginHost, flow: OAuthFlow = .webServer, using browser: any BrowserSession) async throws(OAuthError)
+        -> OAuthCredentials
+    {
         let request = try authorizationRequest(flow: flow, loginHost: loginHost)
         let callback = try await browser.authenticate(url: request.url, redirectURI: redirectURI)
         return try await completeLogin(request, callbackURL: callback)
@@ -67,8 +72,10 @@ public struct OAuthClient: Sendable {
 
     /// Exchanges a web-server flow's code for tokens. The code works once.
     public func exchange(code: String, verifier: String, loginHost: LoginHost) async throws(OAuthError) -> TokenResponse {
-        var pairs = [("grant_type", "authorization_code"), ("code", code), ("code_verifier", verifier), ("client_id", consumerKey),
-                     ("redirect_uri", redirectURI), ("format", "json")]
+        var pairs = [
+            ("grant_type", "authorization_code"), ("code", code), ("code_verifier", verifier), ("client_id", consumerKey),
+            ("redirect_uri", redirectURI), ("format", "json"),
+        ]
         if let deviceID { pairs.append(("device_id", deviceID)) }
         return try await postToken(pairs, to: loginHost.baseURL)
     }
@@ -78,9 +85,13 @@ public struct OAuthClient: Sendable {
     /// For tools, scripts and tests only: an app must never ask for a Salesforce password
     /// itself. Salesforce appends the user's security token to the password outside trusted IP
     /// ranges, and issues no refresh token for this flow.
-    public func logIn(username: String, password: String, at loginHost: LoginHost, clientSecret: String? = nil) async throws(OAuthError) -> OAuthCredentials {
-        var pairs = [("grant_type", "password"), ("client_id", consumerKey), ("username", username), ("password", password),
-                     ("scope", scopes.parameter), ("format", "json")]
+    public func logIn(username: String, password: String, at loginHost: LoginHost, clientSecret: String? = nil) async throws(OAuthError)
+        -> OAuthCredentials
+    {
+        var pairs = [
+            ("grant_type", "password"), ("client_id", consumerKey), ("username", username), ("password", password),
+            ("scope", scopes.parameter), ("format", "json"),
+        ]
         if let clientSecret { pairs.append(("client_secret", clientSecret)) }
         let tokens = try await postToken(pairs, to: loginHost.baseURL)
         return OAuthCredentials(tokens: tokens, clientID: consumerKey, redirectURI: redirectURI, loginHost: loginHost)
@@ -92,12 +103,16 @@ public struct OAuthClient: Sendable {
     /// account has one, else the login host. A refresh token in the answer replaces the old one.
     public func refresh(_ credentials: OAuthCredentials) async throws(OAuthError) -> OAuthCredentials {
         guard let refreshToken = credentials.refreshToken else { throw OAuthError(.noRefreshToken, "The account has no refresh token.") }
-        var pairs = [("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", credentials.clientID),
-                     ("redirect_uri", credentials.redirectURI), ("format", "json")]
+        var pairs = [
+            ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", credentials.clientID),
+            ("redirect_uri", credentials.redirectURI), ("format", "json"),
+        ]
         if let deviceID { pairs.append(("device_id", deviceID)) }
         pairs += additionalRefreshParameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        let base = credentials.communityID != nil ? (credentials.communityURL?.absoluteString ?? credentials.loginHost.baseURL)
-                                                  : credentials.loginHost.baseURL
+        let base =
+            credentials.communityID != nil
+            ? (credentials.communityURL?.absoluteString ?? credentials.loginHost.baseURL)
+            : credentials.loginHost.baseURL
         let tokens = try await postToken(pairs, to: base)
         var updated = credentials
         updated.apply(tokens)
@@ -120,8 +135,12 @@ public struct OAuthClient: Sendable {
         guard url.scheme == "https" || (url.scheme == "http" && LoginHost(url.absoluteString)?.scheme == "http") else {
             throw .httpsRequired
         }
-        let request = HTTPRequest(method: "GET", url: url, headers: [("Authorization", "Bearer \(credentials.accessToken ?? "")"),
-                                                                     ("Accept", "application/json")])
+        let request = HTTPRequest(
+            method: "GET", url: url,
+            headers: [
+                ("Authorization", "Bearer \(credentials.accessToken ?? "")"),
+                ("Accept", "application/json"),
+            ])
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
@@ -142,9 +161,13 @@ public struct OAuthClient: Sendable {
 
     private func post(_ pairs: [(String, String)], to address: String) async throws(OAuthError) -> HTTPResponse {
         guard let url = URL(string: address) else { throw OAuthError(.invalidRequest, "\(address) is not a valid URL.") }
-        let request = HTTPRequest(method: "POST", url: url, headers: [("Content-Type", "application/x-www-form-urlencoded"),
-                                                                      ("Accept", "application/json")],
-                                  body: Data(FormEncoding.encode(pairs).utf8))
+        let request = HTTPRequest(
+            method: "POST", url: url,
+            headers: [
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Accept", "application/json"),
+            ],
+            body: Data(FormEncoding.encode(pairs).utf8))
         do {
             return try await transport.send(request)
         } catch {

@@ -91,8 +91,10 @@ public struct TokenResponse: Sendable, Equatable {
     /// - Returns: Whether `signature` is the HMAC-SHA256 of `id` + `issued_at` under `secret`.
     public func hasValidSignature(secret: String) -> Bool {
         guard let signature, let expected = Data(base64Encoded: signature),
-              let issued = issuedAtText else { return false }
-        return HMAC<SHA256>.isValidAuthenticationCode(expected, authenticating: Data((identityURL.absoluteString + issued).utf8),
-                                                       using: SymmetricKey(data: Data(secret.utf8)))
+            let issued = issuedAtText
+        else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(
+            expected, authenticating: Data((identityURL.absoluteString + issued).utf8),
+            using: SymmetricKey(data: Data(secret.utf8)))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The default ``HTTPTransport``: Foundation's URLSession (FoundationNetworking on Linux).
@@ -52,7 +53,7 @@ public final class URLSessionTransport: HTTPTransport {
             case .cancelled: return .failure(.cancelled)
             case .timedOut: return .failure(.timedOut)
             case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost,
-                 .dnsLookupFailed, .resourceUnavailable, .internationalRoamingOff:
+                .dnsLookupFailed, .resourceUnavailable, .internationalRoamingOff:
                 return .failure(.unreachable(error.localizedDescription))
             default: return .failure(.failed(error.localizedDescription))
             }

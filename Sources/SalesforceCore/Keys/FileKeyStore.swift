@@ -18,8 +18,9 @@ public struct FileKeyStore: KeyStore {
         let file = KeyFile(url: file(for: label), label: label)
         if let key = try file.read() { return key }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw .unwritable(label: label, reason: error.localizedDescription)
         }

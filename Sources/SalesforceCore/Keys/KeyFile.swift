@@ -1,9 +1,10 @@
 import Crypto
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One key in a file only its owner can read (mode 0600): its 32 bytes, nothing else.

@@ -30,8 +30,10 @@ public actor RestClient {
     private var requestsInFlight: [UUID: Task<HTTPResponse, any Error>] = [:]
 
     /// A client for credentials; `refresher` renews the token (nil: an expired token is an error).
-    public init(credentials: OAuthCredentials?, refresher: (any CredentialsRefresher)?,
-                transport: any HTTPTransport = URLSessionTransport.shared, apiVersion: APIVersion = .current) {
+    public init(
+        credentials: OAuthCredentials?, refresher: (any CredentialsRefresher)?,
+        transport: any HTTPTransport = URLSessionTransport.shared, apiVersion: APIVersion = .current
+    ) {
         self.credentials = credentials
         self.refresher = refresher
         self.transport = transport
@@ -41,14 +43,18 @@ public actor RestClient {
     }
 
     /// A client for a signed-in account, refreshing (and saving, and logging out) through its manager.
-    public init(account: UserAccount, accounts: UserAccountManager, transport: any HTTPTransport = URLSessionTransport.shared,
-                apiVersion: APIVersion = .current) {
+    public init(
+        account: UserAccount, accounts: UserAccountManager, transport: any HTTPTransport = URLSessionTransport.shared,
+        apiVersion: APIVersion = .current
+    ) {
         self.init(credentials: account.credentials, refresher: accounts, transport: transport, apiVersion: apiVersion)
     }
 
     /// A client with no user, for requests that need no token, to whole URLs.
-    public static func unauthenticated(transport: any HTTPTransport = URLSessionTransport.shared,
-                                       apiVersion: APIVersion = .current) -> RestClient {
+    public static func unauthenticated(
+        transport: any HTTPTransport = URLSessionTransport.shared,
+        apiVersion: APIVersion = .current
+    ) -> RestClient {
         RestClient(credentials: nil, refresher: nil, transport: transport, apiVersion: apiVersion)
     }
 
@@ -99,7 +105,11 @@ public actor RestClient {
         requestsInFlight[id] = task
         defer { requestsInFlight[id] = nil }
         do {
-            return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+            return try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
         } catch let error as TransportError {
             switch error {
             case .cancelled: throw .cancelled
@@ -116,7 +126,8 @@ public actor RestClient {
         let url = try request.url(for: credentials)
         var headers: [(name: String, value: String)] = []
         if request.requiresAuthentication, let token = credentials?.accessToken,
-           !request.headers.keys.contains(where: { $0.lowercased() == "authorization" }) {
+            !request.headers.keys.contains(where: { $0.lowercased() == "authorization" })
+        {
             headers.append(("Authorization", "Bearer \(token)"))
         }
         if !request.headers.keys.contains(where: { $0.lowercased() == "user-agent" }) { headers.append(("User-Agent", userAgent)) }
@@ -167,11 +178,14 @@ public actor RestClient {
 
     // MARK: - Answers
 
-    private static func finish(_ response: HTTPResponse, request: RestRequest, credentials: OAuthCredentials?) throws(RestError) -> RestResponse {
+    private static func finish(_ response: HTTPResponse, request: RestRequest, credentials: OAuthCredentials?) throws(RestError)
+        -> RestResponse
+    {
         guard response.isSuccess else {
             let url = (try? request.url(for: credentials)) ?? URL(fileURLWithPath: "/")
-            throw .http(status: response.status, url: url, headers: response.headers, body: response.body,
-                        errors: SalesforceError.errors(in: response.body))
+            throw .http(
+                status: response.status, url: url, headers: response.headers, body: response.body,
+                errors: SalesforceError.errors(in: response.body))
         }
         return RestResponse(status: response.status, headers: response.headers, data: response.body)
     }
@@ -181,12 +195,12 @@ public actor RestClient {
 enum ForceKitInfo {
     static let version = "0.1.0"
     #if os(Linux)
-    static let platform = "Linux"
+        static let platform = "Linux"
     #elseif os(macOS)
-    static let platform = "macOS"
+        static let platform = "macOS"
     #elseif os(iOS)
-    static let platform = "iOS"
+        static let platform = "iOS"
     #else
-    static let platform = "Apple"
+        static let platform = "Apple"
     #endif
 }

@@ -24,8 +24,9 @@ public struct SalesforceError: Sendable, Equatable, Decodable {
         let items = json.arrayValue ?? (json.objectValue != nil ? [json] : [])
         return items.compactMap { item in
             guard let code = item["errorCode"]?.stringValue ?? item["error"]?.stringValue else { return nil }
-            return SalesforceError(errorCode: code, message: item["message"]?.stringValue ?? item["error_description"]?.stringValue ?? "",
-                                   fields: item["fields"]?.arrayValue?.compactMap(\.stringValue))
+            return SalesforceError(
+                errorCode: code, message: item["message"]?.stringValue ?? item["error_description"]?.stringValue ?? "",
+                fields: item["fields"]?.arrayValue?.compactMap(\.stringValue))
         }
     }
 }
@@ -72,9 +73,11 @@ public enum RestError: ForceKitError {
         case .transport(let error): error.description
         case .http(let status, let url, _, let body, let errors):
             if let first = errors.first {
-                "\(first.errorCode): \(first.message)" + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "") + " [\(status) from \(url.path)]"
+                "\(first.errorCode): \(first.message)" + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "")
+                    + " [\(status) from \(url.path)]"
             } else {
-                "The server answered \(status) for \(url.path)" + (body.isEmpty ? "." : ": \(String(decoding: body.prefix(300), as: UTF8.self))")
+                "The server answered \(status) for \(url.path)"
+                    + (body.isEmpty ? "." : ": \(String(decoding: body.prefix(300), as: UTF8.self))")
             }
         case .refreshFailed(let error): "The session expired and could not be renewed. \(error.message)"
         case .decoding(let reason): reason

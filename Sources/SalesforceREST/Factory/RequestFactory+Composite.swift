@@ -18,8 +18,10 @@ extension RequestFactory {
     /// later ones use as `@{ref.id}`. With `allOrNone`, one failure rolls back all.
     public func composite(_ requests: [(referenceID: String, request: RestRequest)], allOrNone: Bool = false) -> RestRequest {
         let subrequests: [JSON] = requests.map { entry in
-            var item: [String: JSON] = ["method": .string(entry.request.method.rawValue), "url": .string(entry.request.endpointPathAndQuery),
-                                        "referenceId": .string(entry.referenceID)]
+            var item: [String: JSON] = [
+                "method": .string(entry.request.method.rawValue), "url": .string(entry.request.endpointPathAndQuery),
+                "referenceId": .string(entry.referenceID),
+            ]
             if let body = entry.request.bodyJSON { item["body"] = body }
             if !entry.request.headers.isEmpty { item["httpHeaders"] = .object(entry.request.headers.mapValues(JSON.string)) }
             return .object(item)
@@ -45,9 +47,12 @@ extension RequestFactory {
     }
 
     /// Creates or updates up to 200 records of one type by an external id field.
-    public func upsertRecords(_ objectType: String, externalIDField: String, records: [SObjectRecord], allOrNone: Bool = false) -> RestRequest {
-        data(.patch, "/composite/sobjects/\(Self.segment(objectType))/\(Self.segment(externalIDField))",
-             json: ["allOrNone": .bool(allOrNone), "records": .array(records.map(\.json))])
+    public func upsertRecords(_ objectType: String, externalIDField: String, records: [SObjectRecord], allOrNone: Bool = false)
+        -> RestRequest
+    {
+        data(
+            .patch, "/composite/sobjects/\(Self.segment(objectType))/\(Self.segment(externalIDField))",
+            json: ["allOrNone": .bool(allOrNone), "records": .array(records.map(\.json))])
     }
 
     /// Deletes up to 200 records.
@@ -57,7 +62,9 @@ extension RequestFactory {
 
     /// Retrieves up to 2,000 records of one type (null for a missing one).
     public func retrieveRecords(_ objectType: String, ids: [String], fields: [String]) -> RestRequest {
-        data(.post, "/composite/sobjects/\(Self.segment(objectType))", json: ["ids": .array(ids.map(JSON.string)), "fields": .array(fields.map(JSON.string))])
+        data(
+            .post, "/composite/sobjects/\(Self.segment(objectType))",
+            json: ["ids": .array(ids.map(JSON.string)), "fields": .array(fields.map(JSON.string))])
     }
 }
 

@@ -68,8 +68,11 @@ extension RequestFactory {
     }
 
     /// A rendition of a file (a THUMB120BY90 thumbnail unless another type is given).
-    public func fileRendition(_ fileID: String, version: String? = nil, type: RenditionType = .thumb120by90, page: Int = 0) throws(RestError) -> RestRequest {
-        var request = files("/\(try Self.id(fileID, "The file id"))/rendition", [("type", type.rawValue)] + Self.page(page) + Self.version(version))
+    public func fileRendition(_ fileID: String, version: String? = nil, type: RenditionType = .thumb120by90, page: Int = 0)
+        throws(RestError) -> RestRequest
+    {
+        var request = files(
+            "/\(try Self.id(fileID, "The file id"))/rendition", [("type", type.rawValue)] + Self.page(page) + Self.version(version))
         request.parseResponse = false
         return request
     }
@@ -91,8 +94,12 @@ extension RequestFactory {
         _ = try Self.id(fileID, "The file id")
         _ = try Self.id(entityID, "The entity id")
         guard shareType == "V" || shareType == "C" else { throw .invalidRequest("shareType must be V or C, not \(shareType).") }
-        return create("ContentDocumentLink", fields: ["ContentDocumentId": .string(fileID), "LinkedEntityId": .string(entityID),
-                                                      "ShareType": .string(shareType)])
+        return create(
+            "ContentDocumentLink",
+            fields: [
+                "ContentDocumentId": .string(fileID), "LinkedEntityId": .string(entityID),
+                "ShareType": .string(shareType),
+            ])
     }
 
     /// Removes a share.
@@ -101,7 +108,9 @@ extension RequestFactory {
     }
 
     /// Uploads a file to the user's files; the answer is its details, version 1.
-    public func uploadFile(_ contents: Data, name: String, description: String? = nil, mimeType: String? = nil) throws(RestError) -> RestRequest {
+    public func uploadFile(_ contents: Data, name: String, description: String? = nil, mimeType: String? = nil) throws(RestError)
+        -> RestRequest
+    {
         guard !name.isEmpty else { throw .invalidRequest("The file name must not be empty.") }
         let boundary = "ForceKit-" + UUID().uuidString
         var metadata: [String: JSON] = ["title": .string(name)]
@@ -114,7 +123,8 @@ extension RequestFactory {
         line("")
         line(JSON.object(metadata).serialized())
         line("--\(boundary)")
-        let safeName = name.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "")
+        let safeName = name.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\r", with: "").replacingOccurrences(
+            of: "\n", with: "")
         line("Content-Disposition: form-data; name=\"fileData\"; filename=\"\(safeName)\"")
         line("Content-Type: \(mimeType ?? "application/octet-stream")")
         line("")
@@ -127,7 +137,9 @@ extension RequestFactory {
     }
 
     /// The path of a file's rendition under `/services/data`, for loading it elsewhere (a web view).
-    public func fileRenditionPath(_ fileID: String, version: String? = nil, type: RenditionType = .thumb120by90, page: Int = 0) throws(RestError) -> String {
+    public func fileRenditionPath(_ fileID: String, version: String? = nil, type: RenditionType = .thumb120by90, page: Int = 0)
+        throws(RestError) -> String
+    {
         try fileRendition(fileID, version: version, type: type, page: page).endpointPathAndQuery
     }
 

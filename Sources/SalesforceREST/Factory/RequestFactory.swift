@@ -84,7 +84,9 @@ public struct RequestFactory: Sendable {
     /// One record, with only `fields` when given (duplicates dropped, order kept).
     public func retrieve(_ objectType: String, id: String, fields: [String] = []) -> RestRequest {
         let unique = fields.reduce(into: [String]()) { list, field in if !list.contains(field) { list.append(field) } }
-        return data(.get, "/sobjects/\(Self.segment(objectType))/\(Self.segment(id))", unique.isEmpty ? [] : [("fields", unique.joined(separator: ","))])
+        return data(
+            .get, "/sobjects/\(Self.segment(objectType))/\(Self.segment(id))",
+            unique.isEmpty ? [] : [("fields", unique.joined(separator: ","))])
     }
 
     /// Creates a record.
@@ -148,15 +150,20 @@ public struct RequestFactory: Sendable {
     // MARK: - Apex REST and anything else
 
     /// A call to an Apex REST endpoint: `/services/apexrest/{path}`.
-    public func apexREST(_ method: RestMethod, path: String, queryItems: [(name: String, value: String)] = [], body: JSON? = nil) -> RestRequest {
-        var request = RestRequest.customEndpoint(method: method, endpoint: "/services/apexrest", path: path.hasPrefix("/") ? path : "/" + path,
-                                                 queryItems: queryItems)
+    public func apexREST(_ method: RestMethod, path: String, queryItems: [(name: String, value: String)] = [], body: JSON? = nil)
+        -> RestRequest
+    {
+        var request = RestRequest.customEndpoint(
+            method: method, endpoint: "/services/apexrest", path: path.hasPrefix("/") ? path : "/" + path,
+            queryItems: queryItems)
         if let body { request.setJSONBody(body) }
         return request
     }
 
     /// Any call under this version's `/services/data/vXX.X`, for resources without a builder.
-    public func request(_ method: RestMethod, path: String, queryItems: [(name: String, value: String)] = [], body: JSON? = nil) -> RestRequest {
+    public func request(_ method: RestMethod, path: String, queryItems: [(name: String, value: String)] = [], body: JSON? = nil)
+        -> RestRequest
+    {
         var request = data(method, path.hasPrefix("/") ? path : "/" + path, queryItems)
         if let body { request.setJSONBody(body) }
         return request

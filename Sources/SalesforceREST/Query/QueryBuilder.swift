@@ -2,8 +2,10 @@
 public enum QueryBuilder {
     /// `select f1,f2 from Object[ where …][ group by …[ having …]][ order by …][ limit N]`, or
     /// nil when there are no fields or no object. Duplicate fields are dropped, order kept.
-    public static func soql(fields: [String], from objectType: String, where condition: String? = nil, groupBy: [String] = [],
-                            having: String? = nil, orderBy: [String] = [], limit: Int = 0) -> String? {
+    public static func soql(
+        fields: [String], from objectType: String, where condition: String? = nil, groupBy: [String] = [],
+        having: String? = nil, orderBy: [String] = [], limit: Int = 0
+    ) -> String? {
         let unique = fields.reduce(into: [String]()) { list, field in if !field.isEmpty && !list.contains(field) { list.append(field) } }
         guard !unique.isEmpty, !objectType.isEmpty else { return nil }
         var text = "select \(unique.joined(separator: ",")) from \(objectType)"
@@ -36,7 +38,9 @@ public enum QueryBuilder {
     }
 
     /// The characters SOSL reserves in a search term.
-    static let soslReserved: Set<Character> = ["\\", "?", "&", "|", "!", "{", "}", "[", "]", "(", ")", "^", "~", "*", ":", "\"", "'", "+", "-"]
+    static let soslReserved: Set<Character> = [
+        "\\", "?", "&", "|", "!", "{", "}", "[", "]", "(", ")", "^", "~", "*", ":", "\"", "'", "+", "-",
+    ]
 
     /// A search term with each reserved character (`\ ? & | ! { } [ ] ( ) ^ ~ * : " ' + -`)
     /// escaped with a backslash.
@@ -51,15 +55,19 @@ public enum QueryBuilder {
 
     /// `FIND {term} IN NAME FIELDS[ RETURNING Obj (spec), …][ LIMIT n]`, or nil for an empty
     /// term. The term is escaped; the limit is capped at 200, as the SDK caps it.
-    public static func sosl(searchTerm: String, fieldScope: String? = nil, objectScope: [(objectType: String, fields: String?)] = [],
-                            limit: Int = 0) -> String? {
+    public static func sosl(
+        searchTerm: String, fieldScope: String? = nil, objectScope: [(objectType: String, fields: String?)] = [],
+        limit: Int = 0
+    ) -> String? {
         guard !searchTerm.isEmpty else { return nil }
         var text = "FIND {\(sanitizeSOSLSearchTerm(searchTerm))} "
         text += fieldScope.flatMap { $0.isEmpty ? nil : $0 } ?? "IN NAME FIELDS"
         if !objectScope.isEmpty {
-            text += " RETURNING " + objectScope.map { scope in
-                scope.fields.map { "\(scope.objectType) (\($0))" } ?? scope.objectType
-            }.joined(separator: ",")
+            text +=
+                " RETURNING "
+                + objectScope.map { scope in
+                    scope.fields.map { "\(scope.objectType) (\($0))" } ?? scope.objectType
+                }.joined(separator: ",")
         }
         if limit > 0 { text += " LIMIT \(min(limit, 200))" }
         return text

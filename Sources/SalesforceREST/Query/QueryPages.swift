@@ -80,14 +80,19 @@ extension RestClient {
     }
 
     /// Every record of a SOQL query, decoded as `type`.
-    public nonisolated func records<Record: Decodable & Sendable>(forQuery soql: String, as type: Record.Type, includeDeleted: Bool = false,
-                                                                 decoder: JSONDecoder = JSONDecoder()) -> QueryRecords<Record> {
-        QueryRecords(pages: QueryPages(client: self, first: firstPage(soql, includeDeleted, nil), decoder: .decodable(type, decoder: decoder)))
+    public nonisolated func records<Record: Decodable & Sendable>(
+        forQuery soql: String, as type: Record.Type, includeDeleted: Bool = false,
+        decoder: JSONDecoder = JSONDecoder()
+    ) -> QueryRecords<Record> {
+        QueryRecords(
+            pages: QueryPages(client: self, first: firstPage(soql, includeDeleted, nil), decoder: .decodable(type, decoder: decoder)))
     }
 
     /// The first page of a SOQL query, decoded as `type`.
-    public func query<Record: Decodable & Sendable>(_ soql: String, as type: Record.Type,
-                                                    decoder: JSONDecoder = JSONDecoder()) async throws(RestError) -> QueryResult<Record> {
+    public func query<Record: Decodable & Sendable>(
+        _ soql: String, as type: Record.Type,
+        decoder: JSONDecoder = JSONDecoder()
+    ) async throws(RestError) -> QueryResult<Record> {
         try QueryPageDecoder.decodable(type, decoder: decoder).decode(try await send(requests.query(soql)).data)
     }
 

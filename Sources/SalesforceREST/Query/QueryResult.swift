@@ -23,7 +23,9 @@ public struct QueryResult<Record: Sendable>: Sendable {
 
 extension QueryResult: Decodable where Record: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case totalSize, done, nextRecordsURL = "nextRecordsUrl", records
+        case totalSize, done
+        case nextRecordsURL = "nextRecordsUrl"
+        case records
     }
 
     /// Decodes Salesforce's `{totalSize, done, nextRecordsUrl, records}`.
@@ -44,16 +46,19 @@ public struct QueryPageDecoder<Record: Sendable>: Sendable {
     public static var json: QueryPageDecoder<JSON> {
         QueryPageDecoder<JSON> { data throws(RestError) in
             guard let json = try? JSON(parsing: data), let done = json["done"]?.boolValue,
-                  let records = json["records"]?.arrayValue else {
+                let records = json["records"]?.arrayValue
+            else {
                 throw .decoding("The answer is not a query result.")
             }
-            return QueryResult(totalSize: Int(json["totalSize"]?.integerValue ?? Int64(records.count)), done: done,
-                               nextRecordsURL: json["nextRecordsUrl"]?.stringValue, records: records)
+            return QueryResult(
+                totalSize: Int(json["totalSize"]?.integerValue ?? Int64(records.count)), done: done,
+                nextRecordsURL: json["nextRecordsUrl"]?.stringValue, records: records)
         }
     }
 
     /// Records decoded as a `Decodable` type.
-    public static func decodable(_ type: Record.Type, decoder: JSONDecoder = JSONDecoder()) -> QueryPageDecoder<Record> where Record: Decodable {
+    public static func decodable(_ type: Record.Type, decoder: JSONDecoder = JSONDecoder()) -> QueryPageDecoder<Record>
+    where Record: Decodable {
         return QueryPageDecoder { data throws(RestError) in
             do {
                 return try decoder.decode(QueryResult<Record>.self, from: data)

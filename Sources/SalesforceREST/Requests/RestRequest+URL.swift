@@ -14,10 +14,13 @@ extension RestRequest {
         if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
             address = path
         } else {
-            guard let base = baseURL ?? credentials.map({ credentials in
-                if let community = credentials.communityURL { return community.absoluteString }
-                return serviceHostType == .login ? credentials.loginHost.baseURL : credentials.instanceURL.absoluteString
-            }) else {
+            guard
+                let base = baseURL
+                    ?? credentials.map({ credentials in
+                        if let community = credentials.communityURL { return community.absoluteString }
+                        return serviceHostType == .login ? credentials.loginHost.baseURL : credentials.instanceURL.absoluteString
+                    })
+            else {
                 throw .invalidRequest("\(path) is not a whole URL, and there is no user whose instance it could be on.")
             }
             var relative = path

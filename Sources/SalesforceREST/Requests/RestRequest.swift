@@ -38,8 +38,10 @@ public struct RestRequest: Sendable {
     public var shouldRefreshOn403: Bool
 
     /// A request to `endpoint` + `path`.
-    public init(method: RestMethod, serviceHostType: ServiceHostType = .instance, endpoint: String = "/services/data", path: String,
-                queryItems: [(name: String, value: String)] = []) {
+    public init(
+        method: RestMethod, serviceHostType: ServiceHostType = .instance, endpoint: String = "/services/data", path: String,
+        queryItems: [(name: String, value: String)] = []
+    ) {
         self.method = method
         self.serviceHostType = serviceHostType
         self.baseURL = nil
@@ -56,8 +58,10 @@ public struct RestRequest: Sendable {
     }
 
     /// A request to any URL, without the user's token: `baseURL` + `path`.
-    public static func customURL(method: RestMethod, baseURL: String, path: String = "",
-                                 queryItems: [(name: String, value: String)] = []) -> RestRequest {
+    public static func customURL(
+        method: RestMethod, baseURL: String, path: String = "",
+        queryItems: [(name: String, value: String)] = []
+    ) -> RestRequest {
         var request = RestRequest(method: method, serviceHostType: .custom, endpoint: "", path: path, queryItems: queryItems)
         request.baseURL = baseURL
         request.requiresAuthentication = false
@@ -65,8 +69,10 @@ public struct RestRequest: Sendable {
     }
 
     /// A request under another endpoint of the instance, such as `/services/apexrest`.
-    public static func customEndpoint(method: RestMethod, endpoint: String, path: String,
-                                      queryItems: [(name: String, value: String)] = []) -> RestRequest {
+    public static func customEndpoint(
+        method: RestMethod, endpoint: String, path: String,
+        queryItems: [(name: String, value: String)] = []
+    ) -> RestRequest {
         RestRequest(method: method, endpoint: endpoint, path: path, queryItems: queryItems)
     }
 

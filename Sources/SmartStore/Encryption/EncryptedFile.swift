@@ -98,7 +98,8 @@ final class EncryptedFile {
             let opensInPlace = wholePage && layout != .wal
             let destination = opensInPlace ? buffer : openedPage
             let overlap = max(start, range.lowerBound)..<min(start + Self.pageSize, range.upperBound)
-            let outcome = layout == .wal && frameMemory.recall(offset: start, sealed: sealedPage, pageNumber: pageNumber, into: destination)
+            let outcome =
+                layout == .wal && frameMemory.recall(offset: start, sealed: sealedPage, pageNumber: pageNumber, into: destination)
                 ? .opened
                 : cipher.open(sealedPage, into: destination, pageNumber: pageNumber)
             switch outcome {
@@ -152,7 +153,9 @@ final class EncryptedFile {
         }
         lastOpenedPage = nil
         if count == PageFormat.pageSize {
-            guard let pageNumber = pageNumber(ofPageAt: offset, in: buffer, range: range) else { return ResultCode.SQLITE_IOERR_WRITE.rawValue }
+            guard let pageNumber = pageNumber(ofPageAt: offset, in: buffer, range: range) else {
+                return ResultCode.SQLITE_IOERR_WRITE.rawValue
+            }
             if let frame = checkpointedFrame(buffer, pageNumber: pageNumber) { return baseWrite(frame, count, offset) }
             if let failure = seal(buffer, pageNumber: pageNumber) { return failure }
             if layout == .wal { frameMemory.remember(buffer, sealed: sealedPage, pageNumber: pageNumber, offset: offset) }
@@ -162,7 +165,9 @@ final class EncryptedFile {
         defer { copy.deallocate() }
         copy.copyMemory(from: buffer, byteCount: count)
         for start in starts {
-            guard let pageNumber = pageNumber(ofPageAt: start, in: buffer, range: range) else { return ResultCode.SQLITE_IOERR_WRITE.rawValue }
+            guard let pageNumber = pageNumber(ofPageAt: start, in: buffer, range: range) else {
+                return ResultCode.SQLITE_IOERR_WRITE.rawValue
+            }
             if let failure = seal(buffer + Int(start - offset), pageNumber: pageNumber) { return failure }
             (copy + Int(start - offset)).copyMemory(from: sealedPage, byteCount: PageFormat.pageSize)
         }
@@ -175,7 +180,8 @@ final class EncryptedFile {
         // seal, or sealing would drop bytes SQLite keeps in the page.
         let header = UnsafeRawBufferPointer(start: page, count: PageFormat.sqliteHeader.count)
         if header.elementsEqual(PageFormat.sqliteHeader),
-           page.load(fromByteOffset: PageFormat.reservedBytesHeaderOffset, as: UInt8.self) != UInt8(PageFormat.reservedBytes) {
+            page.load(fromByteOffset: PageFormat.reservedBytesHeaderOffset, as: UInt8.self) != UInt8(PageFormat.reservedBytes)
+        {
             return ResultCode.SQLITE_IOERR_WRITE.rawValue
         }
         do {
@@ -191,8 +197,8 @@ final class EncryptedFile {
     /// bytes as they are saves sealing the page a second time.
     private func checkpointedFrame(_ page: UnsafeRawPointer, pageNumber: UInt32) -> UnsafeRawPointer? {
         guard layout == .database, let wal, wal.lastOpenedPage == pageNumber,
-              memcmp(wal.openedPage, page, PageFormat.sealedBytes) == 0,
-              cipher.isSealedWithCurrentKey(wal.sealedPage)
+            memcmp(wal.openedPage, page, PageFormat.sealedBytes) == 0,
+            cipher.isSealedWithCurrentKey(wal.sealedPage)
         else { return nil }
         return UnsafeRawPointer(wal.sealedPage)
     }
@@ -255,9 +261,9 @@ final class EncryptedFile {
     }
 }
 
-private extension UnsafeRawPointer {
+extension UnsafeRawPointer {
     /// The big-endian 32-bit number at the pointer, aligned or not.
-    func loadBigEndianUInt32() -> UInt32 {
+    fileprivate func loadBigEndianUInt32() -> UInt32 {
         UInt32(bigEndian: loadUnaligned(as: UInt32.self))
     }
 }

@@ -65,46 +65,47 @@ struct FileSlot {
 
 private let temporaryFileFlags = SQLITE_OPEN_TEMP_DB | SQLITE_OPEN_TEMP_JOURNAL | SQLITE_OPEN_TRANSIENT_DB | SQLITE_OPEN_SUBJOURNAL
 
-private let openFile: @convention(c) (
-    UnsafeMutablePointer<sqlite3_vfs>?, sqlite3_filename?, UnsafeMutablePointer<sqlite3_file>?, Int32, UnsafeMutablePointer<Int32>?
-) -> Int32 = { _, name, file, flags, outFlags in
-    guard let file, let base = EncryptingVFS.baseVFS else { return SQLITE_CANTOPEN }
-    file.pointee.pMethods = nil
-    let slot = FileSlot(file: file)
-    if name == nil || flags & temporaryFileFlags != 0 {
-        slot.attach(MemoryFile())
-        file.pointee.pMethods = UnsafePointer(memoryFileMethods)
-        outFlags?.pointee = flags
+private let openFile:
+    @convention(c) (
+        UnsafeMutablePointer<sqlite3_vfs>?, sqlite3_filename?, UnsafeMutablePointer<sqlite3_file>?, Int32, UnsafeMutablePointer<Int32>?
+    ) -> Int32 = { _, name, file, flags, outFlags in
+        guard let file, let base = EncryptingVFS.baseVFS else { return SQLITE_CANTOPEN }
+        file.pointee.pMethods = nil
+        let slot = FileSlot(file: file)
+        if name == nil || flags & temporaryFileFlags != 0 {
+            slot.attach(MemoryFile())
+            file.pointee.pMethods = UnsafePointer(memoryFileMethods)
+            outFlags?.pointee = flags
+            return SQLITE_OK
+        }
+        let layout: EncryptedFile.Layout =
+            if flags & SQLITE_OPEN_MAIN_DB != 0 { .database } else if flags & SQLITE_OPEN_WAL != 0 {
+                .wal
+            } else if flags & SQLITE_OPEN_MAIN_JOURNAL != 0 { .journal } else { .passthrough }
+        guard let token = sqlite3_uri_parameter(name, CipherRegistry.uriParameter),
+            let cipher = CipherRegistry.cipher(for: String(cString: token))
+        else { return SQLITE_CANTOPEN }
+        let result = base.pointee.xOpen(base, name, slot.baseFile, flags, outFlags)
+        guard result == SQLITE_OK else {
+            if let methods = slot.baseFile.pointee.pMethods { _ = methods.pointee.xClose?(slot.baseFile) }
+            return result
+        }
+        let encryptedFile = EncryptedFile(layout: layout, cipher: cipher, base: slot.baseFile)
+        if let name {
+            switch layout {
+            case .database:
+                encryptedFile.connectionName = name
+                ConnectionFiles.addDatabase(encryptedFile, name: name)
+            case .wal:
+                ConnectionFiles.attachWAL(encryptedFile, name: name)
+            case .journal, .passthrough:
+                break
+            }
+        }
+        slot.attach(encryptedFile)
+        file.pointee.pMethods = UnsafePointer(encryptedFileMethods)
         return SQLITE_OK
     }
-    let layout: EncryptedFile.Layout =
-        if flags & SQLITE_OPEN_MAIN_DB != 0 { .database }
-        else if flags & SQLITE_OPEN_WAL != 0 { .wal }
-        else if flags & SQLITE_OPEN_MAIN_JOURNAL != 0 { .journal }
-        else { .passthrough }
-    guard let token = sqlite3_uri_parameter(name, CipherRegistry.uriParameter),
-          let cipher = CipherRegistry.cipher(for: String(cString: token)) else { return SQLITE_CANTOPEN }
-    let result = base.pointee.xOpen(base, name, slot.baseFile, flags, outFlags)
-    guard result == SQLITE_OK else {
-        if let methods = slot.baseFile.pointee.pMethods { _ = methods.pointee.xClose?(slot.baseFile) }
-        return result
-    }
-    let encryptedFile = EncryptedFile(layout: layout, cipher: cipher, base: slot.baseFile)
-    if let name {
-        switch layout {
-        case .database:
-            encryptedFile.connectionName = name
-            ConnectionFiles.addDatabase(encryptedFile, name: name)
-        case .wal:
-            ConnectionFiles.attachWAL(encryptedFile, name: name)
-        case .journal, .passthrough:
-            break
-        }
-    }
-    slot.attach(encryptedFile)
-    file.pointee.pMethods = UnsafePointer(encryptedFileMethods)
-    return SQLITE_OK
-}
 
 // MARK: - Encrypted file methods
 
@@ -122,77 +123,78 @@ private func wrapped(_ file: UnsafeMutablePointer<sqlite3_file>?) -> (UnsafeMuta
 
 nonisolated(unsafe) private let encryptedFileMethods: UnsafeMutablePointer<sqlite3_io_methods> = {
     let methods = UnsafeMutablePointer<sqlite3_io_methods>.allocate(capacity: 1)
-    methods.initialize(to: sqlite3_io_methods(
-        iVersion: 2,
-        xClose: { file in
-            guard let file, let (base, methods) = wrapped(file) else { return SQLITE_OK }
-            let result = methods.xClose?(base) ?? SQLITE_OK
-            FileSlot(file: file).detach(EncryptedFile.self)
-            return result
-        },
-        xRead: { file, buffer, count, offset in
-            guard let file = encrypted(file), let buffer else { return ResultCode.SQLITE_IOERR_READ.rawValue }
-            return file.read(into: buffer, count: Int(count), offset: offset)
-        },
-        xWrite: { file, buffer, count, offset in
-            guard let file = encrypted(file), let buffer else { return ResultCode.SQLITE_IOERR_WRITE.rawValue }
-            return file.write(from: buffer, count: Int(count), offset: offset)
-        },
-        xTruncate: { file, size in
-            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_TRUNCATE.rawValue }
-            return methods.xTruncate?(base, size) ?? ResultCode.SQLITE_IOERR_TRUNCATE.rawValue
-        },
-        xSync: { file, flags in
-            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_FSYNC.rawValue }
-            return methods.xSync?(base, flags) ?? ResultCode.SQLITE_IOERR_FSYNC.rawValue
-        },
-        xFileSize: { file, size in
-            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_FSTAT.rawValue }
-            return methods.xFileSize?(base, size) ?? ResultCode.SQLITE_IOERR_FSTAT.rawValue
-        },
-        xLock: { file, lock in
-            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_LOCK.rawValue }
-            return methods.xLock?(base, lock) ?? ResultCode.SQLITE_IOERR_LOCK.rawValue
-        },
-        xUnlock: { file, lock in
-            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_UNLOCK.rawValue }
-            return methods.xUnlock?(base, lock) ?? ResultCode.SQLITE_IOERR_UNLOCK.rawValue
-        },
-        xCheckReservedLock: { file, result in
-            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_CHECKRESERVEDLOCK.rawValue }
-            return methods.xCheckReservedLock?(base, result) ?? ResultCode.SQLITE_IOERR_CHECKRESERVEDLOCK.rawValue
-        },
-        xFileControl: { file, operation, argument in
-            guard let (base, methods) = wrapped(file) else { return SQLITE_NOTFOUND }
-            return methods.xFileControl?(base, operation, argument) ?? SQLITE_NOTFOUND
-        },
-        xSectorSize: { file in
-            guard let (base, methods) = wrapped(file) else { return Int32(PageFormat.pageSize) }
-            return methods.xSectorSize?(base) ?? Int32(PageFormat.pageSize)
-        },
-        xDeviceCharacteristics: { file in
-            guard let (base, methods) = wrapped(file) else { return 0 }
-            return methods.xDeviceCharacteristics?(base) ?? 0
-        },
-        xShmMap: { file, region, size, extend, pointer in
-            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_SHMMAP.rawValue }
-            return methods.xShmMap?(base, region, size, extend, pointer) ?? ResultCode.SQLITE_IOERR_SHMMAP.rawValue
-        },
-        xShmLock: { file, offset, count, flags in
-            guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_SHMLOCK.rawValue }
-            return methods.xShmLock?(base, offset, count, flags) ?? ResultCode.SQLITE_IOERR_SHMLOCK.rawValue
-        },
-        xShmBarrier: { file in
-            guard let (base, methods) = wrapped(file) else { return }
-            methods.xShmBarrier?(base)
-        },
-        xShmUnmap: { file, delete in
-            guard let (base, methods) = wrapped(file) else { return SQLITE_OK }
-            return methods.xShmUnmap?(base, delete) ?? SQLITE_OK
-        },
-        xFetch: nil,
-        xUnfetch: nil
-    ))
+    methods.initialize(
+        to: sqlite3_io_methods(
+            iVersion: 2,
+            xClose: { file in
+                guard let file, let (base, methods) = wrapped(file) else { return SQLITE_OK }
+                let result = methods.xClose?(base) ?? SQLITE_OK
+                FileSlot(file: file).detach(EncryptedFile.self)
+                return result
+            },
+            xRead: { file, buffer, count, offset in
+                guard let file = encrypted(file), let buffer else { return ResultCode.SQLITE_IOERR_READ.rawValue }
+                return file.read(into: buffer, count: Int(count), offset: offset)
+            },
+            xWrite: { file, buffer, count, offset in
+                guard let file = encrypted(file), let buffer else { return ResultCode.SQLITE_IOERR_WRITE.rawValue }
+                return file.write(from: buffer, count: Int(count), offset: offset)
+            },
+            xTruncate: { file, size in
+                guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_TRUNCATE.rawValue }
+                return methods.xTruncate?(base, size) ?? ResultCode.SQLITE_IOERR_TRUNCATE.rawValue
+            },
+            xSync: { file, flags in
+                guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_FSYNC.rawValue }
+                return methods.xSync?(base, flags) ?? ResultCode.SQLITE_IOERR_FSYNC.rawValue
+            },
+            xFileSize: { file, size in
+                guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_FSTAT.rawValue }
+                return methods.xFileSize?(base, size) ?? ResultCode.SQLITE_IOERR_FSTAT.rawValue
+            },
+            xLock: { file, lock in
+                guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_LOCK.rawValue }
+                return methods.xLock?(base, lock) ?? ResultCode.SQLITE_IOERR_LOCK.rawValue
+            },
+            xUnlock: { file, lock in
+                guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_UNLOCK.rawValue }
+                return methods.xUnlock?(base, lock) ?? ResultCode.SQLITE_IOERR_UNLOCK.rawValue
+            },
+            xCheckReservedLock: { file, result in
+                guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_CHECKRESERVEDLOCK.rawValue }
+                return methods.xCheckReservedLock?(base, result) ?? ResultCode.SQLITE_IOERR_CHECKRESERVEDLOCK.rawValue
+            },
+            xFileControl: { file, operation, argument in
+                guard let (base, methods) = wrapped(file) else { return SQLITE_NOTFOUND }
+                return methods.xFileControl?(base, operation, argument) ?? SQLITE_NOTFOUND
+            },
+            xSectorSize: { file in
+                guard let (base, methods) = wrapped(file) else { return Int32(PageFormat.pageSize) }
+                return methods.xSectorSize?(base) ?? Int32(PageFormat.pageSize)
+            },
+            xDeviceCharacteristics: { file in
+                guard let (base, methods) = wrapped(file) else { return 0 }
+                return methods.xDeviceCharacteristics?(base) ?? 0
+            },
+            xShmMap: { file, region, size, extend, pointer in
+                guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_SHMMAP.rawValue }
+                return methods.xShmMap?(base, region, size, extend, pointer) ?? ResultCode.SQLITE_IOERR_SHMMAP.rawValue
+            },
+            xShmLock: { file, offset, count, flags in
+                guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_SHMLOCK.rawValue }
+                return methods.xShmLock?(base, offset, count, flags) ?? ResultCode.SQLITE_IOERR_SHMLOCK.rawValue
+            },
+            xShmBarrier: { file in
+                guard let (base, methods) = wrapped(file) else { return }
+                methods.xShmBarrier?(base)
+            },
+            xShmUnmap: { file, delete in
+                guard let (base, methods) = wrapped(file) else { return SQLITE_OK }
+                return methods.xShmUnmap?(base, delete) ?? SQLITE_OK
+            },
+            xFetch: nil,
+            xUnfetch: nil
+        ))
     return methods
 }()
 
@@ -204,45 +206,46 @@ private func memory(_ file: UnsafeMutablePointer<sqlite3_file>?) -> MemoryFile? 
 
 nonisolated(unsafe) private let memoryFileMethods: UnsafeMutablePointer<sqlite3_io_methods> = {
     let methods = UnsafeMutablePointer<sqlite3_io_methods>.allocate(capacity: 1)
-    methods.initialize(to: sqlite3_io_methods(
-        iVersion: 1,
-        xClose: { file in
-            if let file { FileSlot(file: file).detach(MemoryFile.self) }
-            return SQLITE_OK
-        },
-        xRead: { file, buffer, count, offset in
-            guard let file = memory(file), let buffer else { return ResultCode.SQLITE_IOERR_READ.rawValue }
-            return file.read(into: buffer, count: Int(count), offset: offset) ? SQLITE_OK : ResultCode.SQLITE_IOERR_SHORT_READ.rawValue
-        },
-        xWrite: { file, buffer, count, offset in
-            guard let file = memory(file), let buffer else { return ResultCode.SQLITE_IOERR_WRITE.rawValue }
-            file.write(from: buffer, count: Int(count), offset: offset)
-            return SQLITE_OK
-        },
-        xTruncate: { file, size in
-            memory(file)?.truncate(to: size)
-            return SQLITE_OK
-        },
-        xSync: { _, _ in SQLITE_OK },
-        xFileSize: { file, size in
-            size?.pointee = memory(file)?.size ?? 0
-            return SQLITE_OK
-        },
-        xLock: { _, _ in SQLITE_OK },
-        xUnlock: { _, _ in SQLITE_OK },
-        xCheckReservedLock: { _, result in
-            result?.pointee = 0
-            return SQLITE_OK
-        },
-        xFileControl: { _, _, _ in SQLITE_NOTFOUND },
-        xSectorSize: { _ in Int32(PageFormat.pageSize) },
-        xDeviceCharacteristics: { _ in 0 },
-        xShmMap: nil,
-        xShmLock: nil,
-        xShmBarrier: nil,
-        xShmUnmap: nil,
-        xFetch: nil,
-        xUnfetch: nil
-    ))
+    methods.initialize(
+        to: sqlite3_io_methods(
+            iVersion: 1,
+            xClose: { file in
+                if let file { FileSlot(file: file).detach(MemoryFile.self) }
+                return SQLITE_OK
+            },
+            xRead: { file, buffer, count, offset in
+                guard let file = memory(file), let buffer else { return ResultCode.SQLITE_IOERR_READ.rawValue }
+                return file.read(into: buffer, count: Int(count), offset: offset) ? SQLITE_OK : ResultCode.SQLITE_IOERR_SHORT_READ.rawValue
+            },
+            xWrite: { file, buffer, count, offset in
+                guard let file = memory(file), let buffer else { return ResultCode.SQLITE_IOERR_WRITE.rawValue }
+                file.write(from: buffer, count: Int(count), offset: offset)
+                return SQLITE_OK
+            },
+            xTruncate: { file, size in
+                memory(file)?.truncate(to: size)
+                return SQLITE_OK
+            },
+            xSync: { _, _ in SQLITE_OK },
+            xFileSize: { file, size in
+                size?.pointee = memory(file)?.size ?? 0
+                return SQLITE_OK
+            },
+            xLock: { _, _ in SQLITE_OK },
+            xUnlock: { _, _ in SQLITE_OK },
+            xCheckReservedLock: { _, result in
+                result?.pointee = 0
+                return SQLITE_OK
+            },
+            xFileControl: { _, _, _ in SQLITE_NOTFOUND },
+            xSectorSize: { _ in Int32(PageFormat.pageSize) },
+            xDeviceCharacteristics: { _ in 0 },
+            xShmMap: nil,
+            xShmLock: nil,
+            xShmBarrier: nil,
+            xShmUnmap: nil,
+            xFetch: nil,
+            xUnfetch: nil
+        ))
     return methods
 }()

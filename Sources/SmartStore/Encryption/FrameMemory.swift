@@ -48,7 +48,8 @@ final class FrameMemory {
         pageNumbers[slot] = pageNumber
         let seal = seals + slot * Self.sealSize
         seal.copyMemory(from: sealed, byteCount: PageFormat.nonceSize)
-        (seal + PageFormat.nonceSize).copyMemory(from: sealed + PageFormat.nonceSize + PageFormat.sealedBytes, byteCount: PageFormat.tagSize)
+        (seal + PageFormat.nonceSize).copyMemory(
+            from: sealed + PageFormat.nonceSize + PageFormat.sealedBytes, byteCount: PageFormat.tagSize)
     }
 
     /// Writes the remembered plaintext of the frame page at `offset` into `plain` (SQLite's
@@ -58,7 +59,7 @@ final class FrameMemory {
         guard let pages = plainPages, let slot = slotByOffset[offset], pageNumbers[slot] == pageNumber else { return false }
         let seal = seals + slot * Self.sealSize
         guard memcmp(seal, sealed, PageFormat.nonceSize) == 0,
-              memcmp(seal + PageFormat.nonceSize, sealed + PageFormat.nonceSize + PageFormat.sealedBytes, PageFormat.tagSize) == 0
+            memcmp(seal + PageFormat.nonceSize, sealed + PageFormat.nonceSize + PageFormat.sealedBytes, PageFormat.tagSize) == 0
         else { return false }
         plain.copyMemory(from: pages + slot * PageFormat.sealedBytes, byteCount: PageFormat.sealedBytes)
         (plain + PageFormat.sealedBytes).initializeMemory(as: UInt8.self, repeating: 0, count: PageFormat.reservedBytes)

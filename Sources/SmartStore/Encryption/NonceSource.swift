@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Random AES-GCM nonces for page seals, drawn from the system's random source a block at a
@@ -36,10 +36,10 @@ final class NonceSource {
 
     private static func random(_ buffer: UnsafeMutableRawPointer, count: Int) -> Bool {
         #if canImport(Darwin)
-        arc4random_buf(buffer, count)
-        return true
+            arc4random_buf(buffer, count)
+            return true
         #else
-        return getentropy(buffer, count) == 0
+            return getentropy(buffer, count) == 0
         #endif
     }
 }

@@ -40,8 +40,9 @@ enum SealedEntryFile {
         repeat {
             let end = min(start + chunkSize, bytes.count)
             let isLast = end == bytes.count
-            let box = try AES.GCM.seal(bytes[start..<end], using: key.key, nonce: try nonce(prefix, index),
-                                       authenticating: associatedData(header, place, isLast))
+            let box = try AES.GCM.seal(
+                bytes[start..<end], using: key.key, nonce: try nonce(prefix, index),
+                authenticating: associatedData(header, place, isLast))
             try handle.write(contentsOf: box.ciphertext + box.tag)
             start = end
             index += 1
@@ -69,8 +70,9 @@ enum SealedEntryFile {
             offset += UInt64(record.count)
             let isLast = offset == size
             do {
-                let box = try AES.GCM.SealedBox(nonce: try nonce(prefix, index),
-                                                ciphertext: record.dropLast(tagSize), tag: record.suffix(tagSize))
+                let box = try AES.GCM.SealedBox(
+                    nonce: try nonce(prefix, index),
+                    ciphertext: record.dropLast(tagSize), tag: record.suffix(tagSize))
                 plain.append(try AES.GCM.open(box, using: key.key, authenticating: associatedData(header, place, isLast)))
             } catch {
                 throw Failure.tampered

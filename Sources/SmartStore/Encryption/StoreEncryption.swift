@@ -53,16 +53,17 @@ public struct StoreEncryption: Sendable {
     /// The key `secret` stands for in a store with `salt`.
     static func storeKey(_ secret: Secret, salt: [UInt8]) throws(SmartStoreError) -> StoreKey {
         switch secret {
-        case let .key(key):
+        case .key(let key):
             guard key.bitCount == 256 else {
                 throw .keyUnavailable("the key has \(key.bitCount) bits; SmartStore keys have 256")
             }
             return StoreKey(key)
-        case let .passphrase(passphrase):
+        case .passphrase(let passphrase):
             guard !passphrase.isEmpty else { throw .keyUnavailable("the passphrase is empty") }
             do {
-                return StoreKey(try KDF.Insecure.PBKDF2.deriveKey(
-                    from: Data(passphrase.utf8), salt: salt, using: .sha512, outputByteCount: 32, rounds: passphraseRounds))
+                return StoreKey(
+                    try KDF.Insecure.PBKDF2.deriveKey(
+                        from: Data(passphrase.utf8), salt: salt, using: .sha512, outputByteCount: 32, rounds: passphraseRounds))
             } catch {
                 throw .keyUnavailable("the key cannot be derived from the passphrase (\(error))")
             }

@@ -19,7 +19,7 @@ enum StoreFileInspection: Equatable {
         if bytes.isEmpty { return .absent }
         if bytes.starts(with: PageFormat.sqliteHeader) { return .plaintext }
         guard bytes.count == PageFormat.pageSize,
-              bytes[PageFormat.magicRange].elementsEqual(PageFormat.magic)
+            bytes[PageFormat.magicRange].elementsEqual(PageFormat.magic)
         else { return .unrecognized }
         return .encrypted(firstPage: bytes)
     }
@@ -41,7 +41,7 @@ enum StoreFileInspection: Equatable {
             throw .storeNotEncrypted(path: url.path)
         case (.encrypted, false):
             throw .storeEncrypted(path: url.path)
-        case var (.encrypted(page), true):
+        case (.encrypted(var page), true):
             guard let cipher = try encryption.makeCipher(salt: salt(ofFirstPage: page)) else { return nil }
             let opened = UnsafeMutableRawPointer.allocate(byteCount: PageFormat.pageSize, alignment: 16)
             defer { opened.deallocate() }

@@ -21,10 +21,10 @@ struct EntryPath: Sendable, Hashable {
     private static func project(_ value: JSON, _ rest: ArraySlice<String>) -> JSON? {
         guard let key = rest.first else { return value.isNull ? nil : value }
         switch value {
-        case let .object(members):
+        case .object(let members):
             guard let member = members[key] else { return nil }
             return project(member, rest.dropFirst())
-        case let .array(elements):
+        case .array(let elements):
             let results = elements.compactMap { project($0, rest) }
             return results.isEmpty ? nil : .array(results)
         default:
@@ -47,8 +47,8 @@ enum IndexValue {
             self = .text(Self.text(of: value))
         case .integer:
             switch value {
-            case let .integer(number): self = .integer(number)
-            case let .double(number) where number.isFinite && abs(number) < 9.2e18: self = .integer(Int64(number))
+            case .integer(let number): self = .integer(number)
+            case .double(let number) where number.isFinite && abs(number) < 9.2e18: self = .integer(Int64(number))
             default: return nil
             }
         case .floating:
@@ -67,9 +67,13 @@ enum IndexValue {
         case (_, .null):
             return nil
         case (.integer, .string(let text)), (.floating, .string(let text)):
-            if let integer = Int64(text), type == .integer { self = .integer(integer) }
-            else if let double = Double(text) { self = .real(double) }
-            else { self = .text(text) }
+            if let integer = Int64(text), type == .integer {
+                self = .integer(integer)
+            } else if let double = Double(text) {
+                self = .real(double)
+            } else {
+                self = .text(text)
+            }
         case (.integer, .double(let number)):
             self = .real(number)
         case (.json1, _):
@@ -86,10 +90,10 @@ enum IndexValue {
     init?(sqlValueOf value: JSON) {
         switch value {
         case .null: return nil
-        case let .bool(flag): self = .integer(flag ? 1 : 0)
-        case let .integer(number): self = .integer(number)
-        case let .double(number): self = .real(number)
-        case let .string(text): self = .text(text)
+        case .bool(let flag): self = .integer(flag ? 1 : 0)
+        case .integer(let number): self = .integer(number)
+        case .double(let number): self = .real(number)
+        case .string(let text): self = .text(text)
         case .array, .object: self = .text(value.serialized())
         }
     }
@@ -98,8 +102,8 @@ enum IndexValue {
     /// JSON spelling (`true`, `37`), arrays and objects as compact JSON.
     static func text(of value: JSON) -> String {
         switch value {
-        case let .string(text): text
-        case let .bool(flag): flag ? "true" : "false"
+        case .string(let text): text
+        case .bool(let flag): flag ? "true" : "false"
         default: value.serialized()
         }
     }

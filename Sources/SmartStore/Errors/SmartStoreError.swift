@@ -63,36 +63,36 @@ public enum SmartStoreError: ForceKitError, Equatable {
     /// What went wrong.
     public var message: String {
         switch self {
-        case let .invalidSoupName(name): "\"\(name)\" is not a valid soup name."
-        case let .invalidStoreName(name): "\"\(name)\" is not a valid store name."
-        case let .soupNotFound(name): "There is no soup named \"\(name)\" in this store."
-        case let .noIndexSpecs(soup): "The soup \"\(soup)\" needs at least one index spec."
-        case let .invalidIndexPath(path, reason): "The index path \"\(path)\" is invalid: \(reason)."
-        case let .unknownIndexType(type): "\"\(type)\" is not an index type."
-        case let .duplicateIndexPath(path): "The index path \"\(path)\" is listed more than once."
-        case let .unknownSoupFeature(feature): "\"\(feature)\" is not a soup feature."
-        case let .json1WithExternalStorage(soup, path):
+        case .invalidSoupName(let name): "\"\(name)\" is not a valid soup name."
+        case .invalidStoreName(let name): "\"\(name)\" is not a valid store name."
+        case .soupNotFound(let name): "There is no soup named \"\(name)\" in this store."
+        case .noIndexSpecs(let soup): "The soup \"\(soup)\" needs at least one index spec."
+        case .invalidIndexPath(let path, let reason): "The index path \"\(path)\" is invalid: \(reason)."
+        case .unknownIndexType(let type): "\"\(type)\" is not an index type."
+        case .duplicateIndexPath(let path): "The index path \"\(path)\" is listed more than once."
+        case .unknownSoupFeature(let feature): "\"\(feature)\" is not a soup feature."
+        case .json1WithExternalStorage(let soup, let path):
             "The soup \"\(soup)\" uses external storage, which cannot have the json1 index on \"\(path)\"."
-        case let .pathNotIndexed(soup, path): "The soup \"\(soup)\" has no index on \"\(path)\"."
-        case let .entryNotObject(position): "Entry \(position) is not a JSON object."
-        case let .missingExternalId(soup, path, position):
+        case .pathNotIndexed(let soup, let path): "The soup \"\(soup)\" has no index on \"\(path)\"."
+        case .entryNotObject(let position): "Entry \(position) is not a JSON object."
+        case .missingExternalId(let soup, let path, let position):
             "Entry \(position) for the soup \"\(soup)\" has no value at the external id path \"\(path)\"."
-        case let .externalIdNotUnique(soup, path, value, matches):
+        case .externalIdNotUnique(let soup, let path, let value, let matches):
             "\(matches) entries of the soup \"\(soup)\" have \(value) at \"\(path)\", so the upsert cannot tell which to update."
-        case let .entryNotFound(soup, id): "The soup \"\(soup)\" has no entry with _soupEntryId \(id)."
-        case let .invalidQuerySpec(reason): "The query spec is invalid: \(reason)."
-        case let .invalidSmartSQL(sql, reason): "The Smart SQL \"\(sql)\" cannot run: \(reason)."
-        case let .invalidMatchQuery(key, reason): "The match key \"\(key)\" is not a valid full-text query: \(reason)."
-        case let .invalidStoreConfig(reason): "The store config is invalid: \(reason)."
-        case let .fileSystem(path, reason): "The store could not use \(path): \(reason)."
-        case let .wrongKey(path): "The key does not open the encrypted store \(path)."
-        case let .corrupted(reason): "The encrypted store is damaged: \(reason)."
-        case let .storeNotEncrypted(path): "\(path) is a plain store, but an encrypted one was asked for."
-        case let .storeEncrypted(path): "\(path) is an encrypted store, but a plain one was asked for."
-        case let .keyUnavailable(reason): "The store's key is unavailable: \(reason)."
-        case let .encryptionUnavailable(reason): "Store encryption is unavailable: \(reason)."
-        case let .closed(path): "The store \(path) is closed."
-        case let .database(reason): "The store's database reported an error: \(reason)."
+        case .entryNotFound(let soup, let id): "The soup \"\(soup)\" has no entry with _soupEntryId \(id)."
+        case .invalidQuerySpec(let reason): "The query spec is invalid: \(reason)."
+        case .invalidSmartSQL(let sql, let reason): "The Smart SQL \"\(sql)\" cannot run: \(reason)."
+        case .invalidMatchQuery(let key, let reason): "The match key \"\(key)\" is not a valid full-text query: \(reason)."
+        case .invalidStoreConfig(let reason): "The store config is invalid: \(reason)."
+        case .fileSystem(let path, let reason): "The store could not use \(path): \(reason)."
+        case .wrongKey(let path): "The key does not open the encrypted store \(path)."
+        case .corrupted(let reason): "The encrypted store is damaged: \(reason)."
+        case .storeNotEncrypted(let path): "\(path) is a plain store, but an encrypted one was asked for."
+        case .storeEncrypted(let path): "\(path) is an encrypted store, but a plain one was asked for."
+        case .keyUnavailable(let reason): "The store's key is unavailable: \(reason)."
+        case .encryptionUnavailable(let reason): "Store encryption is unavailable: \(reason)."
+        case .closed(let path): "The store \(path) is closed."
+        case .database(let reason): "The store's database reported an error: \(reason)."
         }
     }
 
@@ -118,7 +118,8 @@ public enum SmartStoreError: ForceKitError, Equatable {
         case .invalidMatchQuery: "Use terms, \"phrases\", prefix*, AND, OR, NOT and parentheses."
         case .invalidStoreConfig: "The file holds {\"soups\": [{\"soupName\": ..., \"indexes\": [{\"path\": ..., \"type\": ...}]}]}."
         case .fileSystem: "Check that the directory exists, is writable and has free space."
-        case .wrongKey: "Open it with the key or passphrase it was created with. If that key is lost, remove the store; the SmartStoreManager does this for you and reports it."
+        case .wrongKey:
+            "Open it with the key or passphrase it was created with. If that key is lost, remove the store; the SmartStoreManager does this for you and reports it."
         case .corrupted: "Nothing was read from the damaged part. Restore the store from a backup, or remove it and sync again."
         case .storeNotEncrypted: "Encrypt it with SmartStore.encryptPlainStore(at:with:), or open it with .plaintext."
         case .storeEncrypted: "Open it with its key, or export a plain copy with exportPlainCopy(to:)."

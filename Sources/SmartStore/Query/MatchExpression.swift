@@ -30,10 +30,11 @@ struct MatchExpression {
             let reference = rest[rest.index(after: open)..<close]
             let parts = reference.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, parts[0] == descriptor.name,
-                  let index = descriptor.index(forPath: String(parts[1])), index.spec.type == .fullText,
-                  let column = index.columnName
+                let index = descriptor.index(forPath: String(parts[1])), index.spec.type == .fullText,
+                let column = index.columnName
             else {
-                throw .invalidMatchQuery(matchKey: key, reason: "{\(reference)} is not a full_text index of the soup \"\(descriptor.name)\"")
+                throw .invalidMatchQuery(
+                    matchKey: key, reason: "{\(reference)} is not a full_text index of the soup \"\(descriptor.name)\"")
             }
             result += column
             rest = rest[rest.index(after: close)...]

@@ -18,7 +18,7 @@ extension QuerySpec {
         func string(_ key: String) throws(SmartStoreError) -> String? {
             switch object[key] {
             case nil, .null?: return nil
-            case let .string(text)?: return text
+            case .string(let text)?: return text
             default: throw .invalidQuerySpec("\"\(key)\" must be a string")
             }
         }

@@ -17,10 +17,10 @@ enum ResultReader {
     static func value(in row: Row, at index: Int) -> JSON {
         switch (row[index] as DatabaseValue).storage {
         case .null: .null
-        case let .int64(number): .integer(number)
-        case let .double(number): .double(number)
-        case let .string(text): .string(text)
-        case let .blob(data): .string(data.base64EncodedString())
+        case .int64(let number): .integer(number)
+        case .double(let number): .double(number)
+        case .string(let text): .string(text)
+        case .blob(let data): .string(data.base64EncodedString())
         }
     }
 

@@ -96,7 +96,7 @@ struct SmartSQLTranslator {
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
             true
         default:
             false
@@ -112,7 +112,10 @@ struct SmartSQLTranslator {
         var index = start + 1
         while index < input.count {
             if input[index] == closing {
-                if closing != UInt8(ascii: "]"), byte(input, index + 1) == closing { index += 2; continue }
+                if closing != UInt8(ascii: "]"), byte(input, index + 1) == closing {
+                    index += 2
+                    continue
+                }
                 return index + 1
             }
             index += 1

@@ -81,7 +81,9 @@ struct SoupQuery {
     }
 
     /// The column of an indexed path, and the type its keys are compared as.
-    private static func indexed(_ path: String?, in descriptor: SoupDescriptor, kind: QuerySpec.Kind) throws(SmartStoreError) -> (String, IndexType) {
+    private static func indexed(_ path: String?, in descriptor: SoupDescriptor, kind: QuerySpec.Kind) throws(SmartStoreError) -> (
+        String, IndexType
+    ) {
         guard let path else { throw .invalidQuerySpec("a \(kind.rawValue) query needs an \"indexPath\"") }
         return (try descriptor.expression(forPath: path), descriptor.keyType(forPath: path))
     }
@@ -105,9 +107,9 @@ struct SoupQuery {
 extension IndexValue {
     var databaseValue: DatabaseValue {
         switch self {
-        case let .text(text): text.databaseValue
-        case let .integer(number): number.databaseValue
-        case let .real(number): number.databaseValue
+        case .text(let text): text.databaseValue
+        case .integer(let number): number.databaseValue
+        case .real(let number): number.databaseValue
         }
     }
 }

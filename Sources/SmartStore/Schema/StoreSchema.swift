@@ -6,26 +6,27 @@ import SalesforceCore
 enum StoreSchema {
     /// Creates the metadata tables of a new store; a no-op on an existing one.
     static func createMetadataTables(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS soup_attrs (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                soupName TEXT NOT NULL UNIQUE,
-                features TEXT NOT NULL DEFAULT '[]');
-            CREATE TABLE IF NOT EXISTS soup_index_map (
-                soupName TEXT NOT NULL,
-                position INTEGER NOT NULL,
-                path TEXT NOT NULL,
-                columnName TEXT,
-                columnType TEXT NOT NULL,
-                PRIMARY KEY (soupName, position));
-            CREATE TABLE IF NOT EXISTS long_operations_status (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                type TEXT NOT NULL,
-                details TEXT NOT NULL,
-                status TEXT NOT NULL,
-                created INTEGER NOT NULL,
-                lastModified INTEGER NOT NULL);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS soup_attrs (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    soupName TEXT NOT NULL UNIQUE,
+                    features TEXT NOT NULL DEFAULT '[]');
+                CREATE TABLE IF NOT EXISTS soup_index_map (
+                    soupName TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    path TEXT NOT NULL,
+                    columnName TEXT,
+                    columnType TEXT NOT NULL,
+                    PRIMARY KEY (soupName, position));
+                CREATE TABLE IF NOT EXISTS long_operations_status (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    type TEXT NOT NULL,
+                    details TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    created INTEGER NOT NULL,
+                    lastModified INTEGER NOT NULL);
+                """)
     }
 
     /// Every registered soup, read from the metadata tables.
@@ -57,7 +58,8 @@ enum StoreSchema {
 
     /// Replaces the recorded features and index specs of an existing soup.
     static func updateSoup(_ descriptor: SoupDescriptor, _ db: Database) throws {
-        try db.execute(sql: "UPDATE soup_attrs SET features = ? WHERE id = ?", arguments: [featuresText(descriptor.spec), descriptor.soupId])
+        try db.execute(
+            sql: "UPDATE soup_attrs SET features = ? WHERE id = ?", arguments: [featuresText(descriptor.spec), descriptor.soupId])
         try db.execute(sql: "DELETE FROM soup_index_map WHERE soupName = ?", arguments: [descriptor.name])
         try saveIndexMap(descriptor, db)
     }
@@ -104,16 +106,17 @@ enum StoreSchema {
         let columns = fullText.joined(separator: ", ")
         let newValues = fullText.map { "new.\($0)" }.joined(separator: ", ")
         let assignments = fullText.map { "\($0) = new.\($0)" }.joined(separator: ", ")
-        try db.execute(sql: """
-            CREATE VIRTUAL TABLE \(fts) USING fts5(\(columns));
-            INSERT INTO \(fts) (rowid, \(columns)) SELECT id, \(columns) FROM \(table);
-            CREATE TRIGGER \(table)_fts_insert AFTER INSERT ON \(table) BEGIN
-                INSERT INTO \(fts) (rowid, \(columns)) VALUES (new.id, \(newValues)); END;
-            CREATE TRIGGER \(table)_fts_update AFTER UPDATE ON \(table) BEGIN
-                UPDATE \(fts) SET \(assignments) WHERE rowid = old.id; END;
-            CREATE TRIGGER \(table)_fts_delete AFTER DELETE ON \(table) BEGIN
-                DELETE FROM \(fts) WHERE rowid = old.id; END;
-            """)
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE \(fts) USING fts5(\(columns));
+                INSERT INTO \(fts) (rowid, \(columns)) SELECT id, \(columns) FROM \(table);
+                CREATE TRIGGER \(table)_fts_insert AFTER INSERT ON \(table) BEGIN
+                    INSERT INTO \(fts) (rowid, \(columns)) VALUES (new.id, \(newValues)); END;
+                CREATE TRIGGER \(table)_fts_update AFTER UPDATE ON \(table) BEGIN
+                    UPDATE \(fts) SET \(assignments) WHERE rowid = old.id; END;
+                CREATE TRIGGER \(table)_fts_delete AFTER DELETE ON \(table) BEGIN
+                    DELETE FROM \(fts) WHERE rowid = old.id; END;
+                """)
     }
 
     /// Drops a soup's table (its indexes and triggers go with it) and its full-text table.

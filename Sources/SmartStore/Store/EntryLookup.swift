@@ -41,7 +41,8 @@ struct EntryLookup {
         let statement = try db.cachedStatement(sql: "SELECT id, created FROM \(soup.tableName) WHERE \(column) = ? LIMIT 2")
         let rows = try Row.fetchAll(statement, arguments: [key.databaseValue])
         guard rows.count < 2 else {
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(soup.tableName) WHERE \(column) = ?", arguments: [key.databaseValue]) ?? 2
+            let count =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM \(soup.tableName) WHERE \(column) = ?", arguments: [key.databaseValue]) ?? 2
             throw SmartStoreError.externalIdNotUnique(soup: soup.name, path: path, value: value.serialized(), matches: count)
         }
         return rows.first.map { ($0[0], $0[1] ?? 0) }

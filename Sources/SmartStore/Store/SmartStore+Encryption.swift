@@ -21,7 +21,7 @@ extension SmartStore {
         cipher.beginRotation(to: try StoreEncryption.storeKey(secret, salt: cipher.salt))
         let storage = externalStorage
         let pool = try pool
-        try await Self.mappingErrors {
+        try await Self.mappingAsyncErrors {
             try await pool.barrierWriteWithoutTransaction { db in
                 try db.execute(sql: "VACUUM")
                 try db.checkpoint(.truncate)
@@ -38,13 +38,14 @@ extension SmartStore {
     ///   cannot be written.
     public func exportPlainCopy(to destination: URL) async throws(SmartStoreError) {
         let target = ExternalStorage(databaseURL: destination, cipher: nil)
-        guard !FileManager.default.fileExists(atPath: destination.path), !FileManager.default.fileExists(atPath: target.directory.path) else {
+        guard !FileManager.default.fileExists(atPath: destination.path), !FileManager.default.fileExists(atPath: target.directory.path)
+        else {
             throw .fileSystem(path: destination.path, reason: "a file is already there; the copy needs a new path")
         }
         let storage = externalStorage
         let uri = try Self.plainURI(for: destination)
         let pool = try pool
-        try await Self.mappingErrors {
+        try await Self.mappingAsyncErrors {
             try await pool.writeWithoutTransaction { db in
                 try db.execute(sql: "VACUUM INTO ?", arguments: [uri])
                 try storage.copyEntries(to: target)
@@ -105,8 +106,10 @@ extension SmartStore {
 
     private static func removeStaging(of url: URL) {
         let staging = stagingURL(for: url)
-        for path in [staging.path, staging.path + "-wal", staging.path + "-shm", staging.path + "-journal",
-                     ExternalStorage.directory(forDatabase: staging).path] {
+        for path in [
+            staging.path, staging.path + "-wal", staging.path + "-shm", staging.path + "-journal",
+            ExternalStorage.directory(forDatabase: staging).path,
+        ] {
             try? FileManager.default.removeItem(atPath: path)
         }
     }

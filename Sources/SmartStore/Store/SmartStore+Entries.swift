@@ -22,7 +22,7 @@ extension SmartStore {
             var stored: [JSON] = []
             stored.reserveCapacity(entries.count)
             for (position, entry) in entries.enumerated() {
-                guard case let .object(members) = entry else { throw SmartStoreError.entryNotObject(position: position) }
+                guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: position) }
                 let existing = try writer.existingEntry(for: members, externalIdPath: externalIdPath, position: position)
                 stored.append(try writer.write(members, replacing: existing))
             }
@@ -35,7 +35,7 @@ extension SmartStore {
     public func create(entry: JSON, forSoupNamed soupName: String) async throws(SmartStoreError) -> JSON {
         try await write { [catalog] db, files in
             let soup = try catalog.descriptor(named: soupName, db)
-            guard case let .object(members) = entry else { throw SmartStoreError.entryNotObject(position: 0) }
+            guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: 0) }
             var writer = EntryWriter(soup: soup, db: db, files: files)
             return try writer.write(members, replacing: nil)
         }
@@ -47,7 +47,7 @@ extension SmartStore {
     public func update(entry: JSON, soupEntryId: Int64, forSoupNamed soupName: String) async throws(SmartStoreError) -> JSON {
         try await write { [catalog] db, files in
             let soup = try catalog.descriptor(named: soupName, db)
-            guard case var .object(members) = entry else { throw SmartStoreError.entryNotObject(position: 0) }
+            guard case .object(var members) = entry else { throw SmartStoreError.entryNotObject(position: 0) }
             members[SoupEntryField.id] = .integer(soupEntryId)
             var writer = EntryWriter(soup: soup, db: db, files: files)
             guard let existing = try writer.existingEntry(for: members, externalIdPath: SoupEntryField.id, position: 0) else {
@@ -76,7 +76,9 @@ extension SmartStore {
 
     /// The id of the one entry whose indexed `path` holds `value`, or `nil` when none does.
     /// - Throws: ``SmartStoreError/externalIdNotUnique(soup:path:value:matches:)`` when several do.
-    public func lookupSoupEntryId(soupNamed soupName: String, fieldPath path: String, fieldValue value: JSON) async throws(SmartStoreError) -> Int64? {
+    public func lookupSoupEntryId(soupNamed soupName: String, fieldPath path: String, fieldValue value: JSON) async throws(SmartStoreError)
+        -> Int64?
+    {
         try await read { [catalog] db in
             let soup = try catalog.descriptor(named: soupName, db)
             return try EntryLookup(soup: soup, db: db).existingEntry(withValue: value, atPath: path)?.id
@@ -114,7 +116,8 @@ extension SmartStore {
     /// Deletes entries by id, in chunks that stay under SQLite's limit on parameters.
     static func delete(_ ids: [Int64], from soup: SoupDescriptor, files: ExternalStorageChanges, _ db: Database) throws {
         for chunk in ids.chunked(into: 500) {
-            try db.execute(sql: "DELETE FROM \(soup.tableName) WHERE id IN (\(placeholders(chunk.count)))", arguments: StatementArguments(chunk))
+            try db.execute(
+                sql: "DELETE FROM \(soup.tableName) WHERE id IN (\(placeholders(chunk.count)))", arguments: StatementArguments(chunk))
         }
         if soup.usesExternalStorage { files.remove(table: soup.tableName, ids: ids) }
     }

@@ -25,16 +25,20 @@ extension SmartStore {
         return try await read { [catalog] db in
             try Self.explainingFailures(of: spec) {
                 if spec.kind == .smart {
-                    let statement = try Self.smartStatement(spec, wrapping: { "SELECT * FROM (\($0)\n) LIMIT ? OFFSET ?" }, catalog: catalog, db)
+                    let statement = try Self.smartStatement(
+                        spec, wrapping: { "SELECT * FROM (\($0)\n) LIMIT ? OFFSET ?" }, catalog: catalog, db)
                     let entryColumns = statement.columnNames.map(ResultReader.isEntryColumn(named:))
-                    let rows = try Row.fetchCursor(statement, arguments: StatementArguments(Self.bindings(arguments) + [limit.databaseValue, offset.partialValue.databaseValue]))
+                    let rows = try Row.fetchCursor(
+                        statement,
+                        arguments: StatementArguments(Self.bindings(arguments) + [limit.databaseValue, offset.partialValue.databaseValue]))
                     var results: [JSON] = []
                     while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: entryColumns)) }
                     return results
                 }
                 let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
                 let statement = try db.cachedStatement(sql: query.pageSQL)
-                let rows = try Row.fetchCursor(statement, arguments: StatementArguments(query.arguments + [limit.databaseValue, offset.partialValue.databaseValue]))
+                let rows = try Row.fetchCursor(
+                    statement, arguments: StatementArguments(query.arguments + [limit.databaseValue, offset.partialValue.databaseValue]))
                 var results: [JSON] = []
                 results.reserveCapacity(limit)
                 if query.selectsPaths {
@@ -87,7 +91,9 @@ extension SmartStore {
     static func explainingFailures<T>(of spec: QuerySpec, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR && error.message?.hasPrefix("vtable constructor failed") != true {
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_ERROR && error.message?.hasPrefix("vtable constructor failed") != true
+        {
             let reason = error.message ?? "SQLite error \(error.resultCode.rawValue)"
             if spec.kind == .match, let key = spec.matchKey?.stringValue {
                 throw SmartStoreError.invalidMatchQuery(matchKey: key, reason: reason)

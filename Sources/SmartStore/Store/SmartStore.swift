@@ -91,7 +91,7 @@ public final class SmartStore: Sendable {
     /// Runs `body` on the last committed state, in parallel with other reads and the writer.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(SmartStoreError) -> T {
         let pool = try pool
-        return try await Self.mappingErrors { try await pool.read(body) }
+        return try await Self.mappingAsyncErrors { try await pool.read(body) }
     }
 
     /// Runs `body` in one write transaction; external files change only if it commits.
@@ -100,7 +100,7 @@ public final class SmartStore: Sendable {
     ) async throws(SmartStoreError) -> T {
         let pool = try pool
         let files = externalStorage.makeChanges()
-        return try await Self.mappingErrors {
+        return try await Self.mappingAsyncErrors {
             try await pool.writeWithoutTransaction { db in
                 var result: Result<T, any Error> = .failure(SmartStoreError.database("the transaction did not run"))
                 do {
@@ -127,7 +127,7 @@ public final class SmartStore: Sendable {
         return try await write(body)
     }
 
-    static func mappingErrors<T>(_ body: () async throws -> T) async throws(SmartStoreError) -> T {
+    static func mappingAsyncErrors<T>(_ body: () async throws -> T) async throws(SmartStoreError) -> T {
         do {
             return try await body()
         } catch {

@@ -27,8 +27,8 @@ struct SoupAlteration: Codable, Sendable {
         var uncopied: [SoupDescriptor.Index] = []
         for index in new.columnIndexes {
             if let column = index.columnName,
-               let previous = old.index(forPath: index.spec.path),
-               StoreSchema.sqlType(of: previous.spec.type) == StoreSchema.sqlType(of: index.spec.type)
+                let previous = old.index(forPath: index.spec.path),
+                StoreSchema.sqlType(of: previous.spec.type) == StoreSchema.sqlType(of: index.spec.type)
             {
                 let source = previous.columnName ?? SoupDescriptor.jsonExtract(path: index.spec.path, from: "soup")
                 copied.append((source, column))
@@ -162,8 +162,11 @@ extension SmartStore {
     /// Completes alterations recorded but not finished when the store was last used.
     func resumeInterruptedAlterations() async throws(SmartStoreError) {
         let pending = try await read { db in
-            try Row.fetchAll(db, sql: "SELECT id, details FROM long_operations_status WHERE type = ? ORDER BY id", arguments: [SoupAlteration.operationType])
-                .map { (id: $0["id"] as Int64, details: $0["details"] as String) }
+            try Row.fetchAll(
+                db, sql: "SELECT id, details FROM long_operations_status WHERE type = ? ORDER BY id",
+                arguments: [SoupAlteration.operationType]
+            )
+            .map { (id: $0["id"] as Int64, details: $0["details"] as String) }
         }
         for operation in pending {
             let alteration = try Self.mappingErrors { try JSONDecoder().decode(SoupAlteration.self, from: Data(operation.details.utf8)) }

@@ -65,9 +65,9 @@ public actor SmartStoreManager {
 
     private static func defaultKeyStore(rootDirectory: URL) -> any KeyStore {
         #if canImport(Security)
-        KeychainKeyStore(service: Bundle.main.bundleIdentifier ?? "com.salesforce.smartstore")
+            KeychainKeyStore(service: Bundle.main.bundleIdentifier ?? "com.salesforce.smartstore")
         #else
-        FileKeyStore(directory: rootDirectory.appendingPathComponent("keys", isDirectory: true))
+            FileKeyStore(directory: rootDirectory.appendingPathComponent("keys", isDirectory: true))
         #endif
     }
 
@@ -155,7 +155,7 @@ public actor SmartStoreManager {
     /// The store's key, and what must happen first: a store whose key is gone is recreated, and
     /// a plain one is encrypted.
     private func encryption(for url: URL) async throws(SmartStoreError) -> StoreEncryption {
-        guard case let .encrypted(keyStore) = protection else { return .plaintext }
+        guard case .encrypted(let keyStore) = protection else { return .plaintext }
         let label = keyLabel(for: url)
         do {
             switch StoreFileInspection.inspect(url) {
@@ -187,7 +187,7 @@ public actor SmartStoreManager {
     private func remove(_ url: URL) async throws(SmartStoreError) {
         if let store = openStores.removeValue(forKey: url) { try? store.close() }
         try removeFiles(of: url)
-        guard case let .encrypted(keyStore) = protection else { return }
+        guard case .encrypted(let keyStore) = protection else { return }
         do {
             try await keyStore.removeKey(for: keyLabel(for: url))
         } catch {
@@ -221,9 +221,10 @@ public actor SmartStoreManager {
 
     /// Ids become directory names; anything but letters, digits, '_' and '-' is replaced.
     private static func safeComponent(_ text: String) -> String {
-        let cleaned = String(text.unicodeScalars.map { scalar -> Character in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" ? Character(scalar) : "_"
-        })
+        let cleaned = String(
+            text.unicodeScalars.map { scalar -> Character in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" ? Character(scalar) : "_"
+            })
         return cleaned.isEmpty ? "_" : cleaned
     }
 }

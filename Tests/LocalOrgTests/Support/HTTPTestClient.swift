@@ -6,8 +6,10 @@ import SalesforceCore
 typealias HTTPTestClient = LoopbackHTTPClient
 
 extension LoopbackHTTPClient {
-    func send(_ method: String, _ path: String, token: String? = nil, json: JSON? = nil, form: [String: String]? = nil,
-              headers extra: [String: String] = [:]) async throws -> Reply {
+    func send(
+        _ method: String, _ path: String, token: String? = nil, json: JSON? = nil, form: [String: String]? = nil,
+        headers extra: [String: String] = [:]
+    ) async throws -> Reply {
         var headers: [String: String] = [:]
         var body: Data?
         if let token { headers["Authorization"] = "Bearer \(token)" }

@@ -14,8 +14,10 @@ struct TestOrg {
     var version: String { APIVersion.current.description }
     var dataPath: String { "/services/data/\(version)" }
 
-    static func start(seed: Bool = true, tokenLifetime: TimeInterval = 3600, schema: URL? = nil,
-                      configure: (inout LocalOrgConfiguration) -> Void = { _ in }) async throws -> TestOrg {
+    static func start(
+        seed: Bool = true, tokenLifetime: TimeInterval = 3600, schema: URL? = nil,
+        configure: (inout LocalOrgConfiguration) -> Void = { _ in }
+    ) async throws -> TestOrg {
         let org = try await SDKTestOrg.start(seed: seed, tokenLifetime: tokenLifetime) { configuration in
             configuration.schemaFile = schema
             configure(&configuration)
@@ -25,10 +27,12 @@ struct TestOrg {
 
     /// A token for the default user from the password flow.
     func passwordToken() async throws -> String {
-        let reply = try await client.send("POST", "/services/oauth2/token", form: [
-            "grant_type": "password", "client_id": credentials.clientID,
-            "username": credentials.username, "password": credentials.password,
-        ])
+        let reply = try await client.send(
+            "POST", "/services/oauth2/token",
+            form: [
+                "grant_type": "password", "client_id": credentials.clientID,
+                "username": credentials.username, "password": credentials.password,
+            ])
         guard let token = reply.json["access_token"]?.stringValue else {
             throw TestFailure("password grant failed: \(reply.status) \(reply.text)")
         }

@@ -82,17 +82,17 @@ struct ByteNFA {
     private mutating func compile(_ node: RegexNode, then next: Int) throws(UnsupportedRegexSyntax) -> Int {
         guard states.count < Self.maximumStates else { throw UnsupportedRegexSyntax() }
         switch node {
-        case let .bytes(set):
+        case .bytes(let set):
             return add(.consume(set, next: next))
-        case let .sequence(items):
+        case .sequence(let items):
             var entry = next
             for item in items.reversed() { entry = try compile(item, then: entry) }
             return entry
-        case let .alternatives(branches):
+        case .alternatives(let branches):
             var entries: [Int] = []
             for branch in branches { entries.append(try compile(branch, then: next)) }
             return add(.branch(entries))
-        case let .repetition(item, minimum, maximum):
+        case .repetition(let item, let minimum, let maximum):
             var entry: Int
             if let maximum {
                 entry = next
@@ -125,7 +125,7 @@ struct ByteNFA {
             guard seen.insert(state).inserted else { continue }
             switch states[state] {
             case .consume, .accept: result.append(Int32(state))
-            case let .branch(targets): stack.append(contentsOf: targets)
+            case .branch(let targets): stack.append(contentsOf: targets)
             }
         }
         return result.sorted()
@@ -133,7 +133,7 @@ struct ByteNFA {
 
     /// Where a consuming state goes on `byte`, if it accepts it.
     func target(of state: Int, on byte: UInt8) -> Int? {
-        if case let .consume(set, next) = states[state], set.contains(byte) { return next }
+        if case .consume(let set, let next) = states[state], set.contains(byte) { return next }
         return nil
     }
 }

@@ -49,9 +49,15 @@ struct RegexSyntaxParser {
         let atom = try parseAtom()
         let bounds: (Int, Int?)
         switch peek() {
-        case UInt8(ascii: "*"): offset += 1; bounds = (0, nil)
-        case UInt8(ascii: "+"): offset += 1; bounds = (1, nil)
-        case UInt8(ascii: "?"): offset += 1; bounds = (0, 1)
+        case UInt8(ascii: "*"):
+            offset += 1
+            bounds = (0, nil)
+        case UInt8(ascii: "+"):
+            offset += 1
+            bounds = (1, nil)
+        case UInt8(ascii: "?"):
+            offset += 1
+            bounds = (0, 1)
         case UInt8(ascii: "{"): bounds = try parseCount()
         default: return atom
         }
@@ -117,7 +123,7 @@ struct RegexSyntaxParser {
         case UInt8(ascii: "$") where offset == pattern.count:
             return .sequence([])
         case UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"),
-             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "#"):
+            UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "#"):
             throw UnsupportedRegexSyntax()
         default:
             return .bytes(ByteSet(bytes: [byte]))
@@ -142,7 +148,8 @@ struct RegexSyntaxParser {
             isFirst = false
             // Nested sets, POSIX classes and set operations are ICU extensions left to ICU.
             if byte == UInt8(ascii: "[") || (byte == UInt8(ascii: "&") && pattern.dropFirst(offset + 1).first == byte)
-                || (byte == UInt8(ascii: "-") && pattern.dropFirst(offset + 1).first == byte) {
+                || (byte == UInt8(ascii: "-") && pattern.dropFirst(offset + 1).first == byte)
+            {
                 throw UnsupportedRegexSyntax()
             }
             let lower = try parseClassMember()
@@ -184,7 +191,8 @@ struct RegexSyntaxParser {
         case UInt8(ascii: "f"): return ByteSet(bytes: [0x0C])
         default:
             // Any other letter or digit is an ICU escape with its own meaning (\b, \p, \x, \1 ...).
-            let isAlphanumeric = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            let isAlphanumeric =
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
             guard !isAlphanumeric, byte >= 0x20 else { throw UnsupportedRegexSyntax() }
