@@ -1,11 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Settings every ForceKit target shares: Swift 6 mode with the upcoming features
-/// that make dependencies explicit.
+/// Settings every ForceKit target shares: Swift 6 mode with the upcoming features that make
+/// dependencies explicit. Imports are internal unless a file says `public import`, so a module's
+/// public API shows which modules it exposes.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(
@@ -13,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "SalesforceCore", targets: ["SalesforceCore"]),
+        .library(name: "SalesforceKeys", targets: ["SalesforceKeys"]),
         .library(name: "DeepLinking", targets: ["DeepLinking"]),
         .library(name: "SalesforceLinks", targets: ["SalesforceLinks"]),
         .library(name: "SalesforceAuth", targets: ["SalesforceAuth"]),
@@ -39,17 +42,22 @@ let package = Package(
         .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
     ],
     targets: [
+        // Percent- and form-encoding: the one encoder, with no dependency at all, so that
+        // DeepLinking (Foundation only) and SalesforceCore share it.
+        .target(name: "URLEncoding", swiftSettings: strictSettings),
         .target(
             name: "SalesforceCore",
-            dependencies: [
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
+            dependencies: ["URLEncoding", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
-        .target(name: "DeepLinking", swiftSettings: strictSettings),
+        .target(
+            name: "SalesforceKeys",
+            dependencies: ["SalesforceCore", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "DeepLinking", dependencies: ["URLEncoding"], swiftSettings: strictSettings),
         // Fixed-seed randomness shared by the property tests and the benchmark workloads.
-        .target(name: "ForceKitTestSupport", dependencies: ["SalesforceCore"], swiftSettings: strictSettings),
+        .target(name: "ForceKitTestSupport", dependencies: ["SalesforceCore", "URLEncoding"], swiftSettings: strictSettings),
         // LocalOrg started for SDK tests, with a login that plays the user at its pages.
         .target(
             name: "OrgTestSupport",
@@ -58,22 +66,23 @@ let package = Package(
         ),
         .target(
             name: "SalesforceLinks",
-            dependencies: ["SalesforceCore", "DeepLinking"],
+            dependencies: ["SalesforceCore", "DeepLinking", "URLEncoding"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "SalesforceAuth",
             dependencies: [
-                "SalesforceCore",
+                "SalesforceCore", "SalesforceKeys", "URLEncoding",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
-        .target(name: "SalesforceREST", dependencies: ["SalesforceAuth", "SalesforceCore"], swiftSettings: strictSettings),
+        .target(
+            name: "SalesforceREST", dependencies: ["SalesforceAuth", "SalesforceCore", "URLEncoding"], swiftSettings: strictSettings),
         .target(
             name: "SmartStore",
             dependencies: [
-                "SalesforceCore",
+                "SalesforceCore", "SalesforceKeys", "URLEncoding",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API, for the encrypting VFS.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -83,11 +92,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .target(name: "SOQL", dependencies: ["SalesforceCore"], swiftSettings: strictSettings),
+        .target(name: "SOQL", swiftSettings: strictSettings),
         .target(
             name: "LocalOrg",
             dependencies: [
-                "SOQL", "SalesforceCore",
+                "SOQL", "SalesforceCore", "URLEncoding",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -96,7 +105,6 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -108,7 +116,8 @@ let package = Package(
         .target(
             name: "ForceKitCLI",
             dependencies: [
-                "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "SalesforceAuth", "SalesforceREST",
+                "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "SalesforceAuth",
+                "SalesforceREST",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -121,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "ForceKitBench",
             dependencies: [
-                "DeepLinking", "SmartStore", "LocalOrg", "SOQL", "SalesforceCore", "ForceKitTestSupport", "SalesforceAuth",
+                "DeepLinking", "SmartStore", "LocalOrg", "SOQL", "SalesforceCore", "URLEncoding", "ForceKitTestSupport", "SalesforceAuth",
                 "SalesforceREST",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -135,41 +144,45 @@ let package = Package(
             dependencies: ["SalesforceCore", "ForceKitTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking", "ForceKitTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "SalesforceLinksTests", dependencies: ["SalesforceLinks", "ForceKitTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "SalesforceKeysTests", dependencies: ["SalesforceKeys", "ForceKitTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "DeepLinkingTests", dependencies: ["DeepLinking", "SalesforceCore", "ForceKitTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SalesforceLinksTests", dependencies: ["SalesforceLinks", "SalesforceCore", "ForceKitTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "SmartStoreTests",
             dependencies: [
-                "SmartStore", "SalesforceCore", "ForceKitTestSupport",
+                "SmartStore", "SalesforceCore", "SalesforceKeys", "ForceKitTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "SOQLTests", dependencies: ["SOQL", "SalesforceCore", "ForceKitTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "SOQLTests", dependencies: ["SOQL", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LocalOrgTests",
-            dependencies: [
-                "LocalOrg", "SOQL", "SalesforceCore", "ForceKitTestSupport", "OrgTestSupport",
-            ],
+            dependencies: ["LocalOrg", "SOQL", "SalesforceCore", "URLEncoding", "ForceKitTestSupport", "OrgTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SalesforceAuthTests",
             dependencies: [
-                "SalesforceAuth", "SalesforceCore", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport",
+                "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SalesforceRESTTests",
-            dependencies: ["SalesforceREST", "SalesforceAuth", "SalesforceCore", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport"],
+            dependencies: [
+                "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ForceKitCLITests",
-            dependencies: ["ForceKitCLI", "SalesforceCore", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport"],
+            dependencies: ["ForceKitCLI", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,3 +1,5 @@
+import SalesforceCore
+
 /// Timing: several interleaved rounds per contender, reported as the median, so one noisy
 /// moment on a shared machine moves no figure much.
 enum Measurement {
@@ -28,28 +30,36 @@ enum Measurement {
 
 /// The last line a suite prints: one JSON object with its figures, keys in a fixed order.
 struct BenchReport {
-    private var members: [String] = []
+    private var writer = JSONStreamWriter(reservingCapacity: 512)
 
-    mutating func add(_ key: String, _ value: String) {
-        members.append("\"\(key)\": \"\(value)\"")
+    init() {
+        writer.beginObject()
     }
 
+    mutating func add(_ key: String, _ value: String) {
+        writer.key(key)
+        writer.string(value)
+    }
+
+    /// A figure, rounded to three decimals; `null` when it is not finite.
     mutating func add(_ key: String, _ value: Double) {
-        let rounded = (value * 1000).rounded() / 1000
-        members.append("\"\(key)\": \(rounded.isFinite ? String(rounded) : "null")")
+        writer.key(key)
+        writer.double((value * 1000).rounded() / 1000)
     }
 
     mutating func add(_ key: String, _ value: Int) {
-        members.append("\"\(key)\": \(value)")
+        writer.key(key)
+        writer.integer(Int64(value))
     }
 
     mutating func add(_ key: String, _ value: Bool) {
-        members.append("\"\(key)\": \(value)")
+        writer.key(key)
+        writer.bool(value)
     }
 
-    mutating func add(_ key: String, raw json: String) {
-        members.append("\"\(key)\": \(json)")
+    var line: String {
+        var finished = writer
+        finished.endObject()
+        return String(decoding: finished.bytes, as: UTF8.self)
     }
-
-    var line: String { "{" + members.joined(separator: ", ") + "}" }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What commands take from their surroundings, replaceable per task so tests can run them
 /// in-process: the state folder and how a login page is opened.

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import SalesforceCore
 
 /// `forcekit`: the ForceKit developer tool.

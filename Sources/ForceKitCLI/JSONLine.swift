@@ -1,43 +1,35 @@
+import SalesforceCore
+
 /// One JSON object written with its keys in a fixed order, as the CLI contract lists them.
 struct JSONLine {
-    private var members: [String] = []
+    private var writer = JSONStreamWriter(reservingCapacity: 256)
+
+    init() {
+        writer.beginObject()
+    }
 
     /// Adds a string member, or `null` when the value is absent.
     mutating func add(_ key: String, _ value: String?) {
-        members.append(Self.quote(key) + ": " + (value.map(Self.quote) ?? "null"))
+        writer.key(key)
+        if let value { writer.string(value) } else { writer.null() }
     }
 
     /// Adds an array of strings.
     mutating func add(_ key: String, _ values: [String]) {
-        members.append(Self.quote(key) + ": [" + values.map(Self.quote).joined(separator: ", ") + "]")
+        writer.key(key)
+        writer.value(.array(values.map(JSON.string)))
     }
 
     /// Adds an object of strings, keys sorted so output is stable.
     mutating func add(_ key: String, _ values: [String: String]) {
-        let inner = values.sorted { $0.key < $1.key }.map { Self.quote($0.key) + ": " + Self.quote($0.value) }
-        members.append(Self.quote(key) + ": {" + inner.joined(separator: ", ") + "}")
+        writer.key(key)
+        writer.value(.object(values.mapValues(JSON.string)))
     }
 
     /// The object's text, on one line.
-    var text: String { "{" + members.joined(separator: ", ") + "}" }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+    var text: String {
+        var finished = writer
+        finished.endObject()
+        return String(decoding: finished.bytes, as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
-import Foundation
+public import Foundation
 import SalesforceCore
+import URLEncoding
 
 /// Plays the user at LocalOrg's login and consent pages: what a person does in the browser
 /// during an OAuth login, for tests that need a real authorization code or fragment.

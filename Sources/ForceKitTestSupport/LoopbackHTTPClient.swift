@@ -1,8 +1,9 @@
-import Foundation
+public import Foundation
 import SalesforceCore
+import URLEncoding
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// A small HTTP client on URLSession (the transport ForceKit's REST client uses) for tests and

@@ -1,7 +1,7 @@
-import ForceKitTestSupport
-import Foundation
-import LocalOrg
-import SalesforceAuth
+public import ForceKitTestSupport
+public import Foundation
+public import LocalOrg
+public import SalesforceAuth
 import SalesforceCore
 
 /// A LocalOrg for SDK tests: started on a free loopback port with a clock the test moves, and
@@ -72,24 +72,17 @@ public struct PageDrivingBrowser: BrowserSession {
 }
 
 /// A clock that stands still unless a test moves it.
-public final class MovableClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var time = Date()
+public final class MovableClock: Sendable {
+    private let time = Locked(Date())
 
     /// Creates a clock at the current time.
     public init() {}
 
     /// The clock's time.
-    public var now: Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return time
-    }
+    public var now: Date { time.current }
 
     /// Moves the clock forward.
     public func advance(by seconds: TimeInterval) {
-        lock.lock()
-        time += seconds
-        lock.unlock()
+        time.withLock { $0 += seconds }
     }
 }

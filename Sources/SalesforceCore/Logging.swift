@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 extension Logger {
     /// A logger for one part of ForceKit, labelled `forcekit.<subsystem>` so that an app can

@@ -1,5 +1,6 @@
 import DeepLinking
 import SalesforceCore
+import URLEncoding
 
 /// The parameters of a Salesforce app link, sorted into the ones the app knows and the rest.
 struct LinkParameters {

@@ -1,4 +1,5 @@
 import DeepLinking
+import URLEncoding
 
 extension SalesforceLink {
     /// How a built link joins its parameters to the action.

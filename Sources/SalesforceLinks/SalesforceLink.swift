@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// A Salesforce app link: `salesforce1://sObject/<id>/<action>` with its org, community, user
 /// and redirect parameters, or `salesforce1://sObject/<ObjectName>/home`.

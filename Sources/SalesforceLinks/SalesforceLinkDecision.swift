@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// What the app should do with a Salesforce app link, given who is signed in.
 public enum SalesforceLinkDecision: Sendable, Hashable {

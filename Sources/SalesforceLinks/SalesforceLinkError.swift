@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// Why a Salesforce app link is malformed or cannot be built.
 public enum SalesforceLinkError: ForceKitError, Equatable {

@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// Who is signed in to the app, as far as a Salesforce app link cares.
 public struct SalesforceSession: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import DeepLinking
 import Foundation
+import SalesforceCore
 import Testing
 
 @Suite("Handlers and destinations")
@@ -127,11 +128,10 @@ struct HandlerTests {
 
     @Test("Logging reports rejections, fallback steps and the final route")
     func logging() async throws {
-        final class Events: @unchecked Sendable {
-            private let lock = NSLock()
-            private var storage: [DeepLinkRoutingEvent] = []
-            func append(_ event: DeepLinkRoutingEvent) { lock.withLock { storage.append(event) } }
-            var all: [DeepLinkRoutingEvent] { lock.withLock { storage } }
+        final class Events: Sendable {
+            private let storage = Locked([DeepLinkRoutingEvent]())
+            func append(_ event: DeepLinkRoutingEvent) { storage.withLock { $0.append(event) } }
+            var all: [DeepLinkRoutingEvent] { storage.current }
         }
         var router = DeepLinkRouter(configuration: try DeepLinkConfiguration(json: iosSampleConfig))
         #expect(router.logHandler != nil, "logging: true turns logging on")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceKitCLI
 import Foundation
+import SalesforceCore
 
 /// What a command printed and how it exited.
 struct CommandResult {
@@ -12,25 +13,11 @@ struct CommandResult {
 }
 
 /// Collects console text from any task.
-private final class Capture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var output = ""
-    private var error = ""
-    func appendOutput(_ text: String) {
-        lock.lock()
-        output += text
-        lock.unlock()
-    }
-    func appendError(_ text: String) {
-        lock.lock()
-        error += text
-        lock.unlock()
-    }
-    var texts: (String, String) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (output, error)
-    }
+private final class Capture: Sendable {
+    private let texts = Locked((output: "", error: ""))
+    func appendOutput(_ text: String) { texts.withLock { $0.output += text } }
+    func appendError(_ text: String) { texts.withLock { $0.error += text } }
+    var captured: (String, String) { texts.withLock { ($0.output, $0.error) } }
 }
 
 /// Runs `forcekit` with these arguments in-process, as the executable would.
@@ -56,7 +43,7 @@ func forcekit(_ arguments: [String]) async -> CommandResult {
             if !message.isEmpty { capture.appendError(message + "\n") }
         }
     }
-    let (output, error) = capture.texts
+    let (output, error) = capture.captured
     return CommandResult(output: output, error: error, exitCode: exitCode)
 }
 

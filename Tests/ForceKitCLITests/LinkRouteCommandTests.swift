@@ -38,7 +38,7 @@ struct LinkRouteCommandTests {
         #expect(result.exitCode == 0)
         #expect(
             result.output
-                == #"{"url": "app://b", "route": null, "parameters": {}, "handlers": [], "class": null, "identifier": null, "storyboard": null}"#
+                == #"{"url":"app://b","route":null,"parameters":{},"handlers":[],"class":null,"identifier":null,"storyboard":null}"#
                 + "\n")
     }
 

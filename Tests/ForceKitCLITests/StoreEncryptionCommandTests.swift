@@ -1,5 +1,6 @@
 import Foundation
 import SalesforceCore
+import SalesforceKeys
 import Testing
 
 @Suite("forcekit store: encryption")

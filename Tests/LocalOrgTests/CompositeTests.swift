@@ -3,6 +3,7 @@ import Foundation
 import LocalOrg
 import SalesforceCore
 import Testing
+import URLEncoding
 
 @Suite("LocalOrg composite, batch, tree and sObject collections")
 struct CompositeTests {

@@ -4,6 +4,7 @@ import LocalOrg
 import OrgTestSupport
 import SalesforceCore
 import Testing
+import URLEncoding
 
 @Suite("LocalOrg OAuth server")
 struct OAuthFlowTests {

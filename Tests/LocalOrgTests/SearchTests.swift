@@ -3,6 +3,7 @@ import Foundation
 import LocalOrg
 import SalesforceCore
 import Testing
+import URLEncoding
 
 @Suite("LocalOrg search: SOSL, parameterizedSearch, scope order and layouts")
 struct SearchTests {

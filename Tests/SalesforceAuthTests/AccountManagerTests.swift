@@ -4,6 +4,7 @@ import LocalOrg
 import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
+import SalesforceKeys
 import Testing
 
 @Suite("Logins and accounts against LocalOrg")

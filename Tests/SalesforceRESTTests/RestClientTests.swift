@@ -3,24 +3,22 @@ import LocalOrg
 import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
+import SalesforceKeys
 import SalesforceREST
 import Testing
 
 /// Counts what goes through a transport, by path.
-final class CountingTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
+final class CountingTransport: HTTPTransport {
+    private let counts = Locked([String: Int]())
     let inner: any HTTPTransport = URLSessionTransport(maximumConnectionsPerHost: 32)
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        lock.withLock { counts[request.url.path, default: 0] += 1 }
+        counts.withLock { $0[request.url.path, default: 0] += 1 }
         return try await inner.send(request)
     }
 
     func count(_ path: String) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts[path] ?? 0
+        counts.withLock { $0[path] ?? 0 }
     }
 }
 

@@ -1,3 +1,4 @@
+import ForceKitTestSupport
 import Foundation
 import SalesforceCore
 import Testing

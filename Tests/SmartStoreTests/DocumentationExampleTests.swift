@@ -1,5 +1,7 @@
+import ForceKitTestSupport
 import Foundation
 import SalesforceCore
+import SalesforceKeys
 import SmartStore
 import Testing
 

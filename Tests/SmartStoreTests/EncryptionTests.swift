@@ -1,4 +1,5 @@
 import Crypto
+import ForceKitTestSupport
 import Foundation
 import GRDB
 import SalesforceCore

@@ -1,6 +1,8 @@
 import Crypto
+import ForceKitTestSupport
 import Foundation
 import SalesforceCore
+import SalesforceKeys
 import Testing
 
 @testable import SmartStore

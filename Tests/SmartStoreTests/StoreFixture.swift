@@ -1,17 +1,9 @@
 import Crypto
+import ForceKitTestSupport
 import Foundation
 import SalesforceCore
 
 @testable import SmartStore
-
-/// A scratch directory that is deleted when the test ends.
-func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "smartstore-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    return try await body(directory)
-}
 
 /// A fresh store in a scratch directory, encrypted with a random key unless told otherwise, so
 /// that every SmartStore test also runs through the encrypting VFS.

@@ -1,3 +1,5 @@
+import URLEncoding
+
 /// Building links: the inverse of matching.
 extension DeepLinkRouter {
     /// Builds a link that routes back to the route with `pattern` and these parameters.
@@ -30,7 +32,7 @@ extension DeepLinkRouter {
                 throw .invalidLinkComponent(
                     pattern, reason: "a pattern that starts with '/' matches the path only, so the link needs a host (the web site)")
             }
-            guard host.utf8.allSatisfy({ PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: ":") }) else {
+            guard host.utf8.allSatisfy(Self.hostBytes.contains) else {
                 throw .invalidLinkComponent(host, reason: "a host has letters, digits, '-', '.' and an optional ':port'")
             }
             link += host
@@ -82,6 +84,9 @@ extension DeepLinkRouter {
         guard let parameter, !parameter.accepts(value) else { return }
         throw .invalidParameterValue(name, value: value, route: route, reason: "it does not match \(parameter.regex ?? "")")
     }
+
+    /// What a host of a path-only link may hold: unreserved characters and `:` before a port.
+    private static let hostBytes = PercentEncoding.AllowedBytes(unreservedAnd: ":")
 
     private static func checkScheme(_ scheme: String) throws(DeepLinkError) {
         let bytes = Array(scheme.utf8)

@@ -1,3 +1,5 @@
+import URLEncoding
+
 /// A JSON value that keeps the order of object members.
 ///
 /// Route precedence falls back to the order of routes in the file, and Foundation's JSON

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A `MobileDeepLinkingConfig.json`, loaded unchanged and validated.
 ///

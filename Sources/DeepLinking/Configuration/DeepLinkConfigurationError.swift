@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a `MobileDeepLinkingConfig.json` cannot be used. Every case names where the problem is.
 public enum DeepLinkConfigurationError: Error, Equatable, CustomStringConvertible {

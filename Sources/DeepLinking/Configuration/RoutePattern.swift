@@ -1,3 +1,5 @@
+import URLEncoding
+
 /// A route's pattern such as `sales/:saleId`: literal segments and `:name` parameters.
 ///
 /// A pattern's first segment matches the link's host (`mdldemo://sales/5`). A pattern that

@@ -1,3 +1,5 @@
+import URLEncoding
+
 /// A configuration compiled for routing: the trie, each route's parameter rules, and the
 /// fallback order of the MDL spec.
 final class RouteTable: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a link could not be routed or built.
 public enum DeepLinkError: Error, CustomStringConvertible, LocalizedError {

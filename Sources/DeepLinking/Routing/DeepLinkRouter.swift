@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Routes deep links as a `MobileDeepLinkingConfig.json` describes, MobileDeepLinking-compatible.
 ///

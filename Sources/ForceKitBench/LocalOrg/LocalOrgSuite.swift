@@ -3,6 +3,7 @@ import ForceKitTestSupport
 import Foundation
 import LocalOrg
 import SalesforceCore
+import URLEncoding
 
 /// `forcekit-bench localorg`: LocalOrg over HTTP against the same work done on its store
 /// directly, so the ratio is what HTTP and JSON cost.
@@ -91,7 +92,7 @@ struct LocalOrgSuite: AsyncParsableCommand {
     private func streamHTTP(_ server: LocalOrgServer, token: String, soql: String, version: String) async throws -> Int {
         let client = LoopbackHTTPClient(baseURL: server.credentials.instanceURL)
         let authorization = ["Authorization": "Bearer \(token)"]
-        let query = soql.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? soql
+        let query = FormEncoding.encode(soql)
         var path: String? = "/services/data/\(version)/query?q=\(query)"
         var count = 0
         while let current = path {

@@ -4,6 +4,7 @@ import LocalOrg
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
+import URLEncoding
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -46,7 +47,7 @@ struct RESTSuite: AsyncParsableCommand {
         let soql = "SELECT Id, Name, Industry, AnnualRevenue, BillingCity, CreatedDate FROM Account"
         let queryURL =
             "\(credentials.instanceURL)/services/data/\(version)/query?q="
-            + (soql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? soql)
+            + FormEncoding.encode(soql)
         let resourcesURL = "\(credentials.instanceURL)/services/data/\(version)"
 
         var queryOurs: [Double] = []

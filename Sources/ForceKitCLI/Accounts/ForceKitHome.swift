@@ -1,6 +1,7 @@
 import Foundation
 import SalesforceAuth
 import SalesforceCore
+import SalesforceKeys
 
 /// Where the CLI keeps its state: `$FORCEKIT_HOME`, else `~/.forcekit`. Accounts are sealed
 /// files under `accounts/`, their key a 0600 file under `keys/`.

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SalesforceCore
+import SalesforceKeys
 
 /// The key of a store the CLI opens: a ``SalesforceCore/KeyFile`` (32 random bytes, mode 0600),
 /// `DB.key` beside the database unless `--key-file` names another.

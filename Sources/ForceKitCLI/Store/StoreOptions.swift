@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SalesforceCore
+import SalesforceKeys
 import SmartStore
 
 /// The database every `forcekit store` subcommand works on, and how it is encrypted.

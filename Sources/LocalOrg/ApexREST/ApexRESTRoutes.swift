@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import SalesforceCore
+import URLEncoding
 
 /// `/services/apexrest/...`: the configured Apex REST routes, and an echo of the request for
 /// any other path, behind the same bearer-token check as the data API.

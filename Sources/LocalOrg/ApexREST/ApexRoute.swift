@@ -1,5 +1,6 @@
-import Foundation
-import SalesforceCore
+public import Foundation
+public import SalesforceCore
+import URLEncoding
 
 /// An Apex REST endpoint LocalOrg answers under `/services/apexrest`, so apps with custom
 /// endpoints can be tested: a method, a path pattern and the answer.
@@ -70,7 +71,7 @@ public struct ApexRoute: Sendable, Equatable {
             if piece == "*" { return parameters }
             guard index < parts.count else { return nil }
             if piece.hasPrefix(":") {
-                parameters[String(piece.dropFirst())] = String(parts[index]).removingPercentEncoding ?? String(parts[index])
+                parameters[String(piece.dropFirst())] = PercentEncoding.decode(parts[index]) ?? String(parts[index])
             } else if piece != parts[index] {
                 return nil
             }

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import NIOConcurrencyHelpers
 import SalesforceCore
 
 /// The org's limits, as `GET limits` reports them. API requests are counted for real over a
@@ -14,7 +13,7 @@ final class APILimits: Sendable {
     static let fileStorageMB = 20
     private let clock: @Sendable () -> Date
     /// Requests per hour, keyed by hours since 1970.
-    private let hourly = NIOLockedValueBox([Int64: Int]())
+    private let hourly = Locked([Int64: Int]())
 
     init(dailyAPIRequests: Int = 15_000, clock: @escaping @Sendable () -> Date) {
         self.dailyAPIRequests = dailyAPIRequests
@@ -27,7 +26,7 @@ final class APILimits: Sendable {
     @discardableResult
     func count() -> Int {
         let hour = currentHour
-        return hourly.withLockedValue { buckets in
+        return hourly.withLock { buckets in
             buckets[hour, default: 0] += 1
             // Old hours are dropped only when a new one has begun, not on every request.
             if buckets.count > 24 { buckets = buckets.filter { $0.key > hour - 24 } }
@@ -38,7 +37,7 @@ final class APILimits: Sendable {
     /// Requests made in the last 24 hours.
     var used: Int {
         let hour = currentHour
-        return hourly.withLockedValue { $0.filter { $0.key > hour - 24 }.values.reduce(0, +) }
+        return hourly.withLock { $0.filter { $0.key > hour - 24 }.values.reduce(0, +) }
     }
 
     /// `GET limits`: each limit's `Max` and `Remaining`.

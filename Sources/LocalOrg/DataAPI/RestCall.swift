@@ -1,5 +1,6 @@
 import Foundation
 import SalesforceCore
+import URLEncoding
 
 /// One call on the REST data API, whether it came over HTTP or inside a composite, batch or
 /// tree request: a method, the path after `/services/data/vXX.X/`, parameters and a body.
@@ -40,7 +41,7 @@ struct RestCall: Sendable {
         }
         if path.hasPrefix("/services/data/") { path = path.dropFirst("/services/data/".count) }
         while path.hasPrefix("/") { path = path.dropFirst() }
-        var segments = path.split(separator: "/", omittingEmptySubsequences: true).map { String($0).removingPercentEncoding ?? String($0) }
+        var segments = path.split(separator: "/", omittingEmptySubsequences: true).map { PercentEncoding.decode($0) ?? String($0) }
         guard !segments.isEmpty else { throw APIError.notFound }
         let version = try APIVersions.checked(segments.removeFirst())
         self.init(

@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// A LocalOrg that cannot start or cannot read its configuration.
 public enum LocalOrgError: ForceKitError, Equatable {

@@ -3,6 +3,7 @@ import GRDB
 import HTTPTypes
 import Hummingbird
 import SalesforceCore
+import URLEncoding
 
 /// The REST data API: `/services/data/vXX.X/...`.
 struct DataRoutes {
@@ -68,7 +69,7 @@ struct DataRoutes {
         }
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
-        let segments = request.uri.path.split(separator: "/").dropFirst(3).map { String($0).removingPercentEncoding ?? String($0) }
+        let segments = request.uri.path.split(separator: "/").dropFirst(3).map { PercentEncoding.decode($0) ?? String($0) }
         let call = RestCall(
             method: request.method.rawValue, version: version, segments: segments,
             parameters: FormEncoding.decode(request.uri.query ?? ""), body: body, headers: headers)

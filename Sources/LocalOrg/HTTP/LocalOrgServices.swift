@@ -1,5 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
+import SalesforceCore
 
 /// What the routes share: the store, the OAuth service, the settings and the server's own
 /// URL (known once it has bound its port).
@@ -13,9 +13,9 @@ final class LocalOrgServices: Sendable {
     let pushEnabled: Bool
     /// The configured Apex REST endpoints.
     let apexRoutes: [ApexRoute]
-    private let address = NIOLockedValueBox("http://127.0.0.1")
+    private let address = Locked("http://127.0.0.1")
     /// Logins waiting for the user's consent, by ticket.
-    let pendingConsents = NIOLockedValueBox([String: PendingConsent]())
+    let pendingConsents = Locked([String: PendingConsent]())
 
     struct PendingConsent: Sendable {
         var userID: String
@@ -37,8 +37,8 @@ final class LocalOrgServices: Sendable {
 
     /// `https://127.0.0.1:8443`, the instance and login URL.
     var baseURL: String {
-        get { address.withLockedValue { $0 } }
-        set { address.withLockedValue { $0 = newValue } }
+        get { address.withLock { $0 } }
+        set { address.withLock { $0 = newValue } }
     }
 
     /// The identity URL of a user.

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import NIOConcurrencyHelpers
 import SalesforceCore
+import URLEncoding
 
 /// `/services/oauth2/...` and the identity URL.
 struct OAuthRoutes {
@@ -107,7 +107,7 @@ struct OAuthRoutes {
         let ticket = RandomText.make(length: 40, alphabet: RandomText.tokenAlphabet)
         let now = services.store.clock()
         let expires = now.addingTimeInterval(10 * 60)
-        services.pendingConsents.withLockedValue { pending in
+        services.pendingConsents.withLock { pending in
             pending = pending.filter { $0.value.expires > now }
             pending[ticket] = LocalOrgServices.PendingConsent(
                 userID: userID, username: username, app: app, parameters: parameters,
@@ -118,7 +118,7 @@ struct OAuthRoutes {
 
     private func decide(ticket: String, allow: Bool) async throws -> Response {
         let now = services.store.clock()
-        guard let pending = services.pendingConsents.withLockedValue({ $0.removeValue(forKey: ticket) }), pending.expires > now else {
+        guard let pending = services.pendingConsents.withLock({ $0.removeValue(forKey: ticket) }), pending.expires > now else {
             return Responses.html(
                 AuthorizationPages.error("invalid_request", "This login has expired; start again from the app."), status: .badRequest)
         }

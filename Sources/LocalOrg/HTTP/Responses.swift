@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import SalesforceCore
+import URLEncoding
 
 /// Building responses in Salesforce's shapes, and reading request bodies.
 enum Responses {

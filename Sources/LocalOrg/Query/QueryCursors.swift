@@ -1,5 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
+import SalesforceCore
 
 /// Open query cursors: where each query's next page starts. A cursor lives 15 minutes after
 /// its last use, as Salesforce's query locators do, and at most `capacity` are kept.
@@ -16,13 +16,13 @@ final class QueryCursors: Sendable {
         var opened: Int64 = 0
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
     private let capacity = 1000
     private let lifetime: TimeInterval = 15 * 60
 
     /// Keeps a cursor and returns its locator id (`01g...`, 18 characters).
     func open(_ cursor: Cursor) -> String {
-        state.withLockedValue { state in
+        state.withLock { state in
             state.opened += 1
             let id = RecordID.make(prefix: "01g", counter: state.opened)
             let now = cursor.lastUsed
@@ -37,7 +37,7 @@ final class QueryCursors: Sendable {
 
     /// The cursor `id`, touched, or nil when it is unknown or expired.
     func cursor(_ id: String, now: Date) -> Cursor? {
-        state.withLockedValue { state in
+        state.withLock { state in
             guard var cursor = state.cursors[id], now.timeIntervalSince(cursor.lastUsed) < lifetime else {
                 state.cursors[id] = nil
                 return nil
@@ -50,6 +50,6 @@ final class QueryCursors: Sendable {
 
     /// Forgets a finished cursor.
     func close(_ id: String) {
-        state.withLockedValue { $0.cursors[id] = nil }
+        state.withLock { $0.cursors[id] = nil }
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import GRDB
 import SOQL
-import SalesforceCore
+public import SalesforceCore
 
 /// What an upsert by external id did.
 public enum UpsertOutcome: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// A record as the API returns it: its type and URL (`attributes`), then its fields in order.
 public struct SObjectRecord: Sendable, Equatable {

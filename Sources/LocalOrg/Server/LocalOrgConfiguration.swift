@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SalesforceCore
 
 /// How to run a LocalOrg.

@@ -1,4 +1,5 @@
-import SalesforceCore
+public import SalesforceCore
+public import SalesforceKeys
 
 /// Why an account operation failed.
 public enum AccountError: ForceKitError, Equatable {

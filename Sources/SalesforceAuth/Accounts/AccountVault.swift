@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SalesforceCore
+import SalesforceKeys
 
 /// Where accounts are kept: one AES-GCM sealed file per user
 /// (`<folder>/<orgId>/<userId>/account.sealed`) and a plain `current.json` naming the current

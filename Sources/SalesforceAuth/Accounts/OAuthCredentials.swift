@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a logged-in user's API calls need: the tokens and where to send them.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import SalesforceCore
+public import Foundation
+public import SalesforceCore
 
 /// A logged-in user: credentials, identity and what the app keeps with them.
 public struct UserAccount: Sendable, Codable, Equatable, CustomStringConvertible {

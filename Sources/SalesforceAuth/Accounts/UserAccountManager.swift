@@ -1,5 +1,6 @@
-import Foundation
-import SalesforceCore
+public import Foundation
+public import SalesforceCore
+public import SalesforceKeys
 
 /// The signed-in users: log in, switch, refresh and log out, with every account kept encrypted
 /// at rest (AES-256-GCM under a key from a ``KeyStore``).

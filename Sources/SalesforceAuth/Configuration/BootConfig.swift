@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SalesforceCore
 
 /// An app's OAuth client configuration: the SDK's `bootconfig.json` (hybrid apps) and

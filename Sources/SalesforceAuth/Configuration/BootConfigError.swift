@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// Why a boot configuration was refused.
 public enum BootConfigError: ForceKitError, Equatable {

@@ -1,5 +1,5 @@
-import Foundation
-import SalesforceCore
+public import Foundation
+public import SalesforceCore
 
 /// The login hosts a user can choose from, and the chosen one, kept in a file between launches.
 ///

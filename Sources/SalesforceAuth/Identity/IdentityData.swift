@@ -1,5 +1,5 @@
-import Foundation
-import SalesforceCore
+public import Foundation
+public import SalesforceCore
 
 /// The identity service's answer about the logged-in user: who they are, their org's URLs,
 /// and the connected app's mobile policy.

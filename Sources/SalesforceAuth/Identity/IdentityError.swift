@@ -1,5 +1,5 @@
-import Foundation
-import SalesforceCore
+public import Foundation
+public import SalesforceCore
 
 /// Why the identity service refused or failed.
 public enum IdentityError: ForceKitError, Equatable {

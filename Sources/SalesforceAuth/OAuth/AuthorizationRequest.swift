@@ -1,5 +1,6 @@
-import Foundation
+public import Foundation
 import SalesforceCore
+import URLEncoding
 
 /// Which OAuth flow a login uses.
 public enum OAuthFlow: String, Sendable, Codable {

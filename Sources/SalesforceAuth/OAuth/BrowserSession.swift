@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The browser step of a login: show the authorize page and return the URL the server
 /// redirects to when the user is done.

@@ -1,5 +1,6 @@
 import Foundation
 import SalesforceCore
+import URLEncoding
 
 /// Talks to a Salesforce authorization server: builds logins, exchanges codes, refreshes and
 /// revokes tokens, and fetches identity. It sends no client secret and no cookies.

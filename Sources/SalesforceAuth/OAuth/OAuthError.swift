@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// An OAuth failure: the server's `error` and `error_description`, or one of ForceKit's own.
 public struct OAuthError: ForceKitError, Equatable {

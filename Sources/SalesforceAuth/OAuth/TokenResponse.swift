@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+public import Foundation
 import SalesforceCore
 
 /// The tokens a login or refresh returned, every field read.

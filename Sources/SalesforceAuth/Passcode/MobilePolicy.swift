@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// A connected app's mobile policy for one user, from the identity response's `mobile_policy`.
 public struct MobilePolicy: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The passcode rules in force for the app: the strictest of every signed-in user's policy.
 ///

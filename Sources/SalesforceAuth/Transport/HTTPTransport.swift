@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One HTTP request as a transport sends it: already addressed, authorized and encoded.
 public struct HTTPRequest: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import SalesforceCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -67,25 +68,28 @@ public final class URLSessionTransport: HTTPTransport {
 }
 
 /// Holds a data task so a cancellation that races its start still cancels it.
-private final class TaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var cancelled = false
+private final class TaskBox: Sendable {
+    private let state = Locked(State())
+
+    private struct State {
+        var task: URLSessionDataTask?
+        var cancelled = false
+    }
 
     func start(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelNow = cancelled
-        lock.unlock()
+        let cancelNow = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
         if cancelNow { task.cancel() }
         task.resume()
     }
 
     func cancel() {
-        lock.lock()
-        cancelled = true
-        let task = self.task
-        lock.unlock()
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
         task?.cancel()
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import SalesforceAuth
-import SalesforceCore
+public import SalesforceAuth
+public import SalesforceCore
 
 /// Sends REST requests for one user: authorizes them, refreshes an expired token once for all
 /// the requests that hit it, retries each of them once, and turns error answers into
@@ -39,7 +39,7 @@ public actor RestClient {
         self.transport = transport
         self.apiVersion = apiVersion
         self.requests = RequestFactory(apiVersion: apiVersion, communityID: credentials?.communityID)
-        self.userAgent = "ForceKit/\(ForceKitInfo.version) (\(ForceKitInfo.platform)) SalesforceMobileSDK-compatible"
+        self.userAgent = UserAgent.text
     }
 
     /// A client for a signed-in account, refreshing (and saving, and logging out) through its manager.
@@ -122,7 +122,7 @@ public actor RestClient {
     }
 
     /// The request as the transport sends it: URL, token, agent, body.
-    public nonisolated func httpRequest(for request: RestRequest, credentials: OAuthCredentials?) throws(RestError) -> HTTPRequest {
+    private nonisolated func httpRequest(for request: RestRequest, credentials: OAuthCredentials?) throws(RestError) -> HTTPRequest {
         let url = try request.url(for: credentials)
         var headers: [(name: String, value: String)] = []
         if request.requiresAuthentication, let token = credentials?.accessToken,
@@ -191,16 +191,17 @@ public actor RestClient {
     }
 }
 
-/// Facts the client reports about itself.
-enum ForceKitInfo {
-    static let version = "0.1.0"
+/// What the client calls itself in `User-Agent`: ForceKit's version and the platform.
+enum UserAgent {
+    static let text = "ForceKit/\(ForceKitVersion.current) (\(platform)) SalesforceMobileSDK-compatible"
+
     #if os(Linux)
-        static let platform = "Linux"
+        private static let platform = "Linux"
     #elseif os(macOS)
-        static let platform = "macOS"
+        private static let platform = "macOS"
     #elseif os(iOS)
-        static let platform = "iOS"
+        private static let platform = "iOS"
     #else
-        static let platform = "Apple"
+        private static let platform = "Apple"
     #endif
 }

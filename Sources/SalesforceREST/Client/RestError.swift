@@ -1,6 +1,6 @@
-import Foundation
-import SalesforceAuth
-import SalesforceCore
+public import Foundation
+public import SalesforceAuth
+public import SalesforceCore
 
 /// One error of a Salesforce error answer: `[{"message": …, "errorCode": …, "fields": […]}]`.
 public struct SalesforceError: Sendable, Equatable, Decodable {

@@ -1,5 +1,5 @@
-import Foundation
-import SalesforceCore
+public import Foundation
+public import SalesforceCore
 
 /// A successful (2xx) answer.
 public struct RestResponse: Sendable {

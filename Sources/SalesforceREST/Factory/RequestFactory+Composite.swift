@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 extension RequestFactory {
     /// Up to 25 independent requests in one call; with `haltOnError`, the rest are skipped after

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SalesforceCore
 
 /// The rendition types of a file.
@@ -71,17 +71,12 @@ extension RequestFactory {
     public func fileRendition(_ fileID: String, version: String? = nil, type: RenditionType = .thumb120by90, page: Int = 0)
         throws(RestError) -> RestRequest
     {
-        var request = files(
-            "/\(try Self.id(fileID, "The file id"))/rendition", [("type", type.rawValue)] + Self.page(page) + Self.version(version))
-        request.parseResponse = false
-        return request
+        try files("/\(Self.id(fileID, "The file id"))/rendition", [("type", type.rawValue)] + Self.page(page) + Self.version(version))
     }
 
     /// A file's bytes.
     public func fileContents(_ fileID: String, version: String? = nil) throws(RestError) -> RestRequest {
-        var request = files("/\(try Self.id(fileID, "The file id"))/content", Self.version(version))
-        request.parseResponse = false
-        return request
+        try files("/\(Self.id(fileID, "The file id"))/content", Self.version(version))
     }
 
     /// Who a file is shared with.

@@ -1,5 +1,6 @@
-import Foundation
-import SalesforceCore
+public import Foundation
+public import SalesforceCore
+import URLEncoding
 
 /// Builds the requests of the Salesforce REST API at one API version. Building does no I/O
 /// and needs no user; send the result with ``RestClient/send(_:)``.
@@ -37,7 +38,7 @@ public struct RequestFactory: Sendable {
     /// server resolves before reading the URL.
     static func segment(_ text: String) -> String {
         if text.hasPrefix("@{") && text.hasSuffix("}") { return text }
-        return text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? text
+        return PercentEncoding.encode(text, keeping: .pathSegment)
     }
 
     // MARK: - Org

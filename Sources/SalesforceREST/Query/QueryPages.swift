@@ -1,5 +1,5 @@
-import Foundation
-import SalesforceCore
+public import Foundation
+public import SalesforceCore
 
 /// Every page of a query, fetched one at a time as they are iterated, following
 /// `nextRecordsUrl` until the last.

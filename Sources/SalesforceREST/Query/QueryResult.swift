@@ -1,5 +1,5 @@
-import Foundation
-import SalesforceCore
+public import Foundation
+public import SalesforceCore
 
 /// One page of a query's answer, its records decoded as `Record`.
 public struct QueryResult<Record: Sendable>: Sendable {

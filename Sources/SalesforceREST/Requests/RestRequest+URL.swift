@@ -1,5 +1,6 @@
-import Foundation
-import SalesforceAuth
+public import Foundation
+public import SalesforceAuth
+import URLEncoding
 
 extension RestRequest {
     /// The URL the request goes to for these credentials.
@@ -38,17 +39,12 @@ extension RestRequest {
     }
 }
 
-/// Query strings as the iOS SDK writes them: every character but letters, digits and
-/// `-._~!$'()*,;` is percent-encoded, so `+`, `&`, `=` and `/` in SOQL arrive intact and a space
-/// is `%20`.
+/// Query strings as the iOS SDK writes them: see ``PercentEncoding/AllowedBytes/queryComponent``.
 enum QueryEncoding {
-    private static let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;")
-
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
-
     static func encode(_ items: [(name: String, value: String)]) -> String {
-        items.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
+        items.map {
+            PercentEncoding.encode($0.name, keeping: .queryComponent) + "=" + PercentEncoding.encode($0.value, keeping: .queryComponent)
+        }
+        .joined(separator: "&")
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
-import SalesforceCore
+public import Foundation
+public import SalesforceCore
 
 /// A REST call as a value: method, where it goes, what it carries. Build one from a
 /// ``RequestFactory`` or by hand, then ``RestClient/send(_:)`` it; it can be sent again.
@@ -32,8 +32,6 @@ public struct RestRequest: Sendable {
     public private(set) var bodyJSON: JSON?
     /// Whether the request carries the user's access token (and may refresh it).
     public var requiresAuthentication: Bool
-    /// Whether a JSON answer is parsed; when false, ``RestResponse/data`` is all there is.
-    public var parseResponse: Bool
     /// Whether a 403 that says the token is bad refreshes it, as a 401 does.
     public var shouldRefreshOn403: Bool
 
@@ -53,7 +51,6 @@ public struct RestRequest: Sendable {
         self.contentType = nil
         self.bodyJSON = nil
         self.requiresAuthentication = true
-        self.parseResponse = true
         self.shouldRefreshOn403 = true
     }
 

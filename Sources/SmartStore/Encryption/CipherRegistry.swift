@@ -1,4 +1,5 @@
 import Foundation
+import SalesforceCore
 
 /// The ciphers of the open encrypted stores, found by the token in each store's URI filename.
 ///
@@ -7,23 +8,22 @@ enum CipherRegistry {
     /// The URI parameter that names a store's cipher.
     static let uriParameter = "forcekit-store"
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var ciphers: [String: PageCipher] = [:]
+    private static let ciphers = Locked([String: PageCipher]())
 
     /// Makes `cipher` reachable from SQLite until ``remove(_:)``; returns its token.
     static func add(_ cipher: PageCipher) -> String {
         let token = UUID().uuidString
-        lock.withLock { ciphers[token] = cipher }
+        ciphers.withLock { $0[token] = cipher }
         return token
     }
 
     /// The cipher registered under `token`.
     static func cipher(for token: String) -> PageCipher? {
-        lock.withLock { ciphers[token] }
+        ciphers.withLock { $0[token] }
     }
 
     /// Forgets a store's cipher; files it already opened keep their own reference.
     static func remove(_ token: String) {
-        lock.withLock { ciphers[token] = nil }
+        ciphers.withLock { $0[token] = nil }
     }
 }

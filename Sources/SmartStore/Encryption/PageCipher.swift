@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SalesforceCore
 
 /// Seals and opens the pages of one store with AES-256-GCM, in the layout of ``PageFormat``.
 ///
@@ -9,7 +10,7 @@ import Foundation
 /// A page is bound to its page number, not to the file it is in: a WAL frame and the database
 /// page a checkpoint copies it to are the same sealed bytes (see ``EncryptedFile``), and a page
 /// moved to another place still fails.
-final class PageCipher: @unchecked Sendable {
+final class PageCipher: Sendable {
     /// Why a page could not be sealed.
     enum SealFailure: Error {
         /// The system's random source gave no nonce.
@@ -32,50 +33,53 @@ final class PageCipher: @unchecked Sendable {
 
     /// The store's salt, kept in every page so a passphrase key can be derived again.
     let salt: [UInt8]
-    private let lock = NSLock()
-    private var current: StoreKey
-    private var previous: [StoreKey]
-    private let nonces = NonceSource()
+    private let keys: Locked<Keys>
+
+    /// The keys, and the nonce source, which is not thread-safe: both change under one lock.
+    private struct Keys {
+        var current: StoreKey
+        var previous: [StoreKey]
+        let nonces = NonceSource()
+    }
 
     init(key: StoreKey, salt: [UInt8], previousKeys: [StoreKey] = []) {
-        self.current = key
+        self.keys = Locked(Keys(current: key, previous: previousKeys))
         self.salt = salt
-        self.previous = previousKeys
     }
 
     /// The key new pages and files are sealed with.
-    var currentKey: StoreKey { lock.withLock { current } }
+    var currentKey: StoreKey { keys.withLock { $0.current } }
 
     /// The key whose check value is `check`, if the store holds it.
     func key(withCheck check: some Collection<UInt8>) -> StoreKey? {
-        lock.withLock {
-            if current.check.elementsEqual(check) { return current }
-            return previous.first { $0.check.elementsEqual(check) }
+        keys.withLock { keys in
+            if keys.current.check.elementsEqual(check) { return keys.current }
+            return keys.previous.first { $0.check.elementsEqual(check) }
         }
     }
 
     /// Seals with `key` from now on, still opening what the old key sealed.
     func beginRotation(to key: StoreKey) {
-        lock.withLock {
-            if !current.check.elementsEqual(key.check) { previous.insert(current, at: 0) }
-            current = key
+        keys.withLock { keys in
+            if !keys.current.check.elementsEqual(key.check) { keys.previous.insert(keys.current, at: 0) }
+            keys.current = key
         }
     }
 
     /// Forgets every key but the current one, once nothing sealed with them remains.
     func finishRotation() {
-        lock.withLock { previous = [] }
+        keys.withLock { $0.previous = [] }
     }
 
     /// Whether the sealed page at `disk` was sealed with the current key.
     func isSealedWithCurrentKey(_ disk: UnsafeRawPointer) -> Bool {
         let check = UnsafeRawBufferPointer(start: disk + PageFormat.keyCheckRange.lowerBound, count: PageFormat.keyCheckRange.count)
-        return lock.withLock { current.check.elementsEqual(check) }
+        return keys.withLock { $0.current.check.elementsEqual(check) }
     }
 
     /// Encrypts page `pageNumber` from `plain` into `disk` (both `PageFormat.pageSize` bytes).
     func seal(_ plain: UnsafeRawPointer, into disk: UnsafeMutableRawPointer, pageNumber: UInt32) throws {
-        let (key, hasNonce) = lock.withLock { (current, nonces.fill(disk)) }
+        let (key, hasNonce) = keys.withLock { ($0.current, $0.nonces.fill(disk)) }
         guard hasNonce else { throw SealFailure.noRandomness }
         Self.bind(disk, to: pageNumber)
         let nonce = try AES.GCM.Nonce(data: UnsafeRawBufferPointer(start: disk, count: PageFormat.nonceSize))

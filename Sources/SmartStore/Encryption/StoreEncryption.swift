@@ -1,6 +1,7 @@
-import Crypto
+public import Crypto
 import CryptoExtras
 import Foundation
+import SalesforceKeys
 
 /// How a store's files are protected on disk.
 ///

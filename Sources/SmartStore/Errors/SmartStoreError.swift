@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// Why a SmartStore operation failed, saying which input was at fault and what to do.
 ///

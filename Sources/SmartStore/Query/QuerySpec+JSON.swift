@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 extension QuerySpec {
     /// Reads the JSON form the hybrid API uses, such as

@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// A query over one soup (all, exact, range, like, match) or a Smart SQL query, with the order
 /// and page size of its results.

@@ -1,16 +1,20 @@
 import Foundation
 import GRDB
+import SalesforceCore
 
 /// The store's soups, cached between operations and checked against SQLite's schema version,
 /// which changes whenever a soup is registered, altered or removed.
 ///
 /// Only committed schemas are cached: operations that change the schema read the metadata
 /// directly and call ``invalidate()`` when they finish.
-final class SchemaCatalog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var schemaVersion: Int64?
-    private var descriptors: [String: SoupDescriptor] = [:]
-    private var translations: [String: SmartSQLTranslation] = [:]
+final class SchemaCatalog: Sendable {
+    private let cache = Locked(Cache())
+
+    private struct Cache {
+        var schemaVersion: Int64?
+        var descriptors: [String: SoupDescriptor] = [:]
+        var translations: [String: SmartSQLTranslation] = [:]
+    }
 
     /// The soups as of the transaction `db` is in.
     func descriptors(_ db: Database) throws -> [String: SoupDescriptor] {
@@ -19,13 +23,9 @@ final class SchemaCatalog: @unchecked Sendable {
 
     private func snapshot(_ db: Database) throws -> (version: Int64, soups: [String: SoupDescriptor]) {
         let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA schema_version")) ?? 0
-        if let cached = lock.withLock({ schemaVersion == version ? descriptors : nil }) { return (version, cached) }
+        if let cached = cache.withLock({ $0.schemaVersion == version ? $0.descriptors : nil }) { return (version, cached) }
         let loaded = try StoreSchema.loadDescriptors(db)
-        lock.withLock {
-            schemaVersion = version
-            descriptors = loaded
-            translations = [:]
-        }
+        cache.withLock { $0 = Cache(schemaVersion: version, descriptors: loaded) }
         return (version, loaded)
     }
 
@@ -38,22 +38,18 @@ final class SchemaCatalog: @unchecked Sendable {
 
     /// Forgets the cache after a schema change, committed or not.
     func invalidate() {
-        lock.withLock {
-            schemaVersion = nil
-            descriptors = [:]
-            translations = [:]
-        }
+        cache.withLock { $0 = Cache() }
     }
 
     /// The translation of a Smart SQL statement, made once per schema.
     func translation(of sql: String, _ db: Database) throws -> SmartSQLTranslation {
         let (version, soups) = try snapshot(db)
-        if let cached = lock.withLock({ schemaVersion == version ? translations[sql] : nil }) { return cached }
+        if let cached = cache.withLock({ $0.schemaVersion == version ? $0.translations[sql] : nil }) { return cached }
         let translation = try SmartSQLTranslator(soups: soups).translate(sql)
-        lock.withLock {
-            guard schemaVersion == version else { return }
-            if translations.count > 1_000 { translations.removeAll() }
-            translations[sql] = translation
+        cache.withLock { cache in
+            guard cache.schemaVersion == version else { return }
+            if cache.translations.count > 1_000 { cache.translations.removeAll() }
+            cache.translations[sql] = translation
         }
         return translation
     }

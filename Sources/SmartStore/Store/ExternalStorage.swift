@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SalesforceCore
 
 /// Files beside the database for soups with the external storage feature: one file per entry,
 /// `<database>_external_soup_blobs/TABLE_<n>/soupelt_<id>`.
@@ -128,11 +129,14 @@ final class ExternalStorage: Sendable {
 }
 
 /// The file changes of one write transaction, applied when it commits and discarded otherwise.
-final class ExternalStorageChanges: @unchecked Sendable {
+final class ExternalStorageChanges: Sendable {
     private let storage: ExternalStorage
-    private let lock = NSLock()
-    private var pending: [(temporary: URL, final: URL)] = []
-    private var removals: [URL] = []
+    private let changes = Locked(Changes())
+
+    private struct Changes {
+        var pending: [(temporary: URL, final: URL)] = []
+        var removals: [URL] = []
+    }
 
     init(storage: ExternalStorage) {
         self.storage = storage
@@ -143,24 +147,24 @@ final class ExternalStorageChanges: @unchecked Sendable {
         let final = storage.fileURL(table: table, id: id)
         let temporary = final.appendingPathExtension("pending")
         try ExternalStorage.write(bytes, to: temporary, place: ExternalStorage.place(table: table, id: id), cipher: storage.cipher)
-        lock.withLock { pending.append((temporary, final)) }
+        changes.withLock { $0.pending.append((temporary, final)) }
     }
 
     /// Schedules an entry's file for removal at commit.
     func remove(table: String, ids: [Int64]) {
         let urls = ids.map { storage.fileURL(table: table, id: $0) }
-        lock.withLock { removals.append(contentsOf: urls) }
+        changes.withLock { $0.removals.append(contentsOf: urls) }
     }
 
     /// Schedules a soup's whole directory for removal at commit.
     func removeAll(table: String) {
         let url = storage.directory.appendingPathComponent(table, isDirectory: true)
-        lock.withLock { removals.append(url) }
+        changes.withLock { $0.removals.append(url) }
     }
 
     /// Moves written files into place and deletes removed ones.
     func commit() {
-        let (written, removed) = lock.withLock { (pending, removals) }
+        let (written, removed) = changes.withLock { ($0.pending, $0.removals) }
         for url in removed { try? FileManager.default.removeItem(at: url) }
         // rename(2) replaces an existing file atomically, so readers see the old or the new entry.
         for (temporary, final) in written { _ = rename(temporary.path, final.path) }
@@ -168,6 +172,6 @@ final class ExternalStorageChanges: @unchecked Sendable {
 
     /// Deletes the temporary files of a transaction that did not commit.
     func discard() {
-        for (temporary, _) in lock.withLock({ pending }) { try? FileManager.default.removeItem(at: temporary) }
+        for (temporary, _) in changes.current.pending { try? FileManager.default.removeItem(at: temporary) }
     }
 }

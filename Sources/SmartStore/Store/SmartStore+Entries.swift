@@ -1,5 +1,5 @@
 import GRDB
-import SalesforceCore
+public import SalesforceCore
 
 extension SmartStore {
     /// Inserts or updates entries, all in one transaction, and returns them as stored: with

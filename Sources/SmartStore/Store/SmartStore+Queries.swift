@@ -1,5 +1,5 @@
 import GRDB
-import SalesforceCore
+public import SalesforceCore
 
 extension SmartStore {
     /// One page of a query's results: entries, or for `selectPaths` and Smart SQL an array of

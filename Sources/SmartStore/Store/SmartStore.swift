@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 import SalesforceCore
 
@@ -160,15 +160,14 @@ extension SmartStoreError {
 }
 
 /// Whether a store was closed, set once.
-private final class ClosedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var closed = false
+private final class ClosedFlag: Sendable {
+    private let closed = Locked(false)
 
-    var isClosed: Bool { lock.withLock { closed } }
+    var isClosed: Bool { closed.current }
 
     /// Marks it closed; false when it already was.
     func close() -> Bool {
-        lock.withLock {
+        closed.withLock { closed in
             defer { closed = true }
             return !closed
         }

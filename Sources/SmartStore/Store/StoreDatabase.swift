@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import URLEncoding
 
 /// Where a store's SQLite database is opened: the one place that decides how the file is
 /// opened (WAL, so readers never wait for the writer) and, for an encrypted store, through the
@@ -78,9 +79,7 @@ enum StoreDatabase {
     /// A `file:` URI for `url` with query parameters; the path is percent-encoded so that `?`,
     /// `#` and `%` in it stay part of the path.
     static func uri(for url: URL, parameters: KeyValuePairs<String, String>) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "/-._~")
-        let path = url.path.addingPercentEncoding(withAllowedCharacters: allowed) ?? url.path
+        let path = PercentEncoding.encode(url.path, keeping: .unreservedAndSlash)
         let query = parameters.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         return "file:\(path)?\(query)"
     }

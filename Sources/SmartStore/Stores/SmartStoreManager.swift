@@ -1,5 +1,6 @@
-import Foundation
+public import Foundation
 import SalesforceCore
+public import SalesforceKeys
 
 /// Opens, lists and removes an app's stores under one root directory: user stores (a default
 /// and named ones per user) and global stores, which belong to no user and survive logout.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SalesforceCore
 
 /// The soups of a `userstore.json` or `globalstore.json` file:

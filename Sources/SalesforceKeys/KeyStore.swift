@@ -1,4 +1,4 @@
-import Crypto
+public import Crypto
 import Foundation
 
 /// Where encryption keys live: the Keychain on Apple platforms, a 0600 key file on Linux, memory

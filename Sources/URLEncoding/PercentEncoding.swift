@@ -1,14 +1,16 @@
-/// Percent-encoding as deep links use it (RFC 3986).
+/// Percent-encoding (RFC 3986 §2.1) over UTF-8 bytes: the one encoder every ForceKit target uses,
+/// from deep links to OAuth forms, REST paths and SQLite URIs.
 ///
-/// Encoding keeps only the unreserved characters `A–Z a–z 0–9 - . _ ~`, so an encoded value is
-/// safe in any path segment, query key or query value, `+`, `&`, `=` and `/` included.
-public enum PercentEncoding {
-    /// Encodes every byte outside the unreserved set as `%XX` (upper-case hex).
-    public static func encode(_ text: String) -> String {
+/// Each caller names the bytes it keeps as they are (``AllowedBytes``); every other byte is
+/// written `%XX` with upper-case hex digits. It needs nothing but the standard library, so the
+/// deep-link router, which depends on Foundation only, shares it.
+package enum PercentEncoding {
+    /// Encodes every byte of `text` outside `allowed` as `%XX`.
+    package static func encode(_ text: some StringProtocol, keeping allowed: AllowedBytes = .unreserved) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            if isUnreserved(byte) {
+            if allowed.contains(byte) {
                 output.append(byte)
             } else {
                 output.append(UInt8(ascii: "%"))
@@ -21,7 +23,7 @@ public enum PercentEncoding {
 
     /// Decodes `%XX` escapes, and `+` as a space when `plusAsSpace` is set (query strings).
     /// - Returns: `nil` when an escape is malformed or the decoded bytes are not UTF-8.
-    public static func decode(_ text: String, plusAsSpace: Bool = false) -> String? {
+    package static func decode(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
         var bytes = Array(text.utf8)
         guard decode(&bytes, plusAsSpace: plusAsSpace) == nil else { return nil }
         return String(validating: bytes, as: UTF8.self)
@@ -29,7 +31,7 @@ public enum PercentEncoding {
 
     /// Decodes in place.
     /// - Returns: the offset of the first malformed escape, or `nil` when all were well formed.
-    static func decode(_ bytes: inout [UInt8], plusAsSpace: Bool) -> Int? {
+    package static func decode(_ bytes: inout [UInt8], plusAsSpace: Bool) -> Int? {
         var read = 0
         var write = 0
         while read < bytes.count {
@@ -50,18 +52,8 @@ public enum PercentEncoding {
         return nil
     }
 
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of a hex digit, either case.
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

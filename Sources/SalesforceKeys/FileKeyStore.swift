@@ -1,5 +1,5 @@
-import Crypto
-import Foundation
+public import Crypto
+public import Foundation
 
 /// Keys kept as files readable only by their owner (mode 0600, in a 0700 folder): the Linux
 /// key store, where there is no Keychain. Anyone who can read the folder can read the keys, so it

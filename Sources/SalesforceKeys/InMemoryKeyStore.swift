@@ -1,4 +1,4 @@
-import Crypto
+public import Crypto
 
 /// Keys held in memory only: for tests and for data that must not outlive the process.
 public actor InMemoryKeyStore: KeyStore {

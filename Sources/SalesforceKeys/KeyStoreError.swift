@@ -1,3 +1,5 @@
+public import SalesforceCore
+
 /// Why a key could not be read or saved.
 public enum KeyStoreError: ForceKitError, Equatable {
     /// The key's storage cannot be read.
