@@ -4,11 +4,11 @@ import URLEncoding
 
 /// The parameters of a Salesforce app link, sorted into the ones the app knows and the rest.
 struct LinkParameters {
-    var orgId: String?
-    var networkId: String?
-    var userId: String?
+    var orgID: String?
+    var networkID: String?
+    var userID: String?
     var redirectURL: String?
-    var followerId: String?
+    var followerID: String?
     var extra: [SalesforceLinkParameter] = []
 
     private enum Known {
@@ -41,11 +41,11 @@ struct LinkParameters {
     /// Stores a known parameter unless it already has a value. - Returns: whether it was stored.
     private mutating func assign(_ value: String, to known: Known) -> Bool {
         switch known {
-        case .org: store(value, in: &orgId)
-        case .network: store(value, in: &networkId)
-        case .user: store(value, in: &userId)
+        case .org: store(value, in: &orgID)
+        case .network: store(value, in: &networkID)
+        case .user: store(value, in: &userID)
         case .redirect: store(value, in: &redirectURL)
-        case .follower: store(value, in: &followerId)
+        case .follower: store(value, in: &followerID)
         }
     }
 

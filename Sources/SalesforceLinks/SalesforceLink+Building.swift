@@ -14,7 +14,7 @@ extension SalesforceLink {
     /// `s1uid`, `iosoru` and any extra parameters, each value percent-encoded.
     /// - Throws: ``SalesforceLinkError/missingFollowerId`` for a follow link without `userid`.
     public func url(style: ParameterStyle = .ampersand) throws(SalesforceLinkError) -> String {
-        if action == .follow, followerId?.isEmpty != false { throw .missingFollowerId }
+        if action == .follow, followerID?.isEmpty != false { throw .missingFollowerId }
         let subject: String
         switch target {
         case .record(_, let written): subject = written
@@ -22,7 +22,7 @@ extension SalesforceLink {
         }
         var text = "\(scheme)://sObject/\(subject)/\(action.rawValue)"
         let known: [(String, String?)] = [
-            ("userid", followerId), ("s1oid", orgId), ("s1nid", networkId), ("s1uid", userId), ("iosoru", redirectURL),
+            ("userid", followerID), ("s1oid", orgID), ("s1nid", networkID), ("s1uid", userID), ("iosoru", redirectURL),
         ]
         let items = known.compactMap { name, value in value.map { (name, $0) } } + extraParameters.map { ($0.name, $0.value) }
         for (index, item) in items.enumerated() {

@@ -5,8 +5,8 @@ public import SalesforceCore
 ///
 /// ```swift
 /// let link = try SalesforceLink(parsing: "salesforce1://sObject/001D000000Jwj9v/view&s1oid=00DT00000000ABC")
-/// link.recordId?.id18   // "001D000000Jwj9vIAB"
-/// link.orgId            // "00DT00000000ABC"
+/// link.recordID?.id18   // "001D000000Jwj9vIAB"
+/// link.orgID            // "00DT00000000ABC"
 /// ```
 public struct SalesforceLink: Sendable, Hashable {
     /// What the link points at.
@@ -24,15 +24,15 @@ public struct SalesforceLink: Sendable, Hashable {
     /// What to do with it.
     public var action: SalesforceLinkAction
     /// `s1oid`: the org that holds the content.
-    public var orgId: String?
+    public var orgID: String?
     /// `s1nid`: the community (network) that holds the content.
-    public var networkId: String?
+    public var networkID: String?
     /// `s1uid`: a user who has access to the content.
-    public var userId: String?
+    public var userID: String?
     /// `iosoru`: where to offer to go when the app cannot open the link.
     public var redirectURL: String?
     /// `userid` of a follow link: the user the link was sent to, who is to do the following.
-    public var followerId: String?
+    public var followerID: String?
     /// Parameters the app does not interpret, in order (third parties append metadata).
     public var extraParameters: [SalesforceLinkParameter]
 
@@ -42,55 +42,55 @@ public struct SalesforceLink: Sendable, Hashable {
     /// Creates a record link, validating it as a parsed one would be.
     /// - Throws: ``SalesforceLinkError`` for a malformed id or an action the object does not allow.
     public init(
-        recordId: String, action: SalesforceLinkAction, scheme: String = SalesforceLink.defaultScheme,
-        orgId: String? = nil, networkId: String? = nil, userId: String? = nil, redirectURL: String? = nil,
-        followerId: String? = nil
+        recordID: String, action: SalesforceLinkAction, scheme: String = SalesforceLink.defaultScheme,
+        orgID: String? = nil, networkID: String? = nil, userID: String? = nil, redirectURL: String? = nil,
+        followerID: String? = nil
     ) throws(SalesforceLinkError) {
         self.scheme = scheme
         self.action = action
-        target = try Self.target(forIdOrName: recordId, action: action)
-        self.orgId = orgId
-        self.networkId = networkId
-        self.userId = userId
+        target = try Self.target(forIdOrName: recordID, action: action)
+        self.orgID = orgID
+        self.networkID = networkID
+        self.userID = userID
         self.redirectURL = redirectURL
-        self.followerId = followerId
+        self.followerID = followerID
         extraParameters = []
     }
 
     /// Creates a link to an object's home page.
     /// - Throws: ``SalesforceLinkError/invalidObjectName(_:)`` for a name that is not an API name.
     public init(objectHome objectName: String, scheme: String = SalesforceLink.defaultScheme) throws(SalesforceLinkError) {
-        try self.init(recordId: objectName, action: .home, scheme: scheme)
+        try self.init(recordID: objectName, action: .home, scheme: scheme)
     }
 
     init(scheme: String, target: Target, action: SalesforceLinkAction, parameters: LinkParameters) {
         self.scheme = scheme
         self.target = target
         self.action = action
-        orgId = parameters.orgId
-        networkId = parameters.networkId
-        userId = parameters.userId
+        orgID = parameters.orgID
+        networkID = parameters.networkID
+        userID = parameters.userID
         redirectURL = parameters.redirectURL
-        followerId = parameters.followerId
+        followerID = parameters.followerID
         extraParameters = parameters.extra
     }
 
     /// Problems that do not stop the link from being used: an org, user or follower id that
     /// is not a Salesforce id, which will then match no org or user.
     public var warnings: [String] {
-        [("s1oid", orgId), ("s1uid", userId), ("userid", followerId)].compactMap { name, value in
+        [("s1oid", orgID), ("s1uid", userID), ("userid", followerID)].compactMap { name, value in
             guard let value, !SalesforceID.isValid(value) else { return nil }
             return "The \(name) parameter '\(value)' is not a Salesforce id; it will match no org or user."
         }
     }
 
     /// The record id, for record links.
-    public var recordId: SalesforceID? {
+    public var recordID: SalesforceID? {
         if case .record(let id, _) = target { id } else { nil }
     }
 
     /// The id as the link wrote it, for record links.
-    public var writtenId: String? {
+    public var writtenID: String? {
         if case .record(_, let written) = target { written } else { nil }
     }
 

@@ -2,13 +2,13 @@ public import SalesforceCore
 
 /// What the app should do with a Salesforce app link, given who is signed in.
 public enum SalesforceLinkDecision: Sendable, Hashable {
-    /// Go ahead in the current session.
+    /// Go ahead as the signed-in user.
     case open(SalesforceLinkIntent)
     /// The content is in another org (or nobody is signed in): show the login screen for that
-    /// org (any org when `orgId` is `nil`), then carry on with the intent.
-    case logInFirst(orgId: String?, networkId: String?, then: SalesforceLinkIntent, redirectURL: String?)
+    /// org (any org when `orgID` is `nil`), then carry on with the intent.
+    case logInFirst(orgID: String?, networkID: String?, then: SalesforceLinkIntent, redirectURL: String?)
     /// The content is in another community of the same org: switch to it, then carry on.
-    case switchCommunity(networkId: String, then: SalesforceLinkIntent)
+    case switchCommunity(networkID: String, then: SalesforceLinkIntent)
     /// A follow link sent to someone else (or to nobody in particular): do not follow.
     /// Whether to open the profile anyway is the app's choice.
     case followRefused(sentTo: String?, profile: SalesforceID, redirectURL: String?)
@@ -16,7 +16,7 @@ public enum SalesforceLinkDecision: Sendable, Hashable {
     /// Decides what to do with a link: the Salesforce app's rules, as a pure function.
     ///
     /// 1. Nobody signed in, or `s1oid` names another org: log in to that org first.
-    /// 2. `s1nid` names a community other than the session's: switch to it first. A missing,
+    /// 2. `s1nid` names a community other than the user's: switch to it first. A missing,
     ///    empty or `null` `s1nid` means the internal org or no preference, and never switches.
     /// 3. A follow link is carried out only when its `userid` is the signed-in user.
     /// 4. `s1uid` naming another user does not stop the link: a different user with access to
@@ -24,18 +24,18 @@ public enum SalesforceLinkDecision: Sendable, Hashable {
     ///
     /// Ids compare on their 15-character form, so 15- and 18-character ids of the same record
     /// agree; a parameter that is not a valid id matches nothing.
-    public static func decide(_ link: SalesforceLink, session: SalesforceSession?) -> SalesforceLinkDecision {
+    public static func decide(_ link: SalesforceLink, signedIn user: UserIdentity?) -> SalesforceLinkDecision {
         let intent = SalesforceLinkIntent(link)
-        let community = link.networkId.flatMap(Self.specificCommunity)
-        guard let session, link.orgId.map({ same($0, session.orgId) }) ?? true else {
-            return .logInFirst(orgId: link.orgId, networkId: community, then: intent, redirectURL: link.redirectURL)
+        let community = link.networkID.flatMap(Self.specificCommunity)
+        guard let user, link.orgID.map({ same($0, user.orgID) }) ?? true else {
+            return .logInFirst(orgID: link.orgID, networkID: community, then: intent, redirectURL: link.redirectURL)
         }
-        if let community, !(session.networkId.map { same(community, $0) } ?? false) {
-            return .switchCommunity(networkId: community, then: intent)
+        if let community, !(user.communityID.map { same(community, $0) } ?? false) {
+            return .switchCommunity(networkID: community, then: intent)
         }
         if case .followUser(let profile) = intent {
-            guard let follower = link.followerId, same(follower, session.userId) else {
-                return .followRefused(sentTo: link.followerId, profile: profile, redirectURL: link.redirectURL)
+            guard let follower = link.followerID, same(follower, user.userID) else {
+                return .followRefused(sentTo: link.followerID, profile: profile, redirectURL: link.redirectURL)
             }
         }
         return .open(intent)

@@ -23,7 +23,7 @@ struct AccountCommandTests {
                 "login", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
                 "--username", org.credentials.username, "--password", org.credentials.password)
             #expect(login.exitCode == 0, "\(login.error)")
-            #expect(login.output.hasPrefix("Logged in as \(org.credentials.username) (org \(org.credentials.organizationID))"))
+            #expect(login.output.hasPrefix("Logged in as \(org.credentials.username) (org \(org.credentials.user.orgID))"))
 
             let accounts = await forcekit("accounts", "--json")
             let listed = try jsonObject(accounts.outputLines[0])

@@ -1,6 +1,7 @@
 import ForceKitCLI
 import Foundation
 import LocalOrg
+import SalesforceCore
 import Testing
 
 @Suite("forcekit serve")
@@ -27,14 +28,15 @@ struct ServeCommandTests {
     }
 
     @Test("the first line is the credentials object, keys in the documented order")
-    func firstLine() {
+    func firstLine() throws {
         let credentials = LocalOrgCredentials(
-            instanceURL: "https://127.0.0.1:8443", loginURL: "https://127.0.0.1:8443", organizationID: "00DLo0000000001AAA",
+            instanceURL: "https://127.0.0.1:8443", loginURL: "https://127.0.0.1:8443",
+            user: try UserIdentity(orgID: "00DLo0000000001", userID: "005Lo0000000001"),
             username: "admin@localorg.test", password: "pw", clientID: "3MVG9x", redirectURI: "testsfdc:///mobilesdk/detect/oauth/done",
             caFile: nil)
         #expect(
             credentials.jsonLine
-                == #"{"instanceUrl":"https://127.0.0.1:8443","loginUrl":"https://127.0.0.1:8443","orgId":"00DLo0000000001AAA","username":"admin@localorg.test","password":"pw","clientId":"3MVG9x","redirectUri":"testsfdc:///mobilesdk/detect/oauth/done","caFile":null}"#
+                == #"{"instanceUrl":"https://127.0.0.1:8443","loginUrl":"https://127.0.0.1:8443","orgId":"00DLo0000000001MAA","userId":"005Lo0000000001IAA","username":"admin@localorg.test","password":"pw","clientId":"3MVG9x","redirectUri":"testsfdc:///mobilesdk/detect/oauth/done","caFile":null}"#
         )
     }
 }

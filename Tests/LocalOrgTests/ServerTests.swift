@@ -24,7 +24,7 @@ struct ServerTests {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("localorg.json").path))
 
         let second = try await LocalOrgServer.start(configuration)
-        #expect(second.credentials.organizationID == first.credentials.organizationID)
+        #expect(second.credentials.user == first.credentials.user)
         #expect(second.credentials.password == first.credentials.password)
         #expect(second.credentials.clientID == first.credentials.clientID)
         #expect(try await second.store.retrieve("Account", id: id, version: "v62.0")["Name"] == .string("Kept"))

@@ -21,7 +21,7 @@ struct AccountManagerTests {
         let account = try await manager.logIn(at: org.loginHost, using: org.browser)
         #expect(account.credentials.refreshToken != nil && account.credentials.accessToken != nil)
         #expect(account.credentials.instanceURL.absoluteString == org.credentials.instanceURL)
-        #expect(account.identity.organizationID == org.credentials.organizationID)
+        #expect(account.identity == org.credentials.user)
         #expect(account.username == org.credentials.username)
         #expect(account.identityData?.mobilePolicy == MobilePolicy(pinLength: 4, screenLockMinutes: 10))
         #expect(await manager.passcodePolicy == PasscodePolicy(pinLength: 4, lockTimeout: .seconds(600)))
@@ -166,7 +166,9 @@ struct AccountManagerTests {
         #expect(await manager.accounts.count == 1)
         #expect(first.identity == second.identity)
         #expect(await manager.account(named: org.credentials.username) != nil)
-        #expect(await manager.account(named: String(first.identity.userID.prefix(15))) != nil)
+        #expect(await manager.account(named: first.identity.userID.id15) != nil)
+        #expect(await manager.account(named: first.identity.userID.id18) != nil)
+        #expect(await manager.account(for: try UserIdentity(orgID: first.identity.orgID.id15, userID: first.identity.userID.id15)) != nil)
 
         await manager.logOut(second.identity)
         #expect(await manager.accounts.isEmpty)
@@ -184,7 +186,7 @@ struct AccountManagerTests {
             seen == [
                 .willLogIn(id), .willSwitch(from: nil, to: id), .didSwitch(from: nil, to: id), .didLogIn(id),
                 .willLogIn(id), .didLogIn(id), .willLogOut(id), .willSwitch(from: id, to: nil), .didSwitch(from: id, to: nil),
-                .didLogOut(id), .orgDidLogOut(organizationID: id.organizationID),
+                .didLogOut(id), .orgDidLogOut(orgID: id.orgID),
             ])
     }
 

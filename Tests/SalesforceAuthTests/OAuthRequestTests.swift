@@ -61,8 +61,8 @@ struct OAuthRequestTests {
             scopes: OAuthScopes(["api"]), state: "abc")
         let callback =
             "myapp://oauth/done#access_token=00D%21AQ&refresh_token=5Aep&instance_url=https%3A%2F%2Fna1.salesforce.com"
-            + "&id=https%3A%2F%2Flogin.salesforce.com%2Fid%2F00DD0000000FH54SBH%2F005D0000001GZXmIAO&issued_at=1309481030001"
-            + "&signature=sig&scope=api+refresh_token&token_type=Bearer&sfdc_community_id=0DBx&sfdc_community_url=https%3A%2F%2Fc.force.com%2Ffine"
+            + "&id=https%3A%2F%2Flogin.salesforce.com%2Fid%2F00DD0000000FH54MAG%2F005D0000001GZXmIAO&issued_at=1309481030001"
+            + "&signature=sig&scope=api+refresh_token&token_type=Bearer&sfdc_community_id=0DB000000000001&sfdc_community_url=https%3A%2F%2Fc.force.com%2Ffine"
             + "&custom_field=x&state=abc"
         guard case .tokens(let tokens) = try request.parseCallback(callback) else {
             Issue.record("expected tokens")
@@ -70,10 +70,12 @@ struct OAuthRequestTests {
         }
         #expect(tokens.accessToken == "00D!AQ")
         #expect(tokens.refreshToken == "5Aep")
-        #expect(tokens.organizationID == "00DD0000000FH54SBH" && tokens.userID == "005D0000001GZXmIAO")
+        #expect(
+            tokens.identity
+                == (try UserIdentity(orgID: "00DD0000000FH54", userID: "005D0000001GZXm", communityID: "0DB000000000001")))
         #expect(tokens.scopes == ["api", "refresh_token"])
         #expect(tokens.issuedAt == Date(timeIntervalSince1970: 1_309_481_030.001))
-        #expect(tokens.communityID == "0DBx" && tokens.communityURL?.absoluteString == "https://c.force.com/fine")
+        #expect(tokens.communityURL?.absoluteString == "https://c.force.com/fine")
         #expect(tokens.additionalFields == ["custom_field": "x"])
         #expect(throws: OAuthError(.stateMismatch, "The callback's state does not match this login.")) {
             try request.parseCallback(callback.replacingOccurrences(of: "state=abc", with: "state=evil"))
@@ -125,7 +127,7 @@ struct OAuthRequestTests {
     @Test("Token responses: JSON numbers and strings, errors, and the signature under the secret")
     func tokenResponses() throws {
         let issued = "1309481030001"
-        let id = "https://login.salesforce.com/id/00DD0000000FH54SBH/005D0000001GZXmIAO"
+        let id = "https://login.salesforce.com/id/00DD0000000FH54MAG/005D0000001GZXmIAO"
         let signature = Data(HMAC<SHA256>.authenticationCode(for: Data((id + issued).utf8), using: SymmetricKey(data: Data("secret".utf8))))
             .base64EncodedString()
         let tokens = try TokenResponse(

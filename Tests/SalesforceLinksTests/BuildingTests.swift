@@ -6,12 +6,12 @@ import Testing
 struct BuildingTests {
     @Test("Parameters come in a fixed order with the s1 names (T-SF1-18, with the issue's s1 decision)")
     func exactString() throws {
-        let link = try SalesforceLink(recordId: "001D000000Jwj9v", action: .edit, orgId: "00DT00000000ABC", networkId: "00UT00000000XYZ")
+        let link = try SalesforceLink(recordID: "001D000000Jwj9v", action: .edit, orgID: "00DT00000000ABC", networkID: "00UT00000000XYZ")
         #expect(try link.url() == "salesforce1://sObject/001D000000Jwj9v/edit&s1oid=00DT00000000ABC&s1nid=00UT00000000XYZ")
         #expect(try link.url(style: .query) == "salesforce1://sObject/001D000000Jwj9v/edit?s1oid=00DT00000000ABC&s1nid=00UT00000000XYZ")
         let follow = try SalesforceLink(
-            recordId: "005R0000000Df5W", action: .follow, userId: "005R0000000Df5W", redirectURL: "https://x.y/z?q=1&r=2",
-            followerId: "005R0000000HfcF")
+            recordID: "005R0000000Df5W", action: .follow, userID: "005R0000000Df5W", redirectURL: "https://x.y/z?q=1&r=2",
+            followerID: "005R0000000HfcF")
         #expect(
             try follow.url()
                 == "salesforce1://sObject/005R0000000Df5W/follow&userid=005R0000000HfcF&s1uid=005R0000000Df5W&iosoru=https%3A%2F%2Fx.y%2Fz%3Fq%3D1%26r%3D2"
@@ -30,11 +30,11 @@ struct BuildingTests {
     @Test("Builder errors: follow without the recipient, wrong object types, bad ids")
     func errors() {
         #expect(throws: SalesforceLinkError.missingFollowerId) {
-            try SalesforceLink(recordId: "005R0000000Df5W", action: .follow).url()
+            try SalesforceLink(recordID: "005R0000000Df5W", action: .follow).url()
         }
-        #expect(throws: SalesforceLinkError.self) { try SalesforceLink(recordId: "006R0000001r7Rq", action: .download) }
-        #expect(throws: SalesforceLinkError.self) { try SalesforceLink(recordId: "short", action: .view) }
-        #expect(throws: SalesforceLinkError.missingId) { try SalesforceLink(recordId: "", action: .view) }
+        #expect(throws: SalesforceLinkError.self) { try SalesforceLink(recordID: "006R0000001r7Rq", action: .download) }
+        #expect(throws: SalesforceLinkError.self) { try SalesforceLink(recordID: "short", action: .view) }
+        #expect(throws: SalesforceLinkError.missingId) { try SalesforceLink(recordID: "", action: .view) }
     }
 
     @Test("Built links parse back to the same link (T-SF1-20), whatever the values")
@@ -46,8 +46,8 @@ struct BuildingTests {
         }
         for _ in 0..<500 {
             var link = try SalesforceLink(
-                recordId: "005R0000000Df5W", action: .follow, orgId: "00DT00000000ABC", networkId: text(), userId: text(),
-                redirectURL: text(), followerId: "005R0000000HfcF")
+                recordID: "005R0000000Df5W", action: .follow, orgID: "00DT00000000ABC", networkID: text(), userID: text(),
+                redirectURL: text(), followerID: "005R0000000HfcF")
             link.extraParameters = [SalesforceLinkParameter(name: text(), value: text())]
             for style in [SalesforceLink.ParameterStyle.ampersand, .query] {
                 let text = try link.url(style: style)

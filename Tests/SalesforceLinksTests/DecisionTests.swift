@@ -6,12 +6,12 @@ import Testing
 struct DecisionTests {
     let org = "00DT00000000ABC"
 
-    func session(org: String = "00DT00000000ABC", user: String = "005R0000000HfcF", network: String? = nil) throws -> SalesforceSession {
-        SalesforceSession(orgId: try SalesforceID(org), userId: try SalesforceID(user), networkId: try network.map { try SalesforceID($0) })
+    func session(org: String = "00DT00000000ABC", user: String = "005R0000000HfcF", network: String? = nil) throws -> UserIdentity {
+        try UserIdentity(orgID: org, userID: user, communityID: network)
     }
 
-    func decide(_ text: String, _ session: SalesforceSession?) throws -> SalesforceLinkDecision {
-        SalesforceLinkDecision.decide(try SalesforceLink(parsing: text), session: session)
+    func decide(_ text: String, _ session: UserIdentity?) throws -> SalesforceLinkDecision {
+        SalesforceLinkDecision.decide(try SalesforceLink(parsing: text), signedIn: session)
     }
 
     @Test("A link for the session's org opens; ids compare on 15 characters (T-SF1R-02)")
@@ -30,16 +30,16 @@ struct DecisionTests {
         let account = try SalesforceID("001D000000Jwj9v")
         #expect(
             try decide("salesforce1://sObject/001D000000Jwj9v/view&sloid=00DT00000000ABC", session(org: "00Dx0000001T0zk"))
-                == .logInFirst(orgId: "00DT00000000ABC", networkId: nil, then: .viewRecord(account), redirectURL: nil))
+                == .logInFirst(orgID: "00DT00000000ABC", networkID: nil, then: .viewRecord(account), redirectURL: nil))
         #expect(
             try decide("salesforce1://sObject/001D000000Jwj9v/view&sloid=00DT00000000ABC&iosoru=https%3A%2F%2Fexample.com", nil)
-                == .logInFirst(orgId: "00DT00000000ABC", networkId: nil, then: .viewRecord(account), redirectURL: "https://example.com"))
+                == .logInFirst(orgID: "00DT00000000ABC", networkID: nil, then: .viewRecord(account), redirectURL: "https://example.com"))
         #expect(
             try decide("salesforce1://sObject/001D000000Jwj9v/view", nil)
-                == .logInFirst(orgId: nil, networkId: nil, then: .viewRecord(account), redirectURL: nil))
+                == .logInFirst(orgID: nil, networkID: nil, then: .viewRecord(account), redirectURL: nil))
         #expect(
             try decide("salesforce1://sObject/001D000000Jwj9v/view&s1oid=garbage", session())
-                == .logInFirst(orgId: "garbage", networkId: nil, then: .viewRecord(account), redirectURL: nil))
+                == .logInFirst(orgID: "garbage", networkID: nil, then: .viewRecord(account), redirectURL: nil))
     }
 
     @Test("A community is checked after the org: switch to it, or log in to org and community (T-SF1R-06, -07)")
@@ -47,10 +47,10 @@ struct DecisionTests {
         let account = try SalesforceID("001D000000Jwj9v")
         let link = "salesforce1://sObject/001D000000Jwj9v/view&sloid=00DT00000000ABC&slnid=0DB000000000001"
         #expect(try decide(link, session(network: "0DB000000000001")) == .open(.viewRecord(account)))
-        #expect(try decide(link, session()) == .switchCommunity(networkId: "0DB000000000001", then: .viewRecord(account)))
+        #expect(try decide(link, session()) == .switchCommunity(networkID: "0DB000000000001", then: .viewRecord(account)))
         #expect(
             try decide(link, session(org: "00Dx0000001T0zk"))
-                == .logInFirst(orgId: "00DT00000000ABC", networkId: "0DB000000000001", then: .viewRecord(account), redirectURL: nil))
+                == .logInFirst(orgID: "00DT00000000ABC", networkID: "0DB000000000001", then: .viewRecord(account), redirectURL: nil))
         for none in ["null", "", "000000000000000AAA"] {
             #expect(
                 try decide("salesforce1://sObject/001D000000Jwj9v/view&s1nid=\(none)", session(network: "0DB000000000001"))

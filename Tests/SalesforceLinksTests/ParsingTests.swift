@@ -9,15 +9,15 @@ struct ParsingTests {
     func guideExamples() throws {
         let view = try SalesforceLink(parsing: "salesforce1://sObject/001D000000Jwj9v/view")
         #expect(view.action == .view)
-        #expect(view.writtenId == "001D000000Jwj9v")
-        #expect(view.recordId?.id18 == "001D000000Jwj9vIAB")
+        #expect(view.writtenID == "001D000000Jwj9v")
+        #expect(view.recordID?.id18 == "001D000000Jwj9vIAB")
         #expect(view.objectType == "Account")
-        #expect(view.orgId == nil && view.extraParameters.isEmpty && view.warnings.isEmpty)
+        #expect(view.orgID == nil && view.extraParameters.isEmpty && view.warnings.isEmpty)
         #expect(try SalesforceLink(parsing: "salesforce1://sObject/006R0000001r7Rq/edit").action == .edit)
         #expect(try SalesforceLink(parsing: "salesforce1://sObject/069R00000000mr3/download").objectType == "ContentDocument")
         let follow = try SalesforceLink(parsing: "salesforce1://sObject/005R0000000Df5W/follow&userid=005R0000000HfcF")
         #expect(follow.action == .follow)
-        #expect(follow.followerId == "005R0000000HfcF")
+        #expect(follow.followerID == "005R0000000HfcF")
     }
 
     @Test(
@@ -27,7 +27,7 @@ struct ParsingTests {
         ])
     func orgAliases(name: String) throws {
         let link = try SalesforceLink(parsing: "salesforce1://sObject/001D000000Jwj9v/view&\(name)=00DT00000000ABC")
-        #expect(link.orgId == "00DT00000000ABC")
+        #expect(link.orgID == "00DT00000000ABC")
         #expect(link.extraParameters.isEmpty)
     }
 
@@ -35,29 +35,29 @@ struct ParsingTests {
     func otherAliases() throws {
         let s1 = try SalesforceLink(parsing: "salesforce1://sObject/001D000000Jwj9v/view?s1nid=0DB000000000001&s1uid=005R0000000HfcF")
         let sl = try SalesforceLink(parsing: "salesforce1://sObject/001D000000Jwj9v/view&slnid=0DB000000000001&sluid=005R0000000HfcF")
-        #expect(s1.networkId == "0DB000000000001" && s1.userId == "005R0000000HfcF")
-        #expect(sl.networkId == s1.networkId && sl.userId == s1.userId)
+        #expect(s1.networkID == "0DB000000000001" && s1.userID == "005R0000000HfcF")
+        #expect(sl.networkID == s1.networkID && sl.userID == s1.userID)
     }
 
     @Test("The guide's line-wrapped example parses as written (T-SF1-08)")
     func wrappedExample() throws {
         let link = try SalesforceLink(parsing: "salesforce1://sObject/001D000000Jwj9v/view&sloid=00DT00000000ABC  \n&slnid=00UT00000000XYZ")
         #expect(link.action == .view)
-        #expect(link.orgId == "00DT00000000ABC" && link.networkId == "00UT00000000XYZ")
+        #expect(link.orgID == "00DT00000000ABC" && link.networkID == "00UT00000000XYZ")
     }
 
     @Test("18-character ids, mixed case and redirect URLs")
     func variants() throws {
         let long = try SalesforceLink(parsing: "salesforce1://sObject/001D000000Jwj9vIAB/view")
-        #expect(long.recordId == (try SalesforceID("001D000000Jwj9v")))
-        #expect(long.writtenId == "001D000000Jwj9vIAB")
+        #expect(long.recordID == (try SalesforceID("001D000000Jwj9v")))
+        #expect(long.writtenID == "001D000000Jwj9vIAB")
         #expect(try SalesforceLink(parsing: "SALESFORCE1://SOBJECT/001D000000Jwj9v/VIEW").action == .view)
         let redirect = try SalesforceLink(
             parsing: "salesforce1://sObject/001D000000Jwj9v/view&iosoru=https%3A%2F%2Fexample.com%2Fa%3Fb%3D1")
         #expect(redirect.redirectURL == "https://example.com/a?b=1")
         let extra = try SalesforceLink(
             parsing: "salesforce1://sObject/001D000000Jwj9v/view?sloid=00DT00000000ABC&foo=bar&sloid=00Dx0000001T0zk")
-        #expect(extra.orgId == "00DT00000000ABC", "the first value wins")
+        #expect(extra.orgID == "00DT00000000ABC", "the first value wins")
         #expect(
             extra.extraParameters == [
                 SalesforceLinkParameter(name: "foo", value: "bar"), SalesforceLinkParameter(name: "sloid", value: "00Dx0000001T0zk"),
@@ -67,7 +67,7 @@ struct ParsingTests {
     @Test("Object home links name an object")
     func home() throws {
         let link = try SalesforceLink(parsing: "salesforce1://sObject/Invoice__c/home")
-        #expect(link.action == .home && link.objectType == "Invoice__c" && link.recordId == nil)
+        #expect(link.action == .home && link.objectType == "Invoice__c" && link.recordID == nil)
         #expect(throws: SalesforceLinkError.invalidObjectName("9Lives")) {
             try SalesforceLink(parsing: "salesforce1://sObject/9Lives/home")
         }
@@ -141,7 +141,7 @@ struct ParsingTests {
         for _ in 0..<5_000 {
             let text = (0..<Int.random(in: 0..<9, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
             if let link = try? SalesforceLink(parsing: text) {
-                #expect(link.recordId != nil || link.action == .home)
+                #expect(link.recordID != nil || link.action == .home)
             }
         }
     }

@@ -10,7 +10,7 @@ struct RequestFactoryTests {
     static let credentials: OAuthCredentials = {
         let tokens = try! TokenResponse(fields: [
             "access_token": "tok", "instance_url": "https://na1.salesforce.com",
-            "id": "https://login.salesforce.com/id/00D000000000001AAA/005000000000001AAA",
+            "id": "https://login.salesforce.com/id/00D000000000001EAA/005000000000001AAA",
         ])
         return OAuthCredentials(tokens: tokens, clientID: "k", redirectURI: "x://y", loginHost: .production)
     }()
@@ -78,7 +78,9 @@ struct RequestFactoryTests {
         }
         #expect(try url(requests.userInfo()) == "https://login.salesforce.com/services/oauth2/userinfo")
         #expect(requests.versions().requiresAuthentication == false)
-        #expect(try RequestFactory(communityID: "0DBx").ownedFiles().path == "/v62.0/connect/communities/0DBx/files/users/me")
+        #expect(
+            try RequestFactory(communityID: SalesforceID("0DB000000000001")).ownedFiles().path
+                == "/v62.0/connect/communities/0DB000000000001GAA/files/users/me")
         #expect(throws: RestError.self) { try requests.fileDetails("") }
         #expect(throws: RestError.self) { try requests.addFileShare("069x", entityID: "005x", shareType: "X") }
     }

@@ -218,7 +218,7 @@ struct RestClientTests {
         let transport = HangingTransport()
         let tokens = try TokenResponse(fields: [
             "access_token": "t", "instance_url": "https://na1.salesforce.com",
-            "id": "https://login.salesforce.com/id/00D000000000001AAA/005000000000001AAA",
+            "id": "https://login.salesforce.com/id/00D000000000001EAA/005000000000001AAA",
         ])
         let client = RestClient(
             credentials: OAuthCredentials(tokens: tokens, clientID: "k", redirectURI: "x://y", loginHost: .production),

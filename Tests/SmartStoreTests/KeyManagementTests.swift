@@ -115,7 +115,7 @@ struct KeyManagementTests {
     @Test("The manager encrypts every store with its own key, 0600 on Linux, and removes it with the store")
     func managerKeys() async throws {
         try await withTemporaryDirectory { root throws in
-            let user = StoreUser(orgId: "00D000000000001", userId: "005000000000001")
+            let user = try UserIdentity(orgID: "00D000000000001", userID: "005000000000001")
             let manager = SmartStoreManager(rootDirectory: root)
             let store = try await manager.store(for: user)
             let global = try await manager.globalStore()
@@ -123,7 +123,7 @@ struct KeyManagementTests {
             try store.close()
             #expect(StoreFileInspection.inspect(store.url) != .plaintext)
             let keys = FileKeyStore(directory: root.appendingPathComponent("keys"))
-            let userKey = keys.file(for: "com.salesforce.smartstore.users.00D000000000001.005000000000001.defaultStore")
+            let userKey = keys.file(for: "com.salesforce.smartstore.users.00D000000000001EAA.005000000000001AAA.defaultStore")
             #expect(FileManager.default.fileExists(atPath: userKey.path))
             #expect((try FileManager.default.attributesOfItem(atPath: userKey.path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
             #expect(try await keys.existingKey(for: "com.salesforce.smartstore.global.defaultStore") != nil)

@@ -7,8 +7,35 @@ import Testing
 
 @Suite("Stores and config files")
 struct StoreManagerTests {
-    let alice = StoreUser(orgId: "00D000000000001", userId: "005000000000001")
-    let bob = StoreUser(orgId: "00D000000000001", userId: "005000000000002")
+    let alice: UserIdentity
+    let bob: UserIdentity
+
+    init() throws {
+        alice = try UserIdentity(orgID: "00D000000000001", userID: "005000000000001")
+        bob = try UserIdentity(orgID: "00D000000000001", userID: "005000000000002")
+    }
+
+    @Test("One user, one folder: 15- and 18-character ids of the same user open the same store; a community has its own")
+    func oneFolderPerUser() async throws {
+        try await withTemporaryDirectory { root throws in
+            let manager = SmartStoreManager(rootDirectory: root, protection: .plaintext)
+            let short = try UserIdentity(orgID: "00DT00000000ABC", userID: "005R0000000Df5W")
+            let long = try UserIdentity(orgID: short.orgID.id18, userID: short.userID.id18)
+            #expect(long.orgID.id18.count == 18 && long == short)
+            let store = try await manager.store(for: short)
+            try await store.registerSoup("notes", indexSpecs: [string("title")])
+            #expect(try await manager.store(for: long) === store)
+            let users = root.appendingPathComponent("users")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: users.path) == [short.orgID.id18])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: users.appendingPathComponent(short.orgID.id18).path) == [
+                    short.userID.id18
+                ])
+            var inCommunity = short
+            inCommunity.communityID = try SalesforceID("0DB000000000001")
+            #expect(try await manager.store(for: inCommunity).soupExists("notes") == false)
+        }
+    }
 
     @Test("A user store and a global store of the same name are distinct (T-STORE-1, T-STORE-2)")
     func distinctSpaces() async throws {

@@ -35,7 +35,7 @@ struct AccountsCommand: AsyncParsableCommand {
             } else {
                 let mark = account.identity == current ? "*" : " "
                 Console.print(
-                    "\(mark) \(account.username ?? "?")  \(account.identity.userID)  org \(account.identity.organizationID)  \(account.credentials.instanceURL.absoluteString)"
+                    "\(mark) \(account.username ?? "?")  \(account.identity.userID)  org \(account.identity.orgID)  \(account.credentials.instanceURL.absoluteString)"
                 )
             }
         }
@@ -44,8 +44,8 @@ struct AccountsCommand: AsyncParsableCommand {
     /// An account as one JSON line, without secrets.
     static func json(_ account: UserAccount, current: Bool) -> String {
         JSON.object([
-            "username": account.username.map(JSON.string) ?? .null, "userId": .string(account.identity.userID),
-            "orgId": .string(account.identity.organizationID), "instanceUrl": .string(account.credentials.instanceURL.absoluteString),
+            "username": account.username.map(JSON.string) ?? .null, "userId": .string(account.identity.userID.id18),
+            "orgId": .string(account.identity.orgID.id18), "instanceUrl": .string(account.credentials.instanceURL.absoluteString),
             "loginHost": .string(account.credentials.loginHost.baseURL), "current": .bool(current),
             "canRefresh": .bool(account.credentials.refreshToken != nil),
         ]).serialized()
@@ -74,6 +74,6 @@ struct LogoutCommand: AsyncParsableCommand {
         }
         let (chosen, manager) = try await account.account()
         await manager.logOut(chosen.identity)
-        Console.print("Logged out \(chosen.username ?? chosen.identity.userID).")
+        Console.print("Logged out \(chosen.username ?? chosen.identity.userID.id18).")
     }
 }

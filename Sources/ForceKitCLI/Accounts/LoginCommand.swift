@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SalesforceAuth
+import SalesforceCore
 
 /// `forcekit login`: signs a user in and keeps the account.
 struct LoginCommand: AsyncParsableCommand {
@@ -87,7 +88,7 @@ struct LoginCommand: AsyncParsableCommand {
             Console.print(AccountsCommand.json(account, current: true))
         } else {
             Console.print(
-                "Logged in as \(account.username ?? account.identity.userID) (org \(account.identity.organizationID)) at \(account.credentials.instanceURL.absoluteString)."
+                "Logged in as \(account.username ?? account.identity.userID.id18) (org \(account.identity.orgID)) at \(account.credentials.instanceURL.absoluteString)."
             )
         }
     }

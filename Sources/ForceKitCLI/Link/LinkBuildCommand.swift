@@ -43,8 +43,8 @@ struct LinkBuildCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             let link = try SalesforceLink(
-                recordId: id, action: action, scheme: scheme, orgId: org, networkId: network, userId: user,
-                redirectURL: redirect, followerId: follower)
+                recordID: id, action: action, scheme: scheme, orgID: org, networkID: network, userID: user,
+                redirectURL: redirect, followerID: follower)
             Console.print(try link.url(style: query ? .query : .ampersand))
         } catch {
             Console.printError("error: \(error.description)")

@@ -28,10 +28,10 @@ struct LinkParseCommand: AsyncParsableCommand {
 
     private func fields(_ link: SalesforceLink) -> [(String, String?)] {
         [
-            ("scheme", link.scheme), ("action", link.action.rawValue), ("id", link.writtenId),
-            ("id18", link.recordId?.id18), ("keyPrefix", link.recordId?.keyPrefix), ("objectType", link.objectType),
-            ("orgId", link.orgId), ("networkId", link.networkId), ("userId", link.userId),
-            ("redirectURL", link.redirectURL), ("followerId", link.followerId),
+            ("scheme", link.scheme), ("action", link.action.rawValue), ("id", link.writtenID),
+            ("id18", link.recordID?.id18), ("keyPrefix", link.recordID?.keyPrefix), ("objectType", link.objectType),
+            ("orgId", link.orgID), ("networkId", link.networkID), ("userId", link.userID),
+            ("redirectURL", link.redirectURL), ("followerId", link.followerID),
         ]
     }
 

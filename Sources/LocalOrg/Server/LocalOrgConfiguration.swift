@@ -1,5 +1,5 @@
 public import Foundation
-import SalesforceCore
+public import SalesforceCore
 
 /// How to run a LocalOrg.
 public struct LocalOrgConfiguration: Sendable {
@@ -39,8 +39,8 @@ public struct LocalOrgCredentials: Sendable, Equatable {
     public var instanceURL: String
     /// The login host's URL (the same server).
     public var loginURL: String
-    /// The org id.
-    public var organizationID: String
+    /// The default user: the org's id and the user's.
+    public var user: UserIdentity
     /// The default user's username.
     public var username: String
     /// The default user's password.
@@ -54,12 +54,12 @@ public struct LocalOrgCredentials: Sendable, Equatable {
 
     /// Creates credentials from their parts.
     public init(
-        instanceURL: String, loginURL: String, organizationID: String, username: String, password: String,
+        instanceURL: String, loginURL: String, user: UserIdentity, username: String, password: String,
         clientID: String, redirectURI: String, caFile: String?
     ) {
         self.instanceURL = instanceURL
         self.loginURL = loginURL
-        self.organizationID = organizationID
+        self.user = user
         self.username = username
         self.password = password
         self.clientID = clientID
@@ -72,7 +72,8 @@ public struct LocalOrgCredentials: Sendable, Equatable {
         var writer = JSONStreamWriter(reservingCapacity: 512)
         writer.beginObject()
         for (key, value) in [
-            ("instanceUrl", instanceURL), ("loginUrl", loginURL), ("orgId", organizationID), ("username", username),
+            ("instanceUrl", instanceURL), ("loginUrl", loginURL), ("orgId", user.orgID.id18), ("userId", user.userID.id18),
+            ("username", username),
             ("password", password), ("clientId", clientID), ("redirectUri", redirectURI),
         ] {
             writer.key(key)

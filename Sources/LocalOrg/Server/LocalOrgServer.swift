@@ -64,7 +64,7 @@ public final class LocalOrgServer: Sendable {
             file: directory.appendingPathComponent("org.sqlite"), schema: schema,
             organizationID: settings.organizationID, clock: configuration.clock)
         let oauth = OAuthService(store: store, settings: settings, tokenLifetime: configuration.tokenLifetime)
-        try await prepareUsers(store: store, oauth: oauth, settings: settings, seed: configuration.seedsSampleData)
+        let defaultUser = try await prepareUsers(store: store, oauth: oauth, settings: settings, seed: configuration.seedsSampleData)
         do {
             try await oauth.purgeExpired()
         } catch {
@@ -115,7 +115,7 @@ public final class LocalOrgServer: Sendable {
         services.baseURL = "\(scheme)://\(hostForURL):\(port)"
         let app = settings.connectedApps[0]
         let credentials = LocalOrgCredentials(
-            instanceURL: services.baseURL, loginURL: services.baseURL, organizationID: settings.organizationID,
+            instanceURL: services.baseURL, loginURL: services.baseURL, user: defaultUser,
             username: settings.username, password: settings.password, clientID: app.consumerKey,
             redirectURI: app.callbackURLs[0], caFile: certificate?.caFile.path)
         return LocalOrgServer(
@@ -164,7 +164,11 @@ public final class LocalOrgServer: Sendable {
     }
 
     /// A new store gets its users (and sample data); an existing one keeps its own.
-    private static func prepareUsers(store: OrgStore, oauth: OAuthService, settings: OrgSettings, seed: Bool) async throws(LocalOrgError) {
+    /// - Returns: The default user.
+    private static func prepareUsers(
+        store: OrgStore, oauth: OAuthService, settings: OrgSettings, seed: Bool
+    ) async throws(LocalOrgError) -> UserIdentity {
+        let defaultUserID: String?
         do {
             let existing = try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"User\"") ?? 0 }
             if existing == 0 {
@@ -189,9 +193,17 @@ public final class LocalOrgServer: Sendable {
                 // localorg.json was edited: its password wins.
                 try await oauth.setPassword(settings.password, userID: userID)
             }
+            defaultUserID = try await store.read { db in
+                try String.fetchOne(db, sql: "SELECT \"Id\" FROM \"User\" WHERE \"Username\" = ?", arguments: [settings.username])
+            }
         } catch {
             throw .storage(reason: error.description)
         }
+        guard let defaultUserID, let user = try? UserIdentity(orgID: settings.organizationID, userID: defaultUserID) else {
+            throw .invalidConfiguration(
+                file: OrgSettings.fileName, reason: "the default user \(settings.username) is not a user of the org's data")
+        }
+        return user
     }
 }
 

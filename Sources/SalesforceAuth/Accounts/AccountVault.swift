@@ -55,7 +55,7 @@ struct AccountVault: Sendable {
         }
     }
 
-    func delete(_ identity: UserAccountIdentity) {
+    func delete(_ identity: UserIdentity) {
         let folder = file(for: identity).deletingLastPathComponent()
         try? FileManager.default.removeItem(at: folder)
         let org = folder.deletingLastPathComponent()
@@ -66,11 +66,11 @@ struct AccountVault: Sendable {
 
     var currentFile: URL { directory.appendingPathComponent("current.json") }
 
-    func loadCurrent() -> UserAccountIdentity? {
-        FileManager.default.contents(atPath: currentFile.path).flatMap { try? JSONDecoder().decode(UserAccountIdentity.self, from: $0) }
+    func loadCurrent() -> UserIdentity? {
+        FileManager.default.contents(atPath: currentFile.path).flatMap { try? JSONDecoder().decode(UserIdentity.self, from: $0) }
     }
 
-    func saveCurrent(_ identity: UserAccountIdentity?) throws(AccountError) {
+    func saveCurrent(_ identity: UserIdentity?) throws(AccountError) {
         do {
             if let identity {
                 try writePrivately(try JSONEncoder().encode(identity), to: currentFile)
@@ -90,8 +90,9 @@ struct AccountVault: Sendable {
         }
     }
 
-    private func file(for identity: UserAccountIdentity) -> URL {
-        directory.appendingPathComponent(identity.organizationID).appendingPathComponent(identity.userID)
+    /// One folder per user, whatever community the account is in: `<orgId18>/<userId18>/account.sealed`.
+    private func file(for identity: UserIdentity) -> URL {
+        identity.withoutCommunity.pathComponents.reduce(directory) { $0.appendingPathComponent($1, isDirectory: true) }
             .appendingPathComponent("account.sealed")
     }
 

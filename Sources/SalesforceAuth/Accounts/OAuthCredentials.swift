@@ -1,4 +1,5 @@
 public import Foundation
+public import SalesforceCore
 
 /// What a logged-in user's API calls need: the tokens and where to send them.
 ///
@@ -14,8 +15,9 @@ public struct OAuthCredentials: Sendable, Codable, Equatable, CustomStringConver
     public var identityURL: URL
     /// Where REST calls go.
     public var instanceURL: URL
-    /// The community's id, when the user logged in through one.
-    public var communityID: String?
+    /// Who the credentials belong to: org, user and, when the user logged in through one, the
+    /// community.
+    public var identity: UserIdentity
     /// The community's URL.
     public var communityURL: URL?
     /// The access token (the session id).
@@ -35,6 +37,7 @@ public struct OAuthCredentials: Sendable, Codable, Equatable, CustomStringConver
         self.redirectURI = redirectURI
         self.loginHost = loginHost
         self.identityURL = tokens.identityURL
+        self.identity = tokens.identity
         self.instanceURL = tokens.instanceURL
         self.scopes = []
         self.additionalFields = [:]
@@ -48,56 +51,23 @@ public struct OAuthCredentials: Sendable, Codable, Equatable, CustomStringConver
         if let refreshToken = tokens.refreshToken { self.refreshToken = refreshToken }
         instanceURL = tokens.instanceURL
         identityURL = tokens.identityURL
+        // A refresh answer names the community only when it has one: the login's stays.
+        identity = UserIdentity(
+            orgID: tokens.identity.orgID, userID: tokens.identity.userID, communityID: tokens.identity.communityID ?? identity.communityID)
         issuedAt = tokens.issuedAt
         if !tokens.scopes.isEmpty { scopes = tokens.scopes }
-        if let communityID = tokens.communityID { self.communityID = communityID }
         if let communityURL = tokens.communityURL { self.communityURL = communityURL }
         additionalFields.merge(tokens.additionalFields) { $1 }
     }
 
-    /// The org id, from the identity URL.
-    public var organizationID: String { identityURL.pathComponents.dropLast().last ?? "" }
-    /// The user id, from the identity URL.
-    public var userID: String { identityURL.pathComponents.last ?? "" }
-    /// Who these credentials belong to.
-    public var identity: UserAccountIdentity { UserAccountIdentity(userID: userID, organizationID: organizationID) }
     /// Where API calls go: the community's URL when there is one, else the instance.
     public var apiURL: URL { communityURL ?? instanceURL }
 
     /// The credentials with the tokens redacted.
     public var description: String {
-        "OAuthCredentials(user: \(userID), org: \(organizationID), instance: \(instanceURL.absoluteString), "
+        "OAuthCredentials(user: \(identity.userID), org: \(identity.orgID), instance: \(instanceURL.absoluteString), "
             + "accessToken: \(accessToken == nil ? "nil" : "REDACTED"), refreshToken: \(refreshToken == nil ? "nil" : "REDACTED"))"
     }
-}
-
-/// Who an account belongs to: a user in an org. Ids compare on their first 15 characters, so
-/// the 15- and 18-character forms of an id are the same user.
-public struct UserAccountIdentity: Sendable, Codable, Hashable, CustomStringConvertible {
-    /// The user id (`005…`).
-    public var userID: String
-    /// The org id (`00D…`).
-    public var organizationID: String
-
-    /// Creates an identity.
-    public init(userID: String, organizationID: String) {
-        self.userID = userID
-        self.organizationID = organizationID
-    }
-
-    /// Same user when the 15-character prefixes match.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.userID.prefix(15) == rhs.userID.prefix(15) && lhs.organizationID.prefix(15) == rhs.organizationID.prefix(15)
-    }
-
-    /// Hashes the 15-character prefixes.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(userID.prefix(15))
-        hasher.combine(organizationID.prefix(15))
-    }
-
-    /// `orgId/userId`.
-    public var description: String { "\(organizationID)/\(userID)" }
 }
 
 /// Gets new credentials when an access token has expired. ``OAuthClient`` refreshes; the

@@ -3,8 +3,6 @@ public import SalesforceCore
 
 /// A logged-in user: credentials, identity and what the app keeps with them.
 public struct UserAccount: Sendable, Codable, Equatable, CustomStringConvertible {
-    /// Who the account belongs to.
-    public var identity: UserAccountIdentity
     /// The tokens and URLs.
     public var credentials: OAuthCredentials
     /// The identity service's answer, when it was fetched.
@@ -14,48 +12,47 @@ public struct UserAccount: Sendable, Codable, Equatable, CustomStringConvertible
 
     /// An account for credentials.
     public init(credentials: OAuthCredentials, identityData: IdentityData? = nil, customData: [String: JSON] = [:]) {
-        self.identity = credentials.identity
         self.credentials = credentials
         self.identityData = identityData
         self.customData = customData
     }
 
+    /// Who the account belongs to, and the community it is signed in to.
+    public var identity: UserIdentity { credentials.identity }
     /// The username, when identity data was fetched.
     public var username: String? { identityData?.username }
-    /// The org's community id, if any.
-    public var communityID: String? { credentials.communityID }
     /// Where API calls go.
     public var apiURL: URL { credentials.apiURL }
     /// Whether the account has an access token.
     public var isSessionValid: Bool { credentials.accessToken != nil }
 
     /// Storage paths and suffixes that keep each user's files apart, as the SDK names them.
-    public var storagePath: String { "/\(identity.organizationID)/\(identity.userID)/" }
+    public var storagePath: String { "/\(identity.orgID.id18)/\(identity.userID.id18)/" }
     /// `_{orgId}_{userId}`, for per-user file names.
-    public var filenameSuffix: String { "_\(identity.organizationID)_\(identity.userID)" }
+    public var filenameSuffix: String { "_\(identity.orgID.id18)_\(identity.userID.id18)" }
 
     /// The account with its tokens redacted.
-    public var description: String { "UserAccount(\(username ?? identity.userID), \(credentials))" }
+    public var description: String { "UserAccount(\(username ?? identity.userID.id18), \(credentials))" }
 }
 
 /// What happened to the signed-in accounts, published by ``UserAccountManager/events()``.
 public enum AccountEvent: Sendable, Equatable {
     /// A user is about to be added.
-    case willLogIn(UserAccountIdentity)
+    case willLogIn(UserIdentity)
     /// A user was added and is now current.
-    case didLogIn(UserAccountIdentity)
+    case didLogIn(UserIdentity)
     /// A user is about to be logged out.
-    case willLogOut(UserAccountIdentity)
+    case willLogOut(UserIdentity)
     /// A user was logged out; their account is gone.
-    case didLogOut(UserAccountIdentity)
+    case didLogOut(UserIdentity)
     /// The last user of an org was logged out.
-    case orgDidLogOut(organizationID: String)
+    case orgDidLogOut(orgID: SalesforceID)
     /// The current user is about to change.
-    case willSwitch(from: UserAccountIdentity?, to: UserAccountIdentity?)
+    case willSwitch(from: UserIdentity?, to: UserIdentity?)
     /// The current user changed.
-    case didSwitch(from: UserAccountIdentity?, to: UserAccountIdentity?)
+    case didSwitch(from: UserIdentity?, to: UserIdentity?)
     /// A user's refresh token was refused: they are being logged out and must log in again.
-    case refreshTokenRevoked(UserAccountIdentity)
+    case refreshTokenRevoked(UserIdentity)
     /// A user's access token was refreshed (and saved).
-    case didRefresh(UserAccountIdentity)
+    case didRefresh(UserIdentity)
 }

@@ -38,27 +38,30 @@ public actor UserAccountManager: CredentialsRefresher {
         accounts = loaded.accounts
         unreadableAccountFiles = loaded.unreadable
         let current = vault?.loadCurrent()
-        currentAccount = loaded.accounts.first { $0.identity == current } ?? loaded.accounts.first
+        currentAccount = loaded.accounts.first { $0.identity.withoutCommunity == current?.withoutCommunity } ?? loaded.accounts.first
     }
 
     // MARK: - Reading
 
-    /// The account of a user, matching ids on their first 15 characters.
-    public func account(for identity: UserAccountIdentity) -> UserAccount? {
-        accounts.first { $0.identity == identity }
+    /// The account of a user of an org, whichever community either names: one user has one account.
+    public func account(for identity: UserIdentity) -> UserAccount? {
+        accounts.first { $0.identity.withoutCommunity == identity.withoutCommunity }
     }
 
-    /// The account whose username, user id (15 or 18 characters) or `org/user` is `name`.
+    /// The account whose username (any case), user id (15 or 18 characters) or `orgId/userId` is `name`.
     public func account(named name: String) -> UserAccount? {
-        accounts.first { account in
-            account.username?.lowercased() == name.lowercased() || account.identity.userID.prefix(15) == name.prefix(15) && name.count >= 15
-                || account.identity.description == name
+        let userID = try? SalesforceID(name)
+        let parts = name.split(separator: "/").map(String.init)
+        let identity = parts.count == 2 ? try? UserIdentity(orgID: parts[0], userID: parts[1]) : nil
+        return accounts.first { account in
+            account.username?.lowercased() == name.lowercased() || account.identity.userID == userID
+                || account.identity.withoutCommunity == identity
         }
     }
 
     /// The accounts of one org.
-    public func accounts(inOrganization organizationID: String) -> [UserAccount] {
-        accounts.filter { $0.identity.organizationID.prefix(15) == organizationID.prefix(15) }
+    public func accounts(inOrg orgID: SalesforceID) -> [UserAccount] {
+        accounts.filter { $0.identity.orgID == orgID }
     }
 
     /// The passcode rules in force: the strictest of every signed-in user's mobile policy.
@@ -118,7 +121,7 @@ public actor UserAccountManager: CredentialsRefresher {
         }
         let account = UserAccount(credentials: credentials, identityData: data)
         try await vault?.save(account)
-        if let index = accounts.firstIndex(where: { $0.identity == identity }) {
+        if let index = accounts.firstIndex(where: { $0.identity.withoutCommunity == identity.withoutCommunity }) {
             accounts[index] = account
         } else {
             accounts.append(account)
@@ -131,7 +134,7 @@ public actor UserAccountManager: CredentialsRefresher {
     // MARK: - Switching
 
     /// Makes another signed-in user current.
-    public func switchTo(_ identity: UserAccountIdentity) throws(AccountError) {
+    public func switchTo(_ identity: UserIdentity) throws(AccountError) {
         guard let account = account(for: identity) else { throw .unknownAccount(identity.description) }
         try setCurrent(account)
     }
@@ -147,11 +150,13 @@ public actor UserAccountManager: CredentialsRefresher {
     }
 
     /// Saves data the app keeps with an account (nothing secret).
-    public func setCustomData(_ data: [String: JSON], for identity: UserAccountIdentity) async throws(AccountError) {
-        guard let index = accounts.firstIndex(where: { $0.identity == identity }) else { throw .unknownAccount(identity.description) }
+    public func setCustomData(_ data: [String: JSON], for identity: UserIdentity) async throws(AccountError) {
+        guard let index = accounts.firstIndex(where: { $0.identity.withoutCommunity == identity.withoutCommunity }) else {
+            throw .unknownAccount(identity.description)
+        }
         accounts[index].customData = data
         try await vault?.save(accounts[index])
-        if currentAccount?.identity == identity { currentAccount = accounts[index] }
+        if currentAccount?.identity.withoutCommunity == identity.withoutCommunity { currentAccount = accounts[index] }
     }
 
     // MARK: - Refreshing
@@ -166,9 +171,9 @@ public actor UserAccountManager: CredentialsRefresher {
         }
         do {
             let refreshed = try await oauth.refresh(account(for: identity)?.credentials ?? credentials)
-            if let index = accounts.firstIndex(where: { $0.identity == identity }) {
+            if let index = accounts.firstIndex(where: { $0.identity.withoutCommunity == identity.withoutCommunity }) {
                 accounts[index].credentials = refreshed
-                if currentAccount?.identity == identity { currentAccount = accounts[index] }
+                if currentAccount?.identity.withoutCommunity == identity.withoutCommunity { currentAccount = accounts[index] }
                 try? await vault?.save(accounts[index])
                 publish(.didRefresh(identity))
             }
@@ -186,30 +191,30 @@ public actor UserAccountManager: CredentialsRefresher {
 
     /// Logs a user out: revokes the refresh token (whatever the server answers), deletes the
     /// saved account, and clears the current user if it was them.
-    public func logOut(_ identity: UserAccountIdentity) async {
+    public func logOut(_ identity: UserIdentity) async {
         await logOut(identity, revoking: true)
     }
 
     /// Logs every user out, the current one last.
     public func logOutAll() async {
         let current = currentAccount?.identity
-        for account in accounts where account.identity != current { await logOut(account.identity) }
+        for account in accounts where account.identity.withoutCommunity != current?.withoutCommunity { await logOut(account.identity) }
         if let current { await logOut(current) }
     }
 
-    private func logOut(_ identity: UserAccountIdentity, revoking: Bool) async {
+    private func logOut(_ identity: UserIdentity, revoking: Bool) async {
         guard let account = account(for: identity) else { return }
         publish(.willLogOut(identity))
-        accounts.removeAll { $0.identity == identity }
+        accounts.removeAll { $0.identity.withoutCommunity == identity.withoutCommunity }
         vault?.delete(identity)
-        if currentAccount?.identity == identity { try? setCurrent(nil) }
+        if currentAccount?.identity.withoutCommunity == identity.withoutCommunity { try? setCurrent(nil) }
         if revoking, let token = account.credentials.refreshToken ?? account.credentials.accessToken {
             // Logging out never waits on the server's opinion: a failed revoke still logs out.
             try? await oauth.revoke(token: token, at: account.credentials.loginHost)
         }
         publish(.didLogOut(identity))
-        if accounts(inOrganization: identity.organizationID).isEmpty {
-            publish(.orgDidLogOut(organizationID: identity.organizationID))
+        if accounts(inOrg: identity.orgID).isEmpty {
+            publish(.orgDidLogOut(orgID: identity.orgID))
         }
     }
 

@@ -111,7 +111,7 @@ public struct OAuthClient: Sendable {
         if let deviceID { pairs.append(("device_id", deviceID)) }
         pairs += additionalRefreshParameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         let base =
-            credentials.communityID != nil
+            credentials.identity.communityID != nil
             ? (credentials.communityURL?.absoluteString ?? credentials.loginHost.baseURL)
             : credentials.loginHost.baseURL
         let tokens = try await postToken(pairs, to: base)

@@ -1,6 +1,6 @@
 import Crypto
 public import Foundation
-import SalesforceCore
+public import SalesforceCore
 
 /// The tokens a login or refresh returned, every field read.
 public struct TokenResponse: Sendable, Equatable {
@@ -22,8 +22,9 @@ public struct TokenResponse: Sendable, Equatable {
     public var tokenType: String?
     /// The OpenID Connect id token, with the `openid` scope.
     public var idToken: String?
-    /// The community id, when the user logged in through one.
-    public var communityID: String?
+    /// Who the tokens belong to: the org and user of the identity URL, and the community
+    /// (`sfdc_community_id`) when the user logged in through one.
+    public var identity: UserIdentity
     /// The community's URL; API calls go there instead of the instance.
     public var communityURL: URL?
     /// Every other field, kept as sent.
@@ -44,20 +45,31 @@ public struct TokenResponse: Sendable, Equatable {
         guard let instance = fields["instance_url"], let instanceURL = URL(string: instance), instanceURL.host != nil else {
             throw OAuthError(.malformedResponse, "The response has no valid instance_url.")
         }
-        guard let identity = fields["id"], let identityURL = URL(string: identity), identityURL.pathComponents.count >= 3 else {
+        guard let identity = fields["id"], let identityURL = URL(string: identity) else {
             throw OAuthError(.malformedResponse, "The response has no valid identity URL (id).")
+        }
+        var community: SalesforceID?
+        if let text = fields["sfdc_community_id"], !text.isEmpty {
+            do {
+                community = try SalesforceID(text)
+            } catch {
+                throw OAuthError(.malformedResponse, "The response's sfdc_community_id is not a community id: \(error.message)")
+            }
+        }
+        guard let user = UserIdentity(identityURLPath: identityURL.path, communityID: community) else {
+            throw OAuthError(.malformedResponse, "The identity URL (id) \(identity) does not end with an org id and a user id.")
         }
         self.accessToken = accessToken
         self.refreshToken = fields["refresh_token"].flatMap { $0.isEmpty ? nil : $0 }
         self.instanceURL = instanceURL
         self.identityURL = identityURL
+        self.identity = user
         self.issuedAtText = fields["issued_at"]
         self.issuedAt = fields["issued_at"].flatMap(Double.init).map { Date(timeIntervalSince1970: $0 / 1000) }
         self.signature = fields["signature"]
         self.scopes = fields["scope"].map { $0.split(separator: " ").map(String.init) } ?? []
         self.tokenType = fields["token_type"]
         self.idToken = fields["id_token"]
-        self.communityID = fields["sfdc_community_id"].flatMap { $0.isEmpty ? nil : $0 }
         self.communityURL = fields["sfdc_community_url"].flatMap(URL.init(string:))
         self.additionalFields = fields.filter { !Self.knownFields.contains($0.key) }
     }
@@ -80,11 +92,6 @@ public struct TokenResponse: Sendable, Equatable {
         if let error = fields["error"] { throw OAuthError(type: error, description: fields["error_description"]) }
         try self.init(fields: fields)
     }
-
-    /// The org id: the identity URL's second-to-last path segment.
-    public var organizationID: String { identityURL.pathComponents.dropLast().last ?? "" }
-    /// The user id: the identity URL's last path segment.
-    public var userID: String { identityURL.pathComponents.last ?? "" }
 
     /// Checks the signature with the consumer secret. Mobile apps have no secret and cannot; a
     /// server-side tool that has one should.

@@ -38,7 +38,7 @@ public actor RestClient {
         self.refresher = refresher
         self.transport = transport
         self.apiVersion = apiVersion
-        self.requests = RequestFactory(apiVersion: apiVersion, communityID: credentials?.communityID)
+        self.requests = RequestFactory(apiVersion: apiVersion, communityID: credentials?.identity.communityID)
         self.userAgent = UserAgent.text
     }
 

@@ -20,7 +20,7 @@ public enum RenditionType: String, Sendable, CaseIterable {
 /// Files (Connect API). Pages are numbered from 0 and hold 25 files; a nil user is the
 /// logged-in user (`me`). Paths go through `/connect/communities/{id}` for a community user.
 extension RequestFactory {
-    private var connect: String { communityID.map { "/connect/communities/\($0)" } ?? "/connect" }
+    private var connect: String { communityID.map { "/connect/communities/\($0.id18)" } ?? "/connect" }
 
     private func files(_ path: String, _ query: [(name: String, value: String)] = []) -> RestRequest {
         var request = data(.get, connect + "/files" + path, query)

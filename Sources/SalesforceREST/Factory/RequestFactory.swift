@@ -14,10 +14,10 @@ public struct RequestFactory: Sendable {
     /// The version in every `/services/data` path.
     public let apiVersion: APIVersion
     /// The user's community, which Connect file paths go through.
-    public let communityID: String?
+    public let communityID: SalesforceID?
 
     /// A factory for `apiVersion`.
-    public init(apiVersion: APIVersion = .current, communityID: String? = nil) {
+    public init(apiVersion: APIVersion = .current, communityID: SalesforceID? = nil) {
         self.apiVersion = apiVersion
         self.communityID = communityID
     }

@@ -1,5 +1,5 @@
 public import Foundation
-import SalesforceCore
+public import SalesforceCore
 public import SalesforceKeys
 
 /// Opens, lists and removes an app's stores under one root directory: user stores (a default
@@ -73,7 +73,8 @@ public actor SmartStoreManager {
     }
 
     /// A user's store, created if needed; the default store unless a name is given.
-    public func store(named name: String = SmartStore.defaultStoreName, for user: StoreUser) async throws(SmartStoreError) -> SmartStore {
+    public func store(named name: String = SmartStore.defaultStoreName, for user: UserIdentity) async throws(SmartStoreError) -> SmartStore
+    {
         try await open(try databaseURL(name: name, directory: userDirectory(user)))
     }
 
@@ -83,7 +84,7 @@ public actor SmartStoreManager {
     }
 
     /// The names of a user's stores, sorted.
-    public func allStoreNames(for user: StoreUser) -> [String] {
+    public func allStoreNames(for user: UserIdentity) -> [String] {
         storeNames(in: userDirectory(user))
     }
 
@@ -98,7 +99,7 @@ public actor SmartStoreManager {
     }
 
     /// Deletes one of a user's stores and its files.
-    public func removeStore(named name: String = SmartStore.defaultStoreName, for user: StoreUser) async throws(SmartStoreError) {
+    public func removeStore(named name: String = SmartStore.defaultStoreName, for user: UserIdentity) async throws(SmartStoreError) {
         try await remove(try databaseURL(name: name, directory: userDirectory(user)))
     }
 
@@ -108,7 +109,7 @@ public actor SmartStoreManager {
     }
 
     /// Deletes every store of a user, as the SDK does at logout. Global stores stay.
-    public func removeAllStores(for user: StoreUser) async throws(SmartStoreError) {
+    public func removeAllStores(for user: UserIdentity) async throws(SmartStoreError) {
         for name in allStoreNames(for: user) { try await removeStore(named: name, for: user) }
     }
 
@@ -118,7 +119,7 @@ public actor SmartStoreManager {
     }
 
     /// Registers the soups of `userstore.json` in a user's default store.
-    public func setupUserStore(fromConfig config: StoreConfig, for user: StoreUser) async throws(SmartStoreError) {
+    public func setupUserStore(fromConfig config: StoreConfig, for user: UserIdentity) async throws(SmartStoreError) {
         try await store(for: user).registerSoups(fromConfig: config)
     }
 
@@ -133,9 +134,9 @@ public actor SmartStoreManager {
 
     private var globalDirectory: URL { rootDirectory.appendingPathComponent("global", isDirectory: true) }
 
-    private func userDirectory(_ user: StoreUser) -> URL {
+    private func userDirectory(_ user: UserIdentity) -> URL {
         user.pathComponents.reduce(rootDirectory.appendingPathComponent("users", isDirectory: true)) {
-            $0.appendingPathComponent(Self.safeComponent($1), isDirectory: true)
+            $0.appendingPathComponent($1, isDirectory: true)
         }
     }
 
@@ -218,14 +219,5 @@ public actor SmartStoreManager {
             scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " ._-".unicodeScalars.contains(scalar)
         }
         guard !name.isEmpty, name.utf8.count <= 200, !name.hasPrefix("."), allowed else { throw .invalidStoreName(name) }
-    }
-
-    /// Ids become directory names; anything but letters, digits, '_' and '-' is replaced.
-    private static func safeComponent(_ text: String) -> String {
-        let cleaned = String(
-            text.unicodeScalars.map { scalar -> Character in
-                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" ? Character(scalar) : "_"
-            })
-        return cleaned.isEmpty ? "_" : cleaned
     }
 }
