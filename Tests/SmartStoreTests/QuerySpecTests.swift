@@ -37,17 +37,35 @@ struct QuerySpecTests {
     }
 
     @Test("The JSON form is checked with clear errors")
-    func jsonErrors() {
+    func jsonErrors() throws {
         #expect(throws: SmartStoreError.invalidQuerySpec("\"queryType\" is missing")) { try QuerySpec(json: ["indexPath": "a"]) }
         #expect(throws: SmartStoreError.invalidQuerySpec("\"fuzzy\" is not a query type; use exact, range, like, match, smart or all")) {
             try QuerySpec(json: ["queryType": "fuzzy"])
         }
         #expect(throws: SmartStoreError.invalidQuerySpec("\"pageSize\" must be an integer")) {
-            try QuerySpec(json: ["queryType": "exact", "pageSize": "ten"])
+            try QuerySpec(json: ["queryType": "exact", "indexPath": "a", "matchKey": 1, "pageSize": "ten"], soupName: "s")
         }
         #expect(throws: SmartStoreError.invalidQuerySpec("\"order\" must be \"ascending\" or \"descending\"")) {
-            try QuerySpec(json: ["queryType": "range", "order": "up"])
+            try QuerySpec(json: ["queryType": "range", "order": "up"], soupName: "s")
         }
+        // What each kind needs: the JSON form is the one place a spec can still be incomplete.
+        for (json, reason) in [
+            (["queryType": "exact", "indexPath": "a"], "an exact query needs \"matchKey\""),
+            (["queryType": "exact", "matchKey": "k"], "an exact query needs \"indexPath\""),
+            (["queryType": "like", "indexPath": "a"], "a like query needs \"likeKey\""),
+            (["queryType": "match", "matchKey": 3], "a match query needs a string \"matchKey\""),
+            (["queryType": "range", "beginKey": "a"], "a range query with keys needs \"indexPath\""),
+            (["queryType": "smart"], "a smart query needs \"smartSql\""),
+            (["queryType": "smart", "smartSql": 1], "\"smartSql\" must be a string"),
+        ] as [(JSON, String)] {
+            #expect(throws: SmartStoreError.invalidQuerySpec(reason)) { try QuerySpec(json: json, soupName: "s") }
+        }
+        #expect(throws: SmartStoreError.invalidQuerySpec("the spec names no soup")) {
+            try QuerySpec(json: ["queryType": "like", "indexPath": "a", "likeKey": "x%"])
+        }
+        // The hybrid API's all-query is a range with no path and no keys.
+        #expect(
+            try QuerySpec(json: ["queryType": "range", "indexPath": .null, "beginKey": .null], soupName: "s").kind == .all(soupName: "s"))
         #expect(throws: SmartStoreError.invalidQuerySpec("the spec must be a JSON object")) { try QuerySpec(json: [1, 2]) }
     }
 
@@ -147,9 +165,9 @@ struct QuerySpecTests {
             await #expect(throws: SmartStoreError.pathNotIndexed(soup: "s", path: "phone")) {
                 try await store.query(using: .buildExactQuerySpec(soupName: "s", path: "phone", matchKey: "1"))
             }
-            await #expect(throws: SmartStoreError.invalidQuerySpec("an exact query needs a non-null \"matchKey\"")) {
-                try await store.query(using: .buildExactQuerySpec(soupName: "s", path: "name", matchKey: nil))
-            }
+            try await store.upsert(entries: [["name": .null], [:], ["name": "null"]], forSoupNamed: "s")
+            // Nothing equals null, as in SQL: not the entry whose name is null, nor the one without one.
+            #expect(try await store.query(using: .buildExactQuerySpec(soupName: "s", path: "name", matchKey: .null)).isEmpty)
             await #expect(throws: SmartStoreError.invalidQuerySpec("\"pageSize\" must be at least 1, not 0")) {
                 try await store.query(using: .buildAllQuerySpec(soupName: "s", pageSize: 0))
             }

@@ -143,8 +143,9 @@ struct UpsertTests {
                 usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "n%", pageSize: 10), forSoupNamed: "s")
             #expect(removed == 25)
             // Removal runs on the writer's connection, so a statement that writes must be refused there too.
-            let writing = QuerySpec.buildSmartQuerySpec(smartSQL: "with x as (select 1) delete from {s} returning {s:_soupEntryId}")
-            await #expect(throws: SmartStoreError.invalidSmartSQL(sql: writing.smartSQL!, reason: "it would change the database")) {
+            let deleting = "with x as (select 1) delete from {s} returning {s:_soupEntryId}"
+            let writing = QuerySpec.buildSmartQuerySpec(smartSQL: deleting)
+            await #expect(throws: SmartStoreError.invalidSmartSQL(sql: deleting, reason: "it would change the database")) {
                 try await store.removeEntries(usingQuerySpec: writing, forSoupNamed: "s")
             }
             #expect(try await store.allEntries("s").count == 1)

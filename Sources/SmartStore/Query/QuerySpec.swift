@@ -3,8 +3,10 @@ public import SalesforceCore
 /// A query over one soup (all, exact, range, like, match) or a Smart SQL query, with the order
 /// and page size of its results.
 ///
-/// Build specs with the factories, named as in the Mobile SDK, or read the JSON form the hybrid
-/// API sends with ``init(json:soupName:)``.
+/// What a query selects is its ``Kind``, an enum whose cases carry exactly what each kind needs,
+/// so an exact query without a key or a range without a path does not compile. Build specs with
+/// the factories, named as in the Mobile SDK, or read the JSON form the hybrid API sends with
+/// ``init(json:soupName:)``.
 ///
 /// ```swift
 /// let spec = QuerySpec.buildRangeQuerySpec(soupName: "Account", path: "Name",
@@ -12,20 +14,55 @@ public import SalesforceCore
 /// let firstPage = try await store.query(using: spec, startingFromPageIndex: 0)
 /// ```
 public struct QuerySpec: Sendable, Hashable {
-    /// What the query selects.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// What a query selects.
+    public enum Kind: Sendable, Hashable {
         /// Every entry of the soup.
-        case all
-        /// Entries whose value at the path equals the match key.
-        case exact
-        /// Entries whose value at the path lies between the keys, both included.
-        case range
-        /// Entries whose value at the path matches a SQL LIKE pattern (`%` any run, `_` one character).
-        case like
-        /// Entries whose full-text indexes match an FTS5 query.
-        case match
-        /// A Smart SQL SELECT.
-        case smart
+        case all(soupName: String)
+        /// Entries whose value at the indexed `path` equals `matchKey`. A `null` key matches no
+        /// entry, as in SQL; Smart SQL's `is null` finds entries without a value.
+        case exact(soupName: String, path: String, matchKey: JSON)
+        /// Entries whose value at the indexed `path` lies between the keys, both included; a
+        /// `nil` (or `null`) key leaves that end open, and with both ends open every entry is in
+        /// range. With a key, entries without a value at the path are not.
+        case range(soupName: String, path: String, beginKey: JSON?, endKey: JSON?)
+        /// Entries whose value at the indexed `path` matches a SQL LIKE pattern (`%` any run,
+        /// `_` one character; ASCII letters match either case).
+        case like(soupName: String, path: String, likeKey: String)
+        /// Entries whose full-text index at `path` (every full-text index when `nil`) matches an
+        /// FTS5 query.
+        case match(soupName: String, path: String?, matchKey: String)
+        /// A Smart SQL SELECT, which names its soups itself and orders and selects in its SQL.
+        case smart(sql: String)
+
+        /// The soup queried; `nil` for Smart SQL.
+        public var soupName: String? {
+            switch self {
+            case .all(let soup), .exact(let soup, _, _), .range(let soup, _, _, _), .like(let soup, _, _), .match(let soup, _, _): soup
+            case .smart: nil
+            }
+        }
+
+        /// The indexed path the query tests, when it tests one.
+        public var path: String? {
+            switch self {
+            case .exact(_, let path, _), .range(_, let path, _, _), .like(_, let path, _): path
+            case .match(_, let path, _): path
+            case .all, .smart: nil
+            }
+        }
+
+        /// The kind's name as the hybrid API writes it: `all`, `exact`, `range`, `like`, `match`
+        /// or `smart`.
+        public var name: String {
+            switch self {
+            case .all: "all"
+            case .exact: "exact"
+            case .range: "range"
+            case .like: "like"
+            case .match: "match"
+            case .smart: "smart"
+            }
+        }
     }
 
     /// The direction of the order.
@@ -36,49 +73,29 @@ public struct QuerySpec: Sendable, Hashable {
         case descending
     }
 
-    /// The kind of query.
+    /// What the query selects.
     public var kind: Kind
-    /// The soup queried; `nil` for Smart SQL, which names its soups itself.
-    public var soupName: String?
-    /// The indexed path the query tests. For `match`, `nil` means every full-text index.
-    public var path: String?
-    /// The value an exact query compares with, or the FTS query of a match query.
-    public var matchKey: JSON?
-    /// The LIKE pattern of a like query.
-    public var likeKey: String?
-    /// The lowest value of a range query; `nil` leaves the range open below.
-    public var beginKey: JSON?
-    /// The highest value of a range query; `nil` leaves the range open above.
-    public var endKey: JSON?
-    /// The Smart SQL of a smart query.
-    public var smartSQL: String?
-    /// The indexed path results are ordered by; `nil` leaves the order to SQLite.
+    /// The indexed path results are ordered by; `nil` leaves the order to SQLite. Smart SQL
+    /// orders in its SQL and ignores it.
     public var orderPath: String?
     /// The direction of the order.
     public var order: SortOrder
-    /// Entries per page; at least 1.
+    /// Entries per page; a query with a page size below 1 is refused.
     public var pageSize: Int
     /// When set, each result is an array of the values at these paths instead of the entry.
+    /// Smart SQL selects in its SQL and ignores it.
     public var selectPaths: [String]?
 
     /// A spec from its parts; the factories below are the usual way to make one.
     public init(
-        kind: Kind, soupName: String?, path: String? = nil, matchKey: JSON? = nil, likeKey: String? = nil,
-        beginKey: JSON? = nil, endKey: JSON? = nil, smartSQL: String? = nil, orderPath: String? = nil,
-        order: SortOrder = .ascending, pageSize: Int = QuerySpec.defaultPageSize, selectPaths: [String]? = nil
+        _ kind: Kind, selectPaths: [String]? = nil, orderPath: String? = nil, order: SortOrder = .ascending,
+        pageSize: Int = QuerySpec.defaultPageSize
     ) {
         self.kind = kind
-        self.soupName = soupName
-        self.path = path
-        self.matchKey = matchKey
-        self.likeKey = likeKey
-        self.beginKey = beginKey
-        self.endKey = endKey
-        self.smartSQL = smartSQL
+        self.selectPaths = selectPaths
         self.orderPath = orderPath
         self.order = order
         self.pageSize = pageSize
-        self.selectPaths = selectPaths
     }
 
     /// The page size when none is given, as in the SDK.
@@ -93,7 +110,7 @@ extension QuerySpec {
         soupName: String, selectPaths: [String]? = nil, orderPath: String? = nil,
         order: SortOrder = .ascending, pageSize: Int = defaultPageSize
     ) -> QuerySpec {
-        QuerySpec(kind: .all, soupName: soupName, orderPath: orderPath, order: order, pageSize: pageSize, selectPaths: selectPaths)
+        QuerySpec(.all(soupName: soupName), selectPaths: selectPaths, orderPath: orderPath, order: order, pageSize: pageSize)
     }
 
     /// Entries whose value at `path` equals `matchKey`, ordered by `orderPath` (default: `path`).
@@ -102,9 +119,8 @@ extension QuerySpec {
         orderPath: String? = nil, order: SortOrder = .ascending, pageSize: Int = defaultPageSize
     ) -> QuerySpec {
         QuerySpec(
-            kind: .exact, soupName: soupName, path: path, matchKey: matchKey, orderPath: orderPath ?? path,
-            order: order, pageSize: pageSize, selectPaths: selectPaths
-        )
+            .exact(soupName: soupName, path: path, matchKey: matchKey), selectPaths: selectPaths, orderPath: orderPath ?? path,
+            order: order, pageSize: pageSize)
     }
 
     /// Entries whose value at `path` is between the keys, both included; a `nil` key leaves
@@ -114,9 +130,8 @@ extension QuerySpec {
         orderPath: String? = nil, order: SortOrder = .ascending, pageSize: Int = defaultPageSize
     ) -> QuerySpec {
         QuerySpec(
-            kind: .range, soupName: soupName, path: path, beginKey: beginKey, endKey: endKey, orderPath: orderPath ?? path,
-            order: order, pageSize: pageSize, selectPaths: selectPaths
-        )
+            .range(soupName: soupName, path: path, beginKey: beginKey, endKey: endKey), selectPaths: selectPaths,
+            orderPath: orderPath ?? path, order: order, pageSize: pageSize)
     }
 
     /// Entries whose value at `path` matches the LIKE pattern (`foo%` starts with, `%foo` ends
@@ -126,9 +141,8 @@ extension QuerySpec {
         orderPath: String? = nil, order: SortOrder = .ascending, pageSize: Int = defaultPageSize
     ) -> QuerySpec {
         QuerySpec(
-            kind: .like, soupName: soupName, path: path, likeKey: likeKey, orderPath: orderPath ?? path,
-            order: order, pageSize: pageSize, selectPaths: selectPaths
-        )
+            .like(soupName: soupName, path: path, likeKey: likeKey), selectPaths: selectPaths, orderPath: orderPath ?? path,
+            order: order, pageSize: pageSize)
     }
 
     /// Entries matching a full-text query on the full_text index at `path`, or on every
@@ -141,13 +155,12 @@ extension QuerySpec {
         orderPath: String? = nil, order: SortOrder = .ascending, pageSize: Int = defaultPageSize
     ) -> QuerySpec {
         QuerySpec(
-            kind: .match, soupName: soupName, path: path, matchKey: .string(matchKey), orderPath: orderPath ?? path,
-            order: order, pageSize: pageSize, selectPaths: selectPaths
-        )
+            .match(soupName: soupName, path: path, matchKey: matchKey), selectPaths: selectPaths, orderPath: orderPath ?? path,
+            order: order, pageSize: pageSize)
     }
 
     /// A Smart SQL query: one SELECT with `{soup}` and `{soup:path}` references.
     public static func buildSmartQuerySpec(smartSQL: String, pageSize: Int = defaultPageSize) -> QuerySpec {
-        QuerySpec(kind: .smart, soupName: nil, smartSQL: smartSQL, pageSize: pageSize)
+        QuerySpec(.smart(sql: smartSQL), pageSize: pageSize)
     }
 }

@@ -34,37 +34,27 @@ struct SoupQuery {
         switch spec.kind {
         case .all:
             break
-        case .exact:
-            let (column, type) = try Self.indexed(spec.path, in: descriptor, kind: spec.kind)
-            guard let key = spec.matchKey, let value = IndexValue(key: key, as: type) else {
-                throw .invalidQuerySpec("an exact query needs a non-null \"matchKey\"")
-            }
+        case .exact(_, let path, let key):
+            let (column, type) = try Self.indexed(path, in: descriptor)
+            // Nothing equals null, as in SQL: an exact query for null matches no entry.
             conditions.append("\(column) = ?")
-            arguments.append(value.databaseValue)
-        case .range:
-            guard let path = spec.path else {
-                guard spec.beginKey == nil, spec.endKey == nil else {
-                    throw .invalidQuerySpec("a range query with keys needs an \"indexPath\"")
-                }
-                break
-            }
-            let (column, type) = try Self.indexed(path, in: descriptor, kind: spec.kind)
-            if let begin = spec.beginKey.flatMap({ IndexValue(key: $0, as: type) }) {
+            arguments.append(IndexValue(key: key, as: type)?.databaseValue ?? .null)
+        case .range(_, let path, let beginKey, let endKey):
+            let (column, type) = try Self.indexed(path, in: descriptor)
+            if let begin = beginKey.flatMap({ IndexValue(key: $0, as: type) }) {
                 conditions.append("\(column) >= ?")
                 arguments.append(begin.databaseValue)
             }
-            if let end = spec.endKey.flatMap({ IndexValue(key: $0, as: type) }) {
+            if let end = endKey.flatMap({ IndexValue(key: $0, as: type) }) {
                 conditions.append("\(column) <= ?")
                 arguments.append(end.databaseValue)
             }
-        case .like:
-            let (column, _) = try Self.indexed(spec.path, in: descriptor, kind: spec.kind)
-            guard let pattern = spec.likeKey else { throw .invalidQuerySpec("a like query needs a \"likeKey\"") }
+        case .like(_, let path, let pattern):
+            let (column, _) = try Self.indexed(path, in: descriptor)
             conditions.append("\(column) LIKE ?")
             arguments.append(pattern.databaseValue)
-        case .match:
-            guard let key = spec.matchKey?.stringValue else { throw .invalidQuerySpec("a match query needs a string \"matchKey\"") }
-            let expression = try MatchExpression(key, path: spec.path, soup: descriptor)
+        case .match(_, let path, let key):
+            let expression = try MatchExpression(key, path: path, soup: descriptor)
             conditions.append("\(table).id IN (SELECT rowid FROM \(descriptor.ftsTableName) WHERE \(descriptor.ftsTableName) MATCH ?)")
             arguments.append(expression.text.databaseValue)
         case .smart:
@@ -81,11 +71,8 @@ struct SoupQuery {
     }
 
     /// The column of an indexed path, and the type its keys are compared as.
-    private static func indexed(_ path: String?, in descriptor: SoupDescriptor, kind: QuerySpec.Kind) throws(SmartStoreError) -> (
-        String, IndexType
-    ) {
-        guard let path else { throw .invalidQuerySpec("a \(kind.rawValue) query needs an \"indexPath\"") }
-        return (try descriptor.expression(forPath: path), descriptor.keyType(forPath: path))
+    private static func indexed(_ path: String, in descriptor: SoupDescriptor) throws(SmartStoreError) -> (String, IndexType) {
+        (try descriptor.expression(forPath: path), descriptor.keyType(forPath: path))
     }
 
     /// One page of results.

@@ -99,9 +99,9 @@ extension SmartStore {
         try await write { [catalog] db, files in
             let soup = try catalog.descriptor(named: soupName, db)
             let ids = try Self.explainingFailures(of: spec) {
-                if spec.kind == .smart {
+                if case .smart(let sql) = spec.kind {
                     // The same checked statement as a query: this runs on the writer's connection.
-                    return try Int64.fetchAll(try Self.smartStatement(spec, wrapping: { $0 }, catalog: catalog, db))
+                    return try Int64.fetchAll(try Self.smartStatement(sql, wrapping: { $0 }, catalog: catalog, db))
                 }
                 let query = try SoupQuery(spec, soup: soup)
                 return try Int64.fetchAll(db, sql: query.idsSQL, arguments: StatementArguments(query.arguments))

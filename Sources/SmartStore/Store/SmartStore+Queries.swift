@@ -24,9 +24,9 @@ extension SmartStore {
         guard !offset.overflow else { return [] }
         return try await read { [catalog] db in
             try Self.explainingFailures(of: spec) {
-                if spec.kind == .smart {
+                if case .smart(let sql) = spec.kind {
                     let statement = try Self.smartStatement(
-                        spec, wrapping: { "SELECT * FROM (\($0)\n) LIMIT ? OFFSET ?" }, catalog: catalog, db)
+                        sql, wrapping: { "SELECT * FROM (\($0)\n) LIMIT ? OFFSET ?" }, catalog: catalog, db)
                     let entryColumns = statement.columnNames.map(ResultReader.isEntryColumn(named:))
                     let rows = try Row.fetchCursor(
                         statement,
@@ -55,8 +55,8 @@ extension SmartStore {
     public func count(using spec: QuerySpec, arguments: [JSON] = []) async throws(SmartStoreError) -> Int {
         try await read { [catalog] db in
             try Self.explainingFailures(of: spec) {
-                if spec.kind == .smart {
-                    let statement = try Self.smartStatement(spec, wrapping: { "SELECT count(*) FROM (\($0)\n)" }, catalog: catalog, db)
+                if case .smart(let sql) = spec.kind {
+                    let statement = try Self.smartStatement(sql, wrapping: { "SELECT count(*) FROM (\($0)\n)" }, catalog: catalog, db)
                     return try Int.fetchOne(statement, arguments: StatementArguments(Self.bindings(arguments))) ?? 0
                 }
                 let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
@@ -66,14 +66,14 @@ extension SmartStore {
     }
 
     private static func soup(of spec: QuerySpec, catalog: SchemaCatalog, _ db: Database) throws -> SoupDescriptor {
-        guard let name = spec.soupName else { throw SmartStoreError.invalidQuerySpec("the spec names no soup") }
+        guard let name = spec.kind.soupName else { throw SmartStoreError.invalidQuerySpec("the spec names no soup") }
         return try catalog.descriptor(named: name, db)
     }
 
+    /// A Smart SQL query translated, wrapped (for paging or counting) and checked to be read-only.
     static func smartStatement(
-        _ spec: QuerySpec, wrapping wrap: (String) -> String, catalog: SchemaCatalog, _ db: Database
+        _ sql: String, wrapping wrap: (String) -> String, catalog: SchemaCatalog, _ db: Database
     ) throws -> Statement {
-        guard let sql = spec.smartSQL else { throw SmartStoreError.invalidQuerySpec("a smart query needs \"smartSql\"") }
         let translated = try catalog.translation(of: sql, db).sql
         let statement: Statement
         do {
@@ -95,13 +95,11 @@ extension SmartStore {
             where error.resultCode == .SQLITE_ERROR && error.message?.hasPrefix("vtable constructor failed") != true
         {
             let reason = error.message ?? "SQLite error \(error.resultCode.rawValue)"
-            if spec.kind == .match, let key = spec.matchKey?.stringValue {
-                throw SmartStoreError.invalidMatchQuery(matchKey: key, reason: reason)
+            switch spec.kind {
+            case .match(_, _, let key): throw SmartStoreError.invalidMatchQuery(matchKey: key, reason: reason)
+            case .smart(let sql): throw SmartStoreError.invalidSmartSQL(sql: sql, reason: reason)
+            default: throw error
             }
-            if spec.kind == .smart, let sql = spec.smartSQL {
-                throw SmartStoreError.invalidSmartSQL(sql: sql, reason: reason)
-            }
-            throw error
         }
     }
 
