@@ -132,12 +132,14 @@ extension JSON: Hashable {
 
 // MARK: - Literals
 
-extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+// `nil` is deliberately not a JSON literal: spell `.null`. Where a `JSON?` was meant, a `nil`
+// that the compiler read as `.null` turned "no value" into the value null (SmartStore indexed it
+// as the text "null").
+
+extension JSON: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
-    /// `nil` is `null`.
-    public init(nilLiteral: ()) { self = .null }
     /// A boolean literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     /// An integer literal.

@@ -125,7 +125,7 @@ struct SearchTests {
         #expect(layout.json.arrayValue?.count == 2)
         #expect(layout.json[0]?["label"] == "Search Results")
         #expect(layout.json[0]?["limitRows"] == 25)
-        #expect(layout.json[0]?["searchColumns"]?[0] == ["field": "Contact.Name", "format": nil, "label": "Full Name", "name": "Name"])
+        #expect(layout.json[0]?["searchColumns"]?[0] == ["field": "Contact.Name", "format": .null, "label": "Full Name", "name": "Name"])
         #expect(layout.json[1]?["searchColumns"]?[0]?["field"] == "Account.Name")
         #expect(
             try await org.client.send("GET", "\(org.dataPath)/search/layout?q=Nope", token: token).json[0]?["errorCode"] == "INVALID_TYPE")

@@ -8,7 +8,7 @@ import Testing
 struct JSONTests {
     @Test("Literals build values and accessors read them")
     func literals() {
-        let record: JSON = ["Name": "Acme", "Employees": 120, "Rating": 4.5, "Active": true, "Parent": nil, "Tags": ["a", "b"]]
+        let record: JSON = ["Name": "Acme", "Employees": 120, "Rating": 4.5, "Active": true, "Parent": .null, "Tags": ["a", "b"]]
         #expect(record["Name"]?.stringValue == "Acme")
         #expect(record["Employees"]?.integerValue == 120)
         #expect(record["Rating"]?.doubleValue == 4.5)

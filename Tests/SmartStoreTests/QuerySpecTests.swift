@@ -83,7 +83,8 @@ struct QuerySpecTests {
             #expect(try await names(nil, nil).count == 4)
             let hybridAll = try QuerySpec(
                 json: [
-                    "queryType": "range", "indexPath": "name", "beginKey": nil, "endKey": nil, "orderPath": "name", "order": "descending",
+                    "queryType": "range", "indexPath": "name", "beginKey": .null, "endKey": .null, "orderPath": "name",
+                    "order": "descending",
                     "pageSize": 10,
                 ], soupName: "s")
             #expect(try await store.values("name", hybridAll) == ["Zzz", "Zoroastrian", "Bee", "Aardvark"])

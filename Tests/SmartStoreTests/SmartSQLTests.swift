@@ -15,7 +15,7 @@ struct SmartSQLTests {
             try await store.registerSoup("departments", indexSpecs: [string("name"), string("deptCode")])
             try await store.upsert(
                 entries: [
-                    ["firstName": "Alice", "lastName": "Adams", "deptCode": "ENG", "employeeId": "E1", "managerId": nil],
+                    ["firstName": "Alice", "lastName": "Adams", "deptCode": "ENG", "employeeId": "E1", "managerId": .null],
                     ["firstName": "Bob", "lastName": "Brown", "deptCode": "ENG", "employeeId": "E2", "managerId": "E1"],
                     ["firstName": "Carol", "lastName": "Clark", "deptCode": "OPS", "employeeId": "E3", "managerId": "E1"],
                 ], forSoupNamed: "employees")
