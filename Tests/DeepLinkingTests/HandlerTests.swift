@@ -59,8 +59,8 @@ struct HandlerTests {
         await #expect {
             try await router.route("mdldemo://addToCart/1", to: destination)
         } throws: { error in
-            guard case .unregisteredHandler(let name, let route) = error as? DeepLinkError else { return false }
-            return name == "addProductToCart" && route == "addToCart/:productId"
+            guard let error = error as? DeepLinkError, error.code == .unregisteredHandler else { return false }
+            return error.handler == "addProductToCart" && error.route == "addToCart/:productId"
         }
         #expect(await log.calls.isEmpty)
         #expect(await destination.shown.isEmpty)
@@ -115,14 +115,14 @@ struct HandlerTests {
         await #expect {
             try await router.route("mdldemo://sales/1")
         } throws: { error in
-            guard case .handlerFailed(let name, let route, let underlying) = error as? DeepLinkError else { return false }
-            return name == "logAnalytics" && route == "sales/:saleId" && underlying is Boom
+            guard let error = error as? DeepLinkError, error.code == .handlerFailed else { return false }
+            return error.handler == "logAnalytics" && error.route == "sales/:saleId" && error.underlyingError is Boom
         }
         await #expect {
             try await router.route("mdldemo://elsewhere", to: FailingDestination())
         } throws: { error in
-            guard case .destinationFailed(let route, _) = error as? DeepLinkError else { return false }
-            return route == "defaultRoute"
+            guard let error = error as? DeepLinkError, error.code == .destinationFailed else { return false }
+            return error.route == "defaultRoute" && error.underlyingError is Boom
         }
     }
 

@@ -53,11 +53,11 @@ struct LinkBuildingTests {
             do {
                 _ = try body()
                 return nil
-            } catch { return (error as? DeepLinkError)?.description }
+            } catch { return (error as? DeepLinkBuildingError)?.description }
         }
         #expect(
             message { try router.link(to: "nope/:x", scheme: "app") }
-                == "No route has the pattern 'nope/:x'; use a pattern exactly as the configuration writes it.")
+                == "No route has the pattern 'nope/:x'. Use a pattern exactly as the configuration writes it.")
         #expect(
             message { try router.link(to: "sales/:id", parameters: ["ref": "r"], scheme: "app") }
                 == "Route 'sales/:id' needs a value for 'id'.")
@@ -72,10 +72,10 @@ struct LinkBuildingTests {
                 == "Route 'sales/:id': 'id' = 'X!' cannot be used: it does not match [a-z0-9]+.")
         #expect(
             message { try router.link(to: "sales/:id", parameters: ["id": "x", "ref": "r", "utm": "1"], scheme: "app") }
-                == "Route 'sales/:id' does not declare 'utm' in routeParameters, so the link would lose it; declare it or leave it out.")
+                == "Route 'sales/:id' does not declare 'utm' in routeParameters, so the link would lose it. Declare it or leave it out.")
         #expect(
             message { try router.link(to: "sales/:id", parameters: ["id": "today", "ref": "r"], scheme: "app") }
-                == "'app://sales/today?ref=r' would be routed to 'sales/today' instead of 'sales/:id', which takes precedence; choose other parameter values."
+                == "'app://sales/today?ref=r' would be routed to 'sales/today' instead of 'sales/:id', which takes precedence. Choose other parameter values."
         )
         #expect(
             message { try router.link(to: "sales/:id", parameters: ["id": "x", "ref": "r"], scheme: "1app") }?.hasPrefix(
@@ -89,5 +89,30 @@ struct LinkBuildingTests {
         #expect(
             message { try router.link(to: "/web/:x", parameters: ["x": "1"], scheme: "https", host: "a b") }?.hasPrefix(
                 "'a b' cannot be used in a link") == true)
+    }
+}
+
+@Suite("Link-building errors")
+struct LinkBuildingErrorTests {
+    @Test("A catch names a code; the error names the route and the parameter")
+    func codes() throws {
+        let router = try makeRouter(routesConfig(["sales/:id"]))
+        func build(_ parameters: DeepLinkParameters) -> DeepLinkBuildingError.Code? {
+            do {
+                _ = try router.link(to: "sales/:id", parameters: parameters, scheme: "app")
+                return nil
+            } catch DeepLinkBuildingError.Code.missingParameter {
+                return .missingParameter
+            } catch {
+                return error.code
+            }
+        }
+        #expect(build([:]) == .missingParameter)
+        #expect(build(["id": ""]) == .invalidParameterValue)
+        #expect(build(["id": "1"]) == nil)
+        let error = #expect(throws: DeepLinkBuildingError.self) {
+            try router.link(to: "sales/:id", parameters: ["id": "1", "q": "x"], scheme: "app")
+        }
+        #expect(error?.code == .undeclaredParameter && error?.route == "sales/:id" && error?.parameter == "q")
     }
 }

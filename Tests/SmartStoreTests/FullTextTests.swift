@@ -108,8 +108,8 @@ struct FullTextTests {
     func errors() async throws {
         try await withAnimals { store throws in
             await #expect { try await ids(store, path: nil, "black AND (") } throws: { error in
-                guard case .invalidMatchQuery(let key, _) = error as? SmartStoreError else { return false }
-                return key == "black AND ("
+                guard let error = error as? SmartStoreError, error.code == .invalidMatchQuery else { return false }
+                return error.message.hasPrefix("The match key \"black AND (\" is not a valid full-text query: ")
             }
             await #expect(throws: SmartStoreError.invalidQuerySpec("\"id\" is not a full_text index of the soup \"animals\"")) {
                 try await ids(store, path: "id", "x")

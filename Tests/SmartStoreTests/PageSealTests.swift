@@ -108,7 +108,7 @@ struct PageSealTests {
                 #expect(Set(names).isSubset(of: Set(entries.compactMap { $0["name"]?.stringValue })))
                 reported = try await reopened.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") } != ["ok"]
             } catch let error as SmartStoreError {
-                guard case .corrupted = error else { throw error }
+                guard error.code == .corrupted else { throw error }
                 reported = true
             }
             #expect(reported)

@@ -121,8 +121,9 @@ struct SmartSQLTests {
     func notSelect(sql: String) async throws {
         try await withCompany { store throws in
             await #expect { try await rows(store, sql) } throws: { error in
-                guard case .invalidSmartSQL(_, let reason) = error as? SmartStoreError else { return false }
-                return reason.hasPrefix("only SELECT statements are allowed") || reason == "it is empty"
+                guard let error = error as? SmartStoreError, error.code == .invalidSmartSQL else { return false }
+                return error.message.contains("cannot run: only SELECT statements are allowed")
+                    || error.message.hasSuffix("cannot run: it is empty.")
             }
         }
     }
@@ -147,8 +148,9 @@ struct SmartSQLTests {
     func errors(sql: String, reason: String) async throws {
         try await withCompany { store throws in
             await #expect { try await rows(store, sql) } throws: { error in
-                guard case .invalidSmartSQL(let text, let actual) = error as? SmartStoreError, text == sql else { return false }
-                return reason.isEmpty || actual == reason
+                guard let error = error as? SmartStoreError, error.code == .invalidSmartSQL else { return false }
+                let prefix = "The Smart SQL \"\(sql)\" cannot run: "
+                return reason.isEmpty ? error.message.hasPrefix(prefix) : error.message == prefix + reason + "."
             }
             #expect(try await store.count(using: .buildAllQuerySpec(soupName: "employees")) == 3)
         }

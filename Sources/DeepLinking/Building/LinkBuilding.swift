@@ -16,11 +16,11 @@ extension DeepLinkRouter {
     ///   - parameters: a value for each path parameter and any declared query parameters.
     ///   - scheme: the link's scheme, such as `mdldemo` or `https`.
     ///   - host: the web site for a pattern that starts with `/`; must be `nil` otherwise.
-    /// - Throws: ``DeepLinkError`` when a value is missing, empty, fails its regex or is not
+    /// - Throws: ``DeepLinkBuildingError`` when a value is missing, empty, fails its regex or is not
     ///   declared, or when the link would be taken by a route of higher precedence.
     public func link(
         to pattern: String, parameters: DeepLinkParameters = [:], scheme: String, host: String? = nil
-    ) throws(DeepLinkError) -> String {
+    ) throws(DeepLinkBuildingError) -> String {
         guard let route = configuration.routes.first(where: { $0.pattern?.text == pattern }),
             let routePattern = route.pattern
         else { throw .unknownRoute(pattern) }
@@ -71,7 +71,8 @@ extension DeepLinkRouter {
         }
         if !query.isEmpty { link += "?" + query.joined(separator: "&") }
 
-        let routed = try match(link)
+        // The link is well formed by construction; a link that did not parse would route nowhere.
+        let routed = try? match(link)
         guard routed?.route.pattern?.text == pattern, routed?.droppedSegments == 0 else {
             throw .linkRoutesElsewhere(link, expected: pattern, actual: routed?.route.name)
         }
@@ -80,7 +81,7 @@ extension DeepLinkRouter {
 
     private static func check(
         _ value: String, of parameter: RouteParameter?, name: String, route: String
-    ) throws(DeepLinkError) {
+    ) throws(DeepLinkBuildingError) {
         guard let parameter, !parameter.accepts(value) else { return }
         throw .invalidParameterValue(name, value: value, route: route, reason: "it does not match \(parameter.regex ?? "")")
     }
@@ -88,7 +89,7 @@ extension DeepLinkRouter {
     /// What a host of a path-only link may hold: unreserved characters and `:` before a port.
     private static let hostBytes = PercentEncoding.AllowedBytes(unreservedAnd: ":")
 
-    private static func checkScheme(_ scheme: String) throws(DeepLinkError) {
+    private static func checkScheme(_ scheme: String) throws(DeepLinkBuildingError) {
         let bytes = Array(scheme.utf8)
         let isLetter = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
         let valid =

@@ -61,7 +61,7 @@ struct APICommand: AsyncParsableCommand {
             }
         } catch {
             Console.printError("error: \(error)")
-            if case .http(_, _, _, let body, _) = error, !body.isEmpty { Console.print(String(decoding: body, as: UTF8.self)) }
+            if let body = error.response?.body, !body.isEmpty { Console.print(String(decoding: body, as: UTF8.self)) }
             throw ExitCode(1)
         }
     }

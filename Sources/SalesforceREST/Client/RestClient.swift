@@ -183,9 +183,7 @@ public actor RestClient {
     {
         guard response.isSuccess else {
             let url = (try? request.url(for: credentials)) ?? URL(fileURLWithPath: "/")
-            throw .http(
-                status: response.status, url: url, headers: response.headers, body: response.body,
-                errors: SalesforceError.errors(in: response.body))
+            throw .http(status: response.status, url: url, headers: response.headers, body: response.body)
         }
         return RestResponse(status: response.status, headers: response.headers, data: response.body)
     }

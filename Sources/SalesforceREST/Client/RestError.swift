@@ -31,47 +31,139 @@ public struct SalesforceError: Sendable, Equatable, Decodable {
     }
 }
 
-/// Why a REST call failed.
-public enum RestError: ForceKitError {
-    /// The request cannot be sent as built.
-    case invalidRequest(String)
-    /// The request needs a logged-in user and the client has none.
-    case notLoggedIn
-    /// The request was cancelled.
-    case cancelled
-    /// The server did not answer in time.
-    case timeout
-    /// The request did not reach the server.
-    case transport(TransportError)
-    /// The server answered with an error status.
-    case http(status: Int, url: URL, headers: [String: String], body: Data, errors: [SalesforceError])
-    /// The access token expired and could not be refreshed. When ``OAuthError/isRefreshTokenInvalid``,
-    /// the user was logged out.
-    case refreshFailed(OAuthError)
-    /// The answer could not be decoded as asked.
-    case decoding(String)
+/// Why a REST call failed: a ``Code`` to compare against, a message, what to do, and for an
+/// error answer the server's status, headers, body and Salesforce errors.
+///
+/// The error is a struct, not an enum, so that new failures can be told apart without breaking
+/// an app's exhaustive `switch`. Compare its code, or catch a code directly:
+///
+/// ```swift
+/// do {
+///     try await client.send(client.requests.retrieve("Account", id: id))
+/// } catch let error as RestError where error.status == 404 {
+///     // deleted on the server
+/// } catch RestError.Code.refreshFailed {
+///     showLogin()
+/// }
+/// ```
+public struct RestError: ForceKitError {
+    /// What kind of failure it is. New codes may be added in any release, so a `switch` over
+    /// codes needs a `default`.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's name, such as `http`.
+        public let rawValue: String
 
-    /// The HTTP status, for ``http(status:url:headers:body:errors:)``.
-    public var status: Int? {
-        if case .http(let status, _, _, _, _) = self { return status }
-        return nil
+        /// A code by name.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The code's name.
+        public var description: String { rawValue }
+
+        /// The request cannot be sent as built.
+        public static let invalidRequest = Code(rawValue: "invalidRequest")
+        /// The request needs a logged-in user and the client has none.
+        public static let notLoggedIn = Code(rawValue: "notLoggedIn")
+        /// The request was cancelled.
+        public static let cancelled = Code(rawValue: "cancelled")
+        /// The server did not answer in time.
+        public static let timeout = Code(rawValue: "timeout")
+        /// The request did not reach the server; ``RestError/underlyingError`` is the
+        /// transport's error.
+        public static let transport = Code(rawValue: "transport")
+        /// The server answered with an error status; ``RestError/response`` has the answer.
+        public static let http = Code(rawValue: "http")
+        /// The access token expired and could not be refreshed; ``RestError/oauthError`` says
+        /// why. When it ``OAuthError/isRefreshTokenInvalid``, the user must log in again.
+        public static let refreshFailed = Code(rawValue: "refreshFailed")
+        /// The answer could not be decoded as asked.
+        public static let decoding = Code(rawValue: "decoding")
     }
 
-    /// The Salesforce errors, for ``http(status:url:headers:body:errors:)``.
-    public var salesforceErrors: [SalesforceError] {
-        if case .http(_, _, _, _, let errors) = self { return errors }
-        return []
+    /// An error answer from the server.
+    public struct Response: Sendable {
+        /// The HTTP status.
+        public let status: Int
+        /// The URL the request went to.
+        public let url: URL
+        /// The headers, with lower-cased names.
+        public let headers: [String: String]
+        /// The body as sent.
+        public let body: Data
+        /// Salesforce's errors in the body; empty when it has none.
+        public let errors: [SalesforceError]
     }
 
+    /// What kind of failure it is.
+    public let code: Code
     /// What went wrong.
-    public var message: String {
-        switch self {
-        case .invalidRequest(let reason): "The request is invalid: \(reason)"
-        case .notLoggedIn: "The request needs a logged-in user."
-        case .cancelled: "The request was cancelled."
-        case .timeout: "The server did not answer in time."
-        case .transport(let error): error.description
-        case .http(let status, let url, _, let body, let errors):
+    public let message: String
+    /// What to do about it, when there is something to do.
+    public let recoverySuggestion: String?
+    /// The server's answer, for ``Code/http``.
+    public let response: Response?
+    /// The error underneath: a ``TransportError`` for ``Code/transport``, an ``OAuthError`` for
+    /// ``Code/refreshFailed``.
+    public let underlyingError: (any Error & Sendable)?
+
+    /// An error from its parts; the client makes its errors with the static functions named
+    /// like the codes.
+    public init(
+        code: Code, message: String, recoverySuggestion: String? = nil, response: Response? = nil,
+        underlyingError: (any Error & Sendable)? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.recoverySuggestion = recoverySuggestion
+        self.response = response
+        self.underlyingError = underlyingError
+    }
+
+    /// The HTTP status, for ``Code/http``.
+    public var status: Int? { response?.status }
+
+    /// The Salesforce errors, for ``Code/http``.
+    public var salesforceErrors: [SalesforceError] { response?.errors ?? [] }
+
+    /// Why the refresh failed, for ``Code/refreshFailed``.
+    public var oauthError: OAuthError? { underlyingError as? OAuthError }
+}
+
+extension RestError.Code {
+    /// Whether `error` is a REST error with this code, so that `catch` can name a code.
+    public static func ~= (code: Self, error: any Error) -> Bool {
+        (error as? RestError)?.code == code
+    }
+}
+
+extension RestError {
+    /// ``Code/invalidRequest``.
+    public static func invalidRequest(_ reason: String) -> RestError {
+        RestError(code: .invalidRequest, message: "The request is invalid: \(reason)")
+    }
+
+    /// ``Code/notLoggedIn``.
+    public static let notLoggedIn = RestError(
+        code: .notLoggedIn, message: "The request needs a logged-in user.", recoverySuggestion: "Log in first (forcekit login).")
+
+    /// ``Code/cancelled``.
+    public static let cancelled = RestError(code: .cancelled, message: "The request was cancelled.")
+
+    /// ``Code/timeout``.
+    public static let timeout = RestError(
+        code: .timeout, message: "The server did not answer in time.", recoverySuggestion: "Check the connection and try again.")
+
+    /// ``Code/transport``.
+    public static func transport(_ error: TransportError) -> RestError {
+        RestError(
+            code: .transport, message: error.description, recoverySuggestion: "Check the connection and try again.", underlyingError: error)
+    }
+
+    /// ``Code/http``: the answer, with Salesforce's errors read from its body.
+    public static func http(status: Int, url: URL, headers: [String: String], body: Data) -> RestError {
+        let errors = SalesforceError.errors(in: body)
+        let message =
             if let first = errors.first {
                 "\(first.errorCode): \(first.message)" + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "")
                     + " [\(status) from \(url.path)]"
@@ -79,18 +171,19 @@ public enum RestError: ForceKitError {
                 "The server answered \(status) for \(url.path)"
                     + (body.isEmpty ? "." : ": \(String(decoding: body.prefix(300), as: UTF8.self))")
             }
-        case .refreshFailed(let error): "The session expired and could not be renewed. \(error.message)"
-        case .decoding(let reason): reason
-        }
+        return RestError(
+            code: .http, message: message, response: Response(status: status, url: url, headers: headers, body: body, errors: errors))
     }
 
-    /// What to do.
-    public var recoverySuggestion: String? {
-        switch self {
-        case .notLoggedIn: "Log in first (forcekit login)."
-        case .refreshFailed(let error): error.isRefreshTokenInvalid ? "Log in again." : error.recoverySuggestion
-        case .timeout, .transport: "Check the connection and try again."
-        default: nil
-        }
+    /// ``Code/refreshFailed``.
+    public static func refreshFailed(_ error: OAuthError) -> RestError {
+        RestError(
+            code: .refreshFailed, message: "The session expired and could not be renewed. \(error.message)",
+            recoverySuggestion: error.isRefreshTokenInvalid ? "Log in again." : error.recoverySuggestion, underlyingError: error)
+    }
+
+    /// ``Code/decoding``.
+    public static func decoding(_ reason: String) -> RestError {
+        RestError(code: .decoding, message: reason)
     }
 }

@@ -95,9 +95,9 @@ final class ExternalStorage: Sendable {
             guard let table = String.fromDatabaseValue(values[0]), let id = Int64.fromDatabaseValue(values[1]) else { return nil }
             do {
                 return String(decoding: try read(table: table, id: id), as: UTF8.self)
-            } catch let SmartStoreError.corrupted(reason) {
+            } catch let error as SmartStoreError where error.code == .corrupted {
                 // The code SQLite's own failed pages carry, so the query reports corruption too.
-                throw DatabaseError(resultCode: .SQLITE_IOERR_DATA, message: reason)
+                throw DatabaseError(resultCode: .SQLITE_IOERR_DATA, message: error.message)
             } catch {
                 throw DatabaseError(message: String(describing: error))
             }

@@ -150,9 +150,13 @@ extension SmartStoreError {
         switch error {
         case let error as SmartStoreError: self = error
         case let error as DatabaseError where error.extendedResultCode == .SQLITE_IOERR_DATA:
-            // SQLite says "disk I/O error" for the VFS's failed pages; external entries say more.
-            let reason = error.message.flatMap { $0 == "disk I/O error" ? nil : $0 }
-            self = .corrupted(reason ?? "a page fails authentication")
+            // SQLite says "disk I/O error" for the VFS's failed pages; a damaged external entry
+            // arrives here with the whole message of SmartStore's own corrupted error.
+            if let message = error.message, message != "disk I/O error" {
+                self = SmartStoreError(code: .corrupted, message: message, recoverySuggestion: Self.corruptedSuggestion)
+            } else {
+                self = .corrupted("a page fails authentication")
+            }
         case let error as DatabaseError: self = .database(error.message ?? "SQLite error \(error.resultCode.rawValue)")
         default: self = .database(String(describing: error))
         }
