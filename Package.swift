@@ -22,7 +22,7 @@ let package = Package(
         .library(name: "SalesforceREST", targets: ["SalesforceREST"]),
         .library(name: "SmartStore", targets: ["SmartStore"]),
         .library(name: "SOQL", targets: ["SOQL"]),
-        .library(name: "LocalOrg", targets: ["LocalOrg"]),
+        .library(name: "LocalOrg", targets: ["LocalOrg", "LocalOrgEngine"]),
         .executable(name: "forcekit", targets: ["forcekit"]),
         .executable(name: "forcekit-bench", targets: ["ForceKitBench"]),
     ],
@@ -93,11 +93,22 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "SOQL", swiftSettings: strictSettings),
+        // LocalOrg's storage and query engine: records, metadata, SOQL and SOSL, files, OAuth
+        // state and the REST API's resources, with no HTTP.
         .target(
-            name: "LocalOrg",
+            name: "LocalOrgEngine",
             dependencies: [
                 "SOQL", "SalesforceCore", "URLEncoding",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // LocalOrg's HTTP server on Hummingbird: maps requests and errors onto the engine.
+        .target(
+            name: "LocalOrg",
+            dependencies: [
+                "LocalOrgEngine", "SalesforceCore", "URLEncoding",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -116,7 +127,8 @@ let package = Package(
         .target(
             name: "ForceKitCLI",
             dependencies: [
-                "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "SalesforceAuth",
+                "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine",
+                "SalesforceAuth",
                 "SalesforceREST",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -130,7 +142,8 @@ let package = Package(
         .executableTarget(
             name: "ForceKitBench",
             dependencies: [
-                "DeepLinking", "SmartStore", "LocalOrg", "SOQL", "SalesforceCore", "URLEncoding", "ForceKitTestSupport", "SalesforceAuth",
+                "DeepLinking", "SmartStore", "LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding", "ForceKitTestSupport",
+                "SalesforceAuth",
                 "SalesforceREST",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -162,9 +175,12 @@ let package = Package(
         .testTarget(name: "SOQLTests", dependencies: ["SOQL", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LocalOrgTests",
-            dependencies: ["LocalOrg", "SOQL", "SalesforceCore", "URLEncoding", "ForceKitTestSupport", "OrgTestSupport"],
+            dependencies: ["LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding", "ForceKitTestSupport", "OrgTestSupport"],
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "LocalOrgEngineTests", dependencies: ["LocalOrgEngine", "SalesforceCore", "ForceKitTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "SalesforceAuthTests",
             dependencies: [

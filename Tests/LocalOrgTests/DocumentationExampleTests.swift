@@ -1,4 +1,5 @@
 import LocalOrg
+import LocalOrgEngine
 import Testing
 
 @Suite("The LocalOrg DocC example")

@@ -1,6 +1,7 @@
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
+import LocalOrgEngine
 import SalesforceCore
 import Testing
 

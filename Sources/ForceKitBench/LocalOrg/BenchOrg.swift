@@ -2,6 +2,7 @@ import ArgumentParser
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
+import LocalOrgEngine
 import SalesforceCore
 
 /// What the suites that run LocalOrg share: loading Accounts and getting a token.

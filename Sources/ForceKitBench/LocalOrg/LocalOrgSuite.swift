@@ -2,6 +2,7 @@ import ArgumentParser
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
+import LocalOrgEngine
 import SalesforceCore
 import URLEncoding
 

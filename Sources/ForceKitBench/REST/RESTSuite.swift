@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalOrg
+import LocalOrgEngine
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST

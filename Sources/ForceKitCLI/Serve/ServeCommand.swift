@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalOrg
+import LocalOrgEngine
 
 /// `forcekit serve`: runs LocalOrg until interrupted.
 struct ServeCommand: AsyncParsableCommand {

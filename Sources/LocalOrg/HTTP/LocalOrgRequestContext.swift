@@ -1,4 +1,5 @@
 import Hummingbird
+import LocalOrgEngine
 
 /// The request context of LocalOrg's routes: Hummingbird's core storage plus the session the
 /// bearer token opened, once the authentication middleware has checked it.

@@ -1,14 +1,15 @@
 import Hummingbird
+import LocalOrgEngine
 
 /// All of LocalOrg's routes, behind the error and request-log middleware.
 enum LocalOrgRouter {
-    static func make(services: LocalOrgServices, requestLog: (@Sendable (String) -> Void)?) -> Router<LocalOrgRequestContext> {
+    static func make(org: Org, requestLog: (@Sendable (String) -> Void)?) -> Router<LocalOrgRequestContext> {
         let router = Router(context: LocalOrgRequestContext.self)
         if let requestLog { router.add(middleware: RequestLogMiddleware(sink: requestLog)) }
         router.add(middleware: SalesforceErrorMiddleware())
-        OAuthRoutes(services: services).register(on: router)
-        DataRoutes(services: services).register(on: router)
-        ApexRESTRoutes(services: services).register(on: router)
+        OAuthRoutes(org: org).register(on: router)
+        DataRoutes(org: org).register(on: router)
+        ApexRESTRoutes(org: org).register(on: router)
         return router
     }
 }

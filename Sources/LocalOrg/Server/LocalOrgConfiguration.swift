@@ -1,4 +1,5 @@
 public import Foundation
+public import LocalOrgEngine
 public import SalesforceCore
 
 /// How to run a LocalOrg.

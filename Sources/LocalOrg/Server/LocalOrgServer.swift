@@ -3,6 +3,7 @@ import GRDB
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
+public import LocalOrgEngine
 import Logging
 import NIOCore
 import NIOSSL
@@ -57,21 +58,9 @@ public final class LocalOrgServer: Sendable {
     private static func start(_ configuration: LocalOrgConfiguration, directory: URL, isTemporary: Bool) async throws(LocalOrgError)
         -> LocalOrgServer
     {
-        let settings = try OrgSettings.loadOrCreate(in: directory)
-        var schema = DefaultSchema.schema()
-        if let schemaFile = configuration.schemaFile { try applySchema(schemaFile, to: &schema) }
-        let store = try OrgStore(
-            file: directory.appendingPathComponent("org.sqlite"), schema: schema,
-            organizationID: settings.organizationID, clock: configuration.clock)
-        let oauth = OAuthService(store: store, settings: settings, tokenLifetime: configuration.tokenLifetime)
-        let defaultUser = try await prepareUsers(store: store, oauth: oauth, settings: settings, seed: configuration.seedsSampleData)
-        do {
-            try await oauth.purgeExpired()
-        } catch {
-            throw .storage(reason: error.description)
-        }
-        let services = LocalOrgServices(
-            store: store, oauth: oauth, settings: settings, pushEnabled: configuration.pushEnabled,
+        let org = try await Org.open(
+            in: directory, schemaFile: configuration.schemaFile, seedsSampleData: configuration.seedsSampleData,
+            tokenLifetime: configuration.tokenLifetime, clock: configuration.clock, pushEnabled: configuration.pushEnabled,
             apexRoutes: configuration.apexRoutes)
 
         var certificate: CertificateAuthority?
@@ -90,7 +79,7 @@ public final class LocalOrgServer: Sendable {
                 throw .certificateFailed(reason: "\(error)")
             }
         }
-        let router = LocalOrgRouter.make(services: services, requestLog: configuration.requestLog)
+        let router = LocalOrgRouter.make(org: org, requestLog: configuration.requestLog)
         let bound = BoundPort()
         var logger = Logger(label: "forcekit.localorg")
         logger.logLevel = .warning
@@ -112,14 +101,14 @@ public final class LocalOrgServer: Sendable {
         }
         let scheme = configuration.tls ? "https" : "http"
         let hostForURL = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        services.baseURL = "\(scheme)://\(hostForURL):\(port)"
-        let app = settings.connectedApps[0]
+        org.baseURL = "\(scheme)://\(hostForURL):\(port)"
+        let app = org.settings.connectedApps[0]
         let credentials = LocalOrgCredentials(
-            instanceURL: services.baseURL, loginURL: services.baseURL, user: defaultUser,
-            username: settings.username, password: settings.password, clientID: app.consumerKey,
+            instanceURL: org.baseURL, loginURL: org.baseURL, user: org.defaultUser,
+            username: org.settings.username, password: org.settings.password, clientID: app.consumerKey,
             redirectURI: app.callbackURLs[0], caFile: certificate?.caFile.path)
         return LocalOrgServer(
-            credentials: credentials, store: store, dataDirectory: directory, isTemporary: isTemporary,
+            credentials: credentials, store: org.store, dataDirectory: directory, isTemporary: isTemporary,
             serviceGroup: serviceGroup, running: running)
     }
 
@@ -147,63 +136,6 @@ public final class LocalOrgServer: Sendable {
             throw .dataDirectoryUnusable(path: directory.path, reason: error.localizedDescription)
         }
         return (directory, requested == nil)
-    }
-
-    private static func applySchema(_ file: URL, to schema: inout OrgSchema) throws(LocalOrgError) {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw .invalidSchema(file: file.path, reason: "the file cannot be read")
-        }
-        do {
-            let json = try JSON(parsing: Array(data))
-            try SchemaFile.apply(json, from: file.path, to: &schema)
-        } catch let error as LocalOrgError {
-            throw error
-        } catch {
-            throw .invalidSchema(file: file.path, reason: "\(error)")
-        }
-    }
-
-    /// A new store gets its users (and sample data); an existing one keeps its own.
-    /// - Returns: The default user.
-    private static func prepareUsers(
-        store: OrgStore, oauth: OAuthService, settings: OrgSettings, seed: Bool
-    ) async throws(LocalOrgError) -> UserIdentity {
-        let defaultUserID: String?
-        do {
-            let existing = try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"User\"") ?? 0 }
-            if existing == 0 {
-                if seed {
-                    _ = try await SeedData.populate(store, settings: settings)
-                } else {
-                    let admin = try await store.create(
-                        "User",
-                        fields: [
-                            "Username": .string(settings.username), "FirstName": "Local", "LastName": "Admin", "Alias": "ladmin",
-                            "Email": .string(settings.username),
-                        ], as: RecordID.make(prefix: "005", counter: 1))
-                    try await oauth.setPassword(settings.password, userID: admin)
-                    // Setting up the org is not the user's own work: it starts with no recent items.
-                    try await store.write { db in try RecentItems.forget(admin, db: db) }
-                }
-            } else if await oauth.authenticate(username: settings.username, password: settings.password) == nil,
-                let userID = try await store.read({ db in
-                    try String.fetchOne(db, sql: "SELECT \"Id\" FROM \"User\" WHERE \"Username\" = ?", arguments: [settings.username])
-                })
-            {
-                // localorg.json was edited: its password wins.
-                try await oauth.setPassword(settings.password, userID: userID)
-            }
-            defaultUserID = try await store.read { db in
-                try String.fetchOne(db, sql: "SELECT \"Id\" FROM \"User\" WHERE \"Username\" = ?", arguments: [settings.username])
-            }
-        } catch {
-            throw .storage(reason: error.description)
-        }
-        guard let defaultUserID, let user = try? UserIdentity(orgID: settings.organizationID, userID: defaultUserID) else {
-            throw .invalidConfiguration(
-                file: OrgSettings.fileName, reason: "the default user \(settings.username) is not a user of the org's data")
-        }
-        return user
     }
 }
 

@@ -1,0 +1,65 @@
+import Foundation
+import SalesforceCore
+
+/// `/services/apexrest/...`: the configured Apex REST routes answer with their templates, and
+/// any other path with an echo of the request.
+package struct ApexAPI: Sendable {
+    /// The configured routes, in the order they are tried.
+    let routes: [ApexRoute]
+
+    /// Answers a call on `path` (after `/services/apexrest`) as `userID`.
+    /// - Parameters:
+    ///   - body: The request body; JSON when it parses, text otherwise.
+    package func answer(
+        method: String, path: String, parameters: [(String, String)], body: [UInt8], userID: String
+    ) -> RestReply {
+        let json = try? JSON(parsing: body)
+        let text = json == nil && !body.isEmpty ? String(decoding: body, as: UTF8.self) : nil
+        for route in routes {
+            guard let pathParameters = route.match(method: method, path: path) else { continue }
+            guard let template = route.body else { return RestReply(status: route.status, body: nil) }
+            let filled = Self.fill(template) { name in
+                if name == "userId" { return .string(userID) }
+                if name.hasPrefix("query.") { return parameters.last { $0.0 == String(name.dropFirst(6)) }.map { .string($0.1) } }
+                if name.hasPrefix("body.") {
+                    return name.dropFirst(5).split(separator: ".").reduce(json) { value, key in value?[String(key)] }
+                }
+                return pathParameters[name].map(JSON.string)
+            }
+            return .json(filled, status: route.status)
+        }
+        return .json([
+            "method": .string(method), "path": .string(path),
+            "parameters": .object(Dictionary(parameters.map { ($0.0, JSON.string($0.1)) }) { $1 }),
+            "body": json ?? text.map(JSON.string) ?? .null, "userId": .string(userID),
+        ])
+    }
+
+    /// `template` with `{{name}}` placeholders filled; a string that is one placeholder takes
+    /// the value's own JSON type.
+    static func fill(_ template: JSON, _ value: (String) -> JSON?) -> JSON {
+        switch template {
+        case .string(let text):
+            guard text.contains("{{") else { return template }
+            if text.hasPrefix("{{"), text.hasSuffix("}}"), text.components(separatedBy: "{{").count == 2 {
+                return value(String(text.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespaces)) ?? .null
+            }
+            var result = ""
+            var rest = Substring(text)
+            while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+                result += rest[..<open.lowerBound]
+                let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                switch value(name) {
+                case .string(let text)?: result += text
+                case let other?: result += String(decoding: other.serializedBytes(), as: UTF8.self)
+                case nil: break
+                }
+                rest = rest[close.upperBound...]
+            }
+            return .string(result + rest)
+        case .array(let elements): return .array(elements.map { fill($0, value) })
+        case .object(let members): return .object(members.mapValues { fill($0, value) })
+        default: return template
+        }
+    }
+}

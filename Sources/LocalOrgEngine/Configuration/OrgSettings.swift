@@ -1,0 +1,102 @@
+import Foundation
+import SalesforceCore
+
+/// What a data directory remembers between runs: the org id, the default user's
+/// credentials and the connected apps. It is `localorg.json` in the data directory, written
+/// on first start and read after; edit it to add apps or change callbacks.
+package struct OrgSettings: Sendable, Equatable {
+    /// The org id (18 characters, `00D`).
+    package var organizationID: String
+    /// The org's name.
+    package var organizationName: String
+    /// The default user's username.
+    package var username: String
+    /// The default user's password.
+    package var password: String
+    /// The connected apps; the first is the default.
+    package var connectedApps: [ConnectedApp]
+
+    /// The name of the file in the data directory.
+    package static let fileName = "localorg.json"
+
+    /// New settings with random secrets: a new org.
+    package static func generate() -> OrgSettings {
+        OrgSettings(
+            organizationID: RecordID.make(prefix: "00D", counter: Int64.random(in: 1...9_999_999)),
+            organizationName: "LocalOrg",
+            username: "admin@localorg.test",
+            password: RandomText.make(length: 16),
+            connectedApps: [
+                ConnectedApp(
+                    name: "ForceKit", consumerKey: "3MVG9" + RandomText.make(length: 80, alphabet: RandomText.keyAlphabet),
+                    callbackURLs: [
+                        "testsfdc:///mobilesdk/detect/oauth/done", "forcekit://oauth/done", "http://127.0.0.1:1717/oauth/callback",
+                    ])
+            ])
+    }
+
+    var json: JSON {
+        [
+            "organizationId": .string(organizationID), "organizationName": .string(organizationName),
+            "defaultUser": ["username": .string(username), "password": .string(password)],
+            "connectedApps": .array(connectedApps.map(\.json)),
+        ]
+    }
+
+    init(organizationID: String, organizationName: String, username: String, password: String, connectedApps: [ConnectedApp]) {
+        self.organizationID = organizationID
+        self.organizationName = organizationName
+        self.username = username
+        self.password = password
+        self.connectedApps = connectedApps
+    }
+
+    /// Reads the settings of a data directory, or writes new ones there when it has none.
+    static func loadOrCreate(in directory: URL) throws(LocalOrgError) -> OrgSettings {
+        let file = directory.appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            let settings = generate()
+            do {
+                try Data(settings.json.serializedBytes()).write(to: file, options: .atomic)
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+            } catch {
+                throw .dataDirectoryUnusable(path: directory.path, reason: "cannot write \(fileName): \(error.localizedDescription)")
+            }
+            return settings
+        }
+        let json: JSON
+        do {
+            json = try JSON(parsing: Array(data))
+        } catch {
+            throw .invalidConfiguration(file: file.path, reason: error.message)
+        }
+        func fail(_ reason: String) -> LocalOrgError { .invalidConfiguration(file: file.path, reason: reason) }
+        guard let organizationID = json["organizationId"]?.stringValue, organizationID.hasPrefix("00D"),
+            RecordID.normalized(organizationID) != nil
+        else { throw fail("\"organizationId\" must be an 00D id") }
+        guard let username = json["defaultUser"]?["username"]?.stringValue, let password = json["defaultUser"]?["password"]?.stringValue
+        else {
+            throw fail("\"defaultUser\" needs \"username\" and \"password\"")
+        }
+        let apps = try (json["connectedApps"]?.arrayValue ?? []).enumerated().map { (index, app) throws(LocalOrgError) in
+            try ConnectedApp(json: app, at: "connectedApps[\(index)]", file: file.path)
+        }
+        guard !apps.isEmpty else { throw fail("\"connectedApps\" must list at least one app") }
+        return OrgSettings(
+            organizationID: RecordID.normalized(organizationID) ?? organizationID,
+            organizationName: json["organizationName"]?.stringValue ?? "LocalOrg",
+            username: username, password: password, connectedApps: apps)
+    }
+}
+
+/// Random text for passwords, keys and tokens, from the system's secure generator.
+enum RandomText {
+    static let keyAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._")
+    static let passwordAlphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789")
+    static let tokenAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+    static func make(length: Int, alphabet: [Character] = passwordAlphabet) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<length).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import GRDB
+
+/// Issues, checks and revokes tokens; the logic behind the authorize and token endpoints.
+package final class OAuthService: Sendable {
+    let store: OrgStore
+    let settings: OrgSettings
+    /// How long an access token lives.
+    let tokenLifetime: TimeInterval
+    /// How long an authorization code lives (Salesforce: 15 minutes).
+    let codeLifetime: TimeInterval = 15 * 60
+
+    init(store: OrgStore, settings: OrgSettings, tokenLifetime: TimeInterval) {
+        self.store = store
+        self.settings = settings
+        self.tokenLifetime = tokenLifetime
+    }
+
+    private var nowMilliseconds: Int64 { Int64((store.clock().timeIntervalSince1970 * 1000).rounded(.down)) }
+
+    func app(clientID: String) -> ConnectedApp? {
+        settings.connectedApps.first { $0.consumerKey == clientID }
+    }
+
+    /// The user id for a username and password, or nil.
+    func authenticate(username: String, password: String) async -> String? {
+        let found = try? await store.pool.read { db -> (String, String, String)? in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT u."Id", c.salt, c.password_hash FROM "User" u JOIN lo_credential c ON c.user_id = u."Id"
+                        WHERE u."Username" = ? AND u."IsDeleted" = 0 AND u."IsActive" = 1
+                        """, arguments: [username])
+            else { return nil }
+            return (row[0], row[1], row[2])
+        }
+        guard let (userID, salt, hash) = found ?? nil, PasswordHash.hash(password, salt: salt) == hash else { return nil }
+        return userID
+    }
+
+    /// Sets a user's password.
+    func setPassword(_ password: String, userID: String) async throws(APIError) {
+        let salt = PasswordHash.newSalt()
+        try await store.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO lo_credential(user_id, salt, password_hash) VALUES (?, ?, ?)",
+                arguments: [userID, salt, PasswordHash.hash(password, salt: salt)])
+        }
+    }
+
+    /// The scopes granted for a request: those asked for (all the app's when none), each of
+    /// which the app must have.
+    func grantedScope(requested: String?, app: ConnectedApp) throws(OAuthError) -> [String] {
+        let asked = (requested ?? "").split(whereSeparator: { $0 == " " || $0 == "+" || $0 == "," }).map(String.init)
+        guard !asked.isEmpty else { return app.scopes }
+        var granted: [String] = []
+        for scope in asked where !granted.contains(scope) {
+            let known =
+                scope == "offline_access" ? app.scopes.contains("refresh_token") : app.scopes.contains(scope) || app.scopes.contains("full")
+            guard known else { throw OAuthError("invalid_scope", "the requested scope is not allowed") }
+            granted.append(scope)
+        }
+        return granted
+    }
+
+    // MARK: - Issuing
+
+    func issue(userID: String, clientID: String, scope: [String], refreshToken existing: String? = nil, withRefreshToken: Bool)
+        async throws(APIError) -> TokenGrant
+    {
+        let issuedAt = nowMilliseconds
+        let access = String(settings.organizationID.prefix(15)) + "!" + RandomText.make(length: 96, alphabet: RandomText.tokenAlphabet)
+        let refresh = withRefreshToken && existing == nil ? "5Aep" + RandomText.make(length: 83, alphabet: RandomText.tokenAlphabet) : nil
+        let scopeText = scope.joined(separator: " ")
+        let expires = issuedAt + Int64(tokenLifetime * 1000)
+        try await store.write { db in
+            if let refresh {
+                try db.execute(
+                    sql: "INSERT INTO lo_refresh_token(token, user_id, client_id, scope, issued_at) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [refresh, userID, clientID, scopeText, issuedAt])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO lo_access_token(token, user_id, client_id, scope, issued_at, expires_at, refresh_token) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [access, userID, clientID, scopeText, issuedAt, expires, refresh ?? existing])
+        }
+        return TokenGrant(
+            accessToken: access, refreshToken: refresh, scope: scopeText, userID: userID, issuedAt: issuedAt, clientID: clientID)
+    }
+
+    /// Keeps a single-use authorization code for the web-server flow.
+    func makeCode(userID: String, clientID: String, redirectURI: String, scope: [String], codeChallenge: String?) async throws(APIError)
+        -> String
+    {
+        let code = "aPrx" + RandomText.make(length: 60, alphabet: RandomText.tokenAlphabet)
+        let expires = nowMilliseconds + Int64(codeLifetime * 1000)
+        try await store.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO lo_authorization_code(code, user_id, client_id, redirect_uri, scope, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [code, userID, clientID, redirectURI, scope.joined(separator: " "), codeChallenge, expires])
+        }
+        return code
+    }
+
+    // MARK: - Grants
+
+    func exchange(code: String, clientID: String, redirectURI: String?, codeVerifier: String?, clientSecret: String?) async throws
+        -> TokenGrant
+    {
+        guard let app = app(clientID: clientID) else { throw OAuthError.invalidClientID }
+        if app.requireSecretForWebServerFlow || clientSecret != nil {
+            guard let secret = app.consumerSecret, clientSecret == secret else {
+                throw OAuthError("invalid_client", "invalid client credentials")
+            }
+        }
+        // The code is deleted as it is read, so a second use finds nothing, whatever else fails.
+        let stored = try await store.write { db -> (String, String, String, String, String?, Int64)? in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT user_id, client_id, redirect_uri, scope, code_challenge, expires_at FROM lo_authorization_code WHERE code = ?
+                        """, arguments: [code])
+            else { return nil }
+            try db.execute(sql: "DELETE FROM lo_authorization_code WHERE code = ?", arguments: [code])
+            return (row[0], row[1], row[2], row[3], row[4], row[5])
+        }
+        guard let (userID, codeClient, codeRedirect, scope, challenge, expires) = stored, codeClient == clientID,
+            expires > nowMilliseconds
+        else { throw OAuthError.invalidCode }
+        guard redirectURI == nil || redirectURI == codeRedirect else {
+            throw OAuthError("redirect_uri_mismatch", "redirect_uri must match configuration")
+        }
+        if let challenge {
+            guard let codeVerifier, PasswordHash.pkceChallenge(of: codeVerifier) == challenge else {
+                throw OAuthError("invalid_grant", "invalid code verifier")
+            }
+        }
+        let scopes = scope.split(separator: " ").map(String.init)
+        return try await issue(userID: userID, clientID: clientID, scope: scopes, withRefreshToken: grantsRefresh(scopes))
+    }
+
+    func refresh(token: String, clientID: String, clientSecret: String?) async throws -> TokenGrant {
+        guard let app = app(clientID: clientID) else { throw OAuthError.invalidClientID }
+        if let clientSecret, clientSecret != app.consumerSecret { throw OAuthError("invalid_client", "invalid client credentials") }
+        let stored = try await store.read { db -> (String, String, String)? in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT user_id, client_id, scope FROM lo_refresh_token WHERE token = ?", arguments: [token])
+            else {
+                return nil
+            }
+            return (row[0], row[1], row[2])
+        }
+        guard let (userID, tokenClient, scope) = stored, tokenClient == clientID else { throw OAuthError.expiredToken }
+        return try await issue(
+            userID: userID, clientID: clientID, scope: scope.split(separator: " ").map(String.init),
+            refreshToken: token, withRefreshToken: false)
+    }
+
+    func password(username: String, password: String, clientID: String, clientSecret: String?, scope: String?) async throws -> TokenGrant {
+        guard let app = app(clientID: clientID) else { throw OAuthError.invalidClientID }
+        if let secret = app.consumerSecret, clientSecret != secret { throw OAuthError("invalid_client", "invalid client credentials") }
+        guard let userID = await authenticate(username: username, password: password) else { throw OAuthError.authenticationFailure }
+        let scopes = try grantedScope(requested: scope, app: app)
+        return try await issue(userID: userID, clientID: clientID, scope: scopes, withRefreshToken: false)
+    }
+
+    private func grantsRefresh(_ scopes: [String]) -> Bool {
+        scopes.contains("refresh_token") || scopes.contains("offline_access")
+    }
+
+    // MARK: - Checking and revoking
+
+    /// Forgets expired access tokens and authorization codes, so a data directory used for
+    /// months does not keep every token it ever issued. Run at start-up.
+    func purgeExpired() async throws(APIError) {
+        let now = nowMilliseconds
+        try await store.write { db in
+            try db.execute(sql: "DELETE FROM lo_access_token WHERE expires_at <= ?", arguments: [now])
+            try db.execute(sql: "DELETE FROM lo_authorization_code WHERE expires_at <= ?", arguments: [now])
+        }
+    }
+
+    /// The session of a bearer token, or the 401 INVALID_SESSION_ID error.
+    package func session(accessToken: String) async throws(APIError) -> Session {
+        let now = nowMilliseconds
+        let found = try await store.read { db -> Session? in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT user_id, client_id, scope, expires_at FROM lo_access_token WHERE token = ?",
+                    arguments: [accessToken]),
+                (row[3] as Int64) > now
+            else { return nil }
+            return Session(userID: row[0], clientID: row[1], scope: row[2], accessToken: accessToken)
+        }
+        guard let found else { throw APIError.invalidSession }
+        return found
+    }
+
+    /// Revokes a refresh token (and every access token issued from it) or one access token.
+    /// - Returns: Whether the token was known.
+    func revoke(token: String) async throws(APIError) -> Bool {
+        try await store.write { db in
+            try db.execute(sql: "DELETE FROM lo_refresh_token WHERE token = ?", arguments: [token])
+            var changed = db.changesCount
+            try db.execute(sql: "DELETE FROM lo_access_token WHERE token = ? OR refresh_token = ?", arguments: [token, token])
+            changed += db.changesCount
+            return changed > 0
+        }
+    }
+}

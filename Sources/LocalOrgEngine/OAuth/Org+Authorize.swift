@@ -1,0 +1,95 @@
+import Foundation
+import URLEncoding
+
+/// The authorize endpoint: the user-agent and web-server flows, through login and consent.
+extension Org {
+    /// The next step of an authorize request; `fields` are its query and form fields.
+    package func authorize(_ fields: [String: String]) async -> AuthorizeStep {
+        if let ticket = fields["ticket"] { return await decide(ticket: ticket, allow: fields["decision"] == "allow") }
+        let parameters = AuthorizeParameters(fields)
+        // Client and callback first: a wrong redirect_uri gets an error page, never a redirect,
+        // so a token can never go to a URL the app did not register.
+        guard let app = oauth.app(clientID: parameters.clientID) else {
+            return .error(code: "invalid_client_id", description: "client identifier invalid")
+        }
+        guard app.callbackURLs.contains(where: { Self.callback(parameters.redirectURI, matches: $0) }) else {
+            return .error(code: "redirect_uri_mismatch", description: "redirect_uri must match configuration")
+        }
+        guard parameters.responseType == "token" || parameters.responseType == "code" else {
+            return redirect(parameters, error: "unsupported_response_type", description: "response type not supported")
+        }
+        if let method = fields["code_challenge_method"], method != "S256" {
+            return redirect(parameters, error: "invalid_request", description: "code_challenge_method must be S256")
+        }
+        let scopes: [String]
+        do {
+            scopes = try oauth.grantedScope(requested: parameters.scope, app: app)
+        } catch {
+            return redirect(parameters, error: error.error, description: error.description)
+        }
+        guard let username = fields["username"], let password = fields["password"] else {
+            return .login(parameters: parameters.formFields, appName: app.name, error: nil)
+        }
+        guard let userID = await oauth.authenticate(username: username, password: password) else {
+            return .login(parameters: parameters.formFields, appName: app.name, error: "Please check your username and password.")
+        }
+        let now = store.clock()
+        let login = PendingLogins.Login(
+            userID: userID, username: username, app: app, parameters: parameters, scopes: scopes, expires: now.addingTimeInterval(10 * 60))
+        return .consent(ticket: logins.add(login, now: now), appName: app.name, scopes: scopes, username: username)
+    }
+
+    /// A redirect URI matches a registered callback exactly, or, for a loopback callback
+    /// (`http://127.0.0.1:1717/path`), on any port: RFC 8252 §7.3, so a CLI can listen on a free port.
+    static func callback(_ requested: String, matches registered: String) -> Bool {
+        if requested == registered { return true }
+        func withoutPort(_ text: String) -> String? {
+            for prefix in ["http://127.0.0.1:", "http://[::1]:", "http://localhost:"] where text.hasPrefix(prefix) {
+                let rest = text.dropFirst(prefix.count)
+                guard let slash = rest.firstIndex(of: "/"), rest[..<slash].allSatisfy(\.isNumber) else { return nil }
+                return prefix + String(rest[slash...])
+            }
+            return nil
+        }
+        guard let requestedShape = withoutPort(requested) else { return false }
+        return requestedShape == withoutPort(registered)
+    }
+
+    private func decide(ticket: String, allow: Bool) async -> AuthorizeStep {
+        guard let login = logins.take(ticket, now: store.clock()) else {
+            return .error(code: "invalid_request", description: "This login has expired; start again from the app.")
+        }
+        let parameters = login.parameters
+        guard allow else { return redirect(parameters, error: "access_denied", description: "end-user denied authorization") }
+        do {
+            if parameters.responseType == "code" {
+                let code = try await oauth.makeCode(
+                    userID: login.userID, clientID: login.app.consumerKey, redirectURI: parameters.redirectURI,
+                    scope: login.scopes, codeChallenge: parameters.codeChallenge)
+                var pairs = [("code", code)]
+                if let state = parameters.state { pairs.append(("state", state)) }
+                return .redirect(Self.append(pairs, to: parameters.redirectURI, inFragment: false))
+            }
+            let grant = try await oauth.issue(
+                userID: login.userID, clientID: login.app.consumerKey, scope: login.scopes,
+                withRefreshToken: login.scopes.contains("refresh_token") || login.scopes.contains("offline_access"))
+            var pairs = tokenFields(grant, app: login.app).map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+            if let state = parameters.state { pairs.append(("state", state)) }
+            return .redirect(Self.append(pairs, to: parameters.redirectURI, inFragment: true))
+        } catch {
+            return redirect(parameters, error: "server_error", description: error.message)
+        }
+    }
+
+    private func redirect(_ parameters: AuthorizeParameters, error: String, description: String) -> AuthorizeStep {
+        var pairs = [("error", error), ("error_description", description)]
+        if let state = parameters.state { pairs.append(("state", state)) }
+        return .redirect(Self.append(pairs, to: parameters.redirectURI, inFragment: parameters.responseType == "token"))
+    }
+
+    private static func append(_ pairs: [(String, String)], to url: String, inFragment: Bool) -> String {
+        let encoded = FormEncoding.encode(pairs)
+        if inFragment { return url + "#" + encoded }
+        return url + (url.contains("?") ? "&" : "?") + encoded
+    }
+}

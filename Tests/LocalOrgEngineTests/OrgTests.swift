@@ -1,0 +1,90 @@
+import ForceKitTestSupport
+import Foundation
+import LocalOrgEngine
+import SalesforceCore
+import Testing
+
+/// The engine on its own: the REST API answered with no HTTP server, as a tool or a test may
+/// call it.
+@Suite("LocalOrg's engine without HTTP")
+struct OrgTests {
+    /// A new org in `directory`, and a session of its default user from the password grant.
+    func openOrg(in directory: URL) async throws -> (Org, Session) {
+        let org = try await Org.open(
+            in: directory, schemaFile: nil, seedsSampleData: false, tokenLifetime: 3600, clock: { Date() }, pushEnabled: true,
+            apexRoutes: [])
+        let tokens = try await org.token([
+            "grant_type": "password", "client_id": org.settings.connectedApps[0].consumerKey,
+            "username": org.settings.username, "password": org.settings.password,
+        ])
+        return (org, try await org.oauth.session(accessToken: try #require(tokens["access_token"])))
+    }
+
+    /// A reply's JSON body.
+    func json(_ reply: RestReply) throws -> JSON {
+        try JSON(parsing: try #require(reply.body))
+    }
+
+    func call(_ method: String, _ path: String, _ parameters: [(name: String, value: String)] = [], body: JSON? = nil) -> RestCall {
+        RestCall(
+            method: method, version: APIVersion.current.description, segments: path.split(separator: "/").map(String.init),
+            parameters: parameters, body: body.map(RestCall.Body.json) ?? .none, headers: [:])
+    }
+
+    @Test("Records are created, queried and viewed; a view, though a GET, writes the recent items")
+    func recordsWithoutHTTP() async throws {
+        try await withTemporaryDirectory { directory in
+            let (org, session) = try await openOrg(in: directory)
+            var ids: [String] = []
+            for name in ["Acme", "Globex"] {
+                let created = try await org.answer(call("POST", "sobjects/Account", body: ["Name": .string(name)]), as: session)
+                #expect(created.status == 201)
+                ids.append(try #require(try json(created)["id"]?.stringValue))
+            }
+            let query = try await org.answer(call("GET", "query", [("q", "SELECT Name FROM Account ORDER BY Name")]), as: session)
+            let page = try json(query)
+            #expect(page["totalSize"] == 2 && page["records"]?[0]?["Name"] == "Acme")
+            func recent() async throws -> [String] {
+                try json(try await org.answer(call("GET", "recent"), as: session)).arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
+            }
+            #expect(try await recent() == [ids[1], ids[0]])
+            #expect(try await org.answer(call("GET", "sobjects/Account/\(ids[0])"), as: session).status == 200)
+            #expect(try await recent() == [ids[0], ids[1]])
+        }
+    }
+
+    @Test("One resource, one answer: a call fails alike on its own and as a composite subrequest")
+    func oneEntrance() async throws {
+        try await withTemporaryDirectory { directory in
+            let (org, session) = try await openOrg(in: directory)
+            let direct = await #expect(throws: APIError.self) { try await org.answer(call("GET", "query"), as: session) }
+            let composite = try await org.answer(
+                call(
+                    "POST", "composite",
+                    body: [
+                        "compositeRequest": [
+                            ["method": "GET", "url": .string("/services/data/\(APIVersion.current)/query"), "referenceId": "q"]
+                        ]
+                    ]), as: session)
+            let sub = try json(composite)["compositeResponse"]?[0]
+            #expect(sub?["httpStatusCode"] == 400)
+            #expect(sub?["body"]?[0]?["message"] == direct.map { .string($0.message) })
+            #expect(sub?["body"]?[0]?["errorCode"] == "MALFORMED_QUERY" && direct?.errorCode == "MALFORMED_QUERY")
+        }
+    }
+
+    @Test("Unknown resources and nested composite requests are refused as Salesforce refuses them")
+    func refusals() async throws {
+        try await withTemporaryDirectory { directory in
+            let (org, session) = try await openOrg(in: directory)
+            await #expect(throws: APIError.notFound) { try await org.answer(call("GET", "nothing/here"), as: session) }
+            let nested = try await org.answer(
+                call(
+                    "POST", "composite/batch",
+                    body: ["batchRequests": [["method": "POST", "url": .string("\(APIVersion.current)/composite/batch")]]]), as: session)
+            let result = try json(nested)["results"]?[0]
+            #expect(result?["statusCode"] == 400)
+            #expect(result?["result"]?[0]?["errorCode"] == "INVALID_BATCH_REQUEST")
+        }
+    }
+}
