@@ -21,18 +21,15 @@ public struct SDKTestOrg: Sendable {
         PageDrivingBrowser(driver: LoginPageDriver(username: credentials.username, password: credentials.password))
     }
 
-    /// Starts an org; tokens live `tokenLifetime` seconds of the org's clock, and `configure`
-    /// sets anything else.
-    public static func start(
-        seed: Bool = false, tokenLifetime: TimeInterval = 3600,
-        configure: (inout LocalOrgConfiguration) -> Void = { _ in }
-    ) async throws -> SDKTestOrg {
+    /// Starts an org from `configuration`, with the sample data when `seed` is set; tokens live
+    /// `tokenLifetime` seconds of the org's clock. Tests start one with
+    /// ``withOrg(seed:tokenLifetime:configuration:_:)``, which always stops it.
+    static func start(seed: Bool, tokenLifetime: TimeInterval, configuration: LocalOrgConfiguration) async throws -> SDKTestOrg {
         let clock = MovableClock()
-        var configuration = LocalOrgConfiguration()
+        var configuration = configuration
         configuration.seedsSampleData = seed
         configuration.tokenLifetime = tokenLifetime
         configuration.clock = { clock.now }
-        configure(&configuration)
         return SDKTestOrg(server: try await LocalOrgServer.start(configuration), clock: clock)
     }
 
@@ -47,8 +44,6 @@ public struct SDKTestOrg: Sendable {
         try await oauthClient(transport: transport).logIn(at: loginHost, using: browser)
     }
 
-    /// Stops the server.
-    public func stop() async { await server.stop() }
 }
 
 /// A browser that hands the authorize URL to a ``LoginPageDriver``.

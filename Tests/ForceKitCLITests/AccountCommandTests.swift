@@ -8,96 +8,94 @@ import Testing
 
 @Suite("login, accounts, api, query and logout against LocalOrg")
 struct AccountCommandTests {
-    static func home() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("forcekit-home-\(UUID().uuidString)")
-    }
-
     @Test("Password login, then api and query as that account, then logout")
     func passwordLogin() async throws {
-        let org = try await SDKTestOrg.start(seed: true)
-        defer { Task { await org.stop() } }
-        let home = Self.home()
-        defer { try? FileManager.default.removeItem(at: home) }
-        try await CLIEnvironment.$home.withValue(home) {
-            let login = await forcekit(
-                "login", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
-                "--username", org.credentials.username, "--password", org.credentials.password)
-            #expect(login.exitCode == 0, "\(login.error)")
-            #expect(login.output.hasPrefix("Logged in as \(org.credentials.username) (org \(org.credentials.user.orgID))"))
+        try await withOrg(seed: true) { org throws in
+            try await withTemporaryDirectory { home throws in
+                try await CLIEnvironment.$home.withValue(home) {
+                    let login = await forcekit(
+                        "login", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
+                        "--username", org.credentials.username, "--password", org.credentials.password)
+                    #expect(login.exitCode == 0, "\(login.error)")
+                    #expect(login.output.hasPrefix("Logged in as \(org.credentials.username) (org \(org.credentials.user.orgID))"))
 
-            let accounts = await forcekit("accounts", "--json")
-            let listed = try jsonObject(accounts.outputLines[0])
-            #expect(listed["username"] as? String == org.credentials.username && listed["current"] as? Bool == true)
-            #expect(listed["canRefresh"] as? Bool == false)
+                    let accounts = await forcekit("accounts", "--json")
+                    let listed = try jsonObject(accounts.outputLines[0])
+                    #expect(listed["username"] as? String == org.credentials.username && listed["current"] as? Bool == true)
+                    #expect(listed["canRefresh"] as? Bool == false)
 
-            let created = await forcekit("api", "POST", "sobjects/Account", "--data", #"{"Name": "CLI Co", "Industry": "Energy"}"#)
-            #expect(created.exitCode == 0 && created.output.contains("\"success\": true"))
-            let named = await forcekit("api", "GET", "query?q=SELECT%20Name%20FROM%20Account%20WHERE%20Industry%20=%20'Energy'%20LIMIT%201")
-            #expect(named.exitCode == 0 && named.output.contains("\"totalSize\": 1"), "\(named.error)")
-            let limits = await forcekit("api", "GET", "/services/data/v62.0/limits")
-            #expect(limits.output.contains("DailyApiRequests"))
-            let bad = await forcekit("api", "POST", "sobjects/Account", "--data", "{}")
-            #expect(bad.exitCode == 1 && bad.error.contains("REQUIRED_FIELD_MISSING"))
+                    let created = await forcekit("api", "POST", "sobjects/Account", "--data", #"{"Name": "CLI Co", "Industry": "Energy"}"#)
+                    #expect(created.exitCode == 0 && created.output.contains("\"success\": true"))
+                    let named = await forcekit(
+                        "api", "GET", "query?q=SELECT%20Name%20FROM%20Account%20WHERE%20Industry%20=%20'Energy'%20LIMIT%201")
+                    #expect(named.exitCode == 0 && named.output.contains("\"totalSize\": 1"), "\(named.error)")
+                    let limits = await forcekit("api", "GET", "/services/data/v62.0/limits")
+                    #expect(limits.output.contains("DailyApiRequests"))
+                    let bad = await forcekit("api", "POST", "sobjects/Account", "--data", "{}")
+                    #expect(bad.exitCode == 1 && bad.error.contains("REQUIRED_FIELD_MISSING"))
 
-            let table = await forcekit("query", "SELECT Name, Industry FROM Account WHERE Name = 'CLI Co'")
-            #expect(table.outputLines == ["Industry  Name", "--------  ------", "Energy    CLI Co", "1 record"])
-            let json = await forcekit("query", "SELECT Name FROM Contact", "--json")
-            #expect(json.outputLines.count == 755)
-            #expect(try jsonObject(json.outputLines[0])["attributes"] == nil)
-            #expect(json.error.isEmpty)
-            let paged = await forcekit("query", "SELECT Name FROM Contact", "--batch-size", "300")
-            #expect(paged.outputLines.count == 758)
-            #expect(
-                paged.error
-                    == "fetched page 1 (300 of 755 records)\nfetched page 2 (600 of 755 records)\nfetched page 3 (755 of 755 records)\n")
+                    let table = await forcekit("query", "SELECT Name, Industry FROM Account WHERE Name = 'CLI Co'")
+                    #expect(table.outputLines == ["Industry  Name", "--------  ------", "Energy    CLI Co", "1 record"])
+                    let json = await forcekit("query", "SELECT Name FROM Contact", "--json")
+                    #expect(json.outputLines.count == 755)
+                    #expect(try jsonObject(json.outputLines[0])["attributes"] == nil)
+                    #expect(json.error.isEmpty)
+                    let paged = await forcekit("query", "SELECT Name FROM Contact", "--batch-size", "300")
+                    #expect(paged.outputLines.count == 758)
+                    #expect(
+                        paged.error
+                            == "fetched page 1 (300 of 755 records)\nfetched page 2 (600 of 755 records)\nfetched page 3 (755 of 755 records)\n"
+                    )
 
-            let logout = await forcekit("logout")
-            #expect(logout.output == "Logged out \(org.credentials.username).\n")
-            let after = await forcekit("query", "SELECT Id FROM Account")
-            #expect(after.exitCode == 1 && after.error.contains("forcekit login"))
+                    let logout = await forcekit("logout")
+                    #expect(logout.output == "Logged out \(org.credentials.username).\n")
+                    let after = await forcekit("query", "SELECT Id FROM Account")
+                    #expect(after.exitCode == 1 && after.error.contains("forcekit login"))
+                }
+            }
         }
     }
 
     @Test("Browser login: the loopback listener receives the redirect and the account can refresh")
     func browserLogin() async throws {
-        let org = try await SDKTestOrg.start()
-        defer { Task { await org.stop() } }
-        let home = Self.home()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let driver = LoginPageDriver(username: org.credentials.username, password: org.credentials.password)
-        let open: @Sendable (URL) async -> Void = { url in
-            // The browser: log in at the pages, then follow the redirect to the listener.
-            guard let callback = try? await driver.approve(authorizeURL: url) else { return }
-            _ = try? await LoopbackHTTPClient(baseURL: "").send("GET", callback)
-        }
-        try await CLIEnvironment.$home.withValue(home) {
-            try await CLIEnvironment.$openBrowser.withValue(open) {
-                let login = await forcekit(
-                    "login", "--browser", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
-                    "--redirect-uri", "http://127.0.0.1:0/oauth/callback", "--json")
-                #expect(login.exitCode == 0, "\(login.error)")
-                let account = try jsonObject(login.outputLines.last ?? "")
-                #expect(account["canRefresh"] as? Bool == true)
-                org.clock.advance(by: 7200)
-                let limits = await forcekit("api", "GET", "limits")
-                #expect(limits.exitCode == 0, "\(limits.error)")
+        try await withOrg { org throws in
+            try await withTemporaryDirectory { home throws in
+                let driver = LoginPageDriver(username: org.credentials.username, password: org.credentials.password)
+                let open: @Sendable (URL) async -> Void = { url in
+                    // The browser: log in at the pages, then follow the redirect to the listener.
+                    guard let callback = try? await driver.approve(authorizeURL: url) else { return }
+                    _ = try? await LoopbackHTTPClient(baseURL: "").send("GET", callback)
+                }
+                try await CLIEnvironment.$home.withValue(home) {
+                    try await CLIEnvironment.$openBrowser.withValue(open) {
+                        let login = await forcekit(
+                            "login", "--browser", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
+                            "--redirect-uri", "http://127.0.0.1:0/oauth/callback", "--json")
+                        #expect(login.exitCode == 0, "\(login.error)")
+                        let account = try jsonObject(login.outputLines.last ?? "")
+                        #expect(account["canRefresh"] as? Bool == true)
+                        org.clock.advance(by: 7200)
+                        let limits = await forcekit("api", "GET", "limits")
+                        #expect(limits.exitCode == 0, "\(limits.error)")
+                    }
+                }
             }
         }
     }
 
     @Test("Usage errors: a missing client id, half a password pair, an unknown --user")
     func usageErrors() async throws {
-        let home = Self.home()
-        defer { try? FileManager.default.removeItem(at: home) }
-        await CLIEnvironment.$home.withValue(home) {
-            let noKey = await forcekit("login", "--username", "a", "--password", "b")
-            #expect(noKey.exitCode == 64 && noKey.error.contains("--client-id"))
-            let half = await forcekit("login", "--username", "a", "--client-id", "k")
-            #expect(half.exitCode == 64 && half.error.contains("--username and --password go together"))
-            let unknown = await forcekit("api", "GET", "limits", "--user", "nobody@example.com")
-            #expect(unknown.exitCode == 1 && unknown.error.contains("no signed-in account matches"))
-            let empty = await forcekit("accounts")
-            #expect(empty.output == "No accounts. Log in with forcekit login.\n")
+        try await withTemporaryDirectory { home throws in
+            await CLIEnvironment.$home.withValue(home) {
+                let noKey = await forcekit("login", "--username", "a", "--password", "b")
+                #expect(noKey.exitCode == 64 && noKey.error.contains("--client-id"))
+                let half = await forcekit("login", "--username", "a", "--client-id", "k")
+                #expect(half.exitCode == 64 && half.error.contains("--username and --password go together"))
+                let unknown = await forcekit("api", "GET", "limits", "--user", "nobody@example.com")
+                #expect(unknown.exitCode == 1 && unknown.error.contains("no signed-in account matches"))
+                let empty = await forcekit("accounts")
+                #expect(empty.output == "No accounts. Log in with forcekit login.\n")
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForceKitCLI
+import ForceKitTestSupport
 import Foundation
 import SalesforceCore
 
@@ -54,13 +55,27 @@ enum ExampleFiles {
     static let links = root.appendingPathComponent("Examples/DeepLinks/links.txt").path
 }
 
-/// Writes text to a temporary file and returns its path.
-func temporaryFile(_ text: String, name: String = "config.json") throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forcekit-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    try Data(text.utf8).write(to: url)
-    return url.path
+/// A scratch folder for one test's files.
+struct Scratch {
+    let directory: URL
+
+    /// Writes `text` to a file in the folder and returns its path.
+    func file(_ text: String, name: String = "config.json") throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// The path of `name` in the folder, for a file a command creates.
+    func path(_ name: String) -> String {
+        directory.appendingPathComponent(name).path
+    }
+}
+
+/// Runs `body` with a scratch folder that is deleted when it returns or throws.
+@discardableResult
+func withScratch<T>(_ body: (Scratch) async throws -> T) async throws -> T {
+    try await withTemporaryDirectory { try await body(Scratch(directory: $0)) }
 }
 
 /// Parses one line of JSON output, keeping null values.

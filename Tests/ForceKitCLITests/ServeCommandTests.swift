@@ -17,14 +17,16 @@ struct ServeCommandTests {
 
     @Test("a schema file that cannot be used is an error that says why, with status 1")
     func badSchema() async throws {
-        let schema = try temporaryFile(#"{"objects": [{"name": "Widget"}]}"#, name: "schema.json")
-        let result = await forcekit("serve", "--schema", schema)
-        #expect(result.exitCode == 1)
-        #expect(
-            result.error.hasPrefix(
-                "error: The schema file \(schema) is not valid: object \"Widget\" must be a name of letters, digits and underscores ending in __c."
-            ))
-        #expect(result.output.isEmpty)
+        try await withScratch { scratch throws in
+            let schema = try scratch.file(#"{"objects": [{"name": "Widget"}]}"#, name: "schema.json")
+            let result = await forcekit("serve", "--schema", schema)
+            #expect(result.exitCode == 1)
+            #expect(
+                result.error.hasPrefix(
+                    "error: The schema file \(schema) is not valid: object \"Widget\" must be a name of letters, digits and underscores ending in __c."
+                ))
+            #expect(result.output.isEmpty)
+        }
     }
 
     @Test("the first line is the credentials object, keys in the documented order")

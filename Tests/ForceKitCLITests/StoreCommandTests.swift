@@ -4,80 +4,85 @@ import Testing
 
 @Suite("forcekit store")
 struct StoreCommandTests {
-    /// A database path in a fresh directory.
-    func databasePath() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forcekit-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("store.sqlite").path
-    }
-
     func json(_ result: CommandResult) throws -> JSON {
         try JSON(parsing: result.output)
     }
 
     @Test("register, soups, upsert (array and NDJSON), query, count and indexes print the contract's JSON")
     func roundTrip() async throws {
-        let db = try databasePath()
-        #expect(
-            await forcekit("store", "register", "Account", "--path", db, "--index", "Name:string", "--index", "Employees:integer").exitCode
-                == 0)
-        #expect(try json(await forcekit("store", "soups", "--path", db)) == ["Account"])
-        let array = try temporaryFile(#"[{"Name": "Acme", "Employees": 120}, {"Name": "Globex", "Employees": 7}]"#, name: "accounts.json")
-        let stored = try json(await forcekit("store", "upsert", "Account", array, "--path", db))
-        #expect(stored.arrayValue?.map { $0["_soupEntryId"] } == [1, 2])
-        let ndjson = try temporaryFile("{\"Name\": \"Acme\", \"Employees\": 121}\n\n{\"Name\": \"Initech\"}\n", name: "more.ndjson")
-        let updated = try json(await forcekit("store", "upsert", "Account", ndjson, "--external-id", "Name", "--path", db))
-        #expect(updated.arrayValue?.map { $0["_soupEntryId"] } == [1, 3])
+        try await withScratch { scratch throws in
+            let db = scratch.path("store.sqlite")
+            #expect(
+                await forcekit("store", "register", "Account", "--path", db, "--index", "Name:string", "--index", "Employees:integer")
+                    .exitCode
+                    == 0)
+            #expect(try json(await forcekit("store", "soups", "--path", db)) == ["Account"])
+            let array = try scratch.file(
+                #"[{"Name": "Acme", "Employees": 120}, {"Name": "Globex", "Employees": 7}]"#, name: "accounts.json")
+            let stored = try json(await forcekit("store", "upsert", "Account", array, "--path", db))
+            #expect(stored.arrayValue?.map { $0["_soupEntryId"] } == [1, 2])
+            let ndjson = try scratch.file("{\"Name\": \"Acme\", \"Employees\": 121}\n\n{\"Name\": \"Initech\"}\n", name: "more.ndjson")
+            let updated = try json(await forcekit("store", "upsert", "Account", ndjson, "--external-id", "Name", "--path", db))
+            #expect(updated.arrayValue?.map { $0["_soupEntryId"] } == [1, 3])
 
-        let exact = try json(
-            await forcekit(
-                "store", "query", "Account", "--path", db, "--spec", #"{"queryType": "exact", "indexPath": "Name", "matchKey": "Acme"}"#))
-        #expect(exact.arrayValue?.map { $0["Employees"] } == [121])
-        let selected = try json(
-            await forcekit(
-                "store", "query", "Account", "--path", db, "--spec",
-                #"{"queryType": "range", "indexPath": "Name", "selectPaths": ["Name", "Employees"], "orderPath": "Name", "order": "descending"}"#,
-                "--page-size", "2", "--page", "1"))
-        #expect(selected == [["Acme", 121]])
-        let smart = try json(
-            await forcekit(
-                "store", "query", "--path", db, "--smart", "select {Account:Name} from {Account} where {Account:Employees} > ? order by 1",
-                "--args", "[10]"))
-        #expect(smart == [["Acme"]])
-        #expect(try json(await forcekit("store", "count", "Account", "--path", db)) == 3)
-        #expect(
-            try json(
+            let exact = try json(
                 await forcekit(
-                    "store", "count", "--path", db, "--smart", "select {Account:Name} from {Account} where {Account:Employees} is null"))
-                == 1)
-        #expect(
-            try json(await forcekit("store", "indexes", "Account", "--path", db)) == [
-                ["path": "Name", "type": "string"], ["path": "Employees", "type": "integer"],
-            ])
+                    "store", "query", "Account", "--path", db, "--spec", #"{"queryType": "exact", "indexPath": "Name", "matchKey": "Acme"}"#
+                ))
+            #expect(exact.arrayValue?.map { $0["Employees"] } == [121])
+            let selected = try json(
+                await forcekit(
+                    "store", "query", "Account", "--path", db, "--spec",
+                    #"{"queryType": "range", "indexPath": "Name", "selectPaths": ["Name", "Employees"], "orderPath": "Name", "order": "descending"}"#,
+                    "--page-size", "2", "--page", "1"))
+            #expect(selected == [["Acme", 121]])
+            let smart = try json(
+                await forcekit(
+                    "store", "query", "--path", db, "--smart",
+                    "select {Account:Name} from {Account} where {Account:Employees} > ? order by 1",
+                    "--args", "[10]"))
+            #expect(smart == [["Acme"]])
+            #expect(try json(await forcekit("store", "count", "Account", "--path", db)) == 3)
+            #expect(
+                try json(
+                    await forcekit(
+                        "store", "count", "--path", db, "--smart", "select {Account:Name} from {Account} where {Account:Employees} is null")
+                )
+                    == 1)
+            #expect(
+                try json(await forcekit("store", "indexes", "Account", "--path", db)) == [
+                    ["path": "Name", "type": "string"], ["path": "Employees", "type": "integer"],
+                ])
+        }
     }
 
     @Test("remove, clear, alter and drop change what later commands see")
     func edits() async throws {
-        let db = try databasePath()
-        _ = await forcekit("store", "register", "s", "--path", db, "--index", "n:integer")
-        let entries = try temporaryFile((1...5).map { "{\"n\": \($0), \"tag\": \"t\($0)\"}" }.joined(separator: "\n"), name: "s.ndjson")
-        _ = await forcekit("store", "upsert", "s", entries, "--path", db)
-        #expect(try json(await forcekit("store", "remove", "s", "--ids", "1", "2", "99", "--path", db)) == 2)
-        #expect(
-            try json(
-                await forcekit(
-                    "store", "remove", "s", "--spec", #"{"queryType": "range", "indexPath": "n", "beginKey": 5, "pageSize": 1}"#, "--path",
-                    db)) == 1)
-        #expect(
-            await forcekit("store", "alter", "s", "--index", "n:integer", "--index", "tag:string", "--reindex", "--path", db).exitCode == 0)
-        #expect(
-            try json(
-                await forcekit(
-                    "store", "count", "s", "--path", db, "--spec", #"{"queryType": "exact", "indexPath": "tag", "matchKey": "t3"}"#)) == 1)
-        #expect(await forcekit("store", "clear", "s", "--path", db).exitCode == 0)
-        #expect(try json(await forcekit("store", "count", "s", "--path", db)) == 0)
-        #expect(await forcekit("store", "drop", "s", "--path", db).exitCode == 0)
-        #expect(try json(await forcekit("store", "soups", "--path", db)) == [])
+        try await withScratch { scratch throws in
+            let db = scratch.path("store.sqlite")
+            _ = await forcekit("store", "register", "s", "--path", db, "--index", "n:integer")
+            let entries = try scratch.file((1...5).map { "{\"n\": \($0), \"tag\": \"t\($0)\"}" }.joined(separator: "\n"), name: "s.ndjson")
+            _ = await forcekit("store", "upsert", "s", entries, "--path", db)
+            #expect(try json(await forcekit("store", "remove", "s", "--ids", "1", "2", "99", "--path", db)) == 2)
+            #expect(
+                try json(
+                    await forcekit(
+                        "store", "remove", "s", "--spec", #"{"queryType": "range", "indexPath": "n", "beginKey": 5, "pageSize": 1}"#,
+                        "--path",
+                        db)) == 1)
+            #expect(
+                await forcekit("store", "alter", "s", "--index", "n:integer", "--index", "tag:string", "--reindex", "--path", db).exitCode
+                    == 0)
+            #expect(
+                try json(
+                    await forcekit(
+                        "store", "count", "s", "--path", db, "--spec", #"{"queryType": "exact", "indexPath": "tag", "matchKey": "t3"}"#))
+                    == 1)
+            #expect(await forcekit("store", "clear", "s", "--path", db).exitCode == 0)
+            #expect(try json(await forcekit("store", "count", "s", "--path", db)) == 0)
+            #expect(await forcekit("store", "drop", "s", "--path", db).exitCode == 0)
+            #expect(try json(await forcekit("store", "soups", "--path", db)) == [])
+        }
     }
 
     @Test(
@@ -102,25 +107,31 @@ struct StoreCommandTests {
             (["store", "drop", "ghost"], "error: There is no soup named \"ghost\" in this store."),
         ])
     func errors(arguments: [String], message: String) async throws {
-        let result = await forcekit(arguments + ["--path", try databasePath()])
-        #expect(result.exitCode == 1)
-        #expect(result.error.hasPrefix(message), "\(result.error)")
-        #expect(result.output.isEmpty)
+        try await withScratch { scratch throws in
+            let result = await forcekit(arguments + ["--path", scratch.path("store.sqlite")])
+            #expect(result.exitCode == 1)
+            #expect(result.error.hasPrefix(message), "\(result.error)")
+            #expect(result.output.isEmpty)
+        }
     }
 
     @Test("A file that is not a database is an error, and the file is left alone")
     func notADatabase() async throws {
-        let path = try temporaryFile("just some text, not SQLite", name: "notes.txt")
-        let result = await forcekit("store", "soups", "--path", path)
-        #expect(result.exitCode == 1)
-        #expect(result.error.contains("notes.txt is not a SmartStore database"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "just some text, not SQLite")
+        try await withScratch { scratch throws in
+            let path = try scratch.file("just some text, not SQLite", name: "notes.txt")
+            let result = await forcekit("store", "soups", "--path", path)
+            #expect(result.exitCode == 1)
+            #expect(result.error.contains("notes.txt is not a SmartStore database"))
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "just some text, not SQLite")
+        }
     }
 
     @Test("Usage mistakes exit 64")
     func usage() async throws {
-        #expect(await forcekit("store", "query", "--path", try databasePath()).exitCode == 64)
-        #expect(await forcekit("store", "remove", "s", "--path", try databasePath()).exitCode == 64)
-        #expect(await forcekit("store", "query", "s", "--smart", "select 1", "--path", try databasePath()).exitCode == 64)
+        try await withScratch { scratch throws in
+            #expect(await forcekit("store", "query", "--path", scratch.path("store.sqlite")).exitCode == 64)
+            #expect(await forcekit("store", "remove", "s", "--path", scratch.path("store.sqlite")).exitCode == 64)
+            #expect(await forcekit("store", "query", "s", "--smart", "select 1", "--path", scratch.path("store.sqlite")).exitCode == 64)
+        }
     }
 }

@@ -33,7 +33,7 @@ struct OrgTests {
 
     @Test("Records are created, queried and viewed; a view, though a GET, writes the recent items")
     func recordsWithoutHTTP() async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryDirectory { directory throws in
             let (org, session) = try await openOrg(in: directory)
             var ids: [String] = []
             for name in ["Acme", "Globex"] {
@@ -55,7 +55,7 @@ struct OrgTests {
 
     @Test("One resource, one answer: a call fails alike on its own and as a composite subrequest")
     func oneEntrance() async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryDirectory { directory throws in
             let (org, session) = try await openOrg(in: directory)
             let direct = await #expect(throws: APIError.self) { try await org.answer(call("GET", "query"), as: session) }
             let composite = try await org.answer(
@@ -75,7 +75,7 @@ struct OrgTests {
 
     @Test("Unknown resources and nested composite requests are refused as Salesforce refuses them")
     func refusals() async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryDirectory { directory throws in
             let (org, session) = try await openOrg(in: directory)
             await #expect(throws: APIError.notFound) { try await org.answer(call("GET", "nothing/here"), as: session) }
             let nested = try await org.answer(

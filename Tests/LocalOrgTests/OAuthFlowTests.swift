@@ -43,204 +43,209 @@ struct OAuthFlowTests {
 
     @Test("the authorize page is an HTML login form that carries the request through")
     func loginPage() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let page = try await org.client.send(
-            "GET",
-            "/services/oauth2/authorize?response_type=code&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))&state=s1"
-        )
-        #expect(page.status == 200)
-        #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
-        #expect(page.text.contains(#"<input type="password" id="password" name="password""#))
-        #expect(page.text.contains(#"<input type="hidden" name="state" value="s1">"#))
-        await org.stop()
+        try await withTestOrg(seed: false) { org throws in
+            let page = try await org.client.send(
+                "GET",
+                "/services/oauth2/authorize?response_type=code&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))&state=s1"
+            )
+            #expect(page.status == 200)
+            #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
+            #expect(page.text.contains(#"<input type="password" id="password" name="password""#))
+            #expect(page.text.contains(#"<input type="hidden" name="state" value="s1">"#))
+        }
     }
 
     @Test("web-server flow: PKCE S256 is enforced, state is echoed, and a code works once")
     func webServerFlowWithPKCE() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let reply = try await authorize(
-            org, ["response_type": "code", "state": "xyz 1", "code_challenge": challenge, "scope": "api refresh_token"])
-        #expect(reply.status == 302)
-        let location = try #require(reply.header("Location"))
-        #expect(location.hasPrefix(org.credentials.redirectURI + "?code="))
-        let callback = parameters(of: location, in: "query")
-        #expect(callback["state"] == "xyz 1")
-        let code = try #require(callback["code"])
-        let exchange = [
-            "grant_type": "authorization_code", "code": code, "client_id": org.credentials.clientID,
-            "redirect_uri": org.credentials.redirectURI, "code_verifier": verifier,
-        ]
-        let tokens = try await org.client.send("POST", "/services/oauth2/token", form: exchange)
-        #expect(tokens.status == 200)
-        #expect(tokens.json["access_token"]?.stringValue?.hasPrefix(org.credentials.user.orgID.id15 + "!") == true)
-        #expect(tokens.json["refresh_token"]?.stringValue != nil)
-        #expect(tokens.json["instance_url"]?.stringValue == org.credentials.instanceURL)
-        #expect(tokens.json["scope"] == "api refresh_token")
-        #expect(tokens.json["token_type"] == "Bearer")
-        let reused = try await org.client.send("POST", "/services/oauth2/token", form: exchange)
-        #expect(reused.status == 400)
-        #expect(reused.json == ["error": "invalid_grant", "error_description": "invalid authorization code"])
+        try await withTestOrg(seed: false) { org throws in
+            let reply = try await authorize(
+                org, ["response_type": "code", "state": "xyz 1", "code_challenge": challenge, "scope": "api refresh_token"])
+            #expect(reply.status == 302)
+            let location = try #require(reply.header("Location"))
+            #expect(location.hasPrefix(org.credentials.redirectURI + "?code="))
+            let callback = parameters(of: location, in: "query")
+            #expect(callback["state"] == "xyz 1")
+            let code = try #require(callback["code"])
+            let exchange = [
+                "grant_type": "authorization_code", "code": code, "client_id": org.credentials.clientID,
+                "redirect_uri": org.credentials.redirectURI, "code_verifier": verifier,
+            ]
+            let tokens = try await org.client.send("POST", "/services/oauth2/token", form: exchange)
+            #expect(tokens.status == 200)
+            #expect(tokens.json["access_token"]?.stringValue?.hasPrefix(org.credentials.user.orgID.id15 + "!") == true)
+            #expect(tokens.json["refresh_token"]?.stringValue != nil)
+            #expect(tokens.json["instance_url"]?.stringValue == org.credentials.instanceURL)
+            #expect(tokens.json["scope"] == "api refresh_token")
+            #expect(tokens.json["token_type"] == "Bearer")
+            let reused = try await org.client.send("POST", "/services/oauth2/token", form: exchange)
+            #expect(reused.status == 400)
+            #expect(reused.json == ["error": "invalid_grant", "error_description": "invalid authorization code"])
 
-        let second = parameters(
-            of: try #require(try await authorize(org, ["response_type": "code", "code_challenge": challenge]).header("Location")),
-            in: "query")
-        var wrong = exchange
-        wrong["code"] = second["code"]
-        wrong["code_verifier"] = "not-the-verifier"
-        let refused = try await org.client.send("POST", "/services/oauth2/token", form: wrong)
-        #expect(refused.json == ["error": "invalid_grant", "error_description": "invalid code verifier"])
+            let second = parameters(
+                of: try #require(try await authorize(org, ["response_type": "code", "code_challenge": challenge]).header("Location")),
+                in: "query")
+            var wrong = exchange
+            wrong["code"] = second["code"]
+            wrong["code_verifier"] = "not-the-verifier"
+            let refused = try await org.client.send("POST", "/services/oauth2/token", form: wrong)
+            #expect(refused.json == ["error": "invalid_grant", "error_description": "invalid code verifier"])
 
-        let third = parameters(
-            of: try #require(try await authorize(org, ["response_type": "code", "code_challenge": challenge]).header("Location")),
-            in: "query")
-        var missing = exchange
-        missing["code"] = third["code"]
-        missing["code_verifier"] = nil
-        #expect(
-            try await org.client.send("POST", "/services/oauth2/token", form: missing).json["error_description"] == "invalid code verifier")
-        await org.stop()
+            let third = parameters(
+                of: try #require(try await authorize(org, ["response_type": "code", "code_challenge": challenge]).header("Location")),
+                in: "query")
+            var missing = exchange
+            missing["code"] = third["code"]
+            missing["code_verifier"] = nil
+            #expect(
+                try await org.client.send("POST", "/services/oauth2/token", form: missing).json["error_description"]
+                    == "invalid code verifier")
+        }
     }
 
     @Test("user-agent flow: tokens come back in the fragment with state")
     func userAgentFlow() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let reply = try await authorize(org, ["response_type": "token", "state": "abc"])
-        let location = try #require(reply.header("Location"))
-        #expect(location.hasPrefix(org.credentials.redirectURI + "#"))
-        let fields = parameters(of: location, in: "fragment")
-        #expect(fields["state"] == "abc")
-        #expect(fields["refresh_token"] != nil)
-        #expect(fields["id"]?.hasPrefix("\(org.credentials.loginURL)/id/\(org.credentials.user.orgID.id18)/005") == true)
-        #expect(fields["issued_at"].flatMap { Int64($0) } != nil)
-        let token = try #require(fields["access_token"])
-        #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token).status == 200)
-        await org.stop()
+        try await withTestOrg(seed: false) { org throws in
+            let reply = try await authorize(org, ["response_type": "token", "state": "abc"])
+            let location = try #require(reply.header("Location"))
+            #expect(location.hasPrefix(org.credentials.redirectURI + "#"))
+            let fields = parameters(of: location, in: "fragment")
+            #expect(fields["state"] == "abc")
+            #expect(fields["refresh_token"] != nil)
+            #expect(fields["id"]?.hasPrefix("\(org.credentials.loginURL)/id/\(org.credentials.user.orgID.id18)/005") == true)
+            #expect(fields["issued_at"].flatMap { Int64($0) } != nil)
+            let token = try #require(fields["access_token"])
+            #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token).status == 200)
+        }
     }
 
     @Test("a redirect_uri that is not the app's callback gets an error page, never a redirect")
     func redirectMismatch() async throws {
-        let org = try await TestOrg.start(seed: false)
-        for response in ["code", "token"] {
-            let reply = try await authorize(org, ["response_type": response, "redirect_uri": "https://evil.example/callback"])
-            #expect(reply.status == 400)
-            #expect(reply.header("Location") == nil)
-            #expect(reply.text.contains("error=redirect_uri_mismatch"))
+        try await withTestOrg(seed: false) { org throws in
+            for response in ["code", "token"] {
+                let reply = try await authorize(org, ["response_type": response, "redirect_uri": "https://evil.example/callback"])
+                #expect(reply.status == 400)
+                #expect(reply.header("Location") == nil)
+                #expect(reply.text.contains("error=redirect_uri_mismatch"))
+            }
+            let unknown = try await org.client.send("GET", "/services/oauth2/authorize?response_type=code&client_id=nope&redirect_uri=x")
+            #expect(unknown.status == 400)
+            #expect(unknown.text.contains("error=invalid_client_id"))
         }
-        let unknown = try await org.client.send("GET", "/services/oauth2/authorize?response_type=code&client_id=nope&redirect_uri=x")
-        #expect(unknown.status == 400)
-        #expect(unknown.text.contains("error=invalid_client_id"))
-        await org.stop()
     }
 
     @Test("a wrong password shows the login page again; a denial redirects with access_denied")
     func wrongPasswordAndDenial() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let wrong = try await authorize(org, ["response_type": "code"], password: "wrong")
-        #expect(wrong.status == 401)
-        #expect(wrong.text.contains("Please check your username and password."))
-        let denied = try await authorize(org, ["response_type": "code", "state": "s"], allow: false)
-        let fields = parameters(of: try #require(denied.header("Location")), in: "query")
-        #expect(fields["error"] == "access_denied")
-        #expect(fields["state"] == "s")
-        await org.stop()
+        try await withTestOrg(seed: false) { org throws in
+            let wrong = try await authorize(org, ["response_type": "code"], password: "wrong")
+            #expect(wrong.status == 401)
+            #expect(wrong.text.contains("Please check your username and password."))
+            let denied = try await authorize(org, ["response_type": "code", "state": "s"], allow: false)
+            let fields = parameters(of: try #require(denied.header("Location")), in: "query")
+            #expect(fields["error"] == "access_denied")
+            #expect(fields["state"] == "s")
+        }
     }
 
     @Test("refresh gives a new access token; revoking the refresh token ends every token it made")
     func refreshAndRevoke() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let fields = parameters(of: try #require(try await authorize(org, ["response_type": "token"]).header("Location")), in: "fragment")
-        let refresh = try #require(fields["refresh_token"])
-        let refreshed = try await org.client.send(
-            "POST", "/services/oauth2/token",
-            form: [
-                "grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID,
-            ])
-        #expect(refreshed.status == 200)
-        #expect(refreshed.json["refresh_token"] == nil)
-        let newToken = try #require(refreshed.json["access_token"]?.stringValue)
-        #expect(newToken != fields["access_token"])
-        #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects", token: newToken).status == 200)
+        try await withTestOrg(seed: false) { org throws in
+            let fields = parameters(
+                of: try #require(try await authorize(org, ["response_type": "token"]).header("Location")), in: "fragment")
+            let refresh = try #require(fields["refresh_token"])
+            let refreshed = try await org.client.send(
+                "POST", "/services/oauth2/token",
+                form: [
+                    "grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID,
+                ])
+            #expect(refreshed.status == 200)
+            #expect(refreshed.json["refresh_token"] == nil)
+            let newToken = try #require(refreshed.json["access_token"]?.stringValue)
+            #expect(newToken != fields["access_token"])
+            #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects", token: newToken).status == 200)
 
-        #expect(try await org.client.send("POST", "/services/oauth2/revoke", form: ["token": refresh]).status == 200)
-        for token in [newToken, try #require(fields["access_token"])] {
-            let reply = try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token)
-            #expect(reply.status == 401)
-            #expect(reply.text == #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#)
+            #expect(try await org.client.send("POST", "/services/oauth2/revoke", form: ["token": refresh]).status == 200)
+            for token in [newToken, try #require(fields["access_token"])] {
+                let reply = try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token)
+                #expect(reply.status == 401)
+                #expect(reply.text == #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#)
+            }
+            let again = try await org.client.send(
+                "POST", "/services/oauth2/token",
+                form: [
+                    "grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID,
+                ])
+            #expect(again.status == 400)
+            #expect(again.json == ["error": "invalid_grant", "error_description": "expired access/refresh token"])
         }
-        let again = try await org.client.send(
-            "POST", "/services/oauth2/token",
-            form: [
-                "grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID,
-            ])
-        #expect(again.status == 400)
-        #expect(again.json == ["error": "invalid_grant", "error_description": "expired access/refresh token"])
-        await org.stop()
     }
 
     @Test("access tokens expire after the token lifetime")
     func expiry() async throws {
-        let org = try await TestOrg.start(seed: false, tokenLifetime: 60)
-        let token = try await org.passwordToken()
-        #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token).status == 200)
-        org.clock.advance(by: 61)
-        let expired = try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token)
-        #expect(expired.status == 401)
-        #expect(expired.json[0]?["errorCode"] == "INVALID_SESSION_ID")
-        await org.stop()
+        try await withTestOrg(seed: false, tokenLifetime: 60) { org throws in
+            let token = try await org.passwordToken()
+            #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token).status == 200)
+            org.clock.advance(by: 61)
+            let expired = try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token)
+            #expect(expired.status == 401)
+            #expect(expired.json[0]?["errorCode"] == "INVALID_SESSION_ID")
+        }
     }
 
     @Test("the token endpoint answers errors as objects")
     func tokenErrors() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let cases: [([String: String], JSON)] = [
-            (
-                ["grant_type": "password", "client_id": "nope", "username": "a", "password": "b"],
-                ["error": "invalid_client_id", "error_description": "client identifier invalid"]
-            ),
-            (
-                ["grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username, "password": "bad"],
-                ["error": "invalid_grant", "error_description": "authentication failure"]
-            ),
-            (
-                ["grant_type": "client_magic", "client_id": org.credentials.clientID],
-                ["error": "unsupported_grant_type", "error_description": "grant type not supported"]
-            ),
-        ]
-        for (form, expected) in cases {
-            let reply = try await org.client.send("POST", "/services/oauth2/token", form: form)
-            #expect(reply.status == 400)
-            #expect(reply.json == expected)
+        try await withTestOrg(seed: false) { org throws in
+            let cases: [([String: String], JSON)] = [
+                (
+                    ["grant_type": "password", "client_id": "nope", "username": "a", "password": "b"],
+                    ["error": "invalid_client_id", "error_description": "client identifier invalid"]
+                ),
+                (
+                    [
+                        "grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username,
+                        "password": "bad",
+                    ],
+                    ["error": "invalid_grant", "error_description": "authentication failure"]
+                ),
+                (
+                    ["grant_type": "client_magic", "client_id": org.credentials.clientID],
+                    ["error": "unsupported_grant_type", "error_description": "grant type not supported"]
+                ),
+            ]
+            for (form, expected) in cases {
+                let reply = try await org.client.send("POST", "/services/oauth2/token", form: form)
+                #expect(reply.status == 400)
+                #expect(reply.json == expected)
+            }
         }
-        await org.stop()
     }
 
     @Test("identity URL and userinfo describe the user, with the app's mobile policy")
     func identity() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let grant = try await org.client.send(
-            "POST", "/services/oauth2/token",
-            form: [
-                "grant_type": "password", "client_id": org.credentials.clientID,
-                "username": org.credentials.username, "password": org.credentials.password,
-            ])
-        let token = try #require(grant.json["access_token"]?.stringValue)
-        let identityURL = try #require(grant.json["id"]?.stringValue)
-        let identity = try await org.client.send("GET", identityURL, token: token)
-        #expect(identity.status == 200)
-        #expect(identity.json["username"] == .string(org.credentials.username))
-        #expect(identity.json["organization_id"] == .string(org.credentials.user.orgID.id18))
-        #expect(identity.json["asserted_user"] == true)
-        #expect(identity.json["mobile_policy"] == ["screen_lock": 10, "pin_length": 4])
-        #expect(identity.json["urls"]?["rest"] == .string("\(org.credentials.instanceURL)/services/data/v{version}/"))
-        #expect(identity.json["utcOffset"] == -28_800_000)
-        let missing = try await org.client.send("GET", identityURL)
-        #expect(missing.status == 403)
-        #expect(missing.text == "Missing_OAuth_Token")
-        #expect(try await org.client.send("GET", identityURL, token: "bogus").text == "Bad_OAuth_Token")
-        let userInfo = try await org.client.send("GET", "/services/oauth2/userinfo", token: token)
-        #expect(userInfo.json["preferred_username"] == .string(org.credentials.username))
-        #expect(userInfo.json["sub"] == .string(identityURL))
-        await org.stop()
+        try await withTestOrg(seed: false) { org throws in
+            let grant = try await org.client.send(
+                "POST", "/services/oauth2/token",
+                form: [
+                    "grant_type": "password", "client_id": org.credentials.clientID,
+                    "username": org.credentials.username, "password": org.credentials.password,
+                ])
+            let token = try #require(grant.json["access_token"]?.stringValue)
+            let identityURL = try #require(grant.json["id"]?.stringValue)
+            let identity = try await org.client.send("GET", identityURL, token: token)
+            #expect(identity.status == 200)
+            #expect(identity.json["username"] == .string(org.credentials.username))
+            #expect(identity.json["organization_id"] == .string(org.credentials.user.orgID.id18))
+            #expect(identity.json["asserted_user"] == true)
+            #expect(identity.json["mobile_policy"] == ["screen_lock": 10, "pin_length": 4])
+            #expect(identity.json["urls"]?["rest"] == .string("\(org.credentials.instanceURL)/services/data/v{version}/"))
+            #expect(identity.json["utcOffset"] == -28_800_000)
+            let missing = try await org.client.send("GET", identityURL)
+            #expect(missing.status == 403)
+            #expect(missing.text == "Missing_OAuth_Token")
+            #expect(try await org.client.send("GET", identityURL, token: "bogus").text == "Bad_OAuth_Token")
+            let userInfo = try await org.client.send("GET", "/services/oauth2/userinfo", token: token)
+            #expect(userInfo.json["preferred_username"] == .string(org.credentials.username))
+            #expect(userInfo.json["sub"] == .string(identityURL))
+        }
     }
 }
 
@@ -256,14 +261,14 @@ enum FormValue {
 struct OAuthCredentialsInURLTests {
     @Test("a GET with a username and password in the URL only shows the login page")
     func getNeverLogsIn() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let query =
-            "response_type=token&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))"
-            + "&username=\(FormValue.encode(org.credentials.username))&password=\(FormValue.encode(org.credentials.password))"
-        let reply = try await org.client.send("GET", "/services/oauth2/authorize?" + query)
-        #expect(reply.status == 200)
-        #expect(reply.text.contains("Log in to LocalOrg"))
-        #expect(!reply.text.contains("name=\"ticket\""))
-        await org.stop()
+        try await withTestOrg(seed: false) { org throws in
+            let query =
+                "response_type=token&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))"
+                + "&username=\(FormValue.encode(org.credentials.username))&password=\(FormValue.encode(org.credentials.password))"
+            let reply = try await org.client.send("GET", "/services/oauth2/authorize?" + query)
+            #expect(reply.status == 200)
+            #expect(reply.text.contains("Log in to LocalOrg"))
+            #expect(!reply.text.contains("name=\"ticket\""))
+        }
     }
 }

@@ -9,81 +9,90 @@ import Testing
 struct PushAndApexTests {
     @Test("a device registers with the fields the SDKs send and unregisters with DELETE")
     func push() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let token = try await org.passwordToken()
-        let path = "\(org.dataPath)/sobjects/MobilePushServiceDevice"
-        let registered = try await org.client.send(
-            "POST", path, token: token,
-            json: [
-                "ConnectionToken": "0a1b2c3d4e5f", "ServiceType": "Apple", "ApplicationBundle": "com.example.app",
-            ])
-        #expect(registered.status == 201)
-        let id = registered.json["id"]?.stringValue ?? ""
-        #expect(id.hasPrefix("0Ht"))
-        let missing = try await org.client.send("POST", path, token: token, json: ["ConnectionToken": "x", "ServiceType": "androidGcm"])
-        #expect(missing.json[0]?["errorCode"] == "REQUIRED_FIELD_MISSING")
-        #expect(missing.json[0]?["fields"] == ["ApplicationBundle"])
-        #expect(try await org.client.send("DELETE", "\(path)/\(id)", token: token).status == 204)
-        #expect(try await org.client.send("DELETE", "\(path)/\(id)", token: token).json[0]?["errorCode"] == "ENTITY_IS_DELETED")
-        await org.stop()
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let path = "\(org.dataPath)/sobjects/MobilePushServiceDevice"
+            let registered = try await org.client.send(
+                "POST", path, token: token,
+                json: [
+                    "ConnectionToken": "0a1b2c3d4e5f", "ServiceType": "Apple", "ApplicationBundle": "com.example.app",
+                ])
+            #expect(registered.status == 201)
+            let id = registered.json["id"]?.stringValue ?? ""
+            #expect(id.hasPrefix("0Ht"))
+            let missing = try await org.client.send(
+                "POST", path, token: token, json: ["ConnectionToken": "x", "ServiceType": "androidGcm"])
+            #expect(missing.json[0]?["errorCode"] == "REQUIRED_FIELD_MISSING")
+            #expect(missing.json[0]?["fields"] == ["ApplicationBundle"])
+            #expect(try await org.client.send("DELETE", "\(path)/\(id)", token: token).status == 204)
+            #expect(try await org.client.send("DELETE", "\(path)/\(id)", token: token).json[0]?["errorCode"] == "ENTITY_IS_DELETED")
+        }
     }
 
     @Test("an org without push answers registrations with 404")
     func pushDisabled() async throws {
-        let org = try await TestOrg.start(seed: false) { $0.pushEnabled = false }
-        let token = try await org.passwordToken()
-        let reply = try await org.client.send(
-            "POST", "\(org.dataPath)/sobjects/MobilePushServiceDevice", token: token,
-            json: [
-                "ConnectionToken": "ab", "ServiceType": "Apple", "ApplicationBundle": "com.example.app",
-            ])
-        #expect(reply.status == 404)
-        #expect(reply.json[0]?["message"] == "Push notifications are not enabled for this org.")
-        await org.stop()
+        var configuration = LocalOrgConfiguration()
+        configuration.pushEnabled = false
+        try await withTestOrg(seed: false, configuration: configuration) { org throws in
+            let token = try await org.passwordToken()
+            let reply = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/MobilePushServiceDevice", token: token,
+                json: [
+                    "ConnectionToken": "ab", "ServiceType": "Apple", "ApplicationBundle": "com.example.app",
+                ])
+            #expect(reply.status == 404)
+            #expect(reply.json[0]?["message"] == "Push notifications are not enabled for this org.")
+        }
     }
 
     @Test("Apex REST answers configured routes with their placeholders filled, and echoes any other path")
     func apexREST() async throws {
-        let routes = FileManager.default.temporaryDirectory.appendingPathComponent("apex-\(UUID().uuidString).json")
-        try Data(
-            """
-            {"routes": [
-              {"method": "GET", "path": "/simpleAccount/:id", "body": {"accountId": "{{id}}", "accountName": "Account {{id}}", "by": "{{userId}}"}},
-              {"method": "POST", "path": "/simpleAccount", "status": 201, "body": {"accountName": "{{body.accountName}}", "size": "{{body.size}}"}},
-              {"method": "DELETE", "path": "/simpleAccount/:id", "status": 204},
-              {"path": "/simpleAccounts", "body": {"totalSize": 0, "records": [], "pattern": "{{query.namePattern}}"}}
-            ]}
-            """.utf8
-        ).write(to: routes)
-        defer { try? FileManager.default.removeItem(at: routes) }
-        let apexRoutes = try ApexRoute.load(from: routes)
-        let org = try await TestOrg.start(seed: false) { $0.apexRoutes = apexRoutes }
-        let token = try await org.passwordToken()
-        let userID = try await org.client.send("GET", "/services/oauth2/userinfo", token: token).json["user_id"] ?? .null
+        try await withTemporaryDirectory { directory throws in
+            let routes = directory.appendingPathComponent("apex.json")
+            try Data(
+                """
+                {"routes": [
+                  {"method": "GET", "path": "/simpleAccount/:id", "body": {"accountId": "{{id}}", "accountName": "Account {{id}}", "by": "{{userId}}"}},
+                  {"method": "POST", "path": "/simpleAccount", "status": 201, "body": {"accountName": "{{body.accountName}}", "size": "{{body.size}}"}},
+                  {"method": "DELETE", "path": "/simpleAccount/:id", "status": 204},
+                  {"path": "/simpleAccounts", "body": {"totalSize": 0, "records": [], "pattern": "{{query.namePattern}}"}}
+                ]}
+                """.utf8
+            ).write(to: routes)
+            var configuration = LocalOrgConfiguration()
+            configuration.apexRoutes = try ApexRoute.load(from: routes)
+            try await withTestOrg(seed: false, configuration: configuration) { org throws in
+                let token = try await org.passwordToken()
+                let userID = try await org.client.send("GET", "/services/oauth2/userinfo", token: token).json["user_id"] ?? .null
 
-        #expect(userID.stringValue?.hasPrefix("005") == true)
-        let get = try await org.client.send("GET", "/services/apexrest/simpleAccount/001xx", token: token)
-        #expect(get.header("Sforce-Limit-Info")?.hasPrefix("api-usage=") == true)
-        #expect(get.json == ["accountId": "001xx", "accountName": "Account 001xx", "by": userID])
-        let post = try await org.client.send(
-            "POST", "/services/apexrest/simpleAccount", token: token, json: ["accountName": "New", "size": 3])
-        #expect(post.status == 201)
-        #expect(post.json == ["accountName": "New", "size": 3])
-        #expect(try await org.client.send("DELETE", "/services/apexrest/simpleAccount/001xx", token: token).status == 204)
-        #expect(
-            try await org.client.send("GET", "/services/apexrest/simpleAccounts?namePattern=My%25", token: token).json["pattern"] == "My%")
+                #expect(userID.stringValue?.hasPrefix("005") == true)
+                let get = try await org.client.send("GET", "/services/apexrest/simpleAccount/001xx", token: token)
+                #expect(get.header("Sforce-Limit-Info")?.hasPrefix("api-usage=") == true)
+                #expect(get.json == ["accountId": "001xx", "accountName": "Account 001xx", "by": userID])
+                let post = try await org.client.send(
+                    "POST", "/services/apexrest/simpleAccount", token: token, json: ["accountName": "New", "size": 3])
+                #expect(post.status == 201)
+                #expect(post.json == ["accountName": "New", "size": 3])
+                #expect(try await org.client.send("DELETE", "/services/apexrest/simpleAccount/001xx", token: token).status == 204)
+                #expect(
+                    try await org.client.send("GET", "/services/apexrest/simpleAccounts?namePattern=My%25", token: token).json["pattern"]
+                        == "My%")
 
-        let echo = try await org.client.send("PATCH", "/services/apexrest/custom/thing?x=1", token: token, json: ["a": true])
-        #expect(echo.json == ["method": "PATCH", "path": "/custom/thing", "parameters": ["x": "1"], "body": ["a": true], "userId": userID])
-        #expect(try await org.client.send("GET", "/services/apexrest/custom").status == 401)
-        await org.stop()
+                let echo = try await org.client.send("PATCH", "/services/apexrest/custom/thing?x=1", token: token, json: ["a": true])
+                #expect(
+                    echo.json == [
+                        "method": "PATCH", "path": "/custom/thing", "parameters": ["x": "1"], "body": ["a": true], "userId": userID,
+                    ])
+                #expect(try await org.client.send("GET", "/services/apexrest/custom").status == 401)
 
-        try Data(#"{"routes": [{"path": "no-slash"}]}"#.utf8).write(to: routes)
-        #expect(
-            throws: LocalOrgError.invalidConfiguration(
-                file: routes.path, reason: "routes[0] needs a path starting with /, such as \"/simpleAccount/:id\"")
-        ) {
-            try ApexRoute.load(from: routes)
+                try Data(#"{"routes": [{"path": "no-slash"}]}"#.utf8).write(to: routes)
+                #expect(
+                    throws: LocalOrgError.invalidConfiguration(
+                        file: routes.path, reason: "routes[0] needs a path starting with /, such as \"/simpleAccount/:id\"")
+                ) {
+                    try ApexRoute.load(from: routes)
+                }
+            }
         }
     }
 }

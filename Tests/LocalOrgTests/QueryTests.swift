@@ -17,76 +17,83 @@ struct QueryTests {
 
     @Test("query and nextRecordsUrl page through every record once, batchSize honoured")
     func paging() async throws {
-        let org = try await TestOrg.start()
-        let token = try await org.passwordToken()
-        let total = SeedDataCount.accounts
-        var url = "\(org.dataPath)/query?q=SELECT+Id+FROM+Account+ORDER+BY+Name,Id"
-        var seen: [String] = []
-        var pages = 0
-        while true {
-            let page = try await org.client.send("GET", url, token: token, headers: ["Sforce-Query-Options": "batchSize=200"])
-            #expect(page.status == 200)
-            #expect(page.json["totalSize"] == .integer(Int64(total)))
-            seen += page.json["records"]?.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
-            pages += 1
-            guard page.json["done"] == false, let next = page.json["nextRecordsUrl"]?.stringValue else {
-                #expect(page.json["nextRecordsUrl"] == nil)
-                break
+        try await withTestOrg { org throws in
+            let token = try await org.passwordToken()
+            let total = SeedDataCount.accounts
+            var url = "\(org.dataPath)/query?q=SELECT+Id+FROM+Account+ORDER+BY+Name,Id"
+            var seen: [String] = []
+            var pages = 0
+            while true {
+                let page = try await org.client.send("GET", url, token: token, headers: ["Sforce-Query-Options": "batchSize=200"])
+                #expect(page.status == 200)
+                #expect(page.json["totalSize"] == .integer(Int64(total)))
+                seen += page.json["records"]?.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
+                pages += 1
+                guard page.json["done"] == false, let next = page.json["nextRecordsUrl"]?.stringValue else {
+                    #expect(page.json["nextRecordsUrl"] == nil)
+                    break
+                }
+                #expect(next.hasPrefix("\(org.dataPath)/query/01g"))
+                url = next
             }
-            #expect(next.hasPrefix("\(org.dataPath)/query/01g"))
-            url = next
+            #expect(pages == 2)
+            #expect(seen.count == total)
+            #expect(Set(seen).count == total)
+            let single = try await org.client.send("GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account", token: token)
+            #expect(single.json["done"] == true)
+            #expect(single.json["records"]?.arrayValue?.count == total)
+            let bad = try await org.client.send("GET", "\(org.dataPath)/query/01gLo0000000999AAA-200", token: token)
+            #expect(bad.json[0]?["errorCode"] == "INVALID_QUERY_LOCATOR")
         }
-        #expect(pages == 2)
-        #expect(seen.count == total)
-        #expect(Set(seen).count == total)
-        let single = try await org.client.send("GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account", token: token)
-        #expect(single.json["done"] == true)
-        #expect(single.json["records"]?.arrayValue?.count == total)
-        let bad = try await org.client.send("GET", "\(org.dataPath)/query/01gLo0000000999AAA-200", token: token)
-        #expect(bad.json[0]?["errorCode"] == "INVALID_QUERY_LOCATOR")
-        await org.stop()
     }
 
     @Test("parent relationship fields nest, and child subqueries return each parent's children")
     func relationships() async throws {
-        let org = try await TestOrg.start()
-        let store = org.server.store
-        let contacts = try await store.query(
-            "SELECT Name, Account.Name, Account.Owner.Name FROM Contact WHERE Account.Name LIKE 'Acme%' ORDER BY Name LIMIT 5",
-            version: version)
-        #expect(!contacts.records.isEmpty)
-        for contact in contacts.records {
-            guard case .record(let account) = contact["Account"] else {
-                Issue.record("Account should be a nested record: \(contact)")
-                continue
+        try await withTestOrg { org throws in
+            let store = org.server.store
+            let contacts = try await store.query(
+                "SELECT Name, Account.Name, Account.Owner.Name FROM Contact WHERE Account.Name LIKE 'Acme%' ORDER BY Name LIMIT 5",
+                version: version)
+            #expect(!contacts.records.isEmpty)
+            for contact in contacts.records {
+                guard case .record(let account) = contact["Account"] else {
+                    Issue.record("Account should be a nested record: \(contact)")
+                    continue
+                }
+                #expect(account.type == "Account")
+                #expect(account["Name"]?.stringValue?.hasPrefix("Acme") == true)
+                guard case .record(let owner) = account["Owner"] else {
+                    Issue.record("Owner should be nested in Account")
+                    continue
+                }
+                #expect(owner["Name"]?.stringValue != nil)
             }
-            #expect(account.type == "Account")
-            #expect(account["Name"]?.stringValue?.hasPrefix("Acme") == true)
-            guard case .record(let owner) = account["Owner"] else {
-                Issue.record("Owner should be nested in Account")
-                continue
+            let accounts = try await store.query(
+                "SELECT Name, (SELECT LastName FROM Contacts ORDER BY LastName) FROM Account ORDER BY Name LIMIT 20", version: version)
+            for account in accounts.records {
+                let id = try #require(account.url?.split(separator: "/").last.map(String.init))
+                let count = try await store.query("SELECT COUNT() FROM Contact WHERE AccountId = '\(id)'", version: version).totalSize
+                guard case .children(let children) = account["Contacts"] else {
+                    #expect(count == 0)
+                    #expect(account["Contacts"] == .null)
+                    continue
+                }
+                #expect(children.totalSize == count)
+                let names = children.records.compactMap { $0["LastName"]?.stringValue }
+                #expect(names == names.sorted { $0.lowercased() < $1.lowercased() })
             }
-            #expect(owner["Name"]?.stringValue != nil)
-        }
-        let accounts = try await store.query(
-            "SELECT Name, (SELECT LastName FROM Contacts ORDER BY LastName) FROM Account ORDER BY Name LIMIT 20", version: version)
-        for account in accounts.records {
-            let id = try #require(account.url?.split(separator: "/").last.map(String.init))
-            let count = try await store.query("SELECT COUNT() FROM Contact WHERE AccountId = '\(id)'", version: version).totalSize
-            guard case .children(let children) = account["Contacts"] else {
-                #expect(count == 0)
-                #expect(account["Contacts"] == .null)
-                continue
+            // LIMIT applies per parent: every account with contacts gets exactly one, and some have them.
+            let limited = try await store.query("SELECT Id, (SELECT Id FROM Contacts LIMIT 1) FROM Account", version: version)
+            var withContacts = 0
+            for account in limited.records {
+                guard case .children(let children) = account["Contacts"] else { continue }
+                #expect(children.records.count == 1)
+                withContacts += 1
             }
-            #expect(children.totalSize == count)
-            let names = children.records.compactMap { $0["LastName"]?.stringValue }
-            #expect(names == names.sorted { $0.lowercased() < $1.lowercased() })
+            let parents = try await store.query("SELECT COUNT_DISTINCT(AccountId) FROM Contact", version: version)
+            #expect(withContacts > 0)
+            #expect(parents.records.first?["expr0"] == .integer(Int64(withContacts)))
         }
-        let limited = try await store.query("SELECT Id, (SELECT Id FROM Contacts LIMIT 1) FROM Account", version: version)
-        for account in limited.records {
-            if case .children(let children) = account["Contacts"] { #expect(children.records.count == 1) }
-        }
-        await org.stop()
     }
 
     /// Known accounts for comparing the engine against a reference evaluation.
@@ -108,142 +115,145 @@ struct QueryTests {
 
     @Test("random WHERE conditions select exactly what SOQL's rules say (null is a value, text compares without case)")
     func conditionsAgainstReference() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let store = org.server.store
-        let admin = try #require(try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue)
-        var idsByName: [String: String] = [:]
-        for row in rows {
-            var fields: [String: JSON] = ["Name": .string(row.name)]
-            fields["NumberOfEmployees"] = row.employees.map(JSON.integer)
-            fields["AnnualRevenue"] = row.revenue.map(JSON.double)
-            fields["Industry"] = row.industry.map(JSON.string)
-            idsByName[row.name] = try await store.create("Account", fields: .object(fields), as: admin)
-        }
-        typealias Atom = (soql: String, holds: (Row) -> Bool)
-        let atoms: [Atom] = [
-            ("Industry = 'energy'", { $0.industry?.lowercased() == "energy" }),
-            ("Industry != 'Banking'", { $0.industry?.lowercased() != "banking" }),
-            ("Industry = null", { $0.industry == nil }),
-            ("Industry != null", { $0.industry != nil }),
-            ("NumberOfEmployees > 50", { ($0.employees ?? Int64.min) > 50 }),
-            ("NumberOfEmployees <= 99", { $0.employees.map { $0 <= 99 } ?? false }),
-            ("NumberOfEmployees != 0", { $0.employees != 0 }),
-            ("AnnualRevenue >= 12.25", { $0.revenue.map { $0 >= 12.25 } ?? false }),
-            ("AnnualRevenue < 100", { $0.revenue.map { $0 < 100 } ?? false }),
-            ("Name LIKE 'a%'", { $0.name.lowercased().hasPrefix("a") }),
-            ("Name LIKE '%100\\%'", { $0.name.hasSuffix("100%") }),
-            ("Name LIKE '%\\_%'", { $0.name.contains("_") }),
-            ("Name LIKE '_eta%'", { $0.name.dropFirst().lowercased().hasPrefix("eta") }),
-            ("Industry IN ('Retail', 'BANKING')", { ["retail", "banking"].contains($0.industry?.lowercased() ?? "") }),
-            ("Industry NOT IN ('Retail')", { $0.industry?.lowercased() != "retail" }),
-            ("Name = 'ALPHA'", { $0.name.lowercased() == "alpha" }),
-        ]
-        var generator = SeededGenerator(seed: 0x5091)
-        func condition(depth: Int) -> Atom {
-            let choice = depth > 1 ? 0 : Int.random(in: 0...3, using: &generator)
-            switch choice {
-            case 1, 2:
-                let parts = (0..<Int.random(in: 2...3, using: &generator)).map { _ in condition(depth: depth + 1) }
-                let isAnd = choice == 1
-                return (
-                    "(" + parts.map(\.soql).joined(separator: isAnd ? " AND " : " OR ") + ")",
-                    { row in isAnd ? parts.allSatisfy { $0.holds(row) } : parts.contains { $0.holds(row) } }
-                )
-            case 3:
-                let inner = condition(depth: depth + 1)
-                return ("NOT " + inner.soql, { !inner.holds($0) })
-            default:
-                return atoms.randomElement(using: &generator)!
+        try await withTestOrg(seed: false) { org throws in
+            let store = org.server.store
+            let admin = try #require(try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue)
+            var idsByName: [String: String] = [:]
+            for row in rows {
+                var fields: [String: JSON] = ["Name": .string(row.name)]
+                fields["NumberOfEmployees"] = row.employees.map(JSON.integer)
+                fields["AnnualRevenue"] = row.revenue.map(JSON.double)
+                fields["Industry"] = row.industry.map(JSON.string)
+                idsByName[row.name] = try await store.create("Account", fields: .object(fields), as: admin)
             }
+            typealias Atom = (soql: String, holds: (Row) -> Bool)
+            let atoms: [Atom] = [
+                ("Industry = 'energy'", { $0.industry?.lowercased() == "energy" }),
+                ("Industry != 'Banking'", { $0.industry?.lowercased() != "banking" }),
+                ("Industry = null", { $0.industry == nil }),
+                ("Industry != null", { $0.industry != nil }),
+                ("NumberOfEmployees > 50", { ($0.employees ?? Int64.min) > 50 }),
+                ("NumberOfEmployees <= 99", { $0.employees.map { $0 <= 99 } ?? false }),
+                ("NumberOfEmployees != 0", { $0.employees != 0 }),
+                ("AnnualRevenue >= 12.25", { $0.revenue.map { $0 >= 12.25 } ?? false }),
+                ("AnnualRevenue < 100", { $0.revenue.map { $0 < 100 } ?? false }),
+                ("Name LIKE 'a%'", { $0.name.lowercased().hasPrefix("a") }),
+                ("Name LIKE '%100\\%'", { $0.name.hasSuffix("100%") }),
+                ("Name LIKE '%\\_%'", { $0.name.contains("_") }),
+                ("Name LIKE '_eta%'", { $0.name.dropFirst().lowercased().hasPrefix("eta") }),
+                ("Industry IN ('Retail', 'BANKING')", { ["retail", "banking"].contains($0.industry?.lowercased() ?? "") }),
+                ("Industry NOT IN ('Retail')", { $0.industry?.lowercased() != "retail" }),
+                ("Name = 'ALPHA'", { $0.name.lowercased() == "alpha" }),
+            ]
+            var generator = SeededGenerator(seed: 0x5091)
+            func condition(depth: Int) -> Atom {
+                let choice = depth > 1 ? 0 : Int.random(in: 0...3, using: &generator)
+                switch choice {
+                case 1, 2:
+                    let parts = (0..<Int.random(in: 2...3, using: &generator)).map { _ in condition(depth: depth + 1) }
+                    let isAnd = choice == 1
+                    return (
+                        "(" + parts.map(\.soql).joined(separator: isAnd ? " AND " : " OR ") + ")",
+                        { row in isAnd ? parts.allSatisfy { $0.holds(row) } : parts.contains { $0.holds(row) } }
+                    )
+                case 3:
+                    let inner = condition(depth: depth + 1)
+                    return ("NOT " + inner.soql, { !inner.holds($0) })
+                default:
+                    return atoms.randomElement(using: &generator)!
+                }
+            }
+            for _ in 0..<150 {
+                let chosen = condition(depth: 0)
+                let result = try await store.query("SELECT Id FROM Account WHERE \(chosen.soql)", version: version)
+                let expected = Set(rows.filter(chosen.holds).compactMap { idsByName[$0.name] })
+                #expect(Set(ids(result)) == expected, "\(chosen.soql)")
+            }
+            let fifteen = try #require(idsByName["Alpha"]).prefix(15)
+            #expect(
+                try await store.query("SELECT Name FROM Account WHERE Id = '\(fifteen)'", version: version).records.first?["Name"]
+                    == .string("Alpha"))
         }
-        for _ in 0..<150 {
-            let chosen = condition(depth: 0)
-            let result = try await store.query("SELECT Id FROM Account WHERE \(chosen.soql)", version: version)
-            let expected = Set(rows.filter(chosen.holds).compactMap { idsByName[$0.name] })
-            #expect(Set(ids(result)) == expected, "\(chosen.soql)")
-        }
-        let fifteen = try #require(idsByName["Alpha"]).prefix(15)
-        #expect(
-            try await store.query("SELECT Name FROM Account WHERE Id = '\(fifteen)'", version: version).records.first?["Name"]
-                == .string("Alpha"))
-        await org.stop()
     }
 
     @Test("ORDER BY with NULLS FIRST/LAST, LIMIT and OFFSET, COUNT and GROUP BY")
     func orderingAndAggregates() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let store = org.server.store
-        let admin = try #require(try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue)
-        for row in rows {
-            var fields: [String: JSON] = ["Name": .string(row.name)]
-            fields["NumberOfEmployees"] = row.employees.map(JSON.integer)
-            fields["Industry"] = row.industry.map(JSON.string)
-            _ = try await store.create("Account", fields: .object(fields), as: admin)
+        try await withTestOrg(seed: false) { org throws in
+            let store = org.server.store
+            let admin = try #require(try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue)
+            for row in rows {
+                var fields: [String: JSON] = ["Name": .string(row.name)]
+                fields["NumberOfEmployees"] = row.employees.map(JSON.integer)
+                fields["Industry"] = row.industry.map(JSON.string)
+                _ = try await store.create("Account", fields: .object(fields), as: admin)
+            }
+            func names(_ soql: String) async throws -> [String] {
+                try await store.query(soql, version: version).records.compactMap { $0["Name"]?.stringValue }
+            }
+            #expect(
+                try await names("SELECT Name FROM Account ORDER BY Name") == [
+                    "Alpha", "beta", "Delta", "Epsilon 100%", "Gamma", "zeta_under",
+                ])
+            #expect(
+                try await names("SELECT Name FROM Account ORDER BY NumberOfEmployees DESC NULLS LAST LIMIT 2") == ["Epsilon 100%", "beta"])
+            #expect(try await names("SELECT Name FROM Account ORDER BY NumberOfEmployees NULLS LAST, Name").last == "Gamma")
+            #expect(try await names("SELECT Name FROM Account ORDER BY NumberOfEmployees").first == "Gamma")
+            #expect(try await names("SELECT Name FROM Account ORDER BY Name LIMIT 2 OFFSET 3") == ["Epsilon 100%", "Gamma"])
+            let counted = try await store.query("SELECT COUNT() FROM Account WHERE Industry != null", version: version)
+            #expect(counted.totalSize == 5)
+            #expect(counted.records.isEmpty)
+            let grouped = try await store.query(
+                """
+                SELECT Industry, COUNT(Id) total, MAX(NumberOfEmployees), COUNT(NumberOfEmployees) FROM Account
+                WHERE Industry != null GROUP BY Industry HAVING COUNT(Id) > 1 ORDER BY Industry
+                """, version: version)
+            #expect(grouped.totalSize == 2)
+            #expect(grouped.records.map(\.type) == ["AggregateResult", "AggregateResult"])
+            let banking = try #require(grouped.records.first)
+            #expect(banking["Industry"] == .string("Banking"))
+            #expect(banking["total"] == .integer(2))
+            #expect(banking["expr0"] == .integer(250))
+            #expect(banking["expr1"] == .integer(2))
+            #expect(banking.url == nil)
+            let overall = try await store.query("SELECT COUNT(Id), SUM(NumberOfEmployees) FROM Account", version: version)
+            #expect(overall.totalSize == 1)
+            #expect(overall.records.count == 1)
+            #expect(overall.records.first?["expr0"] == .integer(6))
+            #expect(overall.records.first?["expr1"] == .integer(5359))
         }
-        func names(_ soql: String) async throws -> [String] {
-            try await store.query(soql, version: version).records.compactMap { $0["Name"]?.stringValue }
-        }
-        #expect(
-            try await names("SELECT Name FROM Account ORDER BY Name") == ["Alpha", "beta", "Delta", "Epsilon 100%", "Gamma", "zeta_under"])
-        #expect(try await names("SELECT Name FROM Account ORDER BY NumberOfEmployees DESC NULLS LAST LIMIT 2") == ["Epsilon 100%", "beta"])
-        #expect(try await names("SELECT Name FROM Account ORDER BY NumberOfEmployees NULLS LAST, Name").last == "Gamma")
-        #expect(try await names("SELECT Name FROM Account ORDER BY NumberOfEmployees").first == "Gamma")
-        #expect(try await names("SELECT Name FROM Account ORDER BY Name LIMIT 2 OFFSET 3") == ["Epsilon 100%", "Gamma"])
-        let counted = try await store.query("SELECT COUNT() FROM Account WHERE Industry != null", version: version)
-        #expect(counted.totalSize == 5)
-        #expect(counted.records.isEmpty)
-        let grouped = try await store.query(
-            """
-            SELECT Industry, COUNT(Id) total, MAX(NumberOfEmployees), COUNT(NumberOfEmployees) FROM Account
-            WHERE Industry != null GROUP BY Industry HAVING COUNT(Id) > 1 ORDER BY Industry
-            """, version: version)
-        #expect(grouped.totalSize == 2)
-        #expect(grouped.records.map(\.type) == ["AggregateResult", "AggregateResult"])
-        let banking = try #require(grouped.records.first)
-        #expect(banking["Industry"] == .string("Banking"))
-        #expect(banking["total"] == .integer(2))
-        #expect(banking["expr0"] == .integer(250))
-        #expect(banking["expr1"] == .integer(2))
-        #expect(banking.url == nil)
-        let overall = try await store.query("SELECT COUNT(Id), SUM(NumberOfEmployees) FROM Account", version: version)
-        #expect(overall.totalSize == 1)
-        #expect(overall.records.count == 1)
-        #expect(overall.records.first?["expr0"] == .integer(6))
-        #expect(overall.records.first?["expr1"] == .integer(5359))
-        await org.stop()
     }
 
     @Test("date fields compare with date literals and relative ranges; date-times with TODAY")
     func dates() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let store = org.server.store
-        let admin = try #require(try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue)
-        let today = SOQLDateTime(millisecondsSinceEpoch: Int64(org.clock.now.timeIntervalSince1970 * 1000)).date
-        let offsets = [0, -1, -6, -40, 3, 400]
-        for offset in offsets {
-            _ = try await store.create(
-                "Opportunity",
-                fields: [
-                    "Name": .string("Due \(offset)"), "StageName": "Prospecting",
-                    "CloseDate": .string(today.adding(days: offset).description),
-                ], as: admin)
+        try await withTestOrg(seed: false) { org throws in
+            let store = org.server.store
+            let admin = try #require(try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue)
+            let today = SOQLDateTime(millisecondsSinceEpoch: Int64(org.clock.now.timeIntervalSince1970 * 1000)).date
+            let offsets = [0, -1, -6, -40, 3, 400]
+            for offset in offsets {
+                _ = try await store.create(
+                    "Opportunity",
+                    fields: [
+                        "Name": .string("Due \(offset)"), "StageName": "Prospecting",
+                        "CloseDate": .string(today.adding(days: offset).description),
+                    ], as: admin)
+            }
+            func due(_ condition: String) async throws -> Set<String> {
+                Set(
+                    try await store.query("SELECT Name FROM Opportunity WHERE \(condition)", version: version).records.compactMap {
+                        $0["Name"]?.stringValue
+                    })
+            }
+            #expect(try await due("CloseDate = TODAY") == ["Due 0"])
+            #expect(try await due("CloseDate = YESTERDAY") == ["Due -1"])
+            #expect(try await due("CloseDate = LAST_N_DAYS:7") == ["Due 0", "Due -1", "Due -6"])
+            #expect(try await due("CloseDate > TODAY") == ["Due 3", "Due 400"])
+            #expect(try await due("CloseDate < LAST_N_DAYS:30") == ["Due -40"])
+            #expect(try await due("CloseDate = NEXT_N_DAYS:5") == ["Due 3"])
+            #expect(try await due("CloseDate >= \(today.adding(days: 3))") == ["Due 3", "Due 400"])
+            #expect(try await due("CreatedDate = TODAY").count == offsets.count)
+            #expect(try await due("CreatedDate > \(SOQLDateTime(startOf: today.adding(days: 1)))").isEmpty)
         }
-        func due(_ condition: String) async throws -> Set<String> {
-            Set(
-                try await store.query("SELECT Name FROM Opportunity WHERE \(condition)", version: version).records.compactMap {
-                    $0["Name"]?.stringValue
-                })
-        }
-        #expect(try await due("CloseDate = TODAY") == ["Due 0"])
-        #expect(try await due("CloseDate = YESTERDAY") == ["Due -1"])
-        #expect(try await due("CloseDate = LAST_N_DAYS:7") == ["Due 0", "Due -1", "Due -6"])
-        #expect(try await due("CloseDate > TODAY") == ["Due 3", "Due 400"])
-        #expect(try await due("CloseDate < LAST_N_DAYS:30") == ["Due -40"])
-        #expect(try await due("CloseDate = NEXT_N_DAYS:5") == ["Due 3"])
-        #expect(try await due("CloseDate >= \(today.adding(days: 3))") == ["Due 3", "Due 400"])
-        #expect(try await due("CreatedDate = TODAY").count == offsets.count)
-        #expect(try await due("CreatedDate > \(SOQLDateTime(startOf: today.adding(days: 1)))").isEmpty)
-        await org.stop()
     }
 
     @Test(
@@ -270,42 +280,46 @@ struct QueryTests {
             ("SELECT Id, (SELECT Id FROM Nope) FROM Account", "INVALID_TYPE", nil),
         ] as [(String, String, String?)])
     func errors(soql: String, code: String, message: String?) async throws {
-        let org = try await TestOrg.start(seed: false)
-        await #expect {
-            _ = try await org.server.store.query(soql, version: version)
-        } throws: { error in
-            guard let error = error as? APIError else { return false }
-            return error.status == 400 && error.errorCode == code && (message == nil || error.message == message)
+        try await withTestOrg(seed: false) { org throws in
+            await #expect {
+                _ = try await org.server.store.query(soql, version: version)
+            } throws: { error in
+                guard let error = error as? APIError else { return false }
+                return error.status == 400 && error.errorCode == code && (message == nil || error.message == message)
+            }
         }
-        await org.stop()
     }
 
     @Test("random statements over the seeded org never crash and answer a result or a Salesforce error")
     func fuzz() async throws {
-        let org = try await TestOrg.start()
-        let store = org.server.store
-        var generator = SeededGenerator(seed: 0xF022)
-        let fields = ["Id", "Name", "Industry", "AnnualRevenue", "Owner.Name", "CreatedDate", "Nope", "Parent.Name", "NumberOfEmployees"]
-        let conditions = [
-            "Name LIKE 'A%'", "AnnualRevenue > 1000000", "Industry IN ('Energy','Banking')", "CreatedDate = THIS_YEAR",
-            "Owner.Alias != null", "NOT (Industry = 'Energy')", "Id IN (SELECT AccountId FROM Contact)", "Name = 5", "Rating = 'Hot'",
-        ]
-        for _ in 0..<200 {
-            let selected = (0..<Int.random(in: 1...4, using: &generator)).map { _ in fields.randomElement(using: &generator)! }
-            let condition = conditions.randomElement(using: &generator)!
-            let order = Bool.random(using: &generator) ? " ORDER BY \(fields.randomElement(using: &generator)!) DESC NULLS LAST" : ""
-            let soql =
-                "SELECT \(selected.joined(separator: ", ")) FROM Account WHERE \(condition)\(order) LIMIT \(Int.random(in: 0...50, using: &generator))"
-            do {
-                let result = try await store.query(soql, version: version)
-                #expect(result.records.count <= 50)
-            } catch {
-                #expect(
-                    ["INVALID_FIELD", "INVALID_QUERY_FILTER_OPERATOR", "MALFORMED_QUERY"].contains(error.errorCode), "\(soql): \(error)")
+        try await withTestOrg { org throws in
+            let store = org.server.store
+            var generator = SeededGenerator(seed: 0xF022)
+            let fields = [
+                "Id", "Name", "Industry", "AnnualRevenue", "Owner.Name", "CreatedDate", "Nope", "Parent.Name", "NumberOfEmployees",
+            ]
+            let conditions = [
+                "Name LIKE 'A%'", "AnnualRevenue > 1000000", "Industry IN ('Energy','Banking')", "CreatedDate = THIS_YEAR",
+                "Owner.Alias != null", "NOT (Industry = 'Energy')", "Id IN (SELECT AccountId FROM Contact)", "Name = 5", "Rating = 'Hot'",
+            ]
+            for _ in 0..<200 {
+                let selected = (0..<Int.random(in: 1...4, using: &generator)).map { _ in fields.randomElement(using: &generator)! }
+                let condition = conditions.randomElement(using: &generator)!
+                let order = Bool.random(using: &generator) ? " ORDER BY \(fields.randomElement(using: &generator)!) DESC NULLS LAST" : ""
+                let soql =
+                    "SELECT \(selected.joined(separator: ", ")) FROM Account WHERE \(condition)\(order) LIMIT \(Int.random(in: 0...50, using: &generator))"
+                do {
+                    let result = try await store.query(soql, version: version)
+                    #expect(result.records.count <= 50)
+                } catch {
+                    #expect(
+                        ["INVALID_FIELD", "INVALID_QUERY_FILTER_OPERATOR", "MALFORMED_QUERY"].contains(
+                            (error as? APIError)?.errorCode ?? ""),
+                        "\(soql): \(error)")
+                }
             }
+            #expect(try await store.query("SELECT COUNT() FROM Account", version: version).totalSize == SeedDataCount.accounts)
         }
-        #expect(try await store.query("SELECT COUNT() FROM Account", version: version).totalSize == SeedDataCount.accounts)
-        await org.stop()
     }
 }
 

@@ -9,121 +9,122 @@ import Testing
 struct RESTDataTests {
     @Test("versions, resources, and the checks in front of them")
     func versionsAndResources() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let versions = try await org.client.send("GET", "/services/data")
-        #expect(versions.status == 200)
-        #expect(versions.json[0] == ["label": "Summer '14", "url": "/services/data/v31.0", "version": "31.0"])
-        #expect(versions.json.arrayValue?.last?["url"] == .string(org.dataPath))
-        #expect(versions.json.arrayValue?.contains(["label": "Winter '19", "url": "/services/data/v44.0", "version": "44.0"]) == true)
-        #expect(versions.header("Content-Type") == "application/json;charset=UTF-8")
-        let token = try await org.passwordToken()
-        let resources = try await org.client.send("GET", org.dataPath, token: token)
-        let names = [
-            "sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter",
-            "ui-api",
-        ]
-        #expect(resources.json == .object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("\(org.dataPath)/\($0)")) })))
-        // Every resource listed answers (connect and chatter are families whose roots are not resources).
-        for name in names where !["connect", "chatter", "ui-api", "composite"].contains(name) {
-            let reply = try await org.client.send("GET", "\(org.dataPath)/\(name)?q=FIND+%7Bnothing%7D", token: token)
-            #expect(reply.status != 404, "\(name) answers 404")
+        try await withTestOrg(seed: false) { org throws in
+            let versions = try await org.client.send("GET", "/services/data")
+            #expect(versions.status == 200)
+            #expect(versions.json[0] == ["label": "Summer '14", "url": "/services/data/v31.0", "version": "31.0"])
+            #expect(versions.json.arrayValue?.last?["url"] == .string(org.dataPath))
+            #expect(versions.json.arrayValue?.contains(["label": "Winter '19", "url": "/services/data/v44.0", "version": "44.0"]) == true)
+            #expect(versions.header("Content-Type") == "application/json;charset=UTF-8")
+            let token = try await org.passwordToken()
+            let resources = try await org.client.send("GET", org.dataPath, token: token)
+            let names = [
+                "sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter",
+                "ui-api",
+            ]
+            #expect(resources.json == .object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("\(org.dataPath)/\($0)")) })))
+            // Every resource listed answers (connect and chatter are families whose roots are not resources).
+            for name in names where !["connect", "chatter", "ui-api", "composite"].contains(name) {
+                let reply = try await org.client.send("GET", "\(org.dataPath)/\(name)?q=FIND+%7Bnothing%7D", token: token)
+                #expect(reply.status != 404, "\(name) answers 404")
+            }
+            #expect(try await org.client.send("GET", "/services/data/v30.0/sobjects", token: token).json[0]?["errorCode"] == "NOT_FOUND")
+            #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects").status == 401)
+            #expect(
+                try await org.client.send("GET", "\(org.dataPath)/nowhere", token: token).json
+                    == [["message": "The requested resource does not exist", "errorCode": "NOT_FOUND"]])
         }
-        #expect(try await org.client.send("GET", "/services/data/v30.0/sobjects", token: token).json[0]?["errorCode"] == "NOT_FOUND")
-        #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects").status == 401)
-        #expect(
-            try await org.client.send("GET", "\(org.dataPath)/nowhere", token: token).json
-                == [["message": "The requested resource does not exist", "errorCode": "NOT_FOUND"]])
-        await org.stop()
     }
 
     @Test("describeGlobal lists the standard and custom objects; describe gives fields and child relationships")
     func describe() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let token = try await org.passwordToken()
-        let global = try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token)
-        let names = Set(global.json["sobjects"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? [])
-        #expect(
-            names.isSuperset(of: [
-                "Account", "Contact", "Lead", "Opportunity", "Case", "User", "ContentDocument",
-                "ContentVersion", "MobilePushServiceDevice", "Merchandise__c",
-            ]))
-        let account = try await org.client.send("GET", "\(org.dataPath)/sobjects/account/describe", token: token)
-        #expect(account.json["name"] == "Account")
-        #expect(account.json["keyPrefix"] == "001")
-        let fields = account.json["fields"]?.arrayValue ?? []
-        let byName = Dictionary(uniqueKeysWithValues: fields.compactMap { field in field["name"]?.stringValue.map { ($0, field) } })
-        #expect(byName["Id"]?["type"] == "id")
-        #expect(byName["Name"]?["nillable"] == false)
-        #expect(byName["AnnualRevenue"]?["type"] == "currency")
-        #expect(byName["OwnerId"]?["referenceTo"] == ["User"])
-        #expect(byName["External_Id__c"]?["externalId"] == true)
-        #expect(byName["External_Id__c"]?["custom"] == true)
-        let children = account.json["childRelationships"]?.arrayValue ?? []
-        #expect(children.contains { $0["relationshipName"] == "Contacts" && $0["childSObject"] == "Contact" && $0["field"] == "AccountId" })
-        #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects/Nope__c/describe", token: token).status == 404)
-        await org.stop()
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let global = try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token)
+            let names = Set(global.json["sobjects"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? [])
+            #expect(
+                names.isSuperset(of: [
+                    "Account", "Contact", "Lead", "Opportunity", "Case", "User", "ContentDocument",
+                    "ContentVersion", "MobilePushServiceDevice", "Merchandise__c",
+                ]))
+            let account = try await org.client.send("GET", "\(org.dataPath)/sobjects/account/describe", token: token)
+            #expect(account.json["name"] == "Account")
+            #expect(account.json["keyPrefix"] == "001")
+            let fields = account.json["fields"]?.arrayValue ?? []
+            let byName = Dictionary(uniqueKeysWithValues: fields.compactMap { field in field["name"]?.stringValue.map { ($0, field) } })
+            #expect(byName["Id"]?["type"] == "id")
+            #expect(byName["Name"]?["nillable"] == false)
+            #expect(byName["AnnualRevenue"]?["type"] == "currency")
+            #expect(byName["OwnerId"]?["referenceTo"] == ["User"])
+            #expect(byName["External_Id__c"]?["externalId"] == true)
+            #expect(byName["External_Id__c"]?["custom"] == true)
+            let children = account.json["childRelationships"]?.arrayValue ?? []
+            #expect(
+                children.contains { $0["relationshipName"] == "Contacts" && $0["childSObject"] == "Contact" && $0["field"] == "AccountId" })
+            #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects/Nope__c/describe", token: token).status == 404)
+        }
     }
 
     @Test("create, read, update and delete a record, with the fields the server maintains")
     func crud() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let token = try await org.passwordToken()
-        let created = try await org.client.send(
-            "POST", "\(org.dataPath)/sobjects/Account/", token: token,
-            json: ["Name": "Acme", "NumberOfEmployees": 120, "Industry": "Energy"])
-        #expect(created.status == 201)
-        let id = try #require(created.json["id"]?.stringValue)
-        #expect(created.json == ["id": .string(id), "success": true, "errors": []])
-        #expect(id.hasPrefix("001"))
-        #expect(try SalesforceID(id).id18 == id)
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let created = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/Account/", token: token,
+                json: ["Name": "Acme", "NumberOfEmployees": 120, "Industry": "Energy"])
+            #expect(created.status == 201)
+            let id = try #require(created.json["id"]?.stringValue)
+            #expect(created.json == ["id": .string(id), "success": true, "errors": []])
+            #expect(id.hasPrefix("001"))
+            #expect(try SalesforceID(id).id18 == id)
 
-        let record = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token)
-        #expect(record.json["attributes"] == ["type": "Account", "url": .string("\(org.dataPath)/sobjects/Account/\(id)")])
-        #expect(record.json["NumberOfEmployees"] == 120)
-        #expect(record.json["IsDeleted"] == false)
-        let created15 = record.json["CreatedDate"]?.stringValue ?? ""
-        #expect(created15.hasSuffix("+0000") && created15.count == 28)
-        let owner = try #require(record.json["OwnerId"]?.stringValue)
-        #expect(owner.hasPrefix("005"))
-        #expect(record.json["CreatedById"] == .string(owner))
-        #expect(record.json["LastModifiedDate"] == record.json["SystemModstamp"])
+            let record = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token)
+            #expect(record.json["attributes"] == ["type": "Account", "url": .string("\(org.dataPath)/sobjects/Account/\(id)")])
+            #expect(record.json["NumberOfEmployees"] == 120)
+            #expect(record.json["IsDeleted"] == false)
+            let created15 = record.json["CreatedDate"]?.stringValue ?? ""
+            #expect(created15.hasSuffix("+0000") && created15.count == 28)
+            let owner = try #require(record.json["OwnerId"]?.stringValue)
+            #expect(owner.hasPrefix("005"))
+            #expect(record.json["CreatedById"] == .string(owner))
+            #expect(record.json["LastModifiedDate"] == record.json["SystemModstamp"])
 
-        let selected = try await org.client.send(
-            "GET", "\(org.dataPath)/sobjects/Account/\(String(id.prefix(15)))?fields=Name,Industry", token: token)
-        #expect(
-            selected.text
-                == #"{"attributes":{"type":"Account","url":"\#(org.dataPath)/sobjects/Account/\#(id)"},"Id":"\#(id)","Name":"Acme","Industry":"Energy"}"#
-        )
+            let selected = try await org.client.send(
+                "GET", "\(org.dataPath)/sobjects/Account/\(String(id.prefix(15)))?fields=Name,Industry", token: token)
+            #expect(
+                selected.text
+                    == #"{"attributes":{"type":"Account","url":"\#(org.dataPath)/sobjects/Account/\#(id)"},"Id":"\#(id)","Name":"Acme","Industry":"Energy"}"#
+            )
 
-        org.clock.advance(by: 120)
-        let patched = try await org.client.send(
-            "PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Banking"])
-        #expect(patched.status == 204)
-        #expect(patched.body.isEmpty)
-        let modified = try await org.client.send(
-            "GET", "\(org.dataPath)/sobjects/Account/\(id)?fields=Industry,LastModifiedDate", token: token)
-        #expect(modified.json["Industry"] == "Banking")
-        #expect(modified.json["LastModifiedDate"] != record.json["LastModifiedDate"])
+            org.clock.advance(by: 120)
+            let patched = try await org.client.send(
+                "PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Banking"])
+            #expect(patched.status == 204)
+            #expect(patched.body.isEmpty)
+            let modified = try await org.client.send(
+                "GET", "\(org.dataPath)/sobjects/Account/\(id)?fields=Industry,LastModifiedDate", token: token)
+            #expect(modified.json["Industry"] == "Banking")
+            #expect(modified.json["LastModifiedDate"] != record.json["LastModifiedDate"])
 
-        let stale = try await org.client.send(
-            "PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Retail"],
-            headers: ["If-Unmodified-Since": httpDate(org.clock.now.addingTimeInterval(-60))])
-        #expect(stale.status == 412)
-        let fresh = try await org.client.send(
-            "PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Retail"],
-            headers: ["If-Unmodified-Since": httpDate(org.clock.now.addingTimeInterval(60))])
-        #expect(fresh.status == 204)
+            let stale = try await org.client.send(
+                "PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Retail"],
+                headers: ["If-Unmodified-Since": httpDate(org.clock.now.addingTimeInterval(-60))])
+            #expect(stale.status == 412)
+            let fresh = try await org.client.send(
+                "PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Industry": "Retail"],
+                headers: ["If-Unmodified-Since": httpDate(org.clock.now.addingTimeInterval(60))])
+            #expect(fresh.status == 204)
 
-        #expect(try await org.client.send("DELETE", "\(org.dataPath)/sobjects/Account/\(id)", token: token).status == 204)
-        let gone = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token)
-        #expect(gone.status == 404)
-        #expect(gone.json[0]?["errorCode"] == "ENTITY_IS_DELETED")
-        let all = try await org.client.send(
-            "GET", "\(org.dataPath)/queryAll?q=SELECT+IsDeleted+FROM+Account+WHERE+Id='\(id)'", token: token)
-        #expect(all.json["records"]?[0]?["IsDeleted"] == true)
-        let live = try await org.client.send("GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account", token: token)
-        #expect(live.json["totalSize"] == 0)
-        await org.stop()
+            #expect(try await org.client.send("DELETE", "\(org.dataPath)/sobjects/Account/\(id)", token: token).status == 204)
+            let gone = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token)
+            #expect(gone.status == 404)
+            #expect(gone.json[0]?["errorCode"] == "ENTITY_IS_DELETED")
+            let all = try await org.client.send(
+                "GET", "\(org.dataPath)/queryAll?q=SELECT+IsDeleted+FROM+Account+WHERE+Id='\(id)'", token: token)
+            #expect(all.json["records"]?[0]?["IsDeleted"] == true)
+            let live = try await org.client.send("GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account", token: token)
+            #expect(live.json["totalSize"] == 0)
+        }
     }
 
     private func httpDate(_ date: Date) -> String {
@@ -165,100 +166,102 @@ struct RESTDataTests {
             (#"[1, 2"#, "JSON_PARSER_ERROR", nil, []),
         ] as [(String, String, String?, [String])])
     func writeErrors(body: String, code: String, message: String?, fields: [String]) async throws {
-        let org = try await TestOrg.start(seed: false)
-        let token = try await org.passwordToken()
-        let json = try? JSON(parsing: body)
-        let reply: HTTPTestClient.Reply
-        if let json {
-            reply = try await org.client.send("POST", "\(org.dataPath)/sobjects/Contact", token: token, json: json)
-        } else {
-            reply = try await org.client.send(
-                "POST", "\(org.dataPath)/sobjects/Contact", token: token, form: [:], headers: ["Content-Type": "application/json"])
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let json = try? JSON(parsing: body)
+            let reply: HTTPTestClient.Reply
+            if let json {
+                reply = try await org.client.send("POST", "\(org.dataPath)/sobjects/Contact", token: token, json: json)
+            } else {
+                reply = try await org.client.send(
+                    "POST", "\(org.dataPath)/sobjects/Contact", token: token, form: [:], headers: ["Content-Type": "application/json"])
+            }
+            #expect(reply.status == 400)
+            #expect(reply.json[0]?["errorCode"] == .string(code))
+            if let message { #expect(reply.json[0]?["message"] == .string(message)) }
+            #expect((reply.json[0]?["fields"]?.arrayValue ?? []) == fields.map(JSON.string))
+            #expect(
+                try await org.client.send("GET", "\(org.dataPath)/query?q=SELECT+COUNT()+FROM+Contact", token: token).json["totalSize"] == 0
+            )
         }
-        #expect(reply.status == 400)
-        #expect(reply.json[0]?["errorCode"] == .string(code))
-        if let message { #expect(reply.json[0]?["message"] == .string(message)) }
-        #expect((reply.json[0]?["fields"]?.arrayValue ?? []) == fields.map(JSON.string))
-        #expect(
-            try await org.client.send("GET", "\(org.dataPath)/query?q=SELECT+COUNT()+FROM+Contact", token: token).json["totalSize"] == 0)
-        await org.stop()
     }
 
     @Test("upsert by external id: 201 when new, 204 or 200 by version when it matches one, 300 when several")
     func upsert() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let token = try await org.passwordToken()
-        let path = "\(org.dataPath)/sobjects/Account/External_Id__c/EXT-1"
-        let created = try await org.client.send("PATCH", path, token: token, json: ["Name": "Upsert Co"])
-        #expect(created.status == 201)
-        #expect(created.json["created"] == true)
-        let id = try #require(created.json["id"]?.stringValue)
-        let updated = try await org.client.send("PATCH", path, token: token, json: ["Name": "Upsert Co 2"])
-        #expect(updated.status == 200)
-        #expect(updated.json == ["id": .string(id), "success": true, "errors": [], "created": false])
-        let old = try await org.client.send(
-            "PATCH", "/services/data/v44.0/sobjects/Account/External_Id__c/EXT-1", token: token, json: ["Name": "Upsert Co 3"])
-        #expect(old.status == 204)
-        let duplicate = try await org.client.send(
-            "POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Other", "External_Id__c": "ext-1"])
-        #expect(duplicate.json[0]?["errorCode"] == "DUPLICATE_VALUE")
-        #expect(duplicate.json[0]?["message"] == .string("duplicate value found: External_Id__c duplicates value on record with id: \(id)"))
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let path = "\(org.dataPath)/sobjects/Account/External_Id__c/EXT-1"
+            let created = try await org.client.send("PATCH", path, token: token, json: ["Name": "Upsert Co"])
+            #expect(created.status == 201)
+            #expect(created.json["created"] == true)
+            let id = try #require(created.json["id"]?.stringValue)
+            let updated = try await org.client.send("PATCH", path, token: token, json: ["Name": "Upsert Co 2"])
+            #expect(updated.status == 200)
+            #expect(updated.json == ["id": .string(id), "success": true, "errors": [], "created": false])
+            let old = try await org.client.send(
+                "PATCH", "/services/data/v44.0/sobjects/Account/External_Id__c/EXT-1", token: token, json: ["Name": "Upsert Co 3"])
+            #expect(old.status == 204)
+            let duplicate = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Other", "External_Id__c": "ext-1"])
+            #expect(duplicate.json[0]?["errorCode"] == "DUPLICATE_VALUE")
+            #expect(
+                duplicate.json[0]?["message"] == .string("duplicate value found: External_Id__c duplicates value on record with id: \(id)"))
 
-        for name in ["A", "B"] {
-            _ = try await org.client.send(
+            for name in ["A", "B"] {
+                _ = try await org.client.send(
+                    "POST", "\(org.dataPath)/sobjects/Opportunity", token: token,
+                    json: ["Name": .string(name), "StageName": "Prospecting", "CloseDate": "2026-01-31", "External_Id__c": "DUP"])
+            }
+            let several = try await org.client.send(
+                "PATCH", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/DUP", token: token, json: ["Amount": 5])
+            #expect(several.status == 300)
+            #expect(several.json.arrayValue?.count == 2)
+            #expect(several.json[0]?.stringValue?.hasPrefix("\(org.dataPath)/sobjects/Opportunity/006") == true)
+            let notExternal = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Account/Name/Acme", token: token, json: [:])
+            #expect(notExternal.status == 404)
+            // GET by external id: one match is the record, several are the 300 list.
+            let single = try await org.client.send(
                 "POST", "\(org.dataPath)/sobjects/Opportunity", token: token,
-                json: ["Name": .string(name), "StageName": "Prospecting", "CloseDate": "2026-01-31", "External_Id__c": "DUP"])
+                json: ["Name": "Only", "StageName": "Prospecting", "CloseDate": "2026-01-31", "External_Id__c": "ONE"])
+            let byExternal = try await org.client.send(
+                "GET", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/ONE?fields=Name", token: token)
+            #expect(byExternal.json["Id"] == single.json["id"])
+            #expect(byExternal.json["Name"] == "Only")
+            #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/DUP", token: token).status == 300)
+            let wrongMethod = try await org.client.send(
+                "PUT", "\(org.dataPath)/sobjects/Opportunity/\(single.json["id"]?.stringValue ?? "")", token: token, json: [:])
+            #expect(wrongMethod.status == 405)
+            #expect(wrongMethod.json[0]?["message"] == "HTTP Method 'PUT' not allowed. Allowed are GET,PATCH,DELETE")
         }
-        let several = try await org.client.send(
-            "PATCH", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/DUP", token: token, json: ["Amount": 5])
-        #expect(several.status == 300)
-        #expect(several.json.arrayValue?.count == 2)
-        #expect(several.json[0]?.stringValue?.hasPrefix("\(org.dataPath)/sobjects/Opportunity/006") == true)
-        let notExternal = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Account/Name/Acme", token: token, json: [:])
-        #expect(notExternal.status == 404)
-        // GET by external id: one match is the record, several are the 300 list.
-        let single = try await org.client.send(
-            "POST", "\(org.dataPath)/sobjects/Opportunity", token: token,
-            json: ["Name": "Only", "StageName": "Prospecting", "CloseDate": "2026-01-31", "External_Id__c": "ONE"])
-        let byExternal = try await org.client.send(
-            "GET", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/ONE?fields=Name", token: token)
-        #expect(byExternal.json["Id"] == single.json["id"])
-        #expect(byExternal.json["Name"] == "Only")
-        #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects/Opportunity/External_Id__c/DUP", token: token).status == 300)
-        let wrongMethod = try await org.client.send(
-            "PUT", "\(org.dataPath)/sobjects/Opportunity/\(single.json["id"]?.stringValue ?? "")", token: token, json: [:])
-        #expect(wrongMethod.status == 405)
-        #expect(wrongMethod.json[0]?["message"] == "HTTP Method 'PUT' not allowed. Allowed are GET,PATCH,DELETE")
-        await org.stop()
     }
 
     @Test("sobjects/T and recent list what the user viewed and edited through the API, latest first")
     func recentItems() async throws {
-        let org = try await TestOrg.start(seed: false)
-        let token = try await org.passwordToken()
-        let empty = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/", token: token)
-        #expect(empty.json["objectDescribe"]?["keyPrefix"] == "003")
-        #expect(empty.json["recentItems"] == [])
-        var ids: [String] = []
-        for name in ["Ames", "Brook", "Cole"] {
-            let created = try await org.client.send(
-                "POST", "\(org.dataPath)/sobjects/Contact", token: token, json: ["LastName": .string(name)])
-            ids.append(created.json["id"]?.stringValue ?? "")
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let empty = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/", token: token)
+            #expect(empty.json["objectDescribe"]?["keyPrefix"] == "003")
+            #expect(empty.json["recentItems"] == [])
+            var ids: [String] = []
+            for name in ["Ames", "Brook", "Cole"] {
+                let created = try await org.client.send(
+                    "POST", "\(org.dataPath)/sobjects/Contact", token: token, json: ["LastName": .string(name)])
+                ids.append(created.json["id"]?.stringValue ?? "")
+            }
+            let account = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Acme"])
+            let accountID = account.json["id"]?.stringValue ?? ""
+            _ = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/\(ids[0])", token: token)  // a view moves Ames up
+            _ = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Contact/\(ids[1])", token: token, json: ["Title": "CEO"])
+            _ = try await org.client.send("DELETE", "\(org.dataPath)/sobjects/Contact/\(ids[2])", token: token)  // gone from the list
+
+            let contacts = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact", token: token)
+            #expect(contacts.json["recentItems"]?.arrayValue?.compactMap { $0["Name"]?.stringValue } == ["Brook", "Ames"])
+            #expect(contacts.json["recentItems"]?[0]?["attributes"]?["url"] == .string("\(org.dataPath)/sobjects/Contact/\(ids[1])"))
+            let recent = try await org.client.send("GET", "\(org.dataPath)/recent", token: token)
+            #expect(recent.json.arrayValue?.compactMap { $0["Id"]?.stringValue } == [ids[1], ids[0], accountID])
+            #expect(recent.json[2]?["attributes"]?["type"] == "Account")
+            #expect(try await org.client.send("GET", "\(org.dataPath)/recent?limit=1", token: token).json.arrayValue?.count == 1)
+
         }
-        let account = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Acme"])
-        let accountID = account.json["id"]?.stringValue ?? ""
-        _ = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/\(ids[0])", token: token)  // a view moves Ames up
-        _ = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Contact/\(ids[1])", token: token, json: ["Title": "CEO"])
-        _ = try await org.client.send("DELETE", "\(org.dataPath)/sobjects/Contact/\(ids[2])", token: token)  // gone from the list
-
-        let contacts = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact", token: token)
-        #expect(contacts.json["recentItems"]?.arrayValue?.compactMap { $0["Name"]?.stringValue } == ["Brook", "Ames"])
-        #expect(contacts.json["recentItems"]?[0]?["attributes"]?["url"] == .string("\(org.dataPath)/sobjects/Contact/\(ids[1])"))
-        let recent = try await org.client.send("GET", "\(org.dataPath)/recent", token: token)
-        #expect(recent.json.arrayValue?.compactMap { $0["Id"]?.stringValue } == [ids[1], ids[0], accountID])
-        #expect(recent.json[2]?["attributes"]?["type"] == "Account")
-        #expect(try await org.client.send("GET", "\(org.dataPath)/recent?limit=1", token: token).json.arrayValue?.count == 1)
-
-        await org.stop()
     }
 }

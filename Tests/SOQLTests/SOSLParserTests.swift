@@ -88,20 +88,38 @@ struct SOSLParserTests {
             "FIND", "{", "}", "acme", "*", "?", "\"", "\\", "AND", "OR", "NOT", "(", ")", "IN", "ALL", "NAME", "FIELDS",
             "RETURNING", "Account", "Contact", ",", "Id", "Name", "WHERE", "=", "'x'", "LIMIT", "5", "WITH", "OFFSET", " ", "'",
         ]
+        let words = ["acme", "rock*", "\"grand hotel\"", "AND", "OR", "NOT", "(", ")", "ca?e", "*", "\\-"]
+        let clauses = [
+            " IN ALL FIELDS", " IN NAME FIELDS", " RETURNING Account", " RETURNING Account(Id, Name)", ", Contact(Name WHERE Name = 'x')",
+            " LIMIT 5", " OFFSET 2", " LIMIT x", " IN", " RETURNING", "(", ")",
+        ]
         var parsed = 0
         for _ in 0..<2000 {
-            let length = Int.random(in: 1...14, using: &generator)
-            let text = (0..<length).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined(
-                separator: Bool.random(using: &generator) ? " " : "")
+            // Half are loose pieces; half are a FIND with a term and clauses, so that some parse.
+            let text: String
+            if Bool.random(using: &generator) {
+                text = (0..<Int.random(in: 1...14, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }
+                    .joined(separator: Bool.random(using: &generator) ? " " : "")
+            } else {
+                let term = (0..<Int.random(in: 1...4, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                let tail = (0..<Int.random(in: 0...3, using: &generator)).map { _ in clauses.randomElement(using: &generator) ?? "" }
+                text = "FIND {" + term.joined(separator: " ") + "}" + tail.joined()
+            }
+            let firstWord = text.drop(while: \.isWhitespace).prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
             do {
                 _ = try SOSLQuery(parsing: text)
                 parsed += 1
+                #expect(firstWord.uppercased() == "FIND", "\(text) parsed without FIND")
             } catch {
-                #expect(!error.message.isEmpty)
+                // A statement that does not start with FIND is told so before anything else.
+                if firstWord.uppercased() != "FIND" {
+                    #expect(error.message.hasPrefix("A search starts with FIND and a term in braces"), "\(text): \(error)")
+                }
             }
         }
         let statement = "FIND {acme*} IN ALL FIELDS RETURNING Account(Id, Name), Contact LIMIT 5"
         #expect((try? SOSLQuery(parsing: statement)) != nil)
-        #expect(parsed < 2000)
+        // The pieces make both kinds: the fuzz reaches the parser's success path as well as its errors.
+        #expect(parsed > 0 && parsed < 2000)
     }
 }

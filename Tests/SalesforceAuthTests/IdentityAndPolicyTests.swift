@@ -1,3 +1,4 @@
+import ForceKitTestSupport
 import Foundation
 import SalesforceAuth
 import SalesforceCore
@@ -94,34 +95,36 @@ struct LoginHostTests {
 
     @Test("Production and Sandbox come first and stay; user hosts are added once, removed, and remembered")
     func persistence() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hosts-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let list = try LoginHostList(file: file)
-        #expect(await list.hosts.map(\.host) == ["login.salesforce.com", "test.salesforce.com"])
-        try await list.add(label: "Fine Apps", "https://fineapps.force.com/fineapps/")
-        try await list.add("fineapps.force.com/fineapps")
-        try await list.add("acme.my.salesforce.com")
-        try await list.select("acme.my.salesforce.com")
-        await #expect(throws: LoginHostError.notDeletable("test.salesforce.com")) { try await list.remove("test.salesforce.com") }
-        await #expect(throws: LoginHostError.unknownHost("nowhere.com")) { try await list.select("nowhere.com") }
+        try await withTemporaryDirectory { directory throws in
+            let file = directory.appendingPathComponent("hosts.json")
+            let list = try LoginHostList(file: file)
+            #expect(await list.hosts.map(\.host) == ["login.salesforce.com", "test.salesforce.com"])
+            try await list.add(label: "Fine Apps", "https://fineapps.force.com/fineapps/")
+            try await list.add("fineapps.force.com/fineapps")
+            try await list.add("acme.my.salesforce.com")
+            try await list.select("acme.my.salesforce.com")
+            await #expect(throws: LoginHostError.notDeletable("test.salesforce.com")) { try await list.remove("test.salesforce.com") }
+            await #expect(throws: LoginHostError.unknownHost("nowhere.com")) { try await list.select("nowhere.com") }
 
-        let reloaded = try LoginHostList(file: file)
-        #expect(
-            await reloaded.hosts.map(\.host) == [
-                "login.salesforce.com", "test.salesforce.com", "fineapps.force.com/fineapps", "acme.my.salesforce.com",
-            ])
-        #expect(await reloaded.hosts[2].label == "Fine Apps")
-        #expect(await reloaded.selected.host == "acme.my.salesforce.com")
-        try await reloaded.remove("https://acme.my.salesforce.com")
-        #expect(await reloaded.selected == .production)
-        #expect(try await LoginHostList(file: file).hosts.count == 3)
+            let reloaded = try LoginHostList(file: file)
+            #expect(
+                await reloaded.hosts.map(\.host) == [
+                    "login.salesforce.com", "test.salesforce.com", "fineapps.force.com/fineapps", "acme.my.salesforce.com",
+                ])
+            #expect(await reloaded.hosts[2].label == "Fine Apps")
+            #expect(await reloaded.selected.host == "acme.my.salesforce.com")
+            try await reloaded.remove("https://acme.my.salesforce.com")
+            #expect(await reloaded.selected == .production)
+            #expect(try await LoginHostList(file: file).hosts.count == 3)
+        }
     }
 
     @Test("A corrupt saved list is an error that says how to recover")
-    func corrupt() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hosts-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try Data("{not json".utf8).write(to: file)
-        #expect(throws: LoginHostError.unreadable(path: file.path)) { try LoginHostList(file: file) }
+    func corrupt() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let file = directory.appendingPathComponent("hosts.json")
+            try Data("{not json".utf8).write(to: file)
+            #expect(throws: LoginHostError.unreadable(path: file.path)) { try LoginHostList(file: file) }
+        }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 struct KeysDocumentationExampleTests {
     @Test("A key is made once, found again as the same key, owner-only on disk, and gone when removed")
     func example() async throws {
-        try await withTemporaryDirectory { appSupport in
+        try await withTemporaryDirectory { appSupport throws in
             let keys = FileKeyStore(directory: appSupport.appendingPathComponent("keys"))
             let key = try await keys.key(for: "com.example.cache")
             let again = try await keys.existingKey(for: "com.example.cache")

@@ -14,17 +14,6 @@ struct TestOrg {
     var version: String { APIVersion.current.description }
     var dataPath: String { "/services/data/\(version)" }
 
-    static func start(
-        seed: Bool = true, tokenLifetime: TimeInterval = 3600, schema: URL? = nil,
-        configure: (inout LocalOrgConfiguration) -> Void = { _ in }
-    ) async throws -> TestOrg {
-        let org = try await SDKTestOrg.start(seed: seed, tokenLifetime: tokenLifetime) { configuration in
-            configuration.schemaFile = schema
-            configure(&configuration)
-        }
-        return TestOrg(org: org, client: HTTPTestClient(baseURL: org.credentials.instanceURL))
-    }
-
     /// A token for the default user from the password flow.
     func passwordToken() async throws -> String {
         let reply = try await client.send(
@@ -39,7 +28,18 @@ struct TestOrg {
         return token
     }
 
-    func stop() async { await server.stop() }
+}
+
+/// Runs `body` with a LocalOrg started for it (seeded unless told otherwise), stopped when
+/// `body` returns or throws.
+@discardableResult
+func withTestOrg<T>(
+    seed: Bool = true, tokenLifetime: TimeInterval = 3600, configuration: LocalOrgConfiguration = LocalOrgConfiguration(),
+    _ body: (TestOrg) async throws -> T
+) async throws -> T {
+    try await withOrg(seed: seed, tokenLifetime: tokenLifetime, configuration: configuration) { org in
+        try await body(TestOrg(org: org, client: HTTPTestClient(baseURL: org.credentials.instanceURL)))
+    }
 }
 
 struct TestFailure: Error, CustomStringConvertible {
