@@ -83,12 +83,57 @@ struct AccountCommandTests {
         }
     }
 
-    @Test("Usage errors: a missing client id, half a password pair, an unknown --user")
+    @Test("The README's LocalOrg login needs no consumer key: LocalOrg knows the Mobile SDK's sample app")
+    func loginWithoutClientID() async throws {
+        try await withOrg { org throws in
+            try await withTemporaryDirectory { home throws in
+                try await CLIEnvironment.$home.withValue(home) { () async throws in
+                    let login = await forcekit(
+                        "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username,
+                        "--password", org.credentials.password, "--json")
+                    #expect(login.exitCode == 0, "\(login.error)")
+                    #expect(try jsonObject(login.outputLines.last ?? "")["username"] as? String == org.credentials.username)
+                    let limits = await forcekit("api", "GET", "limits")
+                    #expect(limits.exitCode == 0 && limits.output.contains("DailyApiRequests"), "\(limits.error)")
+                }
+            }
+        }
+    }
+
+    @Test("An expired password-flow session keeps its account and says to log in again")
+    func expiredPasswordSession() async throws {
+        try await withOrg(tokenLifetime: 60) { org throws in
+            try await withTemporaryDirectory { home throws in
+                try await CLIEnvironment.$home.withValue(home) {
+                    let login = await forcekit(
+                        "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username,
+                        "--password", org.credentials.password)
+                    #expect(login.exitCode == 0, "\(login.error)")
+                    org.clock.advance(by: 120)
+                    let expired = await forcekit("query", "SELECT Id FROM Account")
+                    #expect(expired.exitCode == 1)
+                    #expect(expired.error.contains("The session expired") && expired.error.contains("Log in again"), "\(expired.error)")
+                    #expect(!expired.error.contains("no account"))
+                    let accounts = await forcekit("accounts", "--json")
+                    let listed = try jsonObject(accounts.outputLines.first ?? "")
+                    #expect(listed["username"] as? String == org.credentials.username && listed["current"] as? Bool == true)
+                    let again = await forcekit(
+                        "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username,
+                        "--password", org.credentials.password)
+                    #expect(again.exitCode == 0)
+                    #expect(await forcekit("query", "SELECT Id FROM Account").exitCode == 0)
+                    #expect(await forcekit("accounts", "--json").outputLines.count == 1)
+                }
+            }
+        }
+    }
+
+    @Test("Usage errors: an empty client id, half a password pair, an unknown --user")
     func usageErrors() async throws {
         try await withTemporaryDirectory { home throws in
             await CLIEnvironment.$home.withValue(home) {
-                let noKey = await forcekit("login", "--username", "a", "--password", "b")
-                #expect(noKey.exitCode == 64 && noKey.error.contains("--client-id"))
+                let emptyKey = await forcekit("login", "--username", "a", "--password", "b", "--client-id", "")
+                #expect(emptyKey.exitCode == 64 && emptyKey.error.contains("--client-id needs a consumer key"))
                 let half = await forcekit("login", "--username", "a", "--client-id", "k")
                 #expect(half.exitCode == 64 && half.error.contains("--username and --password go together"))
                 let unknown = await forcekit("api", "GET", "limits", "--user", "nobody@example.com")

@@ -1,3 +1,4 @@
+import Crypto
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
@@ -204,5 +205,70 @@ struct AccountManagerTests {
             #expect(await iterator.next() == .refreshTokenRevoked(account.identity))
             #expect(await iterator.next() == .willLogOut(account.identity))
         }
+    }
+
+    @Test("A password-flow account has no refresh token: when its token expires it stays, and only a new login helps")
+    func passwordAccountExpires() async throws {
+        try await withOrg(tokenLifetime: 60) { org throws in
+            let manager = try await UserAccountManager(directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient())
+            let account = try await manager.logIn(username: org.credentials.username, password: org.credentials.password, at: org.loginHost)
+            #expect(account.credentials.refreshToken == nil)
+            org.clock.advance(by: 120)
+            let error = await #expect(throws: SalesforceAuth.OAuthError.self) {
+                try await manager.refreshedCredentials(for: account.credentials)
+            }
+            #expect(error?.kind == .noRefreshToken && error?.isRefreshTokenInvalid == false)
+            #expect(error?.recoverySuggestion?.hasPrefix("Log in again.") == true)
+            #expect(await manager.accounts == [account])
+            #expect(await manager.currentAccount == account)
+        }
+    }
+
+    @Test("A refreshed token that cannot be saved still works, and saveFailed says so before didRefresh")
+    func refreshSaveFailure() async throws {
+        try await withOrg { org throws in
+            try await withTemporaryDirectory { directory throws in
+                let keys = FailingKeyStore()
+                let manager = try await UserAccountManager(directory: directory, keyStore: keys, oauth: org.oauthClient())
+                let account = try await manager.logIn(at: org.loginHost, using: org.browser)
+                let events = await manager.events()
+                keys.failing.withLock { $0 = true }
+                let refreshed = try await manager.refreshedCredentials(for: account.credentials)
+                #expect(refreshed.accessToken != account.credentials.accessToken)
+                #expect(await manager.currentAccount?.credentials == refreshed)
+                var seen: [AccountEvent] = []
+                for await event in events {
+                    seen.append(event)
+                    if case .didRefresh = event { break }
+                }
+                #expect(seen.count == 2, "\(seen)")
+                guard case .saveFailed(let identity, let error) = seen.first else {
+                    Issue.record("expected saveFailed before didRefresh, got \(seen)")
+                    return
+                }
+                #expect(identity == account.identity)
+                #expect(error.message.hasPrefix("The accounts' encryption key is unavailable."))
+            }
+        }
+    }
+}
+
+/// A key store that fails when a test says so, to see what happens when keys are unavailable.
+final class FailingKeyStore: KeyStore {
+    let failing = Locked(false)
+    private let keys = InMemoryKeyStore()
+
+    func key(for label: String) async throws(KeyStoreError) -> SymmetricKey {
+        if failing.current { throw .unreadable(label: label, reason: "the test made the key store fail") }
+        return await keys.key(for: label)
+    }
+
+    func existingKey(for label: String) async throws(KeyStoreError) -> SymmetricKey? {
+        if failing.current { throw .unreadable(label: label, reason: "the test made the key store fail") }
+        return await keys.existingKey(for: label)
+    }
+
+    func removeKey(for label: String) async throws(KeyStoreError) {
+        await keys.removeKey(for: label)
     }
 }

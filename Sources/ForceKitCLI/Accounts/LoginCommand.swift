@@ -15,11 +15,14 @@ struct LoginCommand: AsyncParsableCommand {
             With --username and --password it uses the OAuth password flow, meant for tools, scripts \
             and LocalOrg: the account gets no refresh token.
 
+            Without --client-id (or $FORCEKIT_CLIENT_ID) the login uses the Mobile SDK's public \
+            sample app, which every LocalOrg knows; a real org needs your connected app's key.
+
             Accounts are kept encrypted under $FORCEKIT_HOME (default ~/.forcekit); the newest \
             login becomes the current account.
 
             Example, with a LocalOrg from forcekit serve:
-              forcekit login --instance http://127.0.0.1:PORT --client-id CLIENT_ID --username admin@localorg.test --password PASSWORD
+              forcekit login --instance http://127.0.0.1:PORT --username admin@localorg.test --password PASSWORD
             """
     )
 
@@ -29,7 +32,9 @@ struct LoginCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("client-id"),
-        help: ArgumentHelp("The connected app's consumer key (default: $FORCEKIT_CLIENT_ID).", valueName: "KEY"))
+        help: ArgumentHelp(
+            "The connected app's consumer key (default: $FORCEKIT_CLIENT_ID, else the Mobile SDK's sample app, which LocalOrg knows).",
+            valueName: "KEY"))
     var clientID: String?
 
     @Option(
@@ -55,15 +60,13 @@ struct LoginCommand: AsyncParsableCommand {
     func validate() throws {
         if browser && (username != nil || password != nil) { throw ValidationError("Use either --browser or --username and --password.") }
         if (username == nil) != (password == nil) { throw ValidationError("--username and --password go together.") }
+        if clientID?.isEmpty == true { throw ValidationError("--client-id needs a consumer key.") }
         guard LoginHost(instance) != nil else { throw ValidationError("--instance \(instance) is not a host or URL.") }
     }
 
     func run() async throws {
-        guard let key = clientID ?? ProcessInfo.processInfo.environment["FORCEKIT_CLIENT_ID"], !key.isEmpty else {
-            Console.printError(
-                "error: give the connected app's consumer key with --client-id (forcekit serve prints LocalOrg's as clientId).")
-            throw ExitCode(64)
-        }
+        let environmentKey = ProcessInfo.processInfo.environment["FORCEKIT_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
+        let key = clientID ?? environmentKey ?? MobileSDKSampleApp.consumerKey
         guard let host = LoginHost(instance) else { throw ValidationError("--instance \(instance) is not a host or URL.") }
         let scopeList = scopes.split(separator: ",").map { String($0) }
         let account: UserAccount

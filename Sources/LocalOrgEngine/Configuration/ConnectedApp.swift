@@ -36,6 +36,12 @@ package struct ConnectedApp: Sendable, Equatable {
         self.screenLockMinutes = screenLockMinutes
     }
 
+    /// The Mobile SDK's public sample app, with the SDK's callback and the CLI's loopback one
+    /// (any port, RFC 8252).
+    static let mobileSDKSample = ConnectedApp(
+        name: "Mobile SDK Sample App", consumerKey: MobileSDKSampleApp.consumerKey,
+        callbackURLs: [MobileSDKSampleApp.callbackURL, "http://127.0.0.1:1717/oauth/callback"])
+
     var json: JSON {
         var object: [String: JSON] = [
             "name": .string(name), "consumerKey": .string(consumerKey),

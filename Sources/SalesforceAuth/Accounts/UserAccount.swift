@@ -53,6 +53,9 @@ public enum AccountEvent: Sendable, Equatable {
     case didSwitch(from: UserIdentity?, to: UserIdentity?)
     /// A user's refresh token was refused: they are being logged out and must log in again.
     case refreshTokenRevoked(UserIdentity)
-    /// A user's access token was refreshed (and saved).
+    /// A user's access token was refreshed (and saved, unless ``saveFailed(_:_:)`` came first).
     case didRefresh(UserIdentity)
+    /// A change to a user's account works in memory but could not be saved: the next launch
+    /// starts from what was saved before.
+    case saveFailed(UserIdentity, AccountError)
 }

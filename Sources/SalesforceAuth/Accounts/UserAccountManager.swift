@@ -1,4 +1,5 @@
 public import Foundation
+import Logging
 public import SalesforceCore
 public import SalesforceKeys
 
@@ -29,6 +30,7 @@ public actor UserAccountManager: CredentialsRefresher {
     public private(set) var unreadableAccountFiles: [URL]
     private let vault: AccountVault?
     private var subscribers: [UUID: AsyncStream<AccountEvent>.Continuation] = [:]
+    private let logger = Logger.forceKit("accounts")
 
     /// Loads the accounts kept in `directory` (nil keeps them in memory only).
     public init(directory: URL?, keyStore: any KeyStore, oauth: OAuthClient) async throws(AccountError) {
@@ -162,7 +164,10 @@ public actor UserAccountManager: CredentialsRefresher {
     // MARK: - Refreshing
 
     /// Refreshes the access token of the account these credentials belong to and saves it. When
-    /// the refresh token is refused, the user is logged out and the error rethrown.
+    /// the refresh token is refused, the user is logged out and the error rethrown; an account
+    /// without a refresh token (a password-flow login) stays, and the error says to log in again.
+    /// When the refreshed account cannot be saved, the refresh still returns its credentials
+    /// and ``AccountEvent/saveFailed(_:_:)`` says so.
     public func refreshedCredentials(for credentials: OAuthCredentials) async throws(OAuthError) -> OAuthCredentials {
         let identity = credentials.identity
         // Another caller may have refreshed already; use its token rather than refresh again.
@@ -174,7 +179,14 @@ public actor UserAccountManager: CredentialsRefresher {
             if let index = accounts.firstIndex(where: { $0.identity.withoutCommunity == identity.withoutCommunity }) {
                 accounts[index].credentials = refreshed
                 if currentAccount?.identity.withoutCommunity == identity.withoutCommunity { currentAccount = accounts[index] }
-                try? await vault?.save(accounts[index])
+                // The new token works in memory either way; a failed save must still be heard,
+                // or the next launch starts from the old one.
+                do {
+                    try await vault?.save(accounts[index])
+                } catch {
+                    logger.error("The refreshed credentials of \(identity) could not be saved: \(error)")
+                    publish(.saveFailed(identity, error))
+                }
                 publish(.didRefresh(identity))
             }
             return refreshed

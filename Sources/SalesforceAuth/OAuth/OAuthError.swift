@@ -64,10 +64,12 @@ public struct OAuthError: ForceKitError, Equatable {
         self.init(Kind(rawValue: type), description, status: status)
     }
 
-    /// Whether the refresh token can no longer be used: `invalid_grant`, or (as the Android SDK
-    /// decides) a 400, 401 or 403 from the token endpoint. The user has to log in again.
+    /// Whether the server refused the refresh token: `invalid_grant`, or (as the Android SDK
+    /// decides) a 400, 401 or 403 from the token endpoint. The user has to log in again, and the
+    /// ``UserAccountManager`` logs them out. An account that has no refresh token at all
+    /// (``Kind-swift.struct/noRefreshToken``) is not logged out: it waits for a new login.
     public var isRefreshTokenInvalid: Bool {
-        kind == .invalidGrant || kind == .noRefreshToken || (kind != .network && [400, 401, 403].contains(status ?? 0))
+        kind == .invalidGrant || (kind != .network && kind != .noRefreshToken && [400, 401, 403].contains(status ?? 0))
     }
 
     /// What went wrong.
@@ -82,7 +84,8 @@ public struct OAuthError: ForceKitError, Equatable {
         case .invalidClientID, .redirectURIMismatch: "Check the consumer key and callback URL against the connected app."
         case .stateMismatch: "Start the login again; a callback from another login was refused."
         case .network: "Check the connection and try again."
-        case .noRefreshToken: "Log in again; the connected app must grant the refresh_token scope to stay logged in."
+        case .noRefreshToken:
+            "Log in again. A password-flow login never has a refresh token; a browser login has one when the connected app grants the refresh_token scope."
         default: nil
         }
     }

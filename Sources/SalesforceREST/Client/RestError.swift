@@ -75,7 +75,9 @@ public struct RestError: ForceKitError {
         /// The server answered with an error status; ``RestError/response`` has the answer.
         public static let http = Code(rawValue: "http")
         /// The access token expired and could not be refreshed; ``RestError/oauthError`` says
-        /// why. When it ``OAuthError/isRefreshTokenInvalid``, the user must log in again.
+        /// why. When it ``OAuthError/isRefreshTokenInvalid``, the user was logged out; without a
+        /// refresh token (``OAuthError/Kind-swift.struct/noRefreshToken``) the account stays,
+        /// and either way only a new login helps.
         public static let refreshFailed = Code(rawValue: "refreshFailed")
         /// The answer could not be decoded as asked.
         public static let decoding = Code(rawValue: "decoding")
