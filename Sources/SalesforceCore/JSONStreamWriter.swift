@@ -12,7 +12,7 @@
 /// writer.endObject()
 /// String(decoding: writer.bytes, as: UTF8.self)   // {"totalSize":1,"records":[{"Name":"Acme"}]}
 /// ```
-public struct JSONStreamWriter: Sendable {
+package struct JSONStreamWriter: Sendable {
     private var writer: JSONWriter
     /// One flag per open container: whether it already has an element.
     private var hasElements: [Bool] = []
@@ -20,12 +20,12 @@ public struct JSONStreamWriter: Sendable {
 
     /// Creates an empty writer.
     /// - Parameter capacity: Bytes to reserve up front.
-    public init(reservingCapacity capacity: Int = 1024) {
+    package init(reservingCapacity capacity: Int = 1024) {
         writer = JSONWriter(reservingCapacity: capacity)
     }
 
     /// The UTF-8 text written so far.
-    public var bytes: [UInt8] { writer.bytes }
+    package var bytes: [UInt8] { writer.bytes }
 
     private mutating func separate() {
         if expectsValueAfterKey {
@@ -38,33 +38,33 @@ public struct JSONStreamWriter: Sendable {
     }
 
     /// Opens an object: `{`.
-    public mutating func beginObject() {
+    package mutating func beginObject() {
         separate()
         writer.appendByte(UInt8(ascii: "{"))
         hasElements.append(false)
     }
 
     /// Closes the innermost object: `}`.
-    public mutating func endObject() {
+    package mutating func endObject() {
         hasElements.removeLast()
         writer.appendByte(UInt8(ascii: "}"))
     }
 
     /// Opens an array: `[`.
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         separate()
         writer.appendByte(UInt8(ascii: "["))
         hasElements.append(false)
     }
 
     /// Closes the innermost array: `]`.
-    public mutating func endArray() {
+    package mutating func endArray() {
         hasElements.removeLast()
         writer.appendByte(UInt8(ascii: "]"))
     }
 
     /// Writes an object member's key; the next value written is its value.
-    public mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         separate()
         writer.writeString(name)
         writer.appendByte(UInt8(ascii: ":"))
@@ -72,44 +72,44 @@ public struct JSONStreamWriter: Sendable {
     }
 
     /// Writes a string value.
-    public mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         separate()
         writer.writeString(text)
     }
 
     /// Writes an integer value.
-    public mutating func integer(_ number: Int64) {
+    package mutating func integer(_ number: Int64) {
         separate()
         writer.write(.integer(number))
     }
 
     /// Writes a floating-point value (`null` when not finite).
-    public mutating func double(_ number: Double) {
+    package mutating func double(_ number: Double) {
         separate()
         writer.write(.double(number))
     }
 
     /// Writes `true` or `false`.
-    public mutating func bool(_ flag: Bool) {
+    package mutating func bool(_ flag: Bool) {
         separate()
         writer.write(.bool(flag))
     }
 
     /// Writes `null`.
-    public mutating func null() {
+    package mutating func null() {
         separate()
         writer.write(.null)
     }
 
     /// Writes a whole ``JSON`` value, object keys sorted.
-    public mutating func value(_ json: JSON) {
+    package mutating func value(_ json: JSON) {
         separate()
         writer.write(json)
     }
 
     /// Writes a value that is already JSON text, unchanged: a document written earlier by
     /// another writer. The caller vouches that `json` is one valid JSON value.
-    public mutating func rawValue(_ json: [UInt8]) {
+    package mutating func rawValue(_ json: [UInt8]) {
         separate()
         writer.appendBytes(json)
     }

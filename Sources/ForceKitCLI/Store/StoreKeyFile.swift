@@ -3,7 +3,7 @@ import Foundation
 import SalesforceCore
 import SalesforceKeys
 
-/// The key of a store the CLI opens: a ``SalesforceCore/KeyFile`` (32 random bytes, mode 0600),
+/// The key of a store the CLI opens: a `KeyFile` (SalesforceKeys) (32 random bytes, mode 0600),
 /// `DB.key` beside the database unless `--key-file` names another.
 struct StoreKeyFile {
     let url: URL

@@ -4,7 +4,7 @@ import SalesforceCore
 extension Org {
     /// A token endpoint request (`grant_type` authorization_code, refresh_token or password):
     /// the fields of Salesforce's token response.
-    /// - Throws: ``OAuthError`` as the endpoint answers it.
+    /// - Throws: an `OAuthError` as the endpoint answers it.
     package func token(_ fields: [String: String]) async throws -> [String: String] {
         let clientID = fields["client_id"] ?? ""
         let grant: TokenGrant
@@ -27,7 +27,7 @@ extension Org {
     }
 
     /// Revokes a refresh token (and its access tokens) or an access token.
-    /// - Throws: ``OAuthError`` `unsupported_token_type` for a token the org does not know.
+    /// - Throws: an `OAuthError` `unsupported_token_type` for a token the org does not know.
     package func revoke(_ fields: [String: String]) async throws {
         // The revoke call stays out of the guard's condition: Swift 6.3 crashes compiling an
         // awaited typed-throws call there in release builds.

@@ -28,8 +28,13 @@ extension OrgStore {
     }
 
     /// Changes fields of a record, as `PATCH sobjects/T/id` does.
-    /// - Parameter ifUnmodifiedSince: When given, a record modified after it is not changed and
-    ///   the call fails with 412.
+    /// - Parameters:
+    ///   - typeName: The record's type, such as `Account`.
+    ///   - rawID: The record's id, 15 or 18 characters.
+    ///   - body: A JSON object of the fields to change.
+    ///   - ifUnmodifiedSince: When given, a record modified after it is not changed and the call
+    ///     fails with 412.
+    ///   - userID: The user making the change, who becomes its `LastModifiedById`.
     public func update(_ typeName: String, id rawID: String, fields body: JSON, ifUnmodifiedSince: Date? = nil, as userID: String)
         async throws(APIError)
     {

@@ -29,7 +29,7 @@ public struct SObjectRecord: Sendable, Equatable {
     }
 
     /// Writes the record as Salesforce does: `attributes` first.
-    public func write(to writer: inout JSONStreamWriter) {
+    package func write(to writer: inout JSONStreamWriter) {
         writer.beginObject()
         writer.key("attributes")
         writer.beginObject()
@@ -47,7 +47,7 @@ public struct SObjectRecord: Sendable, Equatable {
         writer.endObject()
     }
 
-    /// The record as a ``JSON`` value (keys lose their order).
+    /// The record as a `JSON` value (keys lose their order).
     public var json: JSON {
         var writer = JSONStreamWriter()
         write(to: &writer)
@@ -73,7 +73,7 @@ public indirect enum RecordValue: Sendable, Equatable {
     case children(QueryResult)
 
     /// Writes the value as JSON.
-    public func write(to writer: inout JSONStreamWriter) {
+    package func write(to writer: inout JSONStreamWriter) {
         switch self {
         case .null: writer.null()
         case .bool(let flag): writer.bool(flag)
@@ -123,7 +123,7 @@ public struct QueryResult: Sendable, Equatable {
     }
 
     /// Writes the page as Salesforce does.
-    public func write(to writer: inout JSONStreamWriter) {
+    package func write(to writer: inout JSONStreamWriter) {
         writer.beginObject()
         writer.key("totalSize")
         writer.integer(Int64(totalSize))

@@ -4,7 +4,7 @@ public import SalesforceCore
 public import SalesforceKeys
 
 /// The signed-in users: log in, switch, refresh and log out, with every account kept encrypted
-/// at rest (AES-256-GCM under a key from a ``KeyStore``).
+/// at rest (AES-256-GCM under a key from a `KeyStore`).
 ///
 /// ```swift
 /// let accounts = try await UserAccountManager(directory: appSupport.appending(path: "accounts"),

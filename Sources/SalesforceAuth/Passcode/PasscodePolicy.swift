@@ -41,7 +41,9 @@ public struct PasscodePolicy: Sendable, Equatable {
     }
 
     /// What the app must do when the policy changes from `self` to `new` (a user logged in or out).
-    /// - Parameter passcodeExists: Whether the user already has a passcode.
+    /// - Parameters:
+    ///   - new: The policy from now on.
+    ///   - passcodeExists: Whether the user already has a passcode.
     public func change(to new: PasscodePolicy, passcodeExists: Bool) -> PasscodeAction {
         guard new.requiresPasscode else { return passcodeExists ? .clearPasscode : .none }
         guard passcodeExists else { return .createPasscode(length: new.pinLength) }

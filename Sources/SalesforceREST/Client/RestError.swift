@@ -75,8 +75,8 @@ public struct RestError: ForceKitError {
         /// The server answered with an error status; ``RestError/response`` has the answer.
         public static let http = Code(rawValue: "http")
         /// The access token expired and could not be refreshed; ``RestError/oauthError`` says
-        /// why. When it ``OAuthError/isRefreshTokenInvalid``, the user was logged out; without a
-        /// refresh token (``OAuthError/Kind-swift.struct/noRefreshToken``) the account stays,
+        /// why. When it `isRefreshTokenInvalid`, the user was logged out; without a
+        /// refresh token (`noRefreshToken`) the account stays,
         /// and either way only a new login helps.
         public static let refreshFailed = Code(rawValue: "refreshFailed")
         /// The answer could not be decoded as asked.
@@ -105,7 +105,7 @@ public struct RestError: ForceKitError {
     public let recoverySuggestion: String?
     /// The server's answer, for ``Code/http``.
     public let response: Response?
-    /// The error underneath: a ``TransportError`` for ``Code/transport``, an ``OAuthError`` for
+    /// The error underneath: a `TransportError` for ``Code/transport``, an `OAuthError` for
     /// ``Code/refreshFailed``.
     public let underlyingError: (any Error & Sendable)?
 

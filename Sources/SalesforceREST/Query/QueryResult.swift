@@ -42,7 +42,7 @@ extension QueryResult: Decodable where Record: Decodable {
 public struct QueryPageDecoder<Record: Sendable>: Sendable {
     let decode: @Sendable (Data) throws(RestError) -> QueryResult<Record>
 
-    /// Records as ``JSON`` values.
+    /// Records as `JSON` values.
     public static var json: QueryPageDecoder<JSON> {
         QueryPageDecoder<JSON> { data throws(RestError) in
             guard let json = try? JSON(parsing: data), let done = json["done"]?.boolValue,

@@ -24,7 +24,7 @@ public struct StoreEncryption: Sendable {
     let secret: Secret?
     let previousSecrets: [Secret]
 
-    /// Encrypts with a 256-bit key, usually one kept in a ``SalesforceCore/KeyStore``.
+    /// Encrypts with a 256-bit key, usually one kept in a `KeyStore` (SalesforceKeys).
     public static func key(_ key: SymmetricKey) -> StoreEncryption {
         StoreEncryption(secret: .key(key), previousSecrets: [])
     }

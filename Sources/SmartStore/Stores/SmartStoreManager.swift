@@ -9,7 +9,7 @@ public import SalesforceKeys
 /// that does not exist creates it; the same store is opened once and shared.
 ///
 /// Stores are encrypted, as in the SDK: each with its own random 256-bit key, kept in a
-/// ``SalesforceCore/KeyStore`` under `com.salesforce.smartstore.<store path>`. A plain store
+/// `KeyStore` (SalesforceKeys) under `com.salesforce.smartstore.<store path>`. A plain store
 /// found on disk (from before encryption, say) is encrypted when first opened. When a store's key
 /// is gone (the Keychain was reset, say) the store cannot be read: it is deleted, created again
 /// empty, and ``Event/storeRecreatedAfterKeyLoss(url:)`` tells the app, which syncs it again.

@@ -1,0 +1,25 @@
+import ForceKitTestSupport
+import Foundation
+import LocalOrgEngine
+import SalesforceCore
+import Testing
+
+@Suite("The LocalOrgEngine article's example")
+struct EngineDocumentationExampleTests {
+    @Test("The store works without a server, as the example says")
+    func example() async throws {
+        try await withTemporaryDirectory { folder throws in
+            let store = try OrgStore(
+                file: folder.appendingPathComponent("org.sqlite"), schema: .standard, organizationID: "00DLo0000000001MAA")
+            // Every record has an owner, so the first record is a user, who owns itself.
+            let admin = try await store.create(
+                "User", fields: ["Username": "admin@example.test", "LastName": "Admin", "Alias": "admin", "Email": "admin@example.test"],
+                as: "005Lo0000000001IAA")
+            #expect(admin == "005Lo0000000001IAA")
+            let id = try await store.create("Account", fields: ["Name": "Acme", "Industry": "Energy"], as: admin)
+            let energy = try await store.query("SELECT Id, Name FROM Account WHERE Industry = 'Energy'", version: "v62.0")
+            #expect(energy.totalSize == 1)
+            #expect(energy.records[0]["Id"] == .string(id))
+        }
+    }
+}
