@@ -1,3 +1,4 @@
+import Dispatch
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
@@ -52,6 +53,29 @@ struct ServerTests {
             }
             let versions = try await HTTPTestClient(baseURL: first.credentials.instanceURL).send("GET", "/services/data")
             #expect(versions.status == 200)
+        }
+    }
+
+    @Test("a request log whose reader blocks never holds up a request; its lines arrive in order once it reads", .timeLimit(.minutes(1)))
+    func blockedRequestLog() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let lines = Locked([String]())
+        var configuration = configuration()
+        configuration.requestLog = { line in
+            // The first line waits until the test opens the gate, as a pipe nobody reads would.
+            gate.wait()
+            gate.signal()
+            lines.withLock { $0.append(line) }
+        }
+        try await withLocalOrg(configuration) { server throws in
+            let client = HTTPTestClient(baseURL: server.credentials.instanceURL)
+            for _ in 0..<50 {
+                #expect(try await client.send("GET", "/services/data").status == 200)
+            }
+            #expect(lines.current.isEmpty)
+            gate.signal()
+            while lines.current.count < 50 { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(lines.current.allSatisfy { $0.hasPrefix("GET /services/data 200 ") })
         }
     }
 

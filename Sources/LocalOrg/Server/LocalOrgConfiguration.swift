@@ -23,7 +23,8 @@ public struct LocalOrgConfiguration: Sendable {
     public var pushEnabled: Bool = true
     /// Apex REST endpoints under `/services/apexrest`; any other path there echoes the request.
     public var apexRoutes: [ApexRoute] = []
-    /// Receives one line per answered request.
+    /// Receives one line per answered request, in order, on a queue of its own: a receiver
+    /// that blocks loses lines (a line says how many) but never holds up a request.
     public var requestLog: (@Sendable (String) -> Void)?
     /// Whether SIGINT and SIGTERM stop the server (for the CLI).
     public var stopsOnSignals: Bool = false
