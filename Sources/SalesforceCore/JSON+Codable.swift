@@ -68,6 +68,13 @@ extension JSON {
         String(decoding: serializedBytes(), as: UTF8.self)
     }
 
+    /// JSON for people to read: keys sorted, one member or element a line, two spaces a level.
+    public func prettyPrinted() -> String {
+        var writer = JSONWriter(sortsKeys: true, indentWidth: 2)
+        writer.write(self)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
     /// Compact JSON as UTF-8 bytes: ``serialized()`` without the `String`.
     /// - Parameter sortingKeys: Whether object keys are sorted. Unsorted is faster, for text that
     ///   is only ever parsed back (key order varies between runs then).

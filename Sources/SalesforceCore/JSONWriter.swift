@@ -1,15 +1,19 @@
-/// Writes compact JSON text as UTF-8 bytes, object keys sorted (unless told not to) so equal
-/// values print alike.
+/// Writes JSON text as UTF-8 bytes: compact, or indented for people to read, object keys
+/// sorted (unless told not to) so equal values print alike.
 ///
 /// It writes what ``JSONReader`` reads back to the same value: `/` is not escaped, control
 /// characters are, and non-finite doubles (which JSON cannot spell) become `null`.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
     private let sortsKeys: Bool
+    /// Spaces per level when indenting; nil writes compact text.
+    private let indentWidth: Int?
+    private var depth = 0
 
-    init(reservingCapacity capacity: Int = 256, sortsKeys: Bool = true) {
+    init(reservingCapacity capacity: Int = 256, sortsKeys: Bool = true, indentWidth: Int? = nil) {
         bytes.reserveCapacity(capacity)
         self.sortsKeys = sortsKeys
+        self.indentWidth = indentWidth
     }
 
     mutating func write(_ value: JSON) {
@@ -21,13 +25,18 @@ struct JSONWriter {
         case .string(let text): writeString(text)
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
+            depth += 1
             for (index, element) in elements.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                breakLine()
                 write(element)
             }
+            depth -= 1
+            if !elements.isEmpty { breakLine() }
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
+            depth += 1
             if sortsKeys {
                 for (index, key) in members.keys.sorted().enumerated() {
                     if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -40,13 +49,17 @@ struct JSONWriter {
                     writeMember(member.key, member.value)
                 }
             }
+            depth -= 1
+            if !members.isEmpty { breakLine() }
             bytes.append(UInt8(ascii: "}"))
         }
     }
 
     private mutating func writeMember(_ key: String, _ value: JSON) {
+        breakLine()
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
+        if indentWidth != nil { bytes.append(UInt8(ascii: " ")) }
         write(value)
     }
 
@@ -88,6 +101,13 @@ struct JSONWriter {
             if hex.count < 2 { bytes.append(UInt8(ascii: "0")) }
             bytes.append(contentsOf: hex.utf8)
         }
+    }
+
+    /// When indenting: a new line, indented to the current depth.
+    private mutating func breakLine() {
+        guard let indentWidth else { return }
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentWidth * depth))
     }
 
     mutating func appendBytes(_ more: [UInt8]) {

@@ -79,6 +79,24 @@ struct JSONTests {
         #expect((try? JSON(parsing: fine)) != nil)
     }
 
+    @Test("Pretty printing indents two spaces a level, keys sorted, empty containers on one line")
+    func pretty() {
+        let record: JSON = ["Name": "Acme \"1\"", "Tags": ["a", 2], "Empty": [:], "None": []]
+        #expect(
+            record.prettyPrinted() == """
+                {
+                  "Empty": {},
+                  "Name": "Acme \\"1\\"",
+                  "None": [],
+                  "Tags": [
+                    "a",
+                    2
+                  ]
+                }
+                """)
+        #expect(JSON.string("x").prettyPrinted() == "\"x\"")
+    }
+
     @Test("Random values round-trip through text; random bytes never crash")
     func fuzz() throws {
         var random = SeededGenerator(seed: 0x15_0A)
@@ -106,6 +124,7 @@ struct JSONTests {
             let original = value(depth: 0)
             #expect(try JSON(parsing: original.serialized()) == original)
             #expect(try JSON(parsing: original.serializedBytes()) == original)
+            #expect(try JSON(parsing: original.prettyPrinted()) == original)
         }
         let alphabet = Array(#"{}[]":,-0123456789.eE+truefalsnl \u"#.utf8) + [0x0A, 0xC3, 0xA9, 0x00]
         for _ in 0..<2_000 {

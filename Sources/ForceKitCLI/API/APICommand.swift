@@ -53,7 +53,7 @@ struct APICommand: AsyncParsableCommand {
         do {
             let response = try await client.send(request)
             if let json = response.json {
-                Console.print(PrettyJSON.format(json))
+                Console.print(json.prettyPrinted())
             } else if !response.data.isEmpty {
                 Console.print(String(decoding: response.data, as: UTF8.self))
             } else {

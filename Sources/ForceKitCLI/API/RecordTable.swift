@@ -51,22 +51,6 @@ struct RecordTable {
     }
 }
 
-/// JSON with two-space indentation and sorted keys, for people.
-enum PrettyJSON {
-    static func format(_ json: JSON, indent: String = "") -> String {
-        let inner = indent + "  "
-        switch json {
-        case .object(let fields) where !fields.isEmpty:
-            let body = fields.keys.sorted().map { "\(inner)\(JSON.string($0).serialized()): \(format(fields[$0]!, indent: inner))" }
-            return "{\n" + body.joined(separator: ",\n") + "\n\(indent)}"
-        case .array(let items) where !items.isEmpty:
-            return "[\n" + items.map { inner + format($0, indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
-        default:
-            return json.serialized()
-        }
-    }
-}
-
 extension String {
     func trimmingTrailingSpaces() -> String {
         var text = self
