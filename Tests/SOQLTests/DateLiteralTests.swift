@@ -68,4 +68,48 @@ struct DateLiteralTests {
         #expect(SOQLDateTime(parsing: "2024-05-01T10:30:00") == nil)
         #expect(SOQLDateTime(parsing: "2024-05-01T25:30:00Z") == nil)
     }
+
+    @Test("no count traps: literals with the largest n and date arithmetic with any Int stop at the supported years")
+    func extremes() throws {
+        let names = [
+            "LAST_N_DAYS", "NEXT_N_DAYS", "N_DAYS_AGO", "LAST_N_WEEKS", "NEXT_N_WEEKS", "N_WEEKS_AGO", "LAST_N_MONTHS",
+            "NEXT_N_MONTHS", "N_MONTHS_AGO", "LAST_N_QUARTERS", "NEXT_N_FISCAL_QUARTERS", "N_FISCAL_QUARTERS_AGO", "LAST_N_YEARS",
+            "NEXT_N_FISCAL_YEARS", "N_FISCAL_YEARS_AGO",
+        ]
+        for name in names {
+            let literal = try #require(DateLiteral(name: name, number: Int(Int32.max)))
+            let range = literal.range(today: today)
+            #expect(range.lowerBound >= CivilDate.earliest && range.upperBound <= CivilDate.latest, "\(name)")
+            #expect(DateLiteral(name: name, number: Int(Int32.max) + 1) == nil)
+            #expect(DateLiteral(name: name, number: -1) == nil)
+        }
+        #expect(try range("N_YEARS_AGO", Int(Int32.max)) == "\(CivilDate.earliest)..<\(CivilDate.earliest.firstOfMonth(addingMonths: 12))")
+        #expect(try range("NEXT_N_YEARS", Int(Int32.max)).hasSuffix("..<\(CivilDate.latest.firstOfMonth(addingMonths: 0))"))
+
+        var generator = SeededGenerator(seed: 23)
+        let extremes = [Int.min, Int.min + 1, -1, 0, 1, Int.max - 1, Int.max]
+        for _ in 0..<2000 {
+            let days =
+                Bool.random(using: &generator)
+                ? extremes.randomElement(using: &generator)! : Int.random(in: .min ... .max, using: &generator)
+            let count =
+                Bool.random(using: &generator)
+                ? extremes.randomElement(using: &generator)! : Int.random(in: .min ... .max, using: &generator)
+            let date = CivilDate(daysSinceEpoch: days)
+            let later = date.adding(days: count)
+            #expect(count >= 0 ? later >= date : later <= date)
+            let month = date.firstOfMonth(addingMonths: count)
+            let (from, to) = (date.year * 12 + date.month, month.year * 12 + month.month)
+            #expect(count >= 0 ? to >= from : to <= from)
+            for moved in [later, month] {
+                #expect(CivilDate.supportedYears.contains(moved.year))
+                #expect(SOQLDateTime(startOf: moved).date == moved)
+            }
+            #expect(SOQLDateTime(millisecondsSinceEpoch: Int64(truncatingIfNeeded: days)).description.isEmpty == false)
+        }
+        #expect(CivilDate(year: CivilDate.supportedYears.upperBound + 1, month: 1, day: 1) == nil)
+        #expect(CivilDate(year: Int.min, month: 1, day: 1) == nil)
+        #expect(CivilDate(daysSinceEpoch: .max) == CivilDate.latest)
+        #expect(CivilDate(daysSinceEpoch: .min) == CivilDate.earliest)
+    }
 }

@@ -100,11 +100,17 @@ struct DataAPI: Sendable {
 
 /// `Sforce-Query-Options: batchSize=500`.
 enum QueryOptions {
+    /// Salesforce's bounds: a batch size from 200 to 2,000 (2,000 by default); one outside them
+    /// is a request, not an error, so it is brought into range as Salesforce does.
+    static let batchSizes = 200...2000
+
     static func batchSize(_ header: String?) -> Int {
-        var size = 2000
+        var size = batchSizes.upperBound
         for option in (header ?? "").split(separator: ",") {
             let pair = option.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == "batchsize", let value = Int(pair[1]) { size = value }
+            if pair.count == 2, pair[0].lowercased() == "batchsize", let value = Int(pair[1]) {
+                size = min(max(value, batchSizes.lowerBound), batchSizes.upperBound)
+            }
         }
         return size
     }

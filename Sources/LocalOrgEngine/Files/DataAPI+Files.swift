@@ -70,7 +70,7 @@ extension DataAPI {
     }
 
     private func list(_ kind: OrgStore.FileListKind, of owner: String, call: RestCall, base: String) throws(APIError) -> ResolvedCall {
-        let paging = try FilesPaging(page: call.parameter("page"), pageSize: call.parameter("pageSize"))
+        let paging = try FilesPaging(call)
         let path = call.path
         return .read { db in
             let (files, total) = try store.files(kind, of: owner, page: paging.page, pageSize: paging.pageSize, db: db)
@@ -149,7 +149,7 @@ extension DataAPI {
     }
 
     private func shares(of id: String, call: RestCall) throws(APIError) -> ResolvedCall {
-        let paging = try FilesPaging(page: call.parameter("page"), pageSize: call.parameter("pageSize"))
+        let paging = try FilesPaging(call)
         let path = call.path
         return .read { db in
             let shares = try store.fileShares(of: try store.file(id, db: db), db: db)

@@ -58,16 +58,9 @@ struct FilesPaging {
     var page: Int
     var pageSize: Int
 
-    init(page: String?, pageSize: String?) throws(APIError) {
-        guard let page = Int(page ?? "0"), page >= 0 else {
-            throw APIError(status: 400, errorCode: "INVALID_PARAMETER_VALUE", message: "page must be a whole number from 0: \(page ?? "").")
-        }
-        guard let size = Int(pageSize ?? String(Self.defaultPageSize)), (1...Self.maximumPageSize).contains(size) else {
-            throw APIError(
-                status: 400, errorCode: "INVALID_PARAMETER_VALUE",
-                message: "pageSize must be from 1 to \(Self.maximumPageSize): \(pageSize ?? "").")
-        }
-        self.page = page
-        self.pageSize = size
+    init(_ call: RestCall) throws(APIError) {
+        // Pages up to Int32.max keep `(page + 1) * pageSize` far from overflow.
+        page = try call.integerParameter("page", in: 0...Int(Int32.max)) ?? 0
+        pageSize = try call.integerParameter("pageSize", in: 1...Self.maximumPageSize) ?? Self.defaultPageSize
     }
 }

@@ -109,18 +109,11 @@ extension QueryPlanner {
         }
         if case .dateLiteral(let dateLiteral) = literal {
             let range = dateLiteral.range(today: today)
-            let start: String
-            let end: String
-            switch field.type {
-            case .date:
-                start = range.lowerBound.description
-                end = range.upperBound.description
-            case .datetime:
-                start = SOQLDateTime(startOf: range.lowerBound).description
-                end = SOQLDateTime(startOf: range.upperBound).description
-            default:
+            guard field.type == .date || field.type == .datetime else {
                 throw errors.filterType(field, expected: expectedName(field), quoted: field.type.isText, at: position)
             }
+            let start = Self.boundText(range.lowerBound, dateTime: field.type == .datetime)
+            let end = Self.boundText(range.upperBound, dateTime: field.type == .datetime)
             switch comparison {
             case .equal:
                 arguments += [.text(start), .text(end)]
@@ -182,5 +175,15 @@ extension QueryPlanner {
         case (.dateTime, .dateTime(let instant)): return .text(instant.description)
         default: throw mismatch
         }
+    }
+
+    /// A date literal's bound as the text stored dates compare with. Stored values have
+    /// four-digit years, so a bound before year 0 sorts before all of them ("") and one after
+    /// year 9999 after all of them ("~" follows every digit): `LAST_N_YEARS:2147483647` finds
+    /// every dated record rather than none.
+    static func boundText(_ date: CivilDate, dateTime: Bool) -> String {
+        if date.year < 0 { return "" }
+        if date.year > 9999 { return "~" }
+        return dateTime ? SOQLDateTime(startOf: date).description : date.description
     }
 }

@@ -48,7 +48,7 @@ extension OrgStore {
     func queryMore(_ locator: String, version: String, db: Database) throws -> QueryResult {
         let parts = locator.split(separator: "-", maxSplits: 1)
         guard parts.count == 2, let position = Int(parts[1]), position >= 0,
-            let cursor = cursors.cursor(String(parts[0]), now: clock())
+            let cursor = cursors.cursor(String(parts[0]), now: clock()), position <= cursor.totalSize
         else {
             throw APIError(status: 400, errorCode: "INVALID_QUERY_LOCATOR", message: "invalid query locator")
         }

@@ -73,8 +73,11 @@ extension DataAPI {
             }
             found += records
         }
-        let offset = min(sosl.offset ?? 0, found.count)
-        return Array(found[offset...].prefix(min(sosl.limit ?? Self.searchResultLimit, Self.searchResultLimit)))
+        // The parsers and ParameterizedSearch keep these in range; clamping again costs nothing
+        // and keeps a SOSLQuery built some other way from indexing out of bounds.
+        let offset = min(max(sosl.offset ?? 0, 0), found.count)
+        let limit = min(max(sosl.limit ?? Self.searchResultLimit, 0), Self.searchResultLimit)
+        return Array(found[offset...].prefix(limit))
     }
 
     /// Ids of live records whose fields in scope match, in name order, at most 2,000.

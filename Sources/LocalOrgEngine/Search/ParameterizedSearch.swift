@@ -21,6 +21,10 @@ struct ParameterizedSearch {
     var defaultLimit: Int?
     var offset: Int?
 
+    /// Salesforce's bounds: at most 2,000 results, and an offset of at most 2,000.
+    static let limits = 1...2000
+    static let offsets = 0...2000
+
     init(_ call: RestCall) throws(APIError) {
         if call.method == "POST" {
             guard let body = try call.json() else {
@@ -28,30 +32,32 @@ struct ParameterizedSearch {
             }
             term = body["q"]?.stringValue ?? ""
             fields = body["fields"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            objects = (body["sobjects"]?.arrayValue ?? []).compactMap { item in
-                item["name"]?.stringValue.map { name in
+            objects = []
+            for item in body["sobjects"]?.arrayValue ?? [] {
+                guard let name = item["name"]?.stringValue else { continue }
+                objects.append(
                     Object(
                         name: name, fields: item["fields"]?.arrayValue?.compactMap(\.stringValue), condition: item["where"]?.stringValue,
-                        orderBy: item["orderBy"]?.stringValue, limit: item["limit"]?.integerValue.map { Int($0) })
-                }
+                        orderBy: item["orderBy"]?.stringValue, limit: try item.integerMember("limit", in: Self.limits)))
             }
             try setScope(body["in"]?.stringValue)
-            overallLimit = body["overallLimit"]?.integerValue.map { Int($0) }
-            defaultLimit = body["defaultLimit"]?.integerValue.map { Int($0) }
-            offset = body["offset"]?.integerValue.map { Int($0) }
+            overallLimit = try body.integerMember("overallLimit", in: Self.limits)
+            defaultLimit = try body.integerMember("defaultLimit", in: Self.limits)
+            offset = try body.integerMember("offset", in: Self.offsets)
         } else {
             term = call.parameter("q") ?? ""
             fields = call.listParameter("fields") ?? []
-            objects = call.parameters.filter { $0.name == "sobject" }.flatMap { $0.value.split(separator: ",") }.map { name in
-                let name = String(name)
-                return Object(
-                    name: name, fields: call.listParameter("\(name).fields"), condition: call.parameter("\(name).where"),
-                    orderBy: call.parameter("\(name).orderBy"), limit: call.parameter("\(name).limit").flatMap { Int($0) })
+            objects = []
+            for name in call.parameters.filter({ $0.name == "sobject" }).flatMap({ $0.value.split(separator: ",") }).map(String.init) {
+                objects.append(
+                    Object(
+                        name: name, fields: call.listParameter("\(name).fields"), condition: call.parameter("\(name).where"),
+                        orderBy: call.parameter("\(name).orderBy"), limit: try call.integerParameter("\(name).limit", in: Self.limits)))
             }
             try setScope(call.parameter("in"))
-            overallLimit = call.parameter("overallLimit").flatMap { Int($0) }
-            defaultLimit = call.parameter("defaultLimit").flatMap { Int($0) }
-            offset = call.parameter("offset").flatMap { Int($0) }
+            overallLimit = try call.integerParameter("overallLimit", in: Self.limits)
+            defaultLimit = try call.integerParameter("defaultLimit", in: Self.limits)
+            offset = try call.integerParameter("offset", in: Self.offsets)
         }
         guard !term.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw APIError(

@@ -2,17 +2,34 @@
 ///
 /// Arithmetic is on the proleptic Gregorian calendar, done by counting days since
 /// 1970-01-01 so it needs no `Calendar` and gives the same answer on every platform.
+///
+/// Dates stay within ``supportedYears``: arithmetic that would leave them stops at the first
+/// or last supported day instead of overflowing, so no count a query carries (`N_YEARS_AGO:n`
+/// with the largest `n`) can trap.
 public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The year, e.g. 2024.
-    public var year: Int
+    public let year: Int
     /// The month, 1–12.
-    public var month: Int
+    public let month: Int
     /// The day of the month, 1–31.
-    public var day: Int
+    public let day: Int
 
-    /// Creates a date, or nil when the day does not exist (2023-02-29).
+    /// The years a date can have: a million either side of year 0, far beyond the dates
+    /// Salesforce stores, and small enough that counting their days or milliseconds never overflows.
+    public static let supportedYears = -1_000_000...1_000_000
+
+    /// The first supported day.
+    public static let earliest = CivilDate(uncheckedYear: supportedYears.lowerBound, month: 1, day: 1)
+    /// The last supported day.
+    public static let latest = CivilDate(uncheckedYear: supportedYears.upperBound, month: 12, day: 31)
+    private static let supportedDays = earliest.daysSinceEpoch...latest.daysSinceEpoch
+
+    /// Creates a date, or nil when the day does not exist (2023-02-29) or the year is outside
+    /// ``supportedYears``.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
+        guard Self.supportedYears.contains(year), (1...12).contains(month), day >= 1,
+            day <= CivilDate.daysIn(month: month, year: year)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -28,8 +45,10 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(year: year, month: month, day: day)
     }
 
-    /// The date `days` days after 1970-01-01 (negative for earlier dates).
+    /// The date `days` days after 1970-01-01 (negative for earlier dates), or ``earliest`` or
+    /// ``latest`` when that day is outside the supported years.
     public init(daysSinceEpoch days: Int) {
+        let days = min(max(days, Self.supportedDays.lowerBound), Self.supportedDays.upperBound)
         // Howard Hinnant's civil_from_days.
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
@@ -59,14 +78,21 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return ((days % 7) + 7 + 4) % 7
     }
 
-    /// The date `count` days later (earlier when negative).
+    /// The date `count` days later (earlier when negative), stopping at ``earliest`` or ``latest``.
     public func adding(days count: Int) -> CivilDate {
-        CivilDate(daysSinceEpoch: daysSinceEpoch + count)
+        // Both operands are clamped to a range whose sum cannot overflow.
+        let span = Self.supportedDays.upperBound - Self.supportedDays.lowerBound
+        return CivilDate(daysSinceEpoch: daysSinceEpoch + min(max(count, -span), span))
     }
 
-    /// The first day of the month `count` months later (earlier when negative).
+    /// The first day of the month `count` months later (earlier when negative), stopping at
+    /// the first month of ``earliest`` or of ``latest``.
     public func firstOfMonth(addingMonths count: Int) -> CivilDate {
-        let monthIndex = year * 12 + (month - 1) + count
+        let firstMonth = Self.supportedYears.lowerBound * 12
+        let lastMonth = Self.supportedYears.upperBound * 12 + 11
+        let span = lastMonth - firstMonth
+        let unclamped = year * 12 + (month - 1) + min(max(count, -span), span)
+        let monthIndex = min(max(unclamped, firstMonth), lastMonth)
         let newYear = monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12
         let newMonth = monthIndex - newYear * 12 + 1
         return CivilDate(uncheckedYear: newYear, month: newMonth, day: 1)

@@ -38,7 +38,7 @@ public struct DateLiteral: Sendable, Hashable, CustomStringConvertible {
     public let reach: Reach
 
     /// Reads a literal's name and, for the `:n` forms, its number; nil when `name` is not a
-    /// date literal. `n` must be given exactly for the forms that take one.
+    /// date literal. `n` must be given exactly for the forms that take one, from 0 to `Int32.max`.
     public init?(name rawName: String, number: Int?) {
         let upper = rawName.uppercased()
         let fixed: [String: (Unit, Int)] = [
@@ -60,7 +60,8 @@ public struct DateLiteral: Sendable, Hashable, CustomStringConvertible {
             self.init(name: upper, unit: .day, reach: upper.hasPrefix("LAST") ? .lastN(90) : .nextN(90))
             return
         }
-        guard let number, number >= 0 else { return nil }
+        // SOQL's integers are 32-bit; keeping `n` to them keeps `7 * n` and `12 * n` far from overflow.
+        guard let number, number >= 0, number <= Int(Int32.max) else { return nil }
         let units: [(String, Unit)] = [
             ("DAYS", .day), ("WEEKS", .week), ("MONTHS", .month), ("QUARTERS", .quarter),
             ("FISCAL_QUARTERS", .quarter), ("YEARS", .year), ("FISCAL_YEARS", .year),
@@ -92,6 +93,7 @@ public struct DateLiteral: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The days the literal covers relative to `today`: from `start` up to, not including, `end`.
+    /// A range reaching past ``CivilDate/supportedYears`` stops at its first or last day.
     public func range(today: CivilDate) -> Range<CivilDate> {
         let current = start(of: unit, containing: today)
         switch reach {

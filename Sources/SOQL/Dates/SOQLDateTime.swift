@@ -56,16 +56,19 @@ public struct SOQLDateTime: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// The UTC calendar date of this instant.
     public var date: CivilDate {
-        CivilDate(daysSinceEpoch: Int(floorDivide(millisecondsSinceEpoch, 86_400_000)))
+        CivilDate(daysSinceEpoch: Int(clamping: floorDivide(millisecondsSinceEpoch, 86_400_000)))
     }
 
+    /// Division rounding down, for any `value` (subtracting first would overflow near `Int64.min`).
     private func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
+        let quotient = value / divisor
+        return value % divisor < 0 ? quotient - 1 : quotient
     }
 
     /// Salesforce's form: `2019-05-01T12:00:00.000+0000`, always UTC, so it also sorts as text.
     public var description: String {
-        let milliseconds = millisecondsSinceEpoch - floorDivide(millisecondsSinceEpoch, 86_400_000) * 86_400_000
+        let remainder = millisecondsSinceEpoch % 86_400_000
+        let milliseconds = remainder < 0 ? remainder + 86_400_000 : remainder
         let secondsOfDay = Int(milliseconds / 1000)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
         let fraction = Int(milliseconds % 1000)
