@@ -47,6 +47,61 @@ struct QueryTests {
         }
     }
 
+    @Test("pages are the result as it was: writes between pages neither repeat nor skip a record")
+    func pagingIsASnapshot() async throws {
+        try await withTestOrg { org throws in
+            let token = try await org.passwordToken()
+            let soql = "SELECT+Id,+Name+FROM+Account+WHERE+Name+!=+null+ORDER+BY+Name,Id+LIMIT+290+OFFSET+5"
+            let first = try await org.client.send(
+                "GET", "\(org.dataPath)/query?q=\(soql)", token: token, headers: ["Sforce-Query-Options": "batchSize=200"])
+            let firstIDs = first.json["records"]?.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
+            #expect(firstIDs.count == 200)
+            let next = try #require(first.json["nextRecordsUrl"]?.stringValue)
+            // Between the pages: 50 new accounts that sort before every other (an OFFSET would
+            // repeat 50 of page one), one of the second page's accounts renamed to sort first,
+            // and one deleted.
+            for index in 0..<50 {
+                let created = try await org.client.send(
+                    "POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": .string("!New \(index)")])
+                #expect(created.status == 201)
+            }
+            let second = try await org.client.send("GET", next, token: token)
+            #expect(second.status == 200)
+            #expect(second.json["totalSize"] == 290)
+            #expect(second.json["done"] == true)
+            let secondIDs = second.json["records"]?.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
+            #expect(secondIDs.count == 90)
+            #expect(Set(firstIDs).isDisjoint(with: secondIDs))
+        }
+    }
+
+    @Test("a record changed or deleted between pages: renamed, it stays in its place; deleted, it is left out")
+    func pagingSnapshotChanges() async throws {
+        try await withTestOrg { org throws in
+            let token = try await org.passwordToken()
+            let path = "\(org.dataPath)/query?q=SELECT+Id,+Name+FROM+Account+ORDER+BY+Name,Id"
+            let first = try await org.client.send("GET", path, token: token, headers: ["Sforce-Query-Options": "batchSize=200"])
+            let firstIDs = first.json["records"]?.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
+            let next = try #require(first.json["nextRecordsUrl"]?.stringValue)
+            let reference = try await org.client.send("GET", path, token: token)
+            let everyID = reference.json["records"]?.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
+            let rest = Array(everyID.dropFirst(200))
+            #expect(rest.count == SeedDataCount.accounts - 200)
+            let renamed = rest[10]
+            let deleted = rest[20]
+            let patch = try await org.client.send(
+                "PATCH", "\(org.dataPath)/sobjects/Account/\(renamed)", token: token, json: ["Name": "!Renamed"])
+            #expect(patch.status == 204)
+            let delete = try await org.client.send("DELETE", "\(org.dataPath)/sobjects/Account/\(deleted)", token: token)
+            #expect(delete.status == 204)
+            let second = try await org.client.send("GET", next, token: token)
+            let records = second.json["records"]?.arrayValue ?? []
+            #expect(records.compactMap { $0["Id"]?.stringValue } == rest.filter { $0 != deleted })
+            #expect(records.first { $0["Id"]?.stringValue == renamed }?["Name"] == "!Renamed")
+            #expect(Set(firstIDs).isDisjoint(with: records.compactMap { $0["Id"]?.stringValue }))
+        }
+    }
+
     @Test("parent relationship fields nest, and child subqueries return each parent's children")
     func relationships() async throws {
         try await withTestOrg { org throws in

@@ -18,6 +18,15 @@ struct CompiledQuery: Sendable {
     var countOnly: Bool
     /// The child subqueries, in SELECT order.
     var children: [ChildPlan]
+    /// The row ids of the result in order, honouring LIMIT and OFFSET (`?`, `?` after the
+    /// arguments); nil for aggregate results, which have no rows of their own.
+    ///
+    /// A result longer than one page keeps these ids behind its query locator, and later pages
+    /// read those rows: like Salesforce's cursor, the pages are the result as it was when the
+    /// query ran, so a write between pages neither repeats nor skips a record.
+    var snapshotSQL: String?
+    /// The SELECT's columns then the row id, for rows whose ids follow as `(?, ?, ...)`.
+    var rowsByIDSQL: String
 }
 
 /// A child subquery, run once per page of parent records.

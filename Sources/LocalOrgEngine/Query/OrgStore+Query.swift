@@ -37,7 +37,16 @@ extension OrgStore {
         var total = max(0, counted - compiled.offset)
         if let limit = compiled.limit { total = min(total, limit) }
         if compiled.countOnly { return QueryResult(totalSize: total, done: true, records: []) }
-        return try page(of: compiled, total: total, batchSize: batch, position: 0, locator: nil, version: version, db: db)
+        var snapshot: [Int64]?
+        if total > batch, let snapshotSQL = compiled.snapshotSQL {
+            // More than one page: fix the result's rows now, in this read transaction.
+            let window: [FieldValue] = [.integer(Int64(compiled.limit ?? -1)), .integer(Int64(compiled.offset))]
+            let rowIDs = try Int64.fetchAll(db, sql: snapshotSQL, arguments: StatementArguments(compiled.arguments + window))
+            snapshot = rowIDs
+            total = rowIDs.count
+        }
+        return try page(
+            of: compiled, total: total, batchSize: batch, position: 0, snapshot: snapshot, locator: nil, version: version, db: db)
     }
 
     /// The page a `nextRecordsUrl` points at: `01g...-2000`.
@@ -53,19 +62,24 @@ extension OrgStore {
             throw APIError(status: 400, errorCode: "INVALID_QUERY_LOCATOR", message: "invalid query locator")
         }
         return try page(
-            of: cursor.query, total: cursor.totalSize, batchSize: cursor.batchSize, position: position,
+            of: cursor.query, total: cursor.totalSize, batchSize: cursor.batchSize, position: position, snapshot: cursor.snapshot,
             locator: String(parts[0]), version: version, db: db)
     }
 
-    private func page(of query: CompiledQuery, total: Int, batchSize: Int, position: Int, locator: String?, version: String, db: Database)
-        throws -> QueryResult
-    {
+    private func page(
+        of query: CompiledQuery, total: Int, batchSize: Int, position: Int, snapshot: [Int64]?, locator: String?, version: String,
+        db: Database
+    ) throws -> QueryResult {
         let count = max(0, min(batchSize, total - position))
-        let arguments = StatementArguments(query.arguments) + [count, query.offset + position]
-        let rows = try Row.fetchCursor(db, sql: query.sql + " LIMIT ? OFFSET ?", arguments: arguments)
         var rowsRead: [Row] = []
         rowsRead.reserveCapacity(count)
-        while let row = try rows.next() { rowsRead.append(row.copy()) }
+        if let snapshot {
+            rowsRead = try Self.rows(of: query, ids: snapshot[position..<min(position + count, snapshot.count)], db: db)
+        } else {
+            let arguments = StatementArguments(query.arguments) + [count, query.offset + position]
+            let rows = try Row.fetchCursor(db, sql: query.sql + " LIMIT ? OFFSET ?", arguments: arguments)
+            while let row = try rows.next() { rowsRead.append(row.copy()) }
+        }
         let children = try Self.children(
             of: query, parentIDs: rowsRead.compactMap { row in query.shape.idColumn.flatMap { row[$0] } },
             version: version, db: db)
@@ -79,8 +93,26 @@ extension OrgStore {
             if let locator { cursors.close(locator) }
             return QueryResult(totalSize: total, done: true, records: records)
         }
-        let id = locator ?? cursors.open(QueryCursors.Cursor(query: query, totalSize: total, batchSize: batchSize, lastUsed: clock()))
+        let id =
+            locator
+            ?? cursors.open(
+                QueryCursors.Cursor(query: query, totalSize: total, batchSize: batchSize, snapshot: snapshot, lastUsed: clock()))
         return QueryResult(totalSize: total, done: false, nextRecordsUrl: "/services/data/\(version)/query/\(id)-\(next)", records: records)
+    }
+
+    /// The rows with these row ids, in their order; a row deleted since the snapshot is left out.
+    private static func rows(of query: CompiledQuery, ids: ArraySlice<Int64>, db: Database) throws -> [Row] {
+        guard !ids.isEmpty else { return [] }
+        let placeholders = "(" + Array(repeating: "?", count: ids.count).joined(separator: ", ") + ")"
+        var byID: [Int64: Row] = [:]
+        byID.reserveCapacity(ids.count)
+        let rows = try Row.fetchCursor(db, sql: query.rowsByIDSQL + placeholders, arguments: StatementArguments(Array(ids)))
+        while let row = try rows.next() {
+            // The row id is the last column, after the SELECT's own.
+            let rowID: Int64 = row[row.count - 1]
+            byID[rowID] = row.copy()
+        }
+        return ids.compactMap { byID[$0] }
     }
 
     /// Each child subquery's results, by parent id.

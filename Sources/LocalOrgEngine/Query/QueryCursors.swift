@@ -1,13 +1,16 @@
 import Foundation
 import SalesforceCore
 
-/// Open query cursors: where each query's next page starts. A cursor lives 15 minutes after
-/// its last use, as Salesforce's query locators do, and at most `capacity` are kept.
+/// Open query cursors: each result's row ids and where its next page starts. A cursor lives 15
+/// minutes after its last use, as Salesforce's query locators do, and at most `capacity` are
+/// kept (the least recently used goes first), so their memory stays bounded.
 final class QueryCursors: Sendable {
     struct Cursor: Sendable {
         var query: CompiledQuery
         var totalSize: Int
         var batchSize: Int
+        /// The result's row ids when the query ran (see ``CompiledQuery/snapshotSQL``).
+        var snapshot: [Int64]?
         var lastUsed: Date
     }
 

@@ -64,9 +64,16 @@ struct QueryPlanner {
             ? "SELECT COUNT(*) \(fullFrom)\(whereClause)"
             // The aggregated SELECT itself: without GROUP BY it is one row, not one per record.
             : "SELECT COUNT(*) FROM (SELECT \(level.columns.joined(separator: ", ")) \(fullFrom)\(whereClause)\(tail))"
+        // Records (not aggregates) page through a snapshot of their row ids: see CompiledQuery.
+        let rowID = "\(level.tableAlias).rowid"
+        let snapshotSQL = shape.idColumn == nil ? nil : "SELECT \(rowID) \(fullFrom)\(whereClause)\(orderBy) LIMIT ? OFFSET ?"
+        // A record deleted since the snapshot is left out, unless deleted records are asked for.
+        let live = includeDeleted ? "" : "\(level.tableAlias).\"IsDeleted\" = 0 AND "
+        let rowsSQL = "SELECT \(level.columns.joined(separator: ", ")), \(rowID) \(fullFrom) WHERE \(live)\(rowID) IN "
         return CompiledQuery(
             typeName: shape.typeName, sql: sql, countSQL: countSQL, arguments: arguments, shape: shape,
-            limit: query.limit, offset: query.offset ?? 0, countOnly: query.isCountOnly, children: children)
+            limit: query.limit, offset: query.offset ?? 0, countOnly: query.isCountOnly, children: children,
+            snapshotSQL: snapshotSQL, rowsByIDSQL: rowsSQL)
     }
 
     // MARK: - Selection
