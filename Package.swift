@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "LocalOrg", targets: ["LocalOrg", "LocalOrgEngine"]),
         .executable(name: "forcekit", targets: ["forcekit"]),
         .executable(name: "forcekit-bench", targets: ["ForceKitBench"]),
+        .executable(name: "forcekit-fuzz", targets: ["ForceKitFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -117,6 +118,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -153,6 +155,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What the fuzzer drives (Fuzz/README.md): each target feeds one input to one parser or
+        // server, and `forcekit-fuzz` runs them under libFuzzer or replays a corpus.
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "SOQL", "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine", "URLEncoding",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(name: "ForceKitFuzz", dependencies: ["FuzzTargets"], swiftSettings: strictSettings),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: strictSettings),
         .testTarget(
             name: "SalesforceCoreTests",
             dependencies: ["SalesforceCore", "ForceKitTestSupport", .product(name: "Logging", package: "swift-log")],

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Writes Fuzz/corpus/<target>/seed-* from the statements, links and documents the tests use,
+so each fuzz run starts from inputs that reach deep into its target. Rerun after adding tests;
+files the fuzzer found (named by their hash) are kept."""
+import hashlib, json, pathlib, re
+
+root = pathlib.Path(__file__).resolve().parent.parent
+corpus = root / "Fuzz" / "corpus"
+
+def strings(folder, pattern):
+    found = []
+    for path in sorted((root / "Tests" / folder).rglob("*.swift")):
+        for match in re.finditer(r'"((?:[^"\\\n]|\\.)*)"', path.read_text()):
+            text = match.group(1).replace('\\"', '"').replace("\\\\", "\\")
+            if re.search(pattern, text) and "\\(" not in text:
+                found.append(text)
+    return list(dict.fromkeys(found))
+
+def write(target, inputs):
+    folder = corpus / target
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("seed-*"):
+        old.unlink()
+    for item in inputs:
+        data = item.encode() if isinstance(item, str) else item
+        (folder / ("seed-" + hashlib.sha1(data).hexdigest()[:16])).write_bytes(data)
+
+soql = strings("SOQLTests", r"^SELECT ") + strings("LocalOrgTests", r"^SELECT ")
+sosl = strings("SOQLTests", r"^FIND ") + strings("LocalOrgTests", r"^FIND ")
+write("soql", soql)
+write("sosl", sosl + ["acme AND NOT comfort", "\"grand hotel\"", "ac?e*", "Rock\\-and\\-Roll"])
+write("query-engine", [bytes([0]) + s.encode() for s in soql] + [bytes([1]) + s.encode() for s in soql[:20]]
+      + [bytes([2]) + s.encode() for s in sosl]
+      + [bytes([3]) + b"q=acme&sobject=Account&Account.fields=Id,Name&Account.limit=5&offset=1&in=NAME",
+         bytes([3]) + b"q=acme&sobject=Account,Contact&overallLimit=10&defaultLimit=2"])
+write("json", ['{"a": [1, 2.5, -3e10, true, false, null, "x\\u00e9\\n"]}', "[]", '"\\ud83d\\ude00"', "-0.0",
+               '{"nested": {"deeper": [[[{"k": 1}]]]}}', "12345678901234567890", '{"a":1,"a":2}', "1e400"])
+configs = []
+for path in sorted((root / "Tests" / "DeepLinkingTests").glob("*.swift")):
+    configs += re.findall(r'"""\n(.*?)\n\s*"""', path.read_text(), re.S)
+write("deeplink-config", [c for c in configs if "routes" in c] + [
+    '{"routes": {"a/:b": {"class": "A", "routeParameters": {"b": {"regex": "[a-z]+"}}}, "/p/:q": {}}, "defaultRoute": {"class": "D"}}',
+    '{"routes": {"x": {"handlers": ["h1", "h2"]}}, "logging": true}'])
+write("deeplink-route", ["app://sales/123?utmSource=mail", "app://addToCart/9", "app://x/reservations/4/guests/ann",
+                         "https://example.com/account/7?tab=feed", "app://search?q=a%20b", "app://sales/abc", "app://nowhere",
+                         "app://search", "mdl://account/%E2%82%AC?tab=info&tab=feed"])
+write("salesforce-link", strings("SalesforceLinksTests", r"^[a-z0-9]+://") or ["salesforce1://sObject/001Lo000000AbcdIAC/view"])
+smart = strings("SmartStoreTests", r"\{[a-z_]+(:[A-Za-z_.]+)?\}")
+write("smart-sql", [bytes([0]) + s.encode() for s in smart] + [bytes([0]) + s.encode() for s in [
+    "select {accounts:Name}, {accounts:Employees} from {accounts} where {accounts:Employees} > 100 order by {accounts:Name}",
+    "select count(*) from {accounts} where {accounts:Description} match 'acme'",
+    "select {accounts:_soup}, {contacts:AccountId} from {accounts}, {contacts} where {accounts:Id} = {contacts:AccountId}",
+    "select {accounts:Address.City}, sum({accounts:Revenue}) from {accounts} group by {accounts:Address.City}"]]
+    + [bytes([1]) + json.dumps(spec).encode() for spec in [
+        {"queryType": "exact", "indexPath": "Name", "matchKey": "Account 3", "pageSize": 5},
+        {"queryType": "range", "indexPath": "Employees", "beginKey": 10, "endKey": 200, "order": "descending", "pageSize": 7},
+        {"queryType": "like", "indexPath": "Name", "likeKey": "Account 1%", "pageSize": 3},
+        {"queryType": "match", "indexPath": "Description", "matchKey": "word3 OR acme", "pageSize": 4},
+        {"queryType": "range", "indexPath": "Address.City", "beginKey": "O", "endKey": "Q", "selectPaths": ["Name"]},
+        {"queryType": "smart", "smartSql": "select {accounts:Name} from {accounts}", "pageSize": 2}]])
+v = "/services/data/v62.0"
+write("localorg-http", [
+    f"GET {v}/query?q=SELECT+Id,+Name+FROM+Account+ORDER+BY+Name+LIMIT+5\n\n",
+    f"GET {v}/sobjects/Account/describe\n\n",
+    f"POST {v}/sobjects/Contact\nContent-Type: application/json\n\n{{\"LastName\": \"Fuzz\", \"Email\": \"f@example.test\"}}",
+    f"PATCH {v}/sobjects/Account/001Lo0000000001AAA\nContent-Type: application/json\nIf-Unmodified-Since: Tue, 01 Jan 2030 00:00:00 GMT\n\n{{\"Name\": \"X\"}}",
+    f"POST {v}/composite\nContent-Type: application/json\n\n" + json.dumps({"allOrNone": True, "compositeRequest": [
+        {"method": "POST", "url": f"{v}/sobjects/Account", "referenceId": "a", "body": {"Name": "A"}},
+        {"method": "GET", "url": f"{v}/sobjects/Account/@{{a.id}}", "referenceId": "b"}]}),
+    f"POST {v}/composite/sobjects\nContent-Type: application/json\n\n" + json.dumps({"allOrNone": False, "records": [
+        {"attributes": {"type": "Account"}, "Name": "B"}]}),
+    f"GET {v}/connect/files/users/me?page=0&pageSize=10\n\n",
+    f"GET {v}/parameterizedSearch?q=acme&sobject=Account&Account.limit=3\n\n",
+    f"GET {v}/search?q=FIND+%7Bacme%7D+RETURNING+Account(Name)\n\n",
+    f"GET {v}/sobjects/Account/updated?start=2020-01-01T00:00:00Z&end=2030-01-01T00:00:00Z\n\n",
+    f"DELETE {v}/sobjects/Account/001Lo0000000002AAA\n\n",
+    f"GET {v}/limits\n\n", "GET /services/data\n\n", "GET /services/oauth2/userinfo\n\n",
+    "POST /services/oauth2/token\nContent-Type: application/x-www-form-urlencoded\n\ngrant_type=refresh_token&refresh_token=x&client_id=y",
+    "GET /services/oauth2/authorize?response_type=code&client_id=x&redirect_uri=http://127.0.0.1/cb&code_challenge=abc\n\n",
+    f"GET {v}/query\nAuthorization: Bearer nope\n\n",
+])

@@ -1,0 +1,62 @@
+import DeepLinking
+import Foundation
+import SOQL
+import SalesforceCore
+import SalesforceLinks
+
+extension FuzzTarget {
+    /// SOQL statements into the parser.
+    static let soql = FuzzTarget(name: "soql", summary: "SOQL statements into the SOQL parser") { bytes in
+        _ = try? SOQLQuery(parsing: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// SOSL statements and search terms into their parsers.
+    static let sosl = FuzzTarget(name: "sosl", summary: "SOSL statements and search terms into their parsers") { bytes in
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = try? SOSLQuery(parsing: text)
+        _ = try? SearchExpression(parsing: text)
+    }
+
+    /// JSON documents into the reader; what it reads must read back the same once written.
+    static let json = FuzzTarget(name: "json", summary: "JSON into the reader; what it reads must read back equal once written") { bytes in
+        guard let value = try? JSON(parsing: bytes) else { return }
+        let written = value.serializedBytes()
+        guard let reread = try? JSON(parsing: written) else {
+            fatalError("JSON written from a parsed document does not parse: \(String(decoding: written, as: UTF8.self))")
+        }
+        guard reread.serializedBytes() == written else {
+            fatalError("JSON does not read back the same: \(String(decoding: written, as: UTF8.self))")
+        }
+    }
+
+    /// `MobileDeepLinkingConfig.json` files into the configuration reader, and every route of
+    /// one that reads into the router, with links made from the configuration's own patterns.
+    static let deepLinkConfig = FuzzTarget(
+        name: "deeplink-config", summary: "MobileDeepLinkingConfig.json into the reader, then its routes into the router"
+    ) { bytes in
+        guard let configuration = try? DeepLinkConfiguration(data: Data(bytes)) else { return }
+        var router = DeepLinkRouter(configuration: configuration)
+        router.logHandler = nil
+        for pattern in configuration.routes.prefix(16).compactMap(\.pattern) {
+            let link = "app://" + pattern.text.replacingOccurrences(of: ":", with: "")
+            _ = try? router.match(link)
+            _ = try? router.candidates(for: link)
+        }
+    }
+
+    /// Links into a router with a fixed configuration that has every kind of route.
+    static let deepLinkRoute = FuzzTarget(name: "deeplink-route", summary: "links into a router with every kind of route") { bytes in
+        let link = String(decoding: bytes, as: UTF8.self)
+        _ = try? FuzzFixtures.router.match(link)
+        _ = try? FuzzFixtures.router.candidates(for: link)
+        if let url = URL(string: link) { _ = try? FuzzFixtures.router.match(url) }
+    }
+
+    /// Salesforce app links into the link parser, and what the signed-in user should do with them.
+    static let salesforceLink = FuzzTarget(name: "salesforce-link", summary: "salesforce1:// links into the parser and the decision") {
+        bytes in
+        guard let link = try? SalesforceLink(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
+        _ = SalesforceLinkDecision.decide(link, signedIn: FuzzFixtures.user)
+        _ = try? link.url()
+    }
+}

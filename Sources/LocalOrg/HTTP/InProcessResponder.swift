@@ -1,0 +1,64 @@
+package import HTTPTypes
+import Hummingbird
+package import LocalOrgEngine
+import Logging
+import NIOCore
+import NIOEmbedded
+import SalesforceCore
+
+/// LocalOrg's routes, middleware included, answering requests in this process with no socket:
+/// what the fuzzer drives, so that every byte of a request reaches the same code a client's does.
+package struct InProcessResponder: Sendable {
+    /// A response as a client would read it.
+    package struct Reply: Sendable {
+        /// The HTTP status code.
+        package var status: Int
+        /// The body's bytes.
+        package var body: [UInt8]
+    }
+
+    private let responder: RouterResponder<LocalOrgRequestContext>
+    private let logger = Logger(label: "forcekit.localorg.in-process")
+
+    /// The routes of `org`, without a request log.
+    package init(org: Org) {
+        responder = LocalOrgRouter.make(org: org, requestLog: nil).buildResponder()
+    }
+
+    /// Answers one request. `target` is the path with its query, as in a request line.
+    package func respond(method: HTTPRequest.Method, target: String, headers: HTTPFields, body: [UInt8]) async -> Reply {
+        var headers = headers
+        headers[.contentLength] = String(body.count)
+        let request = Request(
+            head: HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1", path: target, headerFields: headers),
+            body: RequestBody(buffer: ByteBuffer(bytes: body)))
+        let context = LocalOrgRequestContext(source: ApplicationRequestContextSource(channel: NIOAsyncTestingChannel(), logger: logger))
+        let response: Response
+        do {
+            response = try await responder.respond(to: request, context: context)
+        } catch {
+            // The server's own answer to an error that escapes every middleware.
+            return Reply(status: 500, body: [])
+        }
+        let collector = BodyCollector()
+        do {
+            try await response.body.write(collector)
+        } catch {
+            return Reply(status: Int(response.status.code), body: [])
+        }
+        return Reply(status: Int(response.status.code), body: collector.bytes)
+    }
+}
+
+/// A response body written into memory.
+private final class BodyCollector: ResponseBodyWriter, Sendable {
+    private let written = Locked<[UInt8]>([])
+
+    var bytes: [UInt8] { written.current }
+
+    func write(_ buffer: ByteBuffer) async throws {
+        written.withLock { $0 += buffer.readableBytesView }
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
