@@ -66,7 +66,7 @@ extension Org {
                     // Setting up the org is not the user's own work: it starts with no recent items.
                     try await store.write { db in try RecentItems.forget(admin, db: db) }
                 }
-            } else if await oauth.authenticate(username: settings.username, password: settings.password) == nil,
+            } else if await oauth.checkPassword(username: settings.username, password: settings.password) == nil,
                 let userID = try await store.read({ db in
                     try String.fetchOne(db, sql: "SELECT \"Id\" FROM \"User\" WHERE \"Username\" = ?", arguments: [settings.username])
                 })

@@ -1,5 +1,6 @@
 import ForceKitTestSupport
 import Foundation
+import LocalOrg
 import SalesforceCore
 import Testing
 
@@ -15,10 +16,10 @@ struct HostileInputTests {
     }
 
     /// The server still answers an ordinary request.
-    private func expectStillServing(_ org: TestOrg, _ token: String) async throws {
+    private func expectStillServing(_ org: TestOrg, _ token: String, accounts: Int = SeedDataCount.accounts) async throws {
         let reply = try await query(org, token, "SELECT COUNT() FROM Account")
         #expect(reply.status == 200)
-        #expect(reply.json["totalSize"] == .integer(Int64(SeedDataCount.accounts)))
+        #expect(reply.json["totalSize"] == .integer(Int64(accounts)))
     }
 
     @Test("date literals with the largest n answer with the records they reach, not an overflow")
@@ -120,6 +121,60 @@ struct HostileInputTests {
             let fine = try await org.client.send("GET", "\(path)?q=acme&sobject=Account&offset=2000&overallLimit=2000", token: token)
             #expect(fine.status == 200)
             try await expectStillServing(org, token)
+        }
+    }
+
+    /// The server's port.
+    private func port(_ org: TestOrg) throws -> Int {
+        try #require(URL(string: org.credentials.instanceURL)?.port)
+    }
+
+    @Test("a body beyond the limit is a 413 and a broken chunked body a 400, never a 500")
+    func oversizedAndBrokenBodies() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            var huge = Data("{\"Name\": \"".utf8)
+            huge.append(Data(repeating: UInt8(ascii: "a"), count: 51 * 1024 * 1024))
+            huge.append(Data("\"}".utf8))
+            let tooLarge = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/Account",
+                headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
+                body: huge)
+            #expect(tooLarge.status == 413)
+            #expect(tooLarge.json[0]?["errorCode"] == "REQUEST_TOO_LARGE")
+            let form = try await org.client.send(
+                "POST", "/services/oauth2/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: Data(repeating: UInt8(ascii: "a"), count: 2 * 1024 * 1024))
+            #expect(form.status == 413)
+
+            let chunked = """
+                POST \(org.dataPath)/sobjects/Account HTTP/1.1\r
+                Host: 127.0.0.1\r
+                Authorization: Bearer \(token)\r
+                Content-Type: application/json\r
+                Transfer-Encoding: chunked\r
+                \r
+                ZZZ\r
+                {}\r
+                0\r
+                \r
+
+                """
+            let (answer, _) = try RawSocketClient.exchange(port: try port(org), request: Array(chunked.utf8))
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(200))")
+            try await expectStillServing(org, token, accounts: 0)
+        }
+    }
+
+    @Test("CONNECT and TRACE get a 405 that closes the connection")
+    func unservedMethods() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            for request in ["CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"] {
+                let (answer, closed) = try RawSocketClient.exchange(port: try port(org), request: Array(request.utf8))
+                #expect(answer.hasPrefix("HTTP/1.1 405"), "\(answer.prefix(200))")
+                #expect(answer.lowercased().contains("connection: close"))
+                #expect(closed)
+            }
         }
     }
 }

@@ -89,6 +89,53 @@ struct ServerTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path))
     }
 
+    /// A file's permission bits.
+    private func mode(_ path: String) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    @Test("a temporary org's folder, database, log and keys are its owner's only from the start")
+    func ownerOnlyFiles() async throws {
+        var configuration = configuration()
+        configuration.tls = true
+        try await withLocalOrg(configuration) { server throws in
+            let folder = server.dataDirectory
+            _ = try await server.store.query("SELECT Id FROM User", version: "v62.0")
+            #expect(try mode(folder.path) == 0o700)
+            for file in ["org.sqlite", "org.sqlite-wal", "org.sqlite-shm", "localorg.json", "tls/ca-key.pem", "tls/server-key.pem"] {
+                let path = folder.appendingPathComponent(file).path
+                #expect(FileManager.default.fileExists(atPath: path), "\(file)")
+                let bits = try mode(path)
+                #expect(bits == 0o600, "\(file) is \(String(bits, radix: 8))")
+            }
+            #expect(try mode(folder.appendingPathComponent("tls").path) == 0o700)
+        }
+    }
+
+    @Test("a temporary org removes the folders of temporary orgs whose process died, and no other")
+    func abandonedTemporaryFolders() async throws {
+        let temporary = FileManager.default.temporaryDirectory
+        // A process that has exited: its pid names no process now (checked, not assumed).
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let deadPID = finished.processIdentifier
+        try #require(kill(deadPID, 0) != 0)
+        let abandoned = temporary.appendingPathComponent("localorg-\(deadPID)-\(UUID().uuidString)")
+        let alive = temporary.appendingPathComponent("localorg-\(getpid())-\(UUID().uuidString)")
+        let unrelated = temporary.appendingPathComponent("localorg-notes-\(UUID().uuidString)")
+        for folder in [abandoned, alive, unrelated] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("token".utf8).write(to: folder.appendingPathComponent("org.sqlite"))
+        }
+        defer { for folder in [abandoned, alive, unrelated] { try? FileManager.default.removeItem(at: folder) } }
+        try await withLocalOrg(configuration()) { _ throws in }
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: alive.path))
+        #expect(FileManager.default.fileExists(atPath: unrelated.path))
+    }
+
     @Test("with TLS the URLs are https and the CA and server certificate are kept in the data directory")
     func tls() async throws {
         try await withTemporaryDirectory { directory throws in

@@ -74,6 +74,39 @@ struct EncryptionTests {
         }
     }
 
+    @Test("An empty file is refused and left empty, plain or encrypted, instead of becoming a new store")
+    func emptyFile() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let empty = directory.appendingPathComponent("empty.sqlite")
+            for encryption in [StoreEncryption.plaintext, randomKey()] {
+                try Data().write(to: empty)
+                let error = await #expect(throws: SmartStoreError.self) { try await SmartStore(url: empty, encryption: encryption) }
+                #expect(error?.code == .fileSystem)
+                #expect(error?.message.contains("empty") == true)
+                #expect(try Data(contentsOf: empty).isEmpty)
+                #expect(!FileManager.default.fileExists(atPath: empty.path + "-wal"))
+            }
+        }
+    }
+
+    @Test("A new store's folder and files are its owner's only from the start")
+    func ownerOnlyFiles() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let folder = directory.appendingPathComponent("user/stores")
+            for (name, encryption) in [("plain.sqlite", StoreEncryption.plaintext), ("sealed.sqlite", randomKey())] {
+                let url = folder.appendingPathComponent(name)
+                let store = try await SmartStore(url: url, encryption: encryption)
+                try await store.registerSoup("s", indexSpecs: [IndexSpec(path: "k", type: .string)])
+                for path in [url.path, url.path + "-wal", url.path + "-shm"] {
+                    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+                    #expect(mode == 0o600, "\(path) is \(String(mode ?? 0, radix: 8))")
+                }
+                try store.close()
+            }
+            #expect(try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int == 0o700)
+        }
+    }
+
     @Test("Opening with a passphrase derives the same key from the store's salt")
     func passphrase() async throws {
         try await withTemporaryDirectory { directory throws in

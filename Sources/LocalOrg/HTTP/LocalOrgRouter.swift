@@ -6,6 +6,7 @@ enum LocalOrgRouter {
     static func make(org: Org, requestLog: (@Sendable (String) -> Void)?) -> Router<LocalOrgRequestContext> {
         let router = Router(context: LocalOrgRequestContext.self)
         if let requestLog { router.add(middleware: RequestLogMiddleware(log: RequestLog(sink: requestLog))) }
+        router.add(middleware: MethodMiddleware())
         router.add(middleware: SalesforceErrorMiddleware())
         OAuthRoutes(org: org).register(on: router)
         DataRoutes(org: org).register(on: router)

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import LocalOrgEngine
 import NIOCore
+import NIOHTTP1
 import SalesforceCore
 import URLEncoding
 
@@ -28,28 +29,64 @@ enum Responses {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
+    /// A page of the login flow. No other site may frame it (clickjacking a consent), and no
+    /// cache keeps it.
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
-            status: status, headers: [.contentType: "text/html;charset=UTF-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            status: status,
+            headers: [
+                .contentType: "text/html;charset=UTF-8", .cacheControl: "no-store", xFrameOptions: "DENY",
+                .contentSecurityPolicy: "frame-ancestors 'none'",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
+
+    /// A token endpoint answer: never cached (RFC 6749 §5.1).
+    static func tokenJSON(_ value: JSON) -> Response {
+        var response = json(value)
+        response.headers[.cacheControl] = "no-store"
+        response.headers[pragma] = "no-cache"
+        return response
+    }
+
+    // Names that HTTPTypes does not define; the literals are valid field names.
+    private static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
+    private static let pragma = HTTPField.Name("Pragma")!
 
     static func redirect(to location: String) -> Response {
         Response(status: .found, headers: [.location: location])
     }
 
     /// The request body's bytes, up to the context's upload limit.
+    /// - Throws: a 413 REQUEST_TOO_LARGE beyond the limit, a 400 for a body that cannot be read
+    ///   (broken chunked encoding, say): what the client sent, never a 500.
     static func body(of request: Request, context: LocalOrgRequestContext) async throws -> [UInt8] {
-        var request = request
-        let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+        let buffer = try await collect(request, upTo: context.maxUploadSize)
         return buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes) ?? []
+    }
+
+    private static func collect(_ request: Request, upTo limit: Int) async throws -> ByteBuffer {
+        var request = request
+        do {
+            return try await request.collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIError.requestTooLarge(limit: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError.requestTooLarge(limit: limit)
+        } catch let error as HTTPParserError {
+            // Broken framing (chunked encoding, say): the server answers 400 and closes the
+            // connection, since where the next request starts is unknown.
+            throw error
+        } catch {
+            throw APIError(status: 400, errorCode: "INVALID_REQUEST", message: "The request body could not be read: \(error).")
+        }
     }
 
     /// The body as form fields (`application/x-www-form-urlencoded`), merged over the query's.
     static func formFields(of request: Request, context: LocalOrgRequestContext) async throws -> [String: String] {
         var fields: [String: String] = [:]
         for (key, value) in FormEncoding.decode(request.uri.query ?? "") { fields[key] = value }
-        var request = request
-        let buffer = try await request.collectBody(upTo: 1024 * 1024)
+        let buffer = try await collect(request, upTo: 1024 * 1024)
         for (key, value) in FormEncoding.decode(buffer.getString(at: buffer.readerIndex, length: buffer.readableBytes) ?? "") {
             fields[key] = value
         }

@@ -18,7 +18,7 @@ struct OAuthRoutes {
             Self.response(for: await org.authorize(try await Responses.formFields(of: request, context: context)))
         }
         router.post("/services/oauth2/token") { request, context in
-            Responses.json(
+            Responses.tokenJSON(
                 .object(try await org.token(try await Responses.formFields(of: request, context: context)).mapValues(JSON.string)))
         }
         for method in [HTTPRequest.Method.post, .get] {

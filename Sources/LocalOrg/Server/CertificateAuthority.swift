@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LocalOrgEngine
+import SalesforceCore
 import SwiftASN1
 import X509
 
@@ -31,7 +32,7 @@ struct CertificateAuthority {
             return CertificateAuthority(caFile: files.ca, serverCertificatePEM: certificate, serverKeyPEM: key)
         }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try OwnerOnlyFiles.createFolder(folder)
             let now = Date()
             let caKey = P256.Signing.PrivateKey()
             let caName = try DistinguishedName {
@@ -87,10 +88,9 @@ struct CertificateAuthority {
         }
     }
 
-    /// Keys are written readable by the owner only.
+    /// Keys are readable by the owner only, from the moment they exist.
     private static func write(_ text: String, to file: URL) throws {
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        try OwnerOnlyFiles.write(Array(text.utf8), to: file)
     }
 
     private static func names(in certificate: Certificate) -> [String] {

@@ -64,7 +64,7 @@ public final class LocalOrgServer: Sendable {
             apexRoutes: configuration.apexRoutes)
 
         var certificate: CertificateAuthority?
-        var server = HTTPServerBuilder.http1()
+        var server = HTTPServerBuilder.http1(configuration: Self.http1)
         if configuration.tls {
             let authority = try CertificateAuthority.loadOrCreate(in: directory, host: configuration.host)
             certificate = authority
@@ -74,7 +74,7 @@ public final class LocalOrgServer: Sendable {
                         .certificate($0)
                     },
                     privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(authority.serverKeyPEM.utf8), format: .pem)))
-                server = try .tls(.http1(), tlsConfiguration: tls)
+                server = try .tls(.http1(configuration: Self.http1), tlsConfiguration: tls)
             } catch {
                 throw .certificateFailed(reason: "\(error)")
             }
@@ -128,10 +128,18 @@ public final class LocalOrgServer: Sendable {
 
     // MARK: - Starting
 
+    /// Connections that say nothing for a minute are closed, so idle or half-sent requests
+    /// cannot hold the server's connections; headers are bounded (16 KiB a field, 64 KiB in all,
+    /// 200 fields), bodies by the routes (50 MB for uploads).
+    private static let http1 = HTTP1Channel.Configuration(
+        idleTimeout: .seconds(60),
+        httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 200))
+
     private static func dataDirectory(_ requested: URL?) throws(LocalOrgError) -> (URL, Bool) {
-        let directory = requested ?? FileManager.default.temporaryDirectory.appendingPathComponent("localorg-\(UUID().uuidString)")
+        let directory = requested ?? TemporaryOrgFolders.make()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // It will hold live tokens and passwords: the owner's only.
+            try OwnerOnlyFiles.createFolder(directory)
         } catch {
             throw .dataDirectoryUnusable(path: directory.path, reason: error.localizedDescription)
         }

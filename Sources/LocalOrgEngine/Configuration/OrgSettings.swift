@@ -63,8 +63,7 @@ package struct OrgSettings: Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             let settings = generate()
             do {
-                try Data(settings.json.serializedBytes()).write(to: file, options: .atomic)
-                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+                try OwnerOnlyFiles.write(settings.json.serializedBytes(), to: file)
             } catch {
                 throw .dataDirectoryUnusable(path: directory.path, reason: "cannot write \(fileName): \(error.localizedDescription)")
             }

@@ -22,6 +22,13 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(errorCode): \(message)" }
 
     package static let notFound = APIError(status: 404, errorCode: "NOT_FOUND", message: "The requested resource does not exist")
+
+    /// 413: a request body beyond what the server reads (`limit` bytes, when known).
+    package static func requestTooLarge(limit: Int?) -> APIError {
+        let size = limit.map { " (\($0 / (1024 * 1024)) MB)" } ?? ""
+        return APIError(
+            status: 413, errorCode: "REQUEST_TOO_LARGE", message: "The request body is larger than the server accepts\(size).")
+    }
     package static let invalidSession = APIError(status: 401, errorCode: "INVALID_SESSION_ID", message: "Session expired or invalid")
     static let entityIsDeleted = APIError(status: 404, errorCode: "ENTITY_IS_DELETED", message: "entity is deleted")
 

@@ -9,6 +9,8 @@ package final class OAuthService: Sendable {
     let tokenLifetime: TimeInterval
     /// How long an authorization code lives (Salesforce: 15 minutes).
     let codeLifetime: TimeInterval = 15 * 60
+    /// Wrong passwords per username, for the lockout.
+    let attempts = LoginAttempts()
 
     init(store: OrgStore, settings: OrgSettings, tokenLifetime: TimeInterval) {
         self.store = store
@@ -22,8 +24,31 @@ package final class OAuthService: Sendable {
         settings.connectedApps.first { $0.consumerKey == clientID }
     }
 
+    /// What checking a username and password found.
+    enum Authentication {
+        /// The password is the user's.
+        case user(String)
+        /// No such active user, or a wrong password.
+        case failed
+        /// Too many wrong passwords in a row: the username is locked out for a while, whatever
+        /// the password (see ``LoginAttempts``).
+        case lockedOut
+    }
+
+    /// Checks a username and password, counting wrong ones towards a lockout.
+    func authenticate(username: String, password: String) async -> Authentication {
+        let now = store.clock()
+        guard !attempts.isLockedOut(username, now: now) else { return .lockedOut }
+        guard let userID = await checkPassword(username: username, password: password) else {
+            attempts.recordFailure(username, now: now)
+            return .failed
+        }
+        attempts.recordSuccess(username)
+        return .user(userID)
+    }
+
     /// The user id for a username and password, or nil.
-    func authenticate(username: String, password: String) async -> String? {
+    func checkPassword(username: String, password: String) async -> String? {
         let found = try? await store.pool.read { db -> (String, String, String)? in
             guard
                 let row = try Row.fetchOne(
@@ -74,16 +99,17 @@ package final class OAuthService: Sendable {
         let refresh = withRefreshToken && existing == nil ? "5Aep" + RandomText.make(length: 83, alphabet: RandomText.tokenAlphabet) : nil
         let scopeText = scope.joined(separator: " ")
         let expires = issuedAt + Int64(tokenLifetime * 1000)
+        let refreshDigest = (refresh ?? existing).map(PasswordHash.digest(ofToken:))
         try await store.write { db in
             if let refresh {
                 try db.execute(
                     sql: "INSERT INTO lo_refresh_token(token, user_id, client_id, scope, issued_at) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [refresh, userID, clientID, scopeText, issuedAt])
+                    arguments: [PasswordHash.digest(ofToken: refresh), userID, clientID, scopeText, issuedAt])
             }
             try db.execute(
                 sql: """
                     INSERT INTO lo_access_token(token, user_id, client_id, scope, issued_at, expires_at, refresh_token) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [access, userID, clientID, scopeText, issuedAt, expires, refresh ?? existing])
+                    """, arguments: [PasswordHash.digest(ofToken: access), userID, clientID, scopeText, issuedAt, expires, refreshDigest])
         }
         return TokenGrant(
             accessToken: access, refreshToken: refresh, scope: scopeText, userID: userID, issuedAt: issuedAt, clientID: clientID)
@@ -99,7 +125,10 @@ package final class OAuthService: Sendable {
             try db.execute(
                 sql: """
                     INSERT INTO lo_authorization_code(code, user_id, client_id, redirect_uri, scope, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [code, userID, clientID, redirectURI, scope.joined(separator: " "), codeChallenge, expires])
+                    """,
+                arguments: [
+                    PasswordHash.digest(ofToken: code), userID, clientID, redirectURI, scope.joined(separator: " "), codeChallenge, expires,
+                ])
         }
         return code
     }
@@ -116,21 +145,27 @@ package final class OAuthService: Sendable {
             }
         }
         // The code is deleted as it is read, so a second use finds nothing, whatever else fails.
+        let codeDigest = PasswordHash.digest(ofToken: code)
         let stored = try await store.write { db -> (String, String, String, String, String?, Int64)? in
             guard
                 let row = try Row.fetchOne(
                     db,
                     sql: """
                         SELECT user_id, client_id, redirect_uri, scope, code_challenge, expires_at FROM lo_authorization_code WHERE code = ?
-                        """, arguments: [code])
+                        """, arguments: [codeDigest])
             else { return nil }
-            try db.execute(sql: "DELETE FROM lo_authorization_code WHERE code = ?", arguments: [code])
+            try db.execute(sql: "DELETE FROM lo_authorization_code WHERE code = ?", arguments: [codeDigest])
             return (row[0], row[1], row[2], row[3], row[4], row[5])
         }
-        guard let (userID, codeClient, codeRedirect, scope, challenge, expires) = stored, codeClient == clientID,
-            expires > nowMilliseconds
-        else { throw OAuthError.invalidCode }
-        guard redirectURI == nil || redirectURI == codeRedirect else {
+        guard let (userID, codeClient, codeRedirect, scope, challenge, expires) = stored else {
+            // A code used before: someone else may hold it, so the tokens it gave are revoked
+            // (RFC 6749 §4.1.2).
+            try await revokeTokens(ofUsedCode: codeDigest)
+            throw OAuthError.invalidCode
+        }
+        guard codeClient == clientID, expires > nowMilliseconds else { throw OAuthError.invalidCode }
+        // The redirect URI the code was issued for must come with it (RFC 6749 §4.1.3).
+        guard redirectURI == codeRedirect else {
             throw OAuthError("redirect_uri_mismatch", "redirect_uri must match configuration")
         }
         if let challenge {
@@ -139,7 +174,34 @@ package final class OAuthService: Sendable {
             }
         }
         let scopes = scope.split(separator: " ").map(String.init)
-        return try await issue(userID: userID, clientID: clientID, scope: scopes, withRefreshToken: grantsRefresh(scopes))
+        let grant = try await issue(userID: userID, clientID: clientID, scope: scopes, withRefreshToken: grantsRefresh(scopes))
+        try await store.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO lo_used_code(code, access_token, refresh_token, expires_at) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    codeDigest, PasswordHash.digest(ofToken: grant.accessToken), grant.refreshToken.map(PasswordHash.digest(ofToken:)),
+                    expires,
+                ])
+        }
+        return grant
+    }
+
+    /// Revokes what a used code was exchanged for, once: the record goes with it.
+    private func revokeTokens(ofUsedCode codeDigest: String) async throws(APIError) {
+        try await store.write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT access_token, refresh_token FROM lo_used_code WHERE code = ?", arguments: [codeDigest])
+            else { return }
+            let access: String = row[0]
+            let refresh: String? = row[1]
+            try db.execute(sql: "DELETE FROM lo_used_code WHERE code = ?", arguments: [codeDigest])
+            try db.execute(sql: "DELETE FROM lo_access_token WHERE token = ?", arguments: [access])
+            if let refresh {
+                try db.execute(sql: "DELETE FROM lo_refresh_token WHERE token = ?", arguments: [refresh])
+                try db.execute(sql: "DELETE FROM lo_access_token WHERE refresh_token = ?", arguments: [refresh])
+            }
+        }
     }
 
     func refresh(token: String, clientID: String, clientSecret: String?) async throws -> TokenGrant {
@@ -148,7 +210,8 @@ package final class OAuthService: Sendable {
         let stored = try await store.read { db -> (String, String, String)? in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT user_id, client_id, scope FROM lo_refresh_token WHERE token = ?", arguments: [token])
+                    db, sql: "SELECT user_id, client_id, scope FROM lo_refresh_token WHERE token = ?",
+                    arguments: [PasswordHash.digest(ofToken: token)])
             else {
                 return nil
             }
@@ -163,7 +226,9 @@ package final class OAuthService: Sendable {
     func password(username: String, password: String, clientID: String, clientSecret: String?, scope: String?) async throws -> TokenGrant {
         guard let app = app(clientID: clientID) else { throw OAuthError.invalidClientID }
         if let secret = app.consumerSecret, clientSecret != secret { throw OAuthError("invalid_client", "invalid client credentials") }
-        guard let userID = await authenticate(username: username, password: password) else { throw OAuthError.authenticationFailure }
+        guard case .user(let userID) = await authenticate(username: username, password: password) else {
+            throw OAuthError.authenticationFailure
+        }
         let scopes = try grantedScope(requested: scope, app: app)
         return try await issue(userID: userID, clientID: clientID, scope: scopes, withRefreshToken: false)
     }
@@ -181,6 +246,7 @@ package final class OAuthService: Sendable {
         try await store.write { db in
             try db.execute(sql: "DELETE FROM lo_access_token WHERE expires_at <= ?", arguments: [now])
             try db.execute(sql: "DELETE FROM lo_authorization_code WHERE expires_at <= ?", arguments: [now])
+            try db.execute(sql: "DELETE FROM lo_used_code WHERE expires_at <= ?", arguments: [now])
         }
     }
 
@@ -191,7 +257,7 @@ package final class OAuthService: Sendable {
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT user_id, client_id, scope, expires_at FROM lo_access_token WHERE token = ?",
-                    arguments: [accessToken]),
+                    arguments: [PasswordHash.digest(ofToken: accessToken)]),
                 (row[3] as Int64) > now
             else { return nil }
             return Session(userID: row[0], clientID: row[1], scope: row[2], accessToken: accessToken)
@@ -202,8 +268,9 @@ package final class OAuthService: Sendable {
 
     /// Revokes a refresh token (and every access token issued from it) or one access token.
     /// - Returns: Whether the token was known.
-    func revoke(token: String) async throws(APIError) -> Bool {
-        try await store.write { db in
+    func revoke(token plain: String) async throws(APIError) -> Bool {
+        let token = PasswordHash.digest(ofToken: plain)
+        return try await store.write { db in
             try db.execute(sql: "DELETE FROM lo_refresh_token WHERE token = ?", arguments: [token])
             var changed = db.changesCount
             try db.execute(sql: "DELETE FROM lo_access_token WHERE token = ? OR refresh_token = ?", arguments: [token, token])

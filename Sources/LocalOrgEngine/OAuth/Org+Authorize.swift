@@ -30,8 +30,17 @@ extension Org {
         guard let username = fields["username"], let password = fields["password"] else {
             return .login(parameters: parameters.formFields, appName: app.name, error: nil)
         }
-        guard let userID = await oauth.authenticate(username: username, password: password) else {
+        let userID: String
+        switch await oauth.authenticate(username: username, password: password) {
+        case .user(let id):
+            userID = id
+        case .failed:
             return .login(parameters: parameters.formFields, appName: app.name, error: "Please check your username and password.")
+        case .lockedOut:
+            let minutes = Int(LoginAttempts.lockout / 60)
+            return .login(
+                parameters: parameters.formFields, appName: app.name,
+                error: "Your login attempt has failed too many times: \(username) is locked out for \(minutes) minutes.")
         }
         let now = store.clock()
         let login = PendingLogins.Login(

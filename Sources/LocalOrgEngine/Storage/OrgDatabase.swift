@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SalesforceCore
 
 /// Opens the org's SQLite file and keeps its tables in step with the schema: one table per
 /// sObject type, named after it, with one column per field.
@@ -11,9 +12,12 @@ enum OrgDatabase {
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
+            // The org holds live tokens: its file, and so its WAL, is the owner's only.
+            try OwnerOnlyFiles.prepareDatabaseFile(url)
             let pool = try DatabasePool(path: url.path, configuration: configuration)
             try pool.write { db in
                 try createSystemTables(db)
+                try hashStoredTokens(db)
                 for type in schema.types { try createTable(for: type, in: db) }
             }
             return pool
@@ -39,11 +43,32 @@ enum OrgDatabase {
                     code TEXT PRIMARY KEY, user_id TEXT NOT NULL, client_id TEXT NOT NULL, redirect_uri TEXT NOT NULL,
                     scope TEXT NOT NULL, code_challenge TEXT, expires_at INTEGER NOT NULL);
                 CREATE INDEX IF NOT EXISTS lo_access_token_refresh ON lo_access_token(refresh_token);
+                CREATE TABLE IF NOT EXISTS lo_used_code (
+                    code TEXT PRIMARY KEY, access_token TEXT NOT NULL, refresh_token TEXT, expires_at INTEGER NOT NULL);
+                CREATE TABLE IF NOT EXISTS lo_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                 CREATE TABLE IF NOT EXISTS lo_recent (
                     user_id TEXT NOT NULL, record_id TEXT NOT NULL, type TEXT NOT NULL, rank INTEGER NOT NULL,
                     PRIMARY KEY (user_id, record_id));
                 CREATE INDEX IF NOT EXISTS lo_recent_rank ON lo_recent(user_id, rank);
                 """)
+    }
+
+    /// Data directories made before tokens were kept as digests hold them as they were issued:
+    /// replaces each with its digest, once, so their sessions go on working.
+    private static func hashStoredTokens(_ db: Database) throws {
+        let marker = "token_storage"
+        guard try String.fetchOne(db, sql: "SELECT value FROM lo_meta WHERE key = ?", arguments: [marker]) == nil else { return }
+        for (table, column) in [
+            ("lo_access_token", "token"), ("lo_access_token", "refresh_token"), ("lo_refresh_token", "token"),
+            ("lo_authorization_code", "code"),
+        ] {
+            let values = try String.fetchAll(db, sql: "SELECT \(column) FROM \(table) WHERE \(column) IS NOT NULL")
+            for value in Set(values) {
+                try db.execute(
+                    sql: "UPDATE \(table) SET \(column) = ? WHERE \(column) = ?", arguments: [PasswordHash.digest(ofToken: value), value])
+            }
+        }
+        try db.execute(sql: "INSERT INTO lo_meta(key, value) VALUES (?, 'sha256')", arguments: [marker])
     }
 
     static func quoted(_ name: String) -> String { "\"\(name)\"" }

@@ -97,10 +97,7 @@ struct AccountVault: Sendable {
     }
 
     private func writePrivately(_ data: Data, to file: URL) throws {
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
-        try data.write(to: file, options: .atomic)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        try OwnerOnlyFiles.createFolder(file.deletingLastPathComponent())
+        try OwnerOnlyFiles.write(data, to: file)
     }
 }

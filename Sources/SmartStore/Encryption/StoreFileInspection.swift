@@ -3,8 +3,11 @@ import Foundation
 /// What a store's database file holds, read before SQLite opens it so that a wrong key, a
 /// damaged header or a store of the other kind is named plainly and the file is left as it was.
 enum StoreFileInspection: Equatable {
-    /// No file, or an empty one: a new store.
+    /// No file: a new store.
     case absent
+    /// A file with no bytes: not a store (SQLite writes a store's header when it creates one),
+    /// so something emptied it; opening it would silently start a new store in its place.
+    case empty
     /// A plain SQLite database.
     case plaintext
     /// A ForceKit encrypted store, with its first page as on disk.
@@ -13,10 +16,11 @@ enum StoreFileInspection: Equatable {
     case unrecognized
 
     static func inspect(_ url: URL) -> StoreFileInspection {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return .absent }
+        guard FileManager.default.fileExists(atPath: url.path) else { return .absent }
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return .unrecognized }
         defer { try? handle.close() }
         let bytes = [UInt8]((try? handle.read(upToCount: PageFormat.pageSize)) ?? Data())
-        if bytes.isEmpty { return .absent }
+        if bytes.isEmpty { return .empty }
         if bytes.starts(with: PageFormat.sqliteHeader) { return .plaintext }
         guard bytes.count == PageFormat.pageSize,
             bytes[PageFormat.magicRange].elementsEqual(PageFormat.magic)
@@ -58,6 +62,9 @@ enum StoreFileInspection: Equatable {
             }
         case (.unrecognized, _):
             throw .fileSystem(path: url.path, reason: "it is not a SmartStore database")
+        case (.empty, _):
+            throw .fileSystem(
+                path: url.path, reason: "the file is empty, so it is not a SmartStore database; remove it to start a new store there")
         }
     }
 }

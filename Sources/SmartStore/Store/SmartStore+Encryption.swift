@@ -65,7 +65,7 @@ extension SmartStore {
         case .plaintext: break
         case .encrypted: throw .storeEncrypted(path: url.path)
         case .absent: throw .fileSystem(path: url.path, reason: "there is no store there")
-        case .unrecognized: throw .fileSystem(path: url.path, reason: "it is not a SmartStore database")
+        case .unrecognized, .empty: throw .fileSystem(path: url.path, reason: "it is not a SmartStore database")
         }
         guard let cipher = try encryption.makeCipher(salt: StoreEncryption.makeSalt()) else { return }
         guard EncryptingVFS.isRegistered else { throw .encryptionUnavailable("the encrypting VFS cannot be registered with SQLite") }
@@ -162,7 +162,7 @@ extension SmartStore {
         case .absent: .none
         case .plaintext: .plaintext
         case .encrypted: .encrypted
-        case .unrecognized: .unrecognized
+        case .unrecognized, .empty: .unrecognized
         }
     }
 }

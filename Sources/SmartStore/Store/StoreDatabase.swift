@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import SalesforceCore
 import URLEncoding
 
 /// Where a store's SQLite database is opened: the one place that decides how the file is
@@ -24,7 +25,10 @@ enum StoreDatabase {
     static func open(at url: URL, externalStorage: ExternalStorage, cipher: PageCipher?) throws(SmartStoreError) -> Connection {
         let directory = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // A store holds the user's records: its folder and files are the owner's only, and
+            // SQLite gives the database file's mode to its -wal and -shm files.
+            try OwnerOnlyFiles.createFolder(directory)
+            try OwnerOnlyFiles.prepareDatabaseFile(url)
         } catch {
             throw .fileSystem(path: directory.path, reason: error.localizedDescription)
         }
