@@ -20,8 +20,10 @@ seconds=${1:-60}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 
+# One -sanitize=fuzzer,address: given as two flags (as `--sanitize` does), the compiler keeps
+# only the last and the code gets no coverage instrumentation, so the fuzzer would run blind.
 swift build -c release --scratch-path .build-fuzz --product forcekit-fuzz \
-    --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING 2>&1 | grep -Ev "warning: (Cannot export|'swift-)" || true
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 | grep -Ev "warning: (Cannot export|'swift-)" || true
 binary=.build-fuzz/release/forcekit-fuzz
 [ -x "$binary" ] || { echo "The fuzzer did not build." >&2; exit 1; }
 
