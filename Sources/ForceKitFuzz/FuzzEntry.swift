@@ -18,6 +18,25 @@ import FuzzTargets
         selectedTarget.run(bytes)
         return 0
     }
+
+    /// libFuzzer's driver, for programs that keep their own `main` (SwiftPM gives every
+    /// executable one): it reads the fuzzer's options from the arguments and calls the callback
+    /// once per input.
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func runFuzzerDriver(
+        _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
+
+    /// Hands the process to libFuzzer.
+    @main
+    struct FuzzCommand {
+        static func main() {
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            exit(runFuzzerDriver(&argc, &argv, fuzzOneInput))
+        }
+    }
 #else
     /// Without the fuzzer (a normal build), `forcekit-fuzz TARGET PATH...` replays inputs: files,
     /// or every file in folders, such as a committed corpus or a crash the fuzzer saved.
