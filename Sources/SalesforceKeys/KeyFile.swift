@@ -23,8 +23,18 @@ public struct KeyFile: Sendable {
     }
 
     /// The key in the file, or nil when there is no file.
+    /// - Throws: ``KeyStoreError/unreadable(label:reason:)`` also when users other than the
+    ///   owner may read the file: the key may be known to them, so it is not used (as ssh refuses
+    ///   a private key others can read).
     public func read() throws(KeyStoreError) -> SymmetricKey? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            throw .unreadable(
+                label: label,
+                reason: "\(url.path) is readable by other users (mode \(String(mode, radix: 8))), so the key may be known to them; "
+                    + "if nobody else could have read it, make it the owner's only (chmod 600), otherwise re-encrypt the data with a new key"
+            )
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw .unreadable(label: label, reason: "\(url.path) cannot be read")
         }
