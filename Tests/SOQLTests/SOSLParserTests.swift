@@ -4,6 +4,15 @@ import Testing
 
 @Suite("SOSL parser")
 struct SOSLParserTests {
+    @Test("an unclosed parenthesis in a clause the parser skips ends the statement instead of looping forever (a fuzz finding)")
+    func unclosedParenthesisInSkippedClause() {
+        for statement in ["FIND {acme*} WITH (", "FIND {acme*} WITH *} RETURNING Account(Name, Contact(Email", "FIND {a} WITH ((('x'"] {
+            #expect(throws: SOSLSyntaxError.self, "\(statement)") { try SOSLQuery(parsing: statement) }
+        }
+        let withClause = try? SOSLQuery(parsing: "FIND {acme} WITH (x) RETURNING Account")
+        #expect(withClause != nil)
+    }
+
     @Test("FIND, IN, RETURNING with SOQL inside, WITH and LIMIT come out as written")
     func fullStatement() throws {
         let search = try SOSLQuery(

@@ -43,7 +43,7 @@ struct SOSLParser {
             case "RETURNING": query.returning = try returning()
             case "LIMIT": query.limit = try integer(after: "LIMIT")
             case "OFFSET": query.offset = try integer(after: "OFFSET")
-            default: skipClause()  // WITH SNIPPET, WITH NETWORK, UPDATE TRACKING: accepted, no effect here.
+            default: try skipClause(keyword)  // WITH SNIPPET, WITH NETWORK, UPDATE TRACKING: accepted, no effect here.
             }
         }
         return query
@@ -69,7 +69,7 @@ struct SOSLParser {
             skipSpace()
             var item = ReturningObject(object: object)
             if peek() == "(" {
-                item.query = try Self.query(over: object, from: try parenthesized())
+                item.query = try Self.query(over: object, from: try parenthesized(in: "RETURNING"))
                 skipSpace()
             }
             objects.append(item)
@@ -132,7 +132,7 @@ struct SOSLParser {
         return number
     }
 
-    private mutating func skipClause() {
+    private mutating func skipClause(_ keyword: String) throws(SOSLSyntaxError) {
         while true {
             skipSpace()
             guard let character = peek() else { return }
@@ -143,7 +143,8 @@ struct SOSLParser {
                     return
                 }
             } else if character == "(" {
-                _ = try? parenthesized()
+                // An unclosed one is an error: skipping it would read the same "(" forever.
+                _ = try parenthesized(in: keyword)
             } else if character == "'" {
                 _ = try? delimited(by: "'")
             } else {
@@ -195,11 +196,11 @@ struct SOSLParser {
         throw SOSLSyntaxError("The search term is not closed: it needs a \(end).")
     }
 
-    /// The text between balanced parentheses, quotes respected.
-    private mutating func parenthesized() throws(SOSLSyntaxError) -> String {
+    /// The text between balanced parentheses, quotes respected; `clause` names where, for the error.
+    private mutating func parenthesized(in clause: String) throws(SOSLSyntaxError) -> String {
         let characters = self.characters
         guard let end = Self.firstIndex(in: characters, from: index + 1, depth: 1, where: { characters[$0] == ")" && $1 == 0 }) else {
-            throw SOSLSyntaxError("A parenthesis in RETURNING is not closed.")
+            throw SOSLSyntaxError("A parenthesis in \(clause) is not closed.")
         }
         let text = String(characters[(index + 1)..<end])
         index = end + 1
