@@ -50,6 +50,19 @@ struct HostileInputTests {
         }
     }
 
+    @Test("a SOSL statement with an unclosed parenthesis in WITH is a 400, not a request that never ends (a fuzz finding)")
+    func unclosedParenthesisInSearch() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let sosl = "FIND {acme*} WITH (SNIPPET RETURNING Account(Name)"
+            let encoded = sosl.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let reply = try await org.client.send("GET", "\(org.dataPath)/search?q=\(encoded)", token: token)
+            #expect(reply.status == 400)
+            #expect(reply.text.contains("A parenthesis in WITH is not closed."), "\(reply.text)")
+            try await expectStillServing(org, token, accounts: 0)
+        }
+    }
+
     @Test("a query locator pointing past its result is refused, not an overflow")
     func queryLocatorExtremes() async throws {
         try await withTestOrg { org throws in
