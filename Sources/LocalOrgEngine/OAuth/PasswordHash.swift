@@ -9,13 +9,10 @@ enum PasswordHash {
         Data(SHA256.hash(data: Data((salt + ":" + password).utf8))).base64EncodedString()
     }
 
-    /// What the org keeps of a token, code or refresh token: hex SHA-256. The org only ever
-    /// compares tokens, so a copy of its database hands out no live session.
+    /// What the org keeps of a token, code or refresh token: base64 of its SHA-256. The org only
+    /// ever compares tokens, so a copy of its database hands out no live session.
     static func digest(ofToken token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        Data(SHA256.hash(data: Data(token.utf8))).base64EncodedString()
     }
 
     static func newSalt() -> String { RandomText.make(length: 16, alphabet: RandomText.tokenAlphabet) }
