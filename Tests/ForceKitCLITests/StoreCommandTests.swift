@@ -108,10 +108,46 @@ struct StoreCommandTests {
         ])
     func errors(arguments: [String], message: String) async throws {
         try await withScratch { scratch throws in
+            try #require(
+                await forcekit("store", "register", "s", "--index", "n:integer", "--path", scratch.path("store.sqlite")).exitCode == 0)
             let result = await forcekit(arguments + ["--path", scratch.path("store.sqlite")])
             #expect(result.exitCode == 1)
             #expect(result.error.hasPrefix(message), "\(result.error)")
             #expect(result.output.isEmpty)
+        }
+    }
+
+    @Test(
+        "Only register creates a store: every other command on a missing path says so and creates no file",
+        arguments: [
+            ["soups"], ["indexes", "s"], ["query", "s"], ["count", "s"], ["upsert", "s", "[{}]"], ["remove", "s", "--ids", "1"],
+            ["clear", "s"], ["drop", "s"], ["alter", "s", "--index", "n:string"],
+        ])
+    func missingStore(arguments: [String]) async throws {
+        try await withScratch { scratch throws in
+            let db = scratch.path("typo.sqlite")
+            let result = await forcekit(["store"] + arguments + ["--path", db])
+            #expect(result.exitCode == 1)
+            #expect(result.error == "error: no store at \(db); check the path, or create one with forcekit store register\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path) == [])
+        }
+    }
+
+    @Test("soups, indexes, query and count leave the store's files byte for byte as they were")
+    func readsLeaveFilesAlone() async throws {
+        try await withScratch { scratch throws in
+            let db = scratch.path("store.sqlite")
+            try #require(await forcekit("store", "register", "s", "--index", "n:integer", "--path", db).exitCode == 0)
+            let entries = try scratch.file(#"[{"n": 1}, {"n": 2}]"#, name: "entries.json")
+            try #require(await forcekit("store", "upsert", "s", entries, "--path", db).exitCode == 0)
+            let before = try Data(contentsOf: URL(fileURLWithPath: db))
+            for command in [["soups"], ["indexes", "s"], ["query", "s"], ["count", "s"]] {
+                #expect(await forcekit(["store"] + command + ["--path", db]).exitCode == 0)
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+            // A command that writes does change it, so the comparison above can fail.
+            try #require(await forcekit("store", "clear", "s", "--path", db).exitCode == 0)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: db)) != before)
         }
     }
 

@@ -190,4 +190,24 @@ struct HostileInputTests {
             }
         }
     }
+
+    @Test(
+        "Headers beyond the limits get a 431 naming them, then the connection closes; the server goes on",
+        arguments: [
+            "X-Big: \(String(repeating: "a", count: 20_000))\r\n",
+            (0..<8).map { "X-Part-\($0): \(String(repeating: "b", count: 10_000))\r\n" }.joined(),
+            (0..<250).map { "X-Many-\($0): c\r\n" }.joined(),
+        ])
+    func oversizedHeaders(headers: String) async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let request = "GET /services/data/v60.0/sobjects HTTP/1.1\r\nHost: 127.0.0.1\r\n\(headers)\r\n"
+            let (answer, closed) = try RawSocketClient.exchange(port: try port(org), request: Array(request.utf8))
+            #expect(answer.hasPrefix("HTTP/1.1 431"), "\(answer.prefix(200))")
+            #expect(answer.contains(#""errorCode":"REQUEST_HEADER_FIELDS_TOO_LARGE""#))
+            #expect(answer.contains("16 KiB a field, 64 KiB in all, 200 fields"))
+            #expect(closed)
+            try await expectStillServing(org, token, accounts: 0)
+        }
+    }
 }

@@ -6,8 +6,9 @@ struct StoreCommand: AsyncParsableCommand {
         commandName: "store",
         abstract: "Inspect and edit a SmartStore database: soups, entries, queries and Smart SQL.",
         discussion: """
-            Every subcommand takes --path DB, a database file that is created if missing. Results \
-            print as JSON; errors print on standard error with exit status 1.
+            Every subcommand takes --path DB, the database file. register creates it when missing; \
+            the others need it, and soups, indexes, query and count only read it, leaving its files \
+            as they were. Results print as JSON; errors print on standard error with exit status 1.
             """,
         subcommands: [
             StoreRegisterCommand.self, StoreSoupsCommand.self, StoreIndexesCommand.self, StoreUpsertCommand.self,

@@ -23,7 +23,7 @@ struct StoreUpsertCommand: AsyncParsableCommand {
     var externalId: String?
 
     func run() async throws {
-        try await store.withStore { smartStore in
+        try await store.withStore(.change) { smartStore in
             let entries = try EntryInput.read(file)
             let stored = try await smartStore.upsert(
                 entries: entries, forSoupNamed: soup, withExternalIdPath: externalId ?? SoupEntryField.id)
@@ -85,7 +85,7 @@ struct StoreRemoveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await store.withStore { smartStore in
+        try await store.withStore(.change) { smartStore in
             if let spec {
                 let querySpec = try QuerySpec(json: try JSONArgument.parse(spec, option: "--spec"), soupName: soup)
                 Console.printJSON(.integer(Int64(try await smartStore.removeEntries(usingQuerySpec: querySpec, forSoupNamed: soup))))

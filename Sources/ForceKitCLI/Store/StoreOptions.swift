@@ -6,7 +6,10 @@ import SmartStore
 
 /// The database every `forcekit store` subcommand works on, and how it is encrypted.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The SmartStore database file; created if missing.", valueName: "DB"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The SmartStore database file; register creates it if missing, the other commands need it.", valueName: "DB"))
     var path: String
 
     @Option(
@@ -23,11 +26,25 @@ struct StoreOptions: ParsableArguments {
         if plaintext && keyFile != nil { throw ValidationError("--plaintext and --key-file cannot be used together.") }
     }
 
+    /// What a command does with the store, which decides how it is opened.
+    enum Use {
+        /// Reads only: the store is opened read-only and must exist, and its files stay as they are.
+        case read
+        /// Changes an existing store.
+        case change
+        /// Changes the store, creating it (and its key file) when missing.
+        case create
+    }
+
     /// The key to open the store with: a new store gets a new key file, an existing one needs its own.
-    private func encryption(for url: URL) throws(CLIInputError) -> StoreEncryption {
+    private func encryption(for url: URL, use: Use) throws(CLIInputError) -> StoreEncryption {
+        let kind = SmartStore.fileKind(at: url)
+        if kind == .none && use != .create {
+            throw CLIInputError("no store at \(path); check the path, or create one with forcekit store register")
+        }
         if plaintext { return .plaintext }
         let storeKey = StoreKeyFile(url: URL(fileURLWithPath: keyFile ?? path + ".key"))
-        switch SmartStore.fileKind(at: url) {
+        switch kind {
         case .none: return .key(try storeKey.key(creating: true))
         case .encrypted: return .key(try storeKey.key(creating: false))
         case .plaintext: throw CLIInputError("\(path) is a plain store, but an encrypted one was asked for; open it with --plaintext")
@@ -35,11 +52,13 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Opens the store and runs `body`; a failure prints its message on standard error and exits with status 1.
-    func withStore(_ body: (SmartStore) async throws -> Void) async throws {
+    /// Opens the store as `use` needs and runs `body`; a failure prints its message on standard
+    /// error and exits with status 1.
+    func withStore(_ use: Use, _ body: (SmartStore) async throws -> Void) async throws {
         do {
             let url = URL(fileURLWithPath: path)
-            let store = try await SmartStore(url: url, encryption: try encryption(for: url))
+            let access: StoreAccess = use == .read ? .readOnly : .readWrite
+            let store = try await SmartStore(url: url, encryption: try encryption(for: url, use: use), access: access)
             try await body(store)
         } catch let error as ExitCode {
             throw error

@@ -70,7 +70,7 @@ struct StoreQueryCommand: AsyncParsableCommand {
     var page = 0
 
     func run() async throws {
-        try await store.withStore { smartStore in
+        try await store.withStore(.read) { smartStore in
             let spec = try query.querySpec(pageSize: pageSize)
             Console.printJSON(
                 .array(try await smartStore.query(using: spec, startingFromPageIndex: page, arguments: try query.arguments())))
@@ -86,7 +86,7 @@ struct StoreCountCommand: AsyncParsableCommand {
     @OptionGroup var query: QueryOptions
 
     func run() async throws {
-        try await store.withStore { smartStore in
+        try await store.withStore(.read) { smartStore in
             let count = try await smartStore.count(using: try query.querySpec(pageSize: nil), arguments: try query.arguments())
             Console.printJSON(.integer(Int64(count)))
         }

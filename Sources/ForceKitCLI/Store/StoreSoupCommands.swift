@@ -24,7 +24,7 @@ struct StoreRegisterCommand: AsyncParsableCommand {
     var externalStorage = false
 
     func run() async throws {
-        try await store.withStore { smartStore in
+        try await store.withStore(.create) { smartStore in
             let spec = SoupSpec(name: soup, features: externalStorage ? [.externalStorage] : [])
             try await smartStore.registerSoup(spec, indexSpecs: try IndexArgument.specs(index))
         }
@@ -38,7 +38,7 @@ struct StoreSoupsCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        try await store.withStore { smartStore in
+        try await store.withStore(.read) { smartStore in
             Console.printJSON(.array(try await smartStore.allSoupNames().map(JSON.string)))
         }
     }
@@ -57,7 +57,7 @@ struct StoreIndexesCommand: AsyncParsableCommand {
     var soup: String
 
     func run() async throws {
-        try await store.withStore { smartStore in
+        try await store.withStore(.read) { smartStore in
             let specs = try await smartStore.indexSpecs(forSoup: soup)
             Console.printJSON(.array(specs.map { ["path": .string($0.path), "type": .string($0.type.rawValue)] }))
         }
@@ -74,7 +74,7 @@ struct StoreClearCommand: AsyncParsableCommand {
     var soup: String
 
     func run() async throws {
-        try await store.withStore { try await $0.clearSoup(soup) }
+        try await store.withStore(.change) { try await $0.clearSoup(soup) }
     }
 }
 
@@ -88,7 +88,7 @@ struct StoreDropCommand: AsyncParsableCommand {
     var soup: String
 
     func run() async throws {
-        try await store.withStore { smartStore in
+        try await store.withStore(.change) { smartStore in
             guard try await smartStore.soupExists(soup) else { throw SmartStoreError.soupNotFound(soup) }
             try await smartStore.removeSoup(soup)
         }
@@ -117,7 +117,7 @@ struct StoreAlterCommand: AsyncParsableCommand {
     var externalStorage: Bool?
 
     func run() async throws {
-        try await store.withStore { smartStore in
+        try await store.withStore(.change) { smartStore in
             let specs = try IndexArgument.specs(index)
             let soupSpec = externalStorage.map { SoupSpec(name: soup, features: $0 ? [.externalStorage] : []) }
             try await smartStore.alterSoup(soup, soupSpec: soupSpec, indexSpecs: specs, reIndexData: reindex)

@@ -130,10 +130,15 @@ public final class LocalOrgServer: Sendable {
 
     /// Connections that say nothing for a minute are closed, so idle or half-sent requests
     /// cannot hold the server's connections; headers are bounded (16 KiB a field, 64 KiB in all,
-    /// 200 fields), bodies by the routes (50 MB for uploads).
+    /// 200 fields, answered with 431 beyond), bodies by the routes (50 MB for uploads).
     private static let http1 = HTTP1Channel.Configuration(
+        additionalChannelHandlers: [HeaderLimitHandler(limits: headerLimits)],
         idleTimeout: .seconds(60),
-        httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 200))
+        httpDecoderConfiguration: .init(
+            maxHeaderFieldSize: headerLimits.fieldSize, maxHeaderListSize: headerLimits.listSize,
+            maxHeaderFieldCount: headerLimits.fieldCount))
+
+    private static let headerLimits = HeaderLimitHandler.Limits(fieldSize: 16 * 1024, listSize: 64 * 1024, fieldCount: 200)
 
     private static func dataDirectory(_ requested: URL?) throws(LocalOrgError) -> (URL, Bool) {
         let directory = requested ?? TemporaryOrgFolders.make()

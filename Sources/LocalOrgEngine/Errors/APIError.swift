@@ -29,6 +29,14 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         return APIError(
             status: 413, errorCode: "REQUEST_TOO_LARGE", message: "The request body is larger than the server accepts\(size).")
     }
+    /// 431: request headers beyond what the server reads.
+    package static func headersTooLarge(fieldLimit: Int, totalLimit: Int, countLimit: Int) -> APIError {
+        APIError(
+            status: 431, errorCode: "REQUEST_HEADER_FIELDS_TOO_LARGE",
+            message:
+                "The request's headers are larger than the server accepts (\(fieldLimit / 1024) KiB a field, \(totalLimit / 1024) KiB in all, \(countLimit) fields)."
+        )
+    }
     package static let invalidSession = APIError(status: 401, errorCode: "INVALID_SESSION_ID", message: "Session expired or invalid")
     static let entityIsDeleted = APIError(status: 404, errorCode: "ENTITY_IS_DELETED", message: "entity is deleted")
 

@@ -187,6 +187,29 @@ extension SmartStoreError {
             recoverySuggestion: "Open it again with SmartStore(url:encryption:) or the SmartStoreManager.")
     }
 
+    /// ``Code/readOnly``.
+    public static func readOnly(path: String) -> SmartStoreError {
+        SmartStoreError(
+            code: .readOnly, message: "The store \(path) is open read-only, so it cannot be changed.",
+            recoverySuggestion:
+                "Open it with access .readWrite; if it opened read-only by itself, give this process write access to the file and its folder."
+        )
+    }
+
+    /// ``Code/readOnly``: an interrupted `operation` that only a read-write open finishes.
+    public static func interrupted(path: String, operation: String) -> SmartStoreError {
+        SmartStoreError(
+            code: .readOnly, message: "The store \(path) has an interrupted \(operation) to finish, which a read-only open cannot do.",
+            recoverySuggestion: "Open it read-write once; that finishes the \(operation), and read-only opens work again.")
+    }
+
+    /// ``Code/storeNotFound``.
+    public static func storeNotFound(path: String) -> SmartStoreError {
+        SmartStoreError(
+            code: .storeNotFound, message: "There is no store at \(path).",
+            recoverySuggestion: "Check the path; a read-only open never creates a store, a read-write open does.")
+    }
+
     /// ``Code/database``.
     public static func database(_ reason: String) -> SmartStoreError {
         SmartStoreError(code: .database, message: "The store's database reported an error: \(reason).")

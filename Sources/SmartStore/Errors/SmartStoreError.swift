@@ -85,6 +85,10 @@ public struct SmartStoreError: ForceKitError, Hashable {
         public static let encryptionUnavailable = Code(rawValue: "encryptionUnavailable")
         /// The store was closed.
         public static let closed = Code(rawValue: "closed")
+        /// The store was opened read-only, or its file cannot be written, and something asked to change it.
+        public static let readOnly = Code(rawValue: "readOnly")
+        /// A read-only open found no store at the path.
+        public static let storeNotFound = Code(rawValue: "storeNotFound")
         /// SQLite reported an error the other codes do not cover.
         public static let database = Code(rawValue: "database")
     }

@@ -4,6 +4,11 @@ import SalesforceCore
 /// The SQL that lays out soups: the metadata tables every store has, and each soup's table,
 /// indexes and full-text table.
 enum StoreSchema {
+    /// Whether the database has the tables every store has, which a read-only open cannot create.
+    static func hasMetadataTables(_ db: Database) throws -> Bool {
+        try db.tableExists("soup_attrs") && db.tableExists("soup_index_map") && db.tableExists("long_operations_status")
+    }
+
     /// Creates the metadata tables of a new store; a no-op on an existing one.
     static func createMetadataTables(_ db: Database) throws {
         try db.execute(

@@ -18,9 +18,9 @@ extension SmartStore {
         guard let secret = encryption.secret else {
             throw .keyUnavailable("a store cannot be re-keyed to plaintext; export a plain copy instead")
         }
+        let pool = try writablePool
         cipher.beginRotation(to: try StoreEncryption.storeKey(secret, salt: cipher.salt))
         let storage = externalStorage
-        let pool = try pool
         try await Self.mappingAsyncErrors {
             try await pool.barrierWriteWithoutTransaction { db in
                 try db.execute(sql: "VACUUM")
@@ -116,10 +116,17 @@ extension SmartStore {
 
     /// Completes or undoes an ``encryptPlainStore(at:with:)`` that stopped: once the encrypted
     /// database is in place its external entries replace the plain ones; before, the copy goes.
+    /// Whether an ``encryptPlainStore(at:with:)`` of the store at `url` left its staging files.
+    static func hasInterruptedEncryption(of url: URL) -> Bool {
+        let manager = FileManager.default
+        return manager.fileExists(atPath: ExternalStorage.directory(forDatabase: stagingURL(for: url)).path)
+            || manager.fileExists(atPath: stagingURL(for: url).path)
+    }
+
     static func finishInterruptedEncryption(of url: URL) throws(SmartStoreError) {
         let stagedEntries = ExternalStorage.directory(forDatabase: stagingURL(for: url))
         let manager = FileManager.default
-        guard manager.fileExists(atPath: stagedEntries.path) || manager.fileExists(atPath: stagingURL(for: url).path) else { return }
+        guard hasInterruptedEncryption(of: url) else { return }
         guard case .encrypted = StoreFileInspection.inspect(url), !manager.fileExists(atPath: stagingURL(for: url).path) else {
             removeStaging(of: url)
             return
@@ -145,7 +152,7 @@ extension SmartStore {
 
 /// What a store's database file holds, told from its first page without opening it.
 public enum StoreFileKind: Sendable, Equatable {
-    /// There is no file, or it is empty: opening creates a new store.
+    /// There is no file: a read-write open creates a new store.
     case none
     /// A plain SQLite database.
     case plaintext

@@ -26,28 +26,55 @@ public final class SmartStore: Sendable {
     let cipher: PageCipher?
     private let cipherToken: String?
 
-    /// Opens the store in the database file at `url`, creating it (and its directory) if needed,
-    /// encrypted or not as `encryption` says. A new store is created that way; an existing one
-    /// must have been created that way.
+    /// Opens the store in the database file at `url`, encrypted or not as `encryption` says.
     ///
-    /// An `alterSoup` or ``encryptPlainStore(at:with:)`` that was interrupted, by the app
-    /// exiting say, is completed before this returns.
+    /// Read-write (the default), a missing store is created (and its directory), that way; an
+    /// existing one must have been created that way. An `alterSoup` or
+    /// ``encryptPlainStore(at:with:)`` that was interrupted, by the app exiting say, is completed
+    /// before this returns. A file this process cannot write opens read-only instead: see
+    /// ``access``.
+    ///
+    /// Read-only, the store must exist, and its files are left exactly as they are.
     /// - Throws: ``SmartStoreError/wrongKey(path:)`` when the key is not the store's,
     ///   ``SmartStoreError/storeNotEncrypted(path:)`` or ``SmartStoreError/storeEncrypted(path:)``
     ///   when the file is of the other kind, ``SmartStoreError/corrupted(_:)`` when its first page
     ///   fails authentication, ``SmartStoreError/fileSystem(path:reason:)`` when the file cannot
-    ///   be created or is not a SmartStore database. The file is left as it was.
-    public init(url: URL, encryption: StoreEncryption) async throws(SmartStoreError) {
+    ///   be created or is not a SmartStore database, ``SmartStoreError/storeNotFound(path:)`` when
+    ///   a read-only open finds no file, ``SmartStoreError/readOnly(path:)`` when it finds an
+    ///   interrupted operation only a read-write open can finish. The file is left as it was.
+    public init(url: URL, encryption: StoreEncryption, access: StoreAccess = .readWrite) async throws(SmartStoreError) {
         self.url = url
-        try Self.finishInterruptedEncryption(of: url)
+        let access = try Self.access(access, possibleAt: url)
+        self.access = access
+        if access == .readWrite {
+            try Self.finishInterruptedEncryption(of: url)
+        } else if Self.hasInterruptedEncryption(of: url) {
+            throw .interrupted(path: url.path, operation: "encryptPlainStore")
+        }
         let cipher = try StoreFileInspection.cipher(for: url, encryption: encryption)
         externalStorage = ExternalStorage(databaseURL: url, cipher: cipher)
-        let connection = try StoreDatabase.open(at: url, externalStorage: externalStorage, cipher: cipher)
+        let connection = try StoreDatabase.open(at: url, externalStorage: externalStorage, cipher: cipher, access: access)
         database = connection.pool
         cipherToken = connection.cipherToken
         self.cipher = cipher
-        externalStorage.removeLeftovers()
-        try await resumeInterruptedAlterations()
+        if access == .readWrite {
+            externalStorage.removeLeftovers()
+            try await resumeInterruptedAlterations()
+        } else if try await hasInterruptedAlterations() {
+            throw .interrupted(path: url.path, operation: "alterSoup")
+        }
+    }
+
+    /// The access a store at `url` can be opened with, given the one asked for: read-only when
+    /// the process may not write the file or its folder, since a read-write open would fail.
+    private static func access(_ requested: StoreAccess, possibleAt url: URL) throws(SmartStoreError) -> StoreAccess {
+        let files = FileManager.default
+        guard files.fileExists(atPath: url.path) else {
+            if requested == .readOnly { throw .storeNotFound(path: url.path) }
+            return .readWrite
+        }
+        let writable = files.isWritableFile(atPath: url.path) && files.isWritableFile(atPath: url.deletingLastPathComponent().path)
+        return writable ? requested : .readOnly
     }
 
     deinit {
@@ -56,6 +83,10 @@ public final class SmartStore: Sendable {
 
     /// Whether the store's files are encrypted.
     public var isEncrypted: Bool { cipher != nil }
+
+    /// Whether the store may change its files: ``StoreAccess/readOnly`` when opened that way, or
+    /// when the process could not write the file.
+    public let access: StoreAccess
 
     /// The bytes the store uses on disk: the database, its write-ahead log and external entries.
     public func databaseSize() async -> UInt64 {
@@ -71,6 +102,7 @@ public final class SmartStore: Sendable {
     /// that the store is one file again. Further calls fail; most apps never need this.
     public func close() throws(SmartStoreError) {
         guard closedFlag.close() else { return }
+        guard access == .readWrite else { return try Self.mappingErrors { try database.close() } }
         try Self.mappingErrors {
             // Another process may be reading; the log is then left for the next checkpoint.
             try? database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
@@ -94,11 +126,20 @@ public final class SmartStore: Sendable {
         return try await Self.mappingAsyncErrors { try await pool.read(body) }
     }
 
+    /// The database, while the store is open and may be written.
+    var writablePool: DatabasePool {
+        get throws(SmartStoreError) {
+            let pool = try pool
+            guard access == .readWrite else { throw .readOnly(path: url.path) }
+            return pool
+        }
+    }
+
     /// Runs `body` in one write transaction; external files change only if it commits.
     func write<T: Sendable>(
         _ body: @escaping @Sendable (Database, ExternalStorageChanges) throws -> T
     ) async throws(SmartStoreError) -> T {
-        let pool = try pool
+        let pool = try writablePool
         let files = externalStorage.makeChanges()
         return try await Self.mappingAsyncErrors {
             try await pool.writeWithoutTransaction { db in

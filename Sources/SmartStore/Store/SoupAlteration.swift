@@ -160,6 +160,15 @@ extension SmartStore {
     }
 
     /// Completes alterations recorded but not finished when the store was last used.
+    /// Whether an `alterSoup` was interrupted and waits for a read-write open to finish it.
+    func hasInterruptedAlterations() async throws(SmartStoreError) -> Bool {
+        try await read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM long_operations_status WHERE type = ?)", arguments: [SoupAlteration.operationType])
+                ?? false
+        }
+    }
+
     func resumeInterruptedAlterations() async throws(SmartStoreError) {
         let pending = try await read { db in
             try Row.fetchAll(

@@ -22,18 +22,25 @@ enum StoreDatabase {
     /// iOS warns of low memory.
     static let pageCacheKiB = 16_384
 
-    static func open(at url: URL, externalStorage: ExternalStorage, cipher: PageCipher?) throws(SmartStoreError) -> Connection {
+    static func open(
+        at url: URL, externalStorage: ExternalStorage, cipher: PageCipher?, access: StoreAccess
+    ) throws(SmartStoreError) -> Connection {
         let directory = url.deletingLastPathComponent()
-        do {
-            // A store holds the user's records: its folder and files are the owner's only, and
-            // SQLite gives the database file's mode to its -wal and -shm files.
-            try OwnerOnlyFiles.createFolder(directory)
-            try OwnerOnlyFiles.prepareDatabaseFile(url)
-        } catch {
-            throw .fileSystem(path: directory.path, reason: error.localizedDescription)
+        if access == .readWrite {
+            do {
+                // A store holds the user's records: its folder and files are the owner's only, and
+                // SQLite gives the database file's mode to its -wal and -shm files.
+                try OwnerOnlyFiles.createFolder(directory)
+                try OwnerOnlyFiles.prepareDatabaseFile(url)
+            } catch {
+                throw .fileSystem(path: directory.path, reason: error.localizedDescription)
+            }
         }
         var configuration = Configuration()
         configuration.label = "SmartStore"
+        // Read-only also keeps GRDB from setting up the write-ahead log, which writes a table in
+        // and out whenever the log is missing, as it is after every close.
+        configuration.readonly = access == .readOnly
         // Other processes (the CLI beside an app, say) may hold the write lock for a moment.
         configuration.busyMode = .timeout(10)
         let function = externalStorage.sqlFunction
@@ -58,10 +65,18 @@ enum StoreDatabase {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.write { db in try StoreSchema.createMetadataTables(db) }
+            switch access {
+            case .readWrite:
+                try pool.write { db in try StoreSchema.createMetadataTables(db) }
+            case .readOnly:
+                guard try pool.read({ db in try StoreSchema.hasMetadataTables(db) }) else {
+                    throw SmartStoreError.fileSystem(path: url.path, reason: "it is an SQLite database, but not a SmartStore one")
+                }
+            }
             return Connection(pool: pool, cipherToken: token)
         } catch {
             if let token { CipherRegistry.remove(token) }
+            if let error = error as? SmartStoreError { throw error }
             if let error = error as? DatabaseError, error.extendedResultCode == .SQLITE_IOERR_DATA {
                 throw .corrupted("\(url.path) has a page that fails authentication")
             }
