@@ -107,6 +107,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Mobile Sync: records down into SmartStore, local changes back up.
+        .target(
+            name: "MobileSync",
+            dependencies: ["SmartStore", "SalesforceREST", "SalesforceCore", "SOQL"],
+            swiftSettings: strictSettings
+        ),
         // LocalOrg's HTTP server on Hummingbird: maps requests and errors onto the engine.
         .target(
             name: "LocalOrg",
@@ -196,6 +202,14 @@ let package = Package(
             dependencies: [
                 "LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding", "ForceKitTestSupport", "OrgTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "MobileSyncTests",
+            dependencies: [
+                "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "LocalOrg", "OrgTestSupport",
+                "ForceKitTestSupport",
             ],
             swiftSettings: strictSettings
         ),

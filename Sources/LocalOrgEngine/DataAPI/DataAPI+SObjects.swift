@@ -34,22 +34,16 @@ extension DataAPI {
                 return .written { record.write(to: &$0) }
             }
         case ("PATCH", 3):
-            var since: Date?
-            if let header = call.headers["if-unmodified-since"] {
-                guard let date = HTTPDate.parse(header) else {
-                    throw APIError(
-                        status: 400, errorCode: "INVALID_HEADER_TYPE", message: "If-Unmodified-Since must be an HTTP date: \(header)")
-                }
-                since = date
-            }
+            let since = try unmodifiedSince(call)
             let fields = try call.requiredJSON()
             return .write { [since] db in
                 try store.update(type.name, id: path[2], fields: fields, ifUnmodifiedSince: since, as: userID, db: db)
                 return .noContent
             }
         case ("DELETE", 3):
-            return .write { db in
-                try store.delete(type.name, id: path[2], as: userID, db: db)
+            let since = try unmodifiedSince(call)
+            return .write { [since] db in
+                try store.delete(type.name, id: path[2], ifUnmodifiedSince: since, as: userID, db: db)
                 return .noContent
             }
         case ("GET", 4) where RecordID.normalized(path[2]) != nil && type.field(named: path[3])?.type == .base64:
@@ -67,6 +61,15 @@ extension DataAPI {
         default:
             throw APIError.notFound
         }
+    }
+
+    /// The request's `If-Unmodified-Since`, which PATCH and DELETE honour with a 412.
+    private func unmodifiedSince(_ call: RestCall) throws(APIError) -> Date? {
+        guard let header = call.headers["if-unmodified-since"] else { return nil }
+        guard let date = HTTPDate.parse(header) else {
+            throw APIError(status: 400, errorCode: "INVALID_HEADER_TYPE", message: "If-Unmodified-Since must be an HTTP date: \(header)")
+        }
+        return date
     }
 
     /// `201 {"id","success","errors"}` with the new record's Location.

@@ -76,24 +76,27 @@ extension OrgStore {
         let id = try recordID(rawID, of: type)
         let given = try fieldValues(from: body, type: type, creating: false)
         let existing = try liveRow(type, id: id, db: db)
-        // HTTP dates have whole seconds: a change later in the same second still passes.
-        if let ifUnmodifiedSince, case .text(let modified) = existing["LastModifiedDate"],
-            let modifiedAt = SOQLDateTime(parsing: modified),
-            modifiedAt.millisecondsSinceEpoch / 1000 > Int64(ifUnmodifiedSince.timeIntervalSince1970.rounded(.down))
-        {
-            throw APIError(
-                status: 412, errorCode: "PRECONDITION_FAILED",
-                message: "The record was modified after \(ifUnmodifiedSince); it was not changed.")
-        }
+        try Self.checkUnmodified(existing, since: ifUnmodifiedSince)
         try change(type, id: id, given: given, existing: existing, userID: userID, now: now.description, db: db)
         try RecentItems.mark(id, type: type.name, by: userID, db: db)
     }
 
-    func delete(_ typeName: String, id rawID: String, as userID: String, db: Database) throws {
+    /// Refuses (412) a conditional write to a record modified after `since`.
+    ///
+    /// HTTP dates have whole seconds: a change later in the same second still passes.
+    static func checkUnmodified(_ row: [String: FieldValue], since: Date?) throws {
+        guard let since, case .text(let modified) = row["LastModifiedDate"], let modifiedAt = SOQLDateTime(parsing: modified),
+            modifiedAt.millisecondsSinceEpoch / 1000 > Int64(since.timeIntervalSince1970.rounded(.down))
+        else { return }
+        throw APIError(
+            status: 412, errorCode: "PRECONDITION_FAILED", message: "The record was modified after \(since); it was not changed.")
+    }
+
+    func delete(_ typeName: String, id rawID: String, ifUnmodifiedSince: Date? = nil, as userID: String, db: Database) throws {
         let type = try type(named: typeName)
         let id = try recordID(rawID, of: type)
         let now = now.description
-        _ = try liveRow(type, id: id, db: db)
+        try Self.checkUnmodified(try liveRow(type, id: id, db: db), since: ifUnmodifiedSince)
         try db.execute(
             sql: """
                 UPDATE \(OrgDatabase.quoted(type.name)) SET "IsDeleted" = 1, "LastModifiedDate" = ?, "SystemModstamp" = ?, "LastModifiedById" = ?

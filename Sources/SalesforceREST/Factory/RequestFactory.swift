@@ -111,9 +111,12 @@ public struct RequestFactory: Sendable {
         return data(.patch, base + Self.segment(externalID), json: fields)
     }
 
-    /// Deletes a record.
-    public func delete(_ objectType: String, id: String) -> RestRequest {
-        data(.delete, "/sobjects/\(Self.segment(objectType))/\(Self.segment(id))")
+    /// Deletes a record. With `ifUnmodifiedSince`, the server refuses (412) when the record
+    /// changed after that date.
+    public func delete(_ objectType: String, id: String, ifUnmodifiedSince: Date? = nil) -> RestRequest {
+        var request = data(.delete, "/sobjects/\(Self.segment(objectType))/\(Self.segment(id))")
+        if let ifUnmodifiedSince { request.headers["If-Unmodified-Since"] = Self.httpDate(ifUnmodifiedSince) }
+        return request
     }
 
     // MARK: - Query and search

@@ -17,16 +17,8 @@ extension SmartStore {
         entries: [JSON], forSoupNamed soupName: String, withExternalIdPath externalIdPath: String = SoupEntryField.id
     ) async throws(SmartStoreError) -> [JSON] {
         try await write { [catalog] db, files in
-            let soup = try catalog.descriptor(named: soupName, db)
-            var writer = EntryWriter(soup: soup, db: db, files: files)
-            var stored: [JSON] = []
-            stored.reserveCapacity(entries.count)
-            for (position, entry) in entries.enumerated() {
-                guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: position) }
-                let existing = try writer.existingEntry(for: members, externalIdPath: externalIdPath, position: position)
-                stored.append(try writer.write(members, replacing: existing))
-            }
-            return stored
+            try StoreTransaction(db: db, files: files, catalog: catalog)
+                .upsert(entries: entries, forSoupNamed: soupName, withExternalIdPath: externalIdPath)
         }
     }
 
@@ -34,10 +26,7 @@ extension SmartStore {
     @discardableResult
     public func create(entry: JSON, forSoupNamed soupName: String) async throws(SmartStoreError) -> JSON {
         try await write { [catalog] db, files in
-            let soup = try catalog.descriptor(named: soupName, db)
-            guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: 0) }
-            var writer = EntryWriter(soup: soup, db: db, files: files)
-            return try writer.write(members, replacing: nil)
+            try StoreTransaction(db: db, files: files, catalog: catalog).create(entry: entry, forSoupNamed: soupName)
         }
     }
 
@@ -46,14 +35,8 @@ extension SmartStore {
     @discardableResult
     public func update(entry: JSON, soupEntryId: Int64, forSoupNamed soupName: String) async throws(SmartStoreError) -> JSON {
         try await write { [catalog] db, files in
-            let soup = try catalog.descriptor(named: soupName, db)
-            guard case .object(var members) = entry else { throw SmartStoreError.entryNotObject(position: 0) }
-            members[SoupEntryField.id] = .integer(soupEntryId)
-            var writer = EntryWriter(soup: soup, db: db, files: files)
-            guard let existing = try writer.existingEntry(for: members, externalIdPath: SoupEntryField.id, position: 0) else {
-                throw SmartStoreError.entryNotFound(soup: soupName, soupEntryId: soupEntryId)
-            }
-            return try writer.write(members, replacing: existing)
+            try StoreTransaction(db: db, files: files, catalog: catalog).update(
+                entry: entry, soupEntryId: soupEntryId, forSoupNamed: soupName)
         }
     }
 
@@ -61,16 +44,7 @@ extension SmartStore {
     /// skipped; the order is that of the ids.
     public func retrieve(usingSoupEntryIds ids: [Int64], fromSoupNamed soupName: String) async throws(SmartStoreError) -> [JSON] {
         try await read { [catalog] db in
-            let soup = try catalog.descriptor(named: soupName, db)
-            var found: [Int64: JSON] = [:]
-            for chunk in ids.chunked(into: 500) {
-                let sql = "SELECT id, \(soup.entryExpression()) FROM \(soup.tableName) WHERE id IN (\(Self.placeholders(chunk.count)))"
-                let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))
-                while let row = try rows.next() {
-                    found[row[0]] = try ResultReader.entry(in: row, at: 1)
-                }
-            }
-            return ids.compactMap { found[$0] }
+            try StoreTransaction(db: db, files: nil, catalog: catalog).retrieve(usingSoupEntryIds: ids, fromSoupNamed: soupName)
         }
     }
 
@@ -80,15 +54,15 @@ extension SmartStore {
         -> Int64?
     {
         try await read { [catalog] db in
-            let soup = try catalog.descriptor(named: soupName, db)
-            return try EntryLookup(soup: soup, db: db).existingEntry(withValue: value, atPath: path)?.id
+            try StoreTransaction(db: db, files: nil, catalog: catalog).lookupSoupEntryId(
+                soupNamed: soupName, fieldPath: path, fieldValue: value)
         }
     }
 
     /// Removes the entries with the given ids; ids with no entry are ignored.
     public func remove(entryIds ids: [Int64], forSoupNamed soupName: String) async throws(SmartStoreError) {
         try await write { [catalog] db, files in
-            try Self.delete(ids, from: try catalog.descriptor(named: soupName, db), files: files, db)
+            try StoreTransaction(db: db, files: files, catalog: catalog).remove(entryIds: ids, forSoupNamed: soupName)
         }
     }
 

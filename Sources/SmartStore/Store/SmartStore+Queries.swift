@@ -23,31 +23,37 @@ extension SmartStore {
         let (limit, offset) = (spec.pageSize, spec.pageSize.multipliedReportingOverflow(by: pageIndex))
         guard !offset.overflow else { return [] }
         return try await read { [catalog] db in
-            try Self.explainingFailures(of: spec) {
-                if case .smart(let sql) = spec.kind {
-                    let statement = try Self.smartStatement(
-                        sql, wrapping: { "SELECT * FROM (\($0)\n) LIMIT ? OFFSET ?" }, catalog: catalog, db)
-                    let entryColumns = statement.columnNames.map(ResultReader.isEntryColumn(named:))
-                    let rows = try Row.fetchCursor(
-                        statement,
-                        arguments: StatementArguments(Self.bindings(arguments) + [limit.databaseValue, offset.partialValue.databaseValue]))
-                    var results: [JSON] = []
-                    while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: entryColumns)) }
-                    return results
-                }
-                let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
-                let statement = try db.cachedStatement(sql: query.pageSQL)
+            try Self.page(of: spec, limit: limit, offset: offset.partialValue, arguments: arguments, catalog: catalog, db)
+        }
+    }
+
+    /// The results `offset ..< offset + limit` of a query, on a connection already in hand.
+    static func page(
+        of spec: QuerySpec, limit: Int, offset: Int, arguments: [JSON], catalog: SchemaCatalog, _ db: Database
+    ) throws -> [JSON] {
+        try Self.explainingFailures(of: spec) {
+            if case .smart(let sql) = spec.kind {
+                let statement = try Self.smartStatement(
+                    sql, wrapping: { "SELECT * FROM (\($0)\n) LIMIT ? OFFSET ?" }, catalog: catalog, db)
+                let entryColumns = statement.columnNames.map(ResultReader.isEntryColumn(named:))
                 let rows = try Row.fetchCursor(
-                    statement, arguments: StatementArguments(query.arguments + [limit.databaseValue, offset.partialValue.databaseValue]))
+                    statement, arguments: StatementArguments(Self.bindings(arguments) + [limit.databaseValue, offset.databaseValue]))
                 var results: [JSON] = []
-                results.reserveCapacity(limit)
-                if query.selectsPaths {
-                    while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: query.entryColumns)) }
-                } else {
-                    while let row = try rows.next() { results.append(try ResultReader.entry(in: row, at: 0)) }
-                }
+                while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: entryColumns)) }
                 return results
             }
+            let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
+            let statement = try db.cachedStatement(sql: query.pageSQL)
+            let rows = try Row.fetchCursor(
+                statement, arguments: StatementArguments(query.arguments + [limit.databaseValue, offset.databaseValue]))
+            var results: [JSON] = []
+            results.reserveCapacity(limit)
+            if query.selectsPaths {
+                while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: query.entryColumns)) }
+            } else {
+                while let row = try rows.next() { results.append(try ResultReader.entry(in: row, at: 0)) }
+            }
+            return results
         }
     }
 

@@ -139,24 +139,29 @@ public final class SmartStore: Sendable {
     func write<T: Sendable>(
         _ body: @escaping @Sendable (Database, ExternalStorageChanges) throws -> T
     ) async throws(SmartStoreError) -> T {
+        try await Self.mappingAsyncErrors { try await writeTransaction(body) }
+    }
+
+    /// ``write(_:)`` without mapping errors: what `body` throws arrives as it was thrown.
+    func writeTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (Database, ExternalStorageChanges) throws -> T
+    ) async throws -> T {
         let pool = try writablePool
         let files = externalStorage.makeChanges()
-        return try await Self.mappingAsyncErrors {
-            try await pool.writeWithoutTransaction { db in
-                var result: Result<T, any Error> = .failure(SmartStoreError.database("the transaction did not run"))
-                do {
-                    try db.inTransaction {
-                        result = .success(try body(db, files))
-                        return .commit
-                    }
-                } catch {
-                    files.discard()
-                    throw error
+        return try await pool.writeWithoutTransaction { db in
+            var result: Result<T, any Error> = .failure(SmartStoreError.database("the transaction did not run"))
+            do {
+                try db.inTransaction {
+                    result = .success(try body(db, files))
+                    return .commit
                 }
-                // Still holding the writer, so no later write can touch these files first.
-                files.commit()
-                return try result.get()
+            } catch {
+                files.discard()
+                throw error
             }
+            // Still holding the writer, so no later write can touch these files first.
+            files.commit()
+            return try result.get()
         }
     }
 

@@ -1,0 +1,118 @@
+public import SalesforceCore
+
+/// Why a sync operation could not start: the precondition it broke, the sync it is about,
+/// and what to do.
+///
+/// A sync that starts and then fails does not throw: it ends ``SyncStatus/failed`` and its
+/// ``SyncState/error`` says why, so that an app handles a finished sync one way. Like the
+/// other ForceKit errors it is a struct with a ``Code``, so new failures can be added without
+/// breaking an app's `switch`:
+///
+/// ```swift
+/// do {
+///     _ = try await manager.reSync(named: "contacts")
+/// } catch SyncError.Code.syncNotFound {
+///     _ = try await manager.syncDown(target: target, soupName: "contacts", name: "contacts")
+/// }
+/// ```
+public struct SyncError: ForceKitError, Hashable {
+    /// What kind of failure it is; a `switch` over codes needs a `default`.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's name.
+        public let rawValue: String
+        /// A code by name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
+        public var description: String { rawValue }
+
+        /// The manager was stopped (SDK error 900).
+        public static let managerStopped = Code(rawValue: "managerStopped")
+        /// `restart` was called on a manager that is accepting syncs (901).
+        public static let cannotRestart = Code(rawValue: "cannotRestart")
+        /// The sync is already running (902).
+        public static let alreadyRunning = Code(rawValue: "alreadyRunning")
+        /// No sync has this id or name (903).
+        public static let syncNotFound = Code(rawValue: "syncNotFound")
+        /// Another sync of the store already has this name.
+        public static let duplicateName = Code(rawValue: "duplicateName")
+        /// The operation needs a sync of the other direction (ghosts are cleaned for sync downs only).
+        public static let wrongSyncType = Code(rawValue: "wrongSyncType")
+        /// A target, options or configuration file cannot be used as given.
+        public static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
+        /// The store failed underneath the sync.
+        public static let store = Code(rawValue: "store")
+        /// The server failed a request that the operation cannot do without.
+        public static let server = Code(rawValue: "server")
+    }
+
+    /// What kind of failure it is.
+    public let code: Code
+    /// What went wrong, naming the sync.
+    public let message: String
+    /// What to do about it.
+    public let recoverySuggestion: String?
+
+    /// An error from its parts; MobileSync makes its errors with the static functions named like the codes.
+    public init(code: Code, message: String, recoverySuggestion: String? = nil) {
+        self.code = code
+        self.message = message
+        self.recoverySuggestion = recoverySuggestion
+    }
+
+    /// ``Code/managerStopped``.
+    public static let managerStopped = SyncError(
+        code: .managerStopped, message: "The sync manager is stopped, so it starts no sync.",
+        recoverySuggestion: "Call restart(restartStoppedSyncs:) first.")
+
+    /// ``Code/cannotRestart``.
+    public static let cannotRestart = SyncError(
+        code: .cannotRestart, message: "The sync manager is accepting syncs, so there is nothing to restart.")
+
+    /// ``Code/alreadyRunning``.
+    public static func alreadyRunning(_ sync: String) -> SyncError {
+        SyncError(
+            code: .alreadyRunning, message: "The sync \(sync) is running.",
+            recoverySuggestion: "Wait for it to end (its updates say when), or stop the manager first.")
+    }
+
+    /// ``Code/syncNotFound``.
+    public static func syncNotFound(_ sync: String) -> SyncError {
+        SyncError(
+            code: .syncNotFound, message: "There is no sync \(sync) in this store.",
+            recoverySuggestion: "Check the id or name; syncs(withStatus:) and syncStatus(named:) list what exists.")
+    }
+
+    /// ``Code/duplicateName``.
+    public static func duplicateName(_ name: String) -> SyncError {
+        SyncError(
+            code: .duplicateName, message: "There is already a sync named \"\(name)\" in this store.",
+            recoverySuggestion: "Re-run it with reSync(named:), delete it first, or pick another name.")
+    }
+
+    /// ``Code/wrongSyncType``.
+    public static func wrongSyncType(_ sync: String, expected: SyncType) -> SyncError {
+        SyncError(code: .wrongSyncType, message: "The sync \(sync) is not a \(expected.rawValue), which this operation needs.")
+    }
+
+    /// ``Code/invalidConfiguration``.
+    public static func invalidConfiguration(_ reason: String) -> SyncError {
+        SyncError(code: .invalidConfiguration, message: "The sync cannot be set up: \(reason).")
+    }
+
+    /// ``Code/store``.
+    public static func store(_ error: any Error) -> SyncError {
+        SyncError(code: .store, message: "The store failed: \(error)")
+    }
+
+    /// ``Code/server``.
+    public static func server(_ error: any Error) -> SyncError {
+        SyncError(code: .server, message: "The server failed: \(error)")
+    }
+}
+
+extension SyncError.Code {
+    /// Whether `error` is a sync error with this code, so that `catch` can name a code.
+    public static func ~= (code: Self, error: any Error) -> Bool {
+        (error as? SyncError)?.code == code
+    }
+}

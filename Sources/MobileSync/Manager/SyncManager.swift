@@ -1,0 +1,274 @@
+import SalesforceCore
+public import SalesforceREST
+public import SmartStore
+
+/// Runs the syncs of one store for one user: creates them, runs and re-runs them, stops and
+/// restarts them, and keeps their states in the store's `syncs_soup`.
+///
+/// Each run method returns when the sync has ended, with its final state; a sync that fails or
+/// stops returns that state rather than throwing, and throws only when it cannot start (see
+/// ``SyncError``). Several syncs run at once, one at a time per soup. Updates go to the
+/// `onUpdate` closure as the run goes.
+///
+/// ```swift
+/// let manager = try await SyncManager(store: store, client: client)
+/// let target = try SoqlSyncDownTarget(query: "SELECT Name, Industry FROM Account")
+/// let state = try await manager.syncDown(target: target, soupName: "accounts", name: "accounts")
+/// print(state.status, state.recordsSynced)
+/// let again = try await manager.reSync(named: "accounts")  // only what changed since
+/// ```
+public actor SyncManager {
+    /// The store the syncs live in and write to.
+    public nonisolated let store: SmartStore
+    /// The client the syncs talk to the server with.
+    public nonisolated let client: RestClient
+    private let states: SyncStateStore
+    private var running: Set<Int64> = []
+    private var busySoups: Set<String> = []
+    private var soupWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
+    private var stopRequested = false
+
+    /// A manager for `store`, talking to the server through `client`.
+    ///
+    /// Syncs the store says are RUNNING were cut short by the process ending: they become
+    /// STOPPED, and ``restart(restartStoppedSyncs:onUpdate:)`` or a re-sync resumes them where
+    /// their last saved page left off.
+    public init(store: SmartStore, client: RestClient) async throws(SyncError) {
+        self.store = store
+        self.client = client
+        states = SyncStateStore(store: store)
+        do {
+            try await states.prepare()
+            for var state in try await states.states(withStatus: .running) {
+                state.status = .stopped
+                try await states.save(state)
+            }
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    // MARK: - Creating
+
+    /// Creates a sync down without running it; it is NEW until its first run.
+    /// - Throws: ``SyncError/duplicateName(_:)`` when the name is taken.
+    public func createSyncDown(
+        target: any SyncDownTarget, options: SyncOptions = .syncDown(), soupName: String, name: String? = nil
+    ) async throws(SyncError) -> SyncState {
+        try await create(.syncDown, target: target.json, options: options, soupName: soupName, name: name)
+    }
+
+    /// Creates a sync down and runs it.
+    /// - Throws: ``SyncError/duplicateName(_:)``, ``SyncError/managerStopped``.
+    public func syncDown(
+        target: any SyncDownTarget, options: SyncOptions = .syncDown(), soupName: String, name: String? = nil,
+        onUpdate: (@Sendable (SyncState) -> Void)? = nil
+    ) async throws(SyncError) -> SyncState {
+        guard !stopRequested else { throw .managerStopped }
+        let state = try await createSyncDown(target: target, options: options, soupName: soupName, name: name)
+        return try await run(state, onUpdate: onUpdate)
+    }
+
+    // MARK: - Re-running
+
+    /// Runs an existing sync again: a sync down fetches what changed since its last saved page,
+    /// a sync up sends what is dirty now.
+    /// - Throws: ``SyncError/syncNotFound(_:)``, ``SyncError/alreadyRunning(_:)``, ``SyncError/managerStopped``.
+    public func reSync(id: Int64, onUpdate: (@Sendable (SyncState) -> Void)? = nil) async throws(SyncError) -> SyncState {
+        guard let state = try await syncStatus(id: id) else { throw .syncNotFound("\(id)") }
+        return try await run(state, onUpdate: onUpdate)
+    }
+
+    /// Runs the sync named `name` again.
+    /// - Throws: ``SyncError/syncNotFound(_:)``, ``SyncError/alreadyRunning(_:)``, ``SyncError/managerStopped``.
+    public func reSync(named name: String, onUpdate: (@Sendable (SyncState) -> Void)? = nil) async throws(SyncError) -> SyncState {
+        guard let state = try await syncStatus(named: name) else { throw .syncNotFound("\"\(name)\"") }
+        return try await run(state, onUpdate: onUpdate)
+    }
+
+    // MARK: - Looking up
+
+    /// The sync with this id, or nil.
+    public func syncStatus(id: Int64) async throws(SyncError) -> SyncState? {
+        try await storeCall { try await states.state(id: id) }
+    }
+
+    /// The sync with this name, or nil.
+    public func syncStatus(named name: String) async throws(SyncError) -> SyncState? {
+        try await storeCall { try await states.state(named: name) }
+    }
+
+    /// Whether a sync has this name.
+    public func hasSync(named name: String) async throws(SyncError) -> Bool {
+        try await syncStatus(named: name) != nil
+    }
+
+    /// The syncs with `status`, by id.
+    public func syncs(withStatus status: SyncStatus) async throws(SyncError) -> [SyncState] {
+        try await storeCall { try await states.states(withStatus: status) }
+    }
+
+    /// Every sync of the store, by id.
+    public func allSyncs() async throws(SyncError) -> [SyncState] {
+        var all: [SyncState] = []
+        for status in SyncStatus.allCases { all += try await syncs(withStatus: status) }
+        return all.sorted { $0.id < $1.id }
+    }
+
+    // MARK: - Deleting
+
+    /// Deletes the sync's state; the records it synced stay. A missing sync is not an error.
+    /// - Throws: ``SyncError/alreadyRunning(_:)`` for a running sync (the SDK allows it and loses the run's state).
+    public func deleteSync(id: Int64) async throws(SyncError) {
+        guard !running.contains(id) else { throw .alreadyRunning("\(id)") }
+        try await storeCall { try await states.delete(id: id) }
+    }
+
+    /// Deletes the sync named `name`; a missing name is not an error.
+    public func deleteSync(named name: String) async throws(SyncError) {
+        guard let state = try await syncStatus(named: name) else { return }
+        try await deleteSync(id: state.id)
+    }
+
+    // MARK: - Stopping
+
+    /// Asks every running sync to stop after the page or batch it is on; they end STOPPED, and
+    /// no sync starts until ``restart(restartStoppedSyncs:onUpdate:)``.
+    public func stop() {
+        stopRequested = true
+    }
+
+    /// Whether a stop was asked for and syncs are still ending.
+    public var isStopping: Bool { stopRequested && !running.isEmpty }
+
+    /// Whether a stop was asked for and every sync has ended.
+    public var isStopped: Bool { stopRequested && running.isEmpty }
+
+    /// Accepts syncs again; with `restartStoppedSyncs`, re-runs every STOPPED sync (each resumes
+    /// where it stopped) and returns their final states.
+    /// - Throws: ``SyncError/cannotRestart`` when the manager was not stopped.
+    @discardableResult
+    public func restart(restartStoppedSyncs: Bool, onUpdate: (@Sendable (SyncState) -> Void)? = nil) async throws(SyncError) -> [SyncState]
+    {
+        guard stopRequested else { throw .cannotRestart }
+        stopRequested = false
+        guard restartStoppedSyncs else { return [] }
+        var finals: [SyncState] = []
+        for state in try await syncs(withStatus: .stopped) {
+            finals.append(try await run(state, onUpdate: onUpdate))
+        }
+        return finals
+    }
+
+    // MARK: - Ghosts
+
+    /// Removes the records of a sync down's soup that the server no longer has for it (deleted,
+    /// or no longer matching the query), and returns how many. Only clean records that this
+    /// sync saved are candidates: records with local changes and records of other syncs stay.
+    /// - Throws: ``SyncError/syncNotFound(_:)``, ``SyncError/wrongSyncType(_:expected:)``,
+    ///   ``SyncError/alreadyRunning(_:)``, ``SyncError/managerStopped``, or the failure that stopped it.
+    public func cleanResyncGhosts(id: Int64) async throws(SyncError) -> Int {
+        guard !stopRequested else { throw .managerStopped }
+        guard let state = try await syncStatus(id: id) else { throw .syncNotFound("\(id)") }
+        guard state.type == .syncDown else { throw .wrongSyncType("\(id)", expected: .syncDown) }
+        guard !running.contains(id) else { throw .alreadyRunning("\(id)") }
+        let target = try SyncTargetRegistry.downTarget(from: state.target)
+        running.insert(id)
+        await acquire(state.soupName)
+        defer {
+            running.remove(id)
+            release(state.soupName)
+        }
+        return try await GhostCleaning(store: store, client: client, target: target, state: state).run()
+    }
+
+    /// Cleans the ghosts of the sync named `name`; see ``cleanResyncGhosts(id:)``.
+    public func cleanResyncGhosts(named name: String) async throws(SyncError) -> Int {
+        guard let state = try await syncStatus(named: name) else { throw .syncNotFound("\"\(name)\"") }
+        return try await cleanResyncGhosts(id: state.id)
+    }
+
+    // MARK: - Running
+
+    private func create(_ type: SyncType, target: JSON, options: SyncOptions, soupName: String, name: String?) async throws(SyncError)
+        -> SyncState
+    {
+        try await storeCall {
+            try await states.create(type: type, name: name, target: target, options: options, soupName: soupName)
+        }
+    }
+
+    /// Runs a created or finished sync to its end.
+    func run(_ state: SyncState, onUpdate: (@Sendable (SyncState) -> Void)?) async throws(SyncError) -> SyncState {
+        guard !stopRequested else { throw .managerStopped }
+        guard !running.contains(state.id) else { throw .alreadyRunning(state.name.map { "\"\($0)\"" } ?? "\(state.id)") }
+        let work: SyncWork
+        switch state.type {
+        case .syncDown: work = .down(try SyncTargetRegistry.downTarget(from: state.target))
+        case .syncUp: work = .up(try SyncUpTarget(json: state.target))
+        }
+        running.insert(state.id)
+        defer { running.remove(state.id) }
+        var started = state
+        started.status = .running
+        started.startTime = SyncClock.now()
+        started.endTime = 0
+        started.progress = 0
+        started.totalSize = -1
+        started.error = ""
+        started.recordsSynced = 0
+        started.recordsFailed = 0
+        started.recordsConflicted = 0
+        let reporter = SyncReporter(states: states, observer: onUpdate)
+        try await storeCall { try await states.save(started) }
+        await reporter.update(started)
+        await acquire(state.soupName)
+        defer { release(state.soupName) }
+        let shouldStop: @Sendable () async -> Bool = { [weak self] in
+            guard let self else { return true }
+            return await self.stopRequested || Task.isCancelled
+        }
+        switch work {
+        case .down(let target):
+            return await SyncDownRun(store: store, client: client, target: target, report: reporter, shouldStop: shouldStop).run(started)
+        case .up(let target):
+            return await SyncUpRun(store: store, client: client, target: target, report: reporter, shouldStop: shouldStop).run(started)
+        }
+    }
+
+    /// Waits until no other sync works on `soup`, then holds it.
+    private func acquire(_ soup: String) async {
+        guard busySoups.contains(soup) else {
+            busySoups.insert(soup)
+            return
+        }
+        await withCheckedContinuation { soupWaiters[soup, default: []].append($0) }
+    }
+
+    /// Hands `soup` to the next waiting sync, or frees it.
+    private func release(_ soup: String) {
+        if var waiters = soupWaiters[soup], !waiters.isEmpty {
+            let next = waiters.removeFirst()
+            soupWaiters[soup] = waiters.isEmpty ? nil : waiters
+            next.resume()
+        } else {
+            busySoups.remove(soup)
+        }
+    }
+
+    private func storeCall<T>(_ body: () async throws -> T) async throws(SyncError) -> T {
+        do {
+            return try await body()
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .store(error)
+        }
+    }
+}
+
+/// What a run does, decided before it starts so that a bad target fails the call, not the run.
+private enum SyncWork {
+    case down(any SyncDownTarget)
+    case up(SyncUpTarget)
+}

@@ -1,0 +1,43 @@
+import Foundation
+import SalesforceCore
+
+/// Tells the app how a run goes, and ends it: every update reaches the run's observer, and the
+/// end is saved before it is reported.
+struct SyncReporter: Sendable {
+    let states: SyncStateStore
+    let observer: (@Sendable (SyncState) -> Void)?
+
+    /// Reports a state the run already saved (or need not save: the store has the last page's).
+    func update(_ state: SyncState) async {
+        observer?(state)
+    }
+
+    /// Ends the run with `status`, saves and reports the final state.
+    func end(_ state: SyncState, _ status: SyncStatus) async -> SyncState {
+        var final = state
+        final.status = status
+        final.endTime = SyncClock.now()
+        if status == .done { final.progress = 100 }
+        do {
+            try await states.save(final)
+        } catch {
+            if status != .failed { final.status = .failed }
+            final.error = "The sync's state could not be saved: \(error)"
+        }
+        observer?(final)
+        return final
+    }
+}
+
+/// Milliseconds since 1970, for start and end times.
+enum SyncClock {
+    static func now() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+}
+
+/// How a failure that ended a run reads in its state's `error`.
+enum SyncFailure {
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? any ForceKitError { return error.description }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import SOQL
+public import SalesforceCore
+public import SalesforceREST
+
+/// Syncs down the records of a SOQL query, incrementally: a re-run asks only for records
+/// changed since the last one, and a run that stopped or failed resumes where it left off.
+///
+/// The query is kept as the user wrote it, with the id and modification fields added to the
+/// SELECT when missing and `ORDER BY LastModifiedDate, Id` when it has no ORDER BY. Runs after
+/// the first wrap the user's condition in parentheses and add a keyset predicate,
+/// `(LastModifiedDate > t OR (LastModifiedDate = t AND Id > 'last'))`, so records sharing a
+/// stamp are neither lost nor fetched twice (the SDK's `LastModifiedDate > t` loses them after
+/// a failure, and its unparenthesized AND changes the meaning of an `a OR b` condition). They
+/// run on `queryAll` with `IsDeleted`, so records deleted on the server since the last run come
+/// down as deletes and no ghost of them stays.
+public struct SoqlSyncDownTarget: SyncDownTarget {
+    /// The query as stored: the user's, with the fields and ORDER BY the sync needs.
+    public let query: String
+    /// The field holding the server id.
+    public let idFieldName: String
+    /// The field holding the modification stamp.
+    public let modificationDateFieldName: String
+    /// The records a page holds at most (Salesforce allows 200 to 2,000); nil for the server's default.
+    public var batchSize: Int?
+    private let clauses: SOQLClauses
+
+    /// A target for `query`.
+    /// - Throws: ``SyncError/invalidConfiguration(_:)`` when the query is not valid SOQL or
+    ///   aggregates (a sync needs records).
+    public init(query: String, idFieldName: String = "Id", modificationDateFieldName: String = "LastModifiedDate") throws(SyncError) {
+        self.idFieldName = idFieldName
+        self.modificationDateFieldName = modificationDateFieldName
+        let parsed: SOQLClauses
+        do {
+            parsed = try SOQLClauses(parsing: query)
+        } catch {
+            throw .invalidConfiguration("the query is not valid SOQL: \(error.message)")
+        }
+        guard parsed.grouping == nil,
+            !parsed.query.selection.contains(where: { if case .field = $0 { false } else if case .subquery = $0 { false } else { true } })
+        else { throw .invalidConfiguration("the query aggregates or groups; a sync needs the records themselves") }
+        var clauses = parsed
+        let selected = Set(
+            parsed.query.selection.compactMap { item -> String? in
+                if case .field(let path) = item { path.components.joined(separator: ".").lowercased() } else { nil }
+            })
+        var added: [String] = []
+        if !selected.contains(idFieldName.lowercased()) { added.append(idFieldName) }
+        if !selected.contains(modificationDateFieldName.lowercased()) { added.append(modificationDateFieldName) }
+        if !added.isEmpty { clauses.selectList = (added + [parsed.selectList]).joined(separator: ",") }
+        if clauses.orderBy == nil { clauses.orderBy = "\(modificationDateFieldName), \(idFieldName)" }
+        if Self.orders(clauses.orderBy, onlyBy: modificationDateFieldName) {
+            clauses.orderBy = "\(modificationDateFieldName), \(idFieldName)"
+        }
+        self.clauses = clauses
+        self.query = Self.text(of: clauses)
+    }
+
+    /// Reads a target from its JSON.
+    public init(json: JSON) throws(SyncError) {
+        guard let query = json["query"]?.stringValue else { throw .invalidConfiguration("a soql target needs a \"query\"") }
+        try self.init(
+            query: query, idFieldName: json["idFieldName"]?.stringValue ?? "Id",
+            modificationDateFieldName: json["modificationDateFieldName"]?.stringValue ?? "LastModifiedDate")
+        batchSize = json["batchSize"]?.integerValue.map { Int(clamping: $0) }
+    }
+
+    /// `{"type": "soql", "query", "idFieldName", "modificationDateFieldName"}`.
+    public var json: JSON {
+        var members: [String: JSON] = [
+            "type": "soql", "query": .string(query), "idFieldName": .string(idFieldName),
+            "modificationDateFieldName": .string(modificationDateFieldName),
+        ]
+        if let batchSize { members["batchSize"] = .integer(Int64(batchSize)) }
+        return .object(members)
+    }
+
+    /// True when the query orders by the modification field and then the id, as it does unless
+    /// the user gave another ORDER BY.
+    public var isOrderedByCursor: Bool {
+        guard let orderBy = clauses.orderBy else { return false }
+        let items = orderBy.split(separator: ",").map { $0.split(separator: " ").map { $0.lowercased() } }
+        return items.count == 2 && items[0] == [modificationDateFieldName.lowercased()] && items[1] == [idFieldName.lowercased()]
+    }
+
+    /// The SOQL a run sends: all records on the first run, then those after `cursor`, with
+    /// `IsDeleted` so that deletes come down too.
+    public func query(after cursor: SyncCursor?) -> String {
+        var run = clauses
+        guard let cursor, cursor.stamp >= 0 else { return Self.text(of: run) }
+        let stamp = SyncTimestamp.text(cursor.stamp)
+        let field = modificationDateFieldName
+        let after: String
+        if let id = cursor.id, isOrderedByCursor {
+            after = "(\(field) > \(stamp) OR (\(field) = \(stamp) AND \(idFieldName) > '\(Self.escaped(id))'))"
+        } else {
+            after = "\(field) >= \(stamp)"
+        }
+        run.condition = run.condition.map { "(\($0)) AND \(after)" } ?? after
+        if !run.query.selection.contains(where: { if case .field(let path) = $0 { path.components == ["IsDeleted"] } else { false } }) {
+            run.selectList += ", IsDeleted"
+        }
+        return Self.text(of: run)
+    }
+
+    /// Fetches the pages of `query(after:)`, on `queryAll` for a re-run.
+    public func fetch(after cursor: SyncCursor?, using client: RestClient) async throws -> any SyncDownFetch {
+        let soql = query(after: cursor)
+        let selectsIsDeleted = clauses.query.selection.contains {
+            if case .field(let path) = $0 { path.components == ["IsDeleted"] } else { false }
+        }
+        let first = cursor == nil ? client.requests.query(soql, batchSize: batchSize) : client.requests.queryAll(soql, batchSize: batchSize)
+        return QueryFetch(client: client, first: first, target: self, keepsIsDeleted: selectsIsDeleted)
+    }
+
+    /// Which of `localIds` the query still returns: the query with `Id IN (…)` added, so each
+    /// call costs one small request and nothing grows with the soup. A query with a LIMIT is run
+    /// whole instead (with its ORDER BY, so a "latest 500" target keeps its 500), since the
+    /// limit decides membership.
+    public func remoteIds(among localIds: [String], using client: RestClient) async throws -> Set<String> {
+        var idQuery = clauses
+        idQuery.selectList = idFieldName
+        if clauses.limit == nil {
+            guard !localIds.isEmpty else { return [] }
+            let list = localIds.map { "'\(Self.escaped($0))'" }.joined(separator: ", ")
+            let inList = "\(idFieldName) IN (\(list))"
+            idQuery.condition = clauses.condition.map { "(\($0)) AND \(inList)" } ?? inList
+            idQuery.orderBy = nil
+        }
+        var ids = Set<String>()
+        for try await page in client.pages(forQuery: Self.text(of: idQuery)) {
+            for record in page.records { if let id = record[idFieldName]?.stringValue { ids.insert(id) } }
+        }
+        return ids
+    }
+
+    static func text(of clauses: SOQLClauses) -> String {
+        var parts = ["SELECT \(clauses.selectList) FROM \(clauses.from)"]
+        if let condition = clauses.condition { parts.append("WHERE \(condition)") }
+        if let grouping = clauses.grouping { parts.append(grouping) }
+        if let orderBy = clauses.orderBy { parts.append("ORDER BY \(orderBy)") }
+        if let limit = clauses.limit { parts.append("LIMIT \(limit)") }
+        if let offset = clauses.offset { parts.append("OFFSET \(offset)") }
+        if let forClause = clauses.forClause { parts.append(forClause) }
+        return parts.joined(separator: " ")
+    }
+
+    private static func orders(_ orderBy: String?, onlyBy field: String) -> Bool {
+        guard let orderBy else { return false }
+        let words = orderBy.split(separator: " ").map { $0.lowercased() }
+        return words == [field.lowercased()] || words == [field.lowercased(), "asc"]
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    }
+}
+
+extension SoqlSyncDownTarget: Equatable {
+    /// Targets are equal when their JSON is.
+    public static func == (lhs: SoqlSyncDownTarget, rhs: SoqlSyncDownTarget) -> Bool { lhs.json == rhs.json }
+}
+
+/// The pages of a query, following `nextRecordsUrl`; records the server reports deleted go
+/// to the page's deletes, and the `IsDeleted` the sync added is taken off the others.
+actor QueryFetch: SyncDownFetch {
+    private let client: RestClient
+    private var next: RestRequest?
+    private let target: any SyncDownTarget
+    private let keepsIsDeleted: Bool
+
+    init(client: RestClient, first: RestRequest, target: any SyncDownTarget, keepsIsDeleted: Bool) {
+        self.client = client
+        next = first
+        self.target = target
+        self.keepsIsDeleted = keepsIsDeleted
+    }
+
+    func nextPage() async throws -> SyncDownPage? {
+        guard let request = next else { return nil }
+        next = nil
+        let page = try await client.send(request).decode(QueryResult<JSON>.self)
+        next = page.done ? nil : page.nextRecordsURL.map { client.requests.queryMore($0) }
+        var records: [JSON] = []
+        var deleted: [(id: String, cursor: SyncCursor?)] = []
+        records.reserveCapacity(page.records.count)
+        for record in page.records {
+            if record["IsDeleted"]?.boolValue == true {
+                if let id = record[target.idFieldName]?.stringValue { deleted.append((id, target.cursor(of: record))) }
+                continue
+            }
+            guard !keepsIsDeleted, case .object(var members) = record else {
+                records.append(record)
+                continue
+            }
+            members["IsDeleted"] = nil
+            records.append(.object(members))
+        }
+        return SyncDownPage(records: records, deleted: deleted, totalSize: page.totalSize)
+    }
+}

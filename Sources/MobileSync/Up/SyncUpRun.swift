@@ -1,0 +1,191 @@
+import Foundation
+import SalesforceCore
+import SalesforceREST
+import SmartStore
+
+/// One run of a sync up: dirty records are read 200 at a time in entry-id order, sent, and
+/// written back in one transaction per batch.
+///
+/// The write-back starts from the record as it is then, not the copy read before the network
+/// call: when the app edited it meanwhile, its edit stays and the record stays dirty (it gets
+/// only the server id and the new base). After a write the record's stamp is the server's new
+/// one, so the app's own write is never taken for someone else's change.
+struct SyncUpRun: Sendable {
+    let store: SmartStore
+    let client: RestClient
+    let target: SyncUpTarget
+    let report: SyncReporter
+    let shouldStop: @Sendable () async -> Bool
+    static let readSize = 200
+
+    func run(_ initial: SyncState) async -> SyncState {
+        var state = initial
+        let options = state.options
+        let mergeMode = options.effectiveMergeMode
+        let sender = SyncUpSender(client: client, target: target, conditional: mergeMode == .leaveIfChanged)
+        do {
+            state.totalSize = try await dirtyCount(soup: state.soupName)
+            await report.update(state)
+            var after: Int64 = 0
+            var done = 0
+            while true {
+                if await shouldStop() { return await report.end(state, .stopped) }
+                let records = try await dirtyRecords(soup: state.soupName, after: after)
+                guard let last = records.last?["_soupEntryId"]?.integerValue else { break }
+                after = last
+                var items = records.map { SyncUpItem(record: $0, target: target, options: options) }
+                var outcomes = try await sender.send(items)
+                // A record deleted on the server: OVERWRITE creates it again, as the SDK does;
+                // LEAVE_IF_CHANGED reports the conflict.
+                if mergeMode == .overwrite {
+                    var again: [SyncUpItem] = []
+                    for index in items.indices {
+                        guard case .notFound = outcomes[items[index].entryId] else { continue }
+                        let fields = SyncUpItem.fields(
+                            target.createFieldlist ?? options.fieldlist, of: items[index].read, target: target, base: nil)
+                        items[index].action = .create(fields)
+                        again.append(items[index])
+                    }
+                    if !again.isEmpty { outcomes.merge(try await sender.send(again)) { $1 } }
+                }
+                let stamps = try await freshStamps(items, outcomes)
+                let servers = try await serverCopies(items, outcomes)
+                state = try await writeBack(items, outcomes, stamps: stamps, servers: servers, into: state)
+                done += records.count
+                state.progress = state.totalSize > 0 ? min(99, done * 100 / state.totalSize) : 0
+                await report.update(state)
+            }
+            return await report.end(state, .done)
+        } catch {
+            state.error = SyncFailure.describe(error)
+            return await report.end(state, .failed)
+        }
+    }
+
+    private func dirtyCount(soup: String) async throws -> Int {
+        try await store.count(using: .buildExactQuerySpec(soupName: soup, path: SyncField.local, matchKey: "true"))
+    }
+
+    private func dirtyRecords(soup: String, after: Int64) async throws -> [JSON] {
+        let sql =
+            "SELECT {\(soup):_soup} FROM {\(soup)} WHERE {\(soup):\(SyncField.local)} = 'true' AND {\(soup):_soupEntryId} > ? "
+            + "ORDER BY {\(soup):_soupEntryId}"
+        let rows = try await store.query(using: .buildSmartQuerySpec(smartSQL: sql, pageSize: Self.readSize), arguments: [.integer(after)])
+        return rows.compactMap { $0[0] }
+    }
+
+    /// The server's new stamps of the records written, one query per object type.
+    private func freshStamps(_ items: [SyncUpItem], _ outcomes: [Int64: SyncUpOutcome]) async throws -> [String: JSON] {
+        var idsByType: [String: [String]] = [:]
+        for item in items {
+            switch outcomes[item.entryId] {
+            case .created(let id): idsByType[item.objectType, default: []].append(id)
+            case .written:
+                if case .update(let id, _) = item.action { idsByType[item.objectType, default: []].append(id) }
+            default: break
+            }
+        }
+        var stamps: [String: JSON] = [:]
+        let idField = target.idFieldName
+        let stampField = target.modificationDateFieldName
+        for (type, ids) in idsByType {
+            for chunk in ids.chunks(of: 200) {
+                let list = chunk.map { "'\($0)'" }.joined(separator: ", ")
+                let soql = "SELECT \(idField), \(stampField) FROM \(type) WHERE \(idField) IN (\(list))"
+                for try await page in client.pages(forQuery: soql) {
+                    for record in page.records { if let id = record[idField]?.stringValue { stamps[id] = record[stampField] } }
+                }
+            }
+        }
+        return stamps
+    }
+
+    /// The server's copy of each conflicted record (nil when the server deleted it).
+    private func serverCopies(_ items: [SyncUpItem], _ outcomes: [Int64: SyncUpOutcome]) async throws -> [Int64: JSON] {
+        var copies: [Int64: JSON] = [:]
+        for item in items {
+            let conflicted: Bool
+            switch outcomes[item.entryId] {
+            case .conflict, .notFound: conflicted = true
+            default: conflicted = false
+            }
+            guard conflicted, let id = item.read[target.idFieldName]?.stringValue else { continue }
+            let answer: RestResponse
+            do {
+                answer = try await client.send(client.requests.retrieve(item.objectType, id: id))
+            } catch {
+                guard error.status == 404 else { throw error }
+                copies[item.entryId] = .null
+                continue
+            }
+            copies[item.entryId] = (try? JSON(parsing: answer.data)) ?? .null
+        }
+        return copies
+    }
+
+    /// Applies the outcomes to the records as they are now, with the state, in one transaction.
+    private func writeBack(
+        _ items: [SyncUpItem], _ outcomes: [Int64: SyncUpOutcome], stamps: [String: JSON], servers: [Int64: JSON], into state: SyncState
+    ) async throws -> SyncState {
+        let target = self.target
+        return try await store.transaction { tx in
+            var state = state
+            let soup = state.soupName
+            for item in items {
+                guard let current = try tx.retrieve(usingSoupEntryIds: [item.entryId], fromSoupNamed: soup).first else { continue }
+                let changedMeanwhile = current["_soupLastModifiedDate"] != item.read["_soupLastModifiedDate"]
+                var flags = RecordFlags(current)
+                switch (item.action, outcomes[item.entryId]) {
+                case (.invalid(let message), _):
+                    flags.members[SyncField.lastError] = .string(message)
+                    state.recordsFailed += 1
+                case (.settle, _):
+                    state.recordsSynced += 1
+                    if flags.isCreated && flags.isDeleted {
+                        try tx.remove(entryIds: [item.entryId], forSoupNamed: soup)
+                        continue
+                    }
+                    if !changedMeanwhile { flags.clean() }
+                case (_, .deleted?):
+                    state.recordsSynced += 1
+                    if !changedMeanwhile || flags.isDeleted {
+                        try tx.remove(entryIds: [item.entryId], forSoupNamed: soup)
+                        continue
+                    }
+                    // Un-deleted meanwhile: it is gone from the server, so it must be created again.
+                    flags.set(created: true, updated: false, deleted: false)
+                case (_, .created?), (_, .written?):
+                    state.recordsSynced += 1
+                    if case .created(let id)? = outcomes[item.entryId] { flags.members[target.idFieldName] = .string(id) }
+                    let serverID = flags.members[target.idFieldName]?.stringValue ?? ""
+                    let stamp = stamps[serverID]
+                    if changedMeanwhile {
+                        // Keep the app's newer edit to send next time, on top of what the server now has.
+                        var base = RecordFlags(item.read).serverFields
+                        base[target.idFieldName] = .string(serverID)
+                        if let stamp { base[target.modificationDateFieldName] = stamp }
+                        flags.members[SyncField.base] = .object(base)
+                        flags.set(created: false, updated: true)
+                    } else {
+                        flags.clean()
+                    }
+                    if let stamp, !changedMeanwhile { flags.members[target.modificationDateFieldName] = stamp }
+                case (_, .conflict?), (_, .notFound?):
+                    state.recordsConflicted += 1
+                    flags.members[SyncField.conflict] = servers[item.entryId] ?? .null
+                    flags.members[SyncField.lastError] = .string(
+                        "The record changed on the server since it was last synced; resolve the conflict to send it.")
+                case (_, .failed(let message)?):
+                    state.recordsFailed += 1
+                    flags.members[SyncField.lastError] = .string(message)
+                case (_, nil):
+                    state.recordsFailed += 1
+                    flags.members[SyncField.lastError] = .string("The server gave no answer for this record.")
+                }
+                try tx.update(entry: flags.record, soupEntryId: item.entryId, forSoupNamed: soup)
+            }
+            try SyncStateStore.save(state, tx)
+            return state
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import SalesforceCore
+import SalesforceREST
+
+/// Sends sync up's writes through the target's API and reads each record's outcome.
+///
+/// Under LEAVE_IF_CHANGED every update and delete carries `If-Unmodified-Since` with the
+/// record's base stamp, so the server itself refuses to write over a newer change (412): there
+/// is no window between a check and the write. sObject Collections take no such header, so
+/// the collection target sends those writes through composite instead, 25 at a time.
+struct SyncUpSender: Sendable {
+    let client: RestClient
+    let target: SyncUpTarget
+    let conditional: Bool
+
+    /// Sends `items` (those with something to send) and returns each one's outcome by entry id.
+    /// - Throws: When a whole request fails (the network, the session): the sync fails.
+    func send(_ items: [SyncUpItem]) async throws -> [Int64: SyncUpOutcome] {
+        var outcomes: [Int64: SyncUpOutcome] = [:]
+        switch target.kind {
+        case .singleRecord:
+            for item in items { outcomes[item.entryId] = try await sendAlone(item) }
+        case .batch:
+            for chunk in items.chunks(of: 25) { outcomes.merge(try await sendComposite(chunk)) { $1 } }
+        case .collection:
+            var viaComposite: [SyncUpItem] = []
+            var creates: [SyncUpItem] = []
+            var updates: [SyncUpItem] = []
+            var deletes: [SyncUpItem] = []
+            for item in items {
+                switch item.action {
+                case .create: creates.append(item)
+                case .update where conditional && item.baseStamp != nil, .delete where conditional && item.baseStamp != nil:
+                    viaComposite.append(item)
+                case .update: updates.append(item)
+                case .delete: deletes.append(item)
+                case .settle, .invalid: break
+                }
+            }
+            for chunk in creates.chunks(of: 200) { outcomes.merge(try await sendCollection(chunk)) { $1 } }
+            for chunk in updates.chunks(of: 200) { outcomes.merge(try await sendCollection(chunk)) { $1 } }
+            for chunk in deletes.chunks(of: 200) { outcomes.merge(try await sendCollection(chunk)) { $1 } }
+            for chunk in viaComposite.chunks(of: 25) { outcomes.merge(try await sendComposite(chunk)) { $1 } }
+        }
+        return outcomes
+    }
+
+    /// The request for one record, conditional when it should be.
+    private func request(for item: SyncUpItem) -> RestRequest? {
+        let requests = client.requests
+        let since = conditional ? item.baseStamp : nil
+        switch item.action {
+        case .create(let fields): return requests.create(item.objectType, fields: .object(fields))
+        case .update(let id, let fields): return requests.update(item.objectType, id: id, fields: .object(fields), ifUnmodifiedSince: since)
+        case .delete(let id): return requests.delete(item.objectType, id: id, ifUnmodifiedSince: since)
+        case .settle, .invalid: return nil
+        }
+    }
+
+    private func sendAlone(_ item: SyncUpItem) async throws -> SyncUpOutcome {
+        guard let request = request(for: item) else { return .written }
+        let response: RestResponse
+        do {
+            response = try await client.send(request)
+        } catch {
+            guard error.code == .http, let answer = error.response else { throw error }
+            return .of(status: answer.status, body: (try? JSON(parsing: answer.body)) ?? .null, for: item.action)
+        }
+        let body = response.data.isEmpty ? JSON.null : ((try? JSON(parsing: response.data)) ?? .null)
+        return .of(status: response.status, body: body, for: item.action)
+    }
+
+    private func sendComposite(_ items: [SyncUpItem]) async throws -> [Int64: SyncUpOutcome] {
+        let pairs = items.compactMap { item in request(for: item).map { (referenceID: "r\(item.entryId)", request: $0) } }
+        guard !pairs.isEmpty else { return [:] }
+        let response = try await client.send(client.requests.composite(pairs, allOrNone: false))
+        let answers = (try? JSON(parsing: response.data))?["compositeResponse"]?.arrayValue ?? []
+        var byReference: [String: JSON] = [:]
+        for answer in answers { if let reference = answer["referenceId"]?.stringValue { byReference[reference] = answer } }
+        var outcomes: [Int64: SyncUpOutcome] = [:]
+        for item in items {
+            guard let answer = byReference["r\(item.entryId)"] else {
+                outcomes[item.entryId] = .failed("The composite answer has no result for this record.")
+                continue
+            }
+            let status = Int(clamping: answer["httpStatusCode"]?.integerValue ?? 0)
+            outcomes[item.entryId] = .of(status: status, body: answer["body"] ?? .null, for: item.action)
+        }
+        return outcomes
+    }
+
+    private func sendCollection(_ items: [SyncUpItem]) async throws -> [Int64: SyncUpOutcome] {
+        guard let first = items.first else { return [:] }
+        let requests = client.requests
+        let request: RestRequest
+        switch first.action {
+        case .create:
+            request = requests.createRecords(
+                items.map { item in
+                    guard case .create(let fields) = item.action else { return SObjectRecord(item.objectType, fields: [:]) }
+                    return SObjectRecord(item.objectType, fields: fields)
+                })
+        case .update:
+            request = requests.updateRecords(
+                items.map { item in
+                    guard case .update(let id, var fields) = item.action else { return SObjectRecord(item.objectType, fields: [:]) }
+                    fields["Id"] = .string(id)
+                    return SObjectRecord(item.objectType, fields: fields)
+                })
+        case .delete:
+            request = requests.deleteRecords(ids: items.compactMap { if case .delete(let id) = $0.action { id } else { nil } })
+        case .settle, .invalid:
+            return [:]
+        }
+        let response = try await client.send(request)
+        let results = (try? JSON(parsing: response.data))?.arrayValue ?? []
+        var outcomes: [Int64: SyncUpOutcome] = [:]
+        for (index, item) in items.enumerated() {
+            guard index < results.count else {
+                outcomes[item.entryId] = .failed("The collection answer has no result for this record.")
+                continue
+            }
+            let result = results[index]
+            if result["success"]?.boolValue == true {
+                outcomes[item.entryId] = .of(status: 200, body: result, for: item.action)
+            } else {
+                let errors = result["errors"] ?? .array([])
+                outcomes[item.entryId] = .of(status: 400, body: errors, for: item.action)
+            }
+        }
+        return outcomes
+    }
+}
+
+extension Array {
+    /// The array in consecutive pieces of at most `size`.
+    func chunks(of size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
+    }
+}

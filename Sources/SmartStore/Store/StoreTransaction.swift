@@ -1,0 +1,154 @@
+import GRDB
+public import SalesforceCore
+
+/// The store inside one write transaction: what ``SmartStore/transaction(_:)`` hands its body.
+///
+/// Everything done through it commits together or not at all, and no other write runs in
+/// between, so a caller can read an entry, decide, and write, knowing the entry did not change
+/// meanwhile. Mobile Sync saves each page of records together with the sync's progress this
+/// way, and writes a record back only if the app did not edit it since it was read.
+///
+/// It is valid only while the body runs; it is not `Sendable`, so it cannot escape to another task.
+public final class StoreTransaction {
+    private let db: Database
+    /// Nil when SmartStore's own reads borrow this type's code on a read connection.
+    private let files: ExternalStorageChanges?
+    private let catalog: SchemaCatalog
+
+    init(db: Database, files: ExternalStorageChanges?, catalog: SchemaCatalog) {
+        self.db = db
+        self.files = files
+        self.catalog = catalog
+    }
+
+    /// Inserts or updates entries and returns them as stored, as ``SmartStore/upsert(entries:forSoupNamed:withExternalIdPath:)`` does.
+    @discardableResult
+    public func upsert(
+        entries: [JSON], forSoupNamed soupName: String, withExternalIdPath externalIdPath: String = SoupEntryField.id
+    ) throws(SmartStoreError) -> [JSON] {
+        try mapping {
+            let soup = try catalog.descriptor(named: soupName, db)
+            var writer = EntryWriter(soup: soup, db: db, files: try writableFiles())
+            var stored: [JSON] = []
+            stored.reserveCapacity(entries.count)
+            for (position, entry) in entries.enumerated() {
+                guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: position) }
+                let existing = try writer.existingEntry(for: members, externalIdPath: externalIdPath, position: position)
+                stored.append(try writer.write(members, replacing: existing))
+            }
+            return stored
+        }
+    }
+
+    /// Inserts an entry under a new id, whatever `_soupEntryId` it carries, and returns it as stored.
+    @discardableResult
+    public func create(entry: JSON, forSoupNamed soupName: String) throws(SmartStoreError) -> JSON {
+        try mapping {
+            let soup = try catalog.descriptor(named: soupName, db)
+            guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: 0) }
+            var writer = EntryWriter(soup: soup, db: db, files: try writableFiles())
+            return try writer.write(members, replacing: nil)
+        }
+    }
+
+    /// Replaces the entry with the given id and returns it as stored.
+    /// - Throws: ``SmartStoreError/entryNotFound(soup:soupEntryId:)`` when there is no such entry.
+    @discardableResult
+    public func update(entry: JSON, soupEntryId: Int64, forSoupNamed soupName: String) throws(SmartStoreError) -> JSON {
+        try mapping {
+            let soup = try catalog.descriptor(named: soupName, db)
+            guard case .object(var members) = entry else { throw SmartStoreError.entryNotObject(position: 0) }
+            members[SoupEntryField.id] = .integer(soupEntryId)
+            var writer = EntryWriter(soup: soup, db: db, files: try writableFiles())
+            guard let existing = try writer.existingEntry(for: members, externalIdPath: SoupEntryField.id, position: 0) else {
+                throw SmartStoreError.entryNotFound(soup: soupName, soupEntryId: soupEntryId)
+            }
+            return try writer.write(members, replacing: existing)
+        }
+    }
+
+    /// The entries with the given ids, in the order of the ids; ids with no entry are skipped.
+    public func retrieve(usingSoupEntryIds ids: [Int64], fromSoupNamed soupName: String) throws(SmartStoreError) -> [JSON] {
+        try mapping {
+            let soup = try catalog.descriptor(named: soupName, db)
+            var found: [Int64: JSON] = [:]
+            for chunk in ids.chunked(into: 500) {
+                let sql =
+                    "SELECT id, \(soup.entryExpression()) FROM \(soup.tableName) WHERE id IN (\(SmartStore.placeholders(chunk.count)))"
+                let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))
+                while let row = try rows.next() {
+                    found[row[0]] = try ResultReader.entry(in: row, at: 1)
+                }
+            }
+            return ids.compactMap { found[$0] }
+        }
+    }
+
+    /// The id of the one entry whose indexed `path` holds `value`, or `nil` when none does.
+    /// - Throws: ``SmartStoreError/externalIdNotUnique(soup:path:value:matches:)`` when several do.
+    public func lookupSoupEntryId(soupNamed soupName: String, fieldPath path: String, fieldValue value: JSON) throws(SmartStoreError)
+        -> Int64?
+    {
+        try mapping {
+            let soup = try catalog.descriptor(named: soupName, db)
+            return try EntryLookup(soup: soup, db: db).existingEntry(withValue: value, atPath: path)?.id
+        }
+    }
+
+    /// Removes the entries with the given ids; ids with no entry are ignored.
+    public func remove(entryIds ids: [Int64], forSoupNamed soupName: String) throws(SmartStoreError) {
+        try mapping {
+            try SmartStore.delete(ids, from: try catalog.descriptor(named: soupName, db), files: try writableFiles(), db)
+        }
+    }
+
+    /// One page of a query's results, as ``SmartStore/query(using:startingFromPageIndex:arguments:)`` returns it,
+    /// including what this transaction wrote so far.
+    public func query(using spec: QuerySpec, startingFromPageIndex pageIndex: Int = 0, arguments: [JSON] = []) throws(SmartStoreError)
+        -> [JSON]
+    {
+        guard spec.pageSize > 0 else { throw .invalidQuerySpec("\"pageSize\" must be at least 1, not \(spec.pageSize)") }
+        guard pageIndex >= 0 else { throw .invalidQuerySpec("the page index must not be negative") }
+        let offset = spec.pageSize.multipliedReportingOverflow(by: pageIndex)
+        guard !offset.overflow else { return [] }
+        return try mapping {
+            try SmartStore.page(of: spec, limit: spec.pageSize, offset: offset.partialValue, arguments: arguments, catalog: catalog, db)
+        }
+    }
+
+    private func writableFiles() throws(SmartStoreError) -> ExternalStorageChanges {
+        guard let files else { throw .database("a write was attempted on a read connection") }
+        return files
+    }
+
+    private func mapping<T>(_ body: () throws -> T) throws(SmartStoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw SmartStoreError(error)
+        }
+    }
+}
+
+extension SmartStore {
+    /// Runs `body` in one write transaction and returns what it returns: everything it does
+    /// through the ``StoreTransaction`` commits together, or nothing does when it throws.
+    ///
+    /// Reads elsewhere go on meanwhile and see the state before it; other writes wait. Keep
+    /// the body short and free of network calls.
+    ///
+    /// ```swift
+    /// try await store.transaction { tx in
+    ///     let entry = try tx.retrieve(usingSoupEntryIds: [id], fromSoupNamed: "Account").first
+    ///     guard entry?["__local__"] != true else { return }  // the user edited it meanwhile
+    ///     try tx.upsert(entries: [serverCopy], forSoupNamed: "Account", withExternalIdPath: "Id")
+    /// }
+    /// ```
+    /// - Throws: What `body` throws, as it threw it; ``SmartStoreError/readOnly(path:)`` for a
+    ///   read-only store; the store's failures as ``SmartStoreError``.
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable (StoreTransaction) throws -> T) async throws -> T {
+        try await writeTransaction { [catalog] db, files in
+            try body(StoreTransaction(db: db, files: files, catalog: catalog))
+        }
+    }
+}

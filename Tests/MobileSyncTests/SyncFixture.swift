@@ -1,0 +1,138 @@
+import ForceKitTestSupport
+import Foundation
+import LocalOrg
+import OrgTestSupport
+import SalesforceAuth
+import SalesforceCore
+import SalesforceREST
+import SmartStore
+import Testing
+
+@testable import MobileSync
+
+/// A LocalOrg, a store with an `accounts` soup, and a sync manager between them, for one test.
+struct SyncFixture {
+    let org: SDKTestOrg
+    let store: SmartStore
+    let manager: SyncManager
+    /// Another user's client: what it writes is "the server changed".
+    let server: RestClient
+    /// The transport the manager's client uses, which a test can make fail or act.
+    let transport: ScriptedTransport
+    let directory: URL
+
+    static let soup = "accounts"
+
+    /// Creates Accounts on the server, each at the org's current time unless `advancing`.
+    @discardableResult
+    func createAccounts(_ names: [String], advancing: TimeInterval = 0) async throws -> [String] {
+        var ids: [String] = []
+        for chunk in names.chunks(of: 200) {
+            if advancing == 0 {
+                let response = try await server.send(
+                    server.requests.createRecords(chunk.map { SObjectRecord("Account", fields: ["Name": .string($0)]) }))
+                ids += (response.json?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+            } else {
+                for name in chunk {
+                    org.clock.advance(by: advancing)
+                    let response = try await server.send(server.requests.create("Account", fields: ["Name": .string(name)]))
+                    ids.append(try #require(response.json?["id"]?.stringValue))
+                }
+            }
+        }
+        return ids
+    }
+
+    /// The soup's records by Name.
+    func localRecords() async throws -> [String: JSON] {
+        let all = try await store.query(using: .buildAllQuerySpec(soupName: Self.soup, orderPath: "Id", pageSize: 100_000))
+        var byName: [String: JSON] = [:]
+        for record in all { if let name = record["Name"]?.stringValue { byName[name] = record } }
+        return byName
+    }
+
+    func localCount() async throws -> Int {
+        try await store.count(using: .buildAllQuerySpec(soupName: Self.soup))
+    }
+
+    /// The server's record.
+    func serverRecord(_ id: String) async throws -> JSON? {
+        try await server.send(server.requests.retrieve("Account", id: id)).json
+    }
+
+    /// A manager on the same store, as after the app restarted.
+    func restartedManager() async throws -> SyncManager {
+        try await SyncManager(store: store, client: manager.client)
+    }
+}
+
+/// Runs `body` with a fresh fixture; the org stops and the store's folder goes however it ends.
+func withSyncFixture<T>(_ body: (SyncFixture) async throws -> T) async throws -> T {
+    try await withOrg { org throws in
+        try await withTemporaryDirectory { directory throws in
+            let credentials = try await org.logIn()
+            let transport = ScriptedTransport()
+            let client = RestClient(credentials: credentials, refresher: nil, transport: transport)
+            let server = RestClient(credentials: credentials, refresher: nil)
+            let store = try await SmartStore(url: directory.appendingPathComponent("sync.sqlite"), encryption: .plaintext)
+            try await store.registerSoup(
+                SyncFixture.soup,
+                indexSpecs: [
+                    IndexSpec(path: "Id", type: .string), IndexSpec(path: "Name", type: .string),
+                    IndexSpec(path: SyncField.local, type: .string),
+                ])
+            let manager = try await SyncManager(store: store, client: client)
+            return try await body(
+                SyncFixture(org: org, store: store, manager: manager, server: server, transport: transport, directory: directory))
+        }
+    }
+}
+
+/// A transport to LocalOrg that a test scripts: fail the n-th request to a path, or run
+/// something just before a request goes out (to edit the store while a sync waits on the server).
+final class ScriptedTransport: HTTPTransport {
+    private let inner: any HTTPTransport = URLSessionTransport.shared
+    private let script = Locked(Script())
+
+    private struct Script {
+        var counts: [String: Int] = [:]
+        var failures: [(path: String, count: Int)] = []
+        var hooks: [(matches: @Sendable (HTTPRequest) -> Bool, action: @Sendable () async -> Void)] = []
+        var log: [HTTPRequest] = []
+    }
+
+    /// Makes the `count`-th request (from 1) whose path contains `path` fail as if the network dropped.
+    func failRequest(number count: Int, toPathContaining path: String) {
+        script.withLock { $0.failures.append((path, count)) }
+    }
+
+    /// Runs `action` before the first request `matches` accepts goes out.
+    func beforeRequest(where matches: @escaping @Sendable (HTTPRequest) -> Bool, _ action: @escaping @Sendable () async -> Void) {
+        script.withLock { $0.hooks.append((matches, action)) }
+    }
+
+    /// The requests sent so far.
+    var requests: [HTTPRequest] { script.withLock { $0.log } }
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let (fail, hook) = script.withLock { script -> (Bool, (@Sendable () async -> Void)?) in
+            script.log.append(request)
+            var fail = false
+            for (path, _) in script.failures where request.url.path.contains(path) {
+                script.counts[path, default: 0] += 1
+            }
+            if let index = script.failures.firstIndex(where: { request.url.path.contains($0.path) && script.counts[$0.path] == $0.count }) {
+                script.failures.remove(at: index)
+                fail = true
+            }
+            var action: (@Sendable () async -> Void)?
+            if let index = script.hooks.firstIndex(where: { $0.matches(request) }) {
+                action = script.hooks.remove(at: index).action
+            }
+            return (fail, action)
+        }
+        if let hook { await hook() }
+        if fail { throw .unreachable("the test dropped this request") }
+        return try await inner.send(request)
+    }
+}
