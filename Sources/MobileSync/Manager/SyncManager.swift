@@ -69,6 +69,31 @@ public actor SyncManager {
         return try await run(state, onUpdate: onUpdate)
     }
 
+    /// Creates a sync up without running it.
+    /// - Throws: ``SyncError/invalidConfiguration(_:)`` when neither the target nor the options
+    ///   list fields to send (the SDK would send empty bodies), ``SyncError/duplicateName(_:)``.
+    public func createSyncUp(
+        target: SyncUpTarget = SyncUpTarget(), options: SyncOptions, soupName: String, name: String? = nil
+    ) async throws(SyncError) -> SyncState {
+        guard options.fieldlist != nil || target.createFieldlist != nil || target.updateFieldlist != nil else {
+            throw .invalidConfiguration(
+                "a sync up needs the fields to send: options.fieldlist, or the target's createFieldlist and updateFieldlist")
+        }
+        return try await create(.syncUp, target: target.json, options: options, soupName: soupName, name: name)
+    }
+
+    /// Creates a sync up and runs it: the soup's local creates, updates and deletes go to the
+    /// server, and the records come back clean with their server ids.
+    /// - Throws: ``SyncError/invalidConfiguration(_:)``, ``SyncError/duplicateName(_:)``, ``SyncError/managerStopped``.
+    public func syncUp(
+        target: SyncUpTarget = SyncUpTarget(), options: SyncOptions, soupName: String, name: String? = nil,
+        onUpdate: (@Sendable (SyncState) -> Void)? = nil
+    ) async throws(SyncError) -> SyncState {
+        guard !stopRequested else { throw .managerStopped }
+        let state = try await createSyncUp(target: target, options: options, soupName: soupName, name: name)
+        return try await run(state, onUpdate: onUpdate)
+    }
+
     // MARK: - Re-running
 
     /// Runs an existing sync again: a sync down fetches what changed since its last saved page,
