@@ -31,7 +31,8 @@ struct GhostCleaning: Sendable {
             after = last.entryId
             let remote: Set<String>
             do {
-                remote = try await target.remoteIds(among: batch.map(\.id), using: client)
+                remote = try await target.remoteIds(
+                    among: batch.map(\.id), context: SyncContext(client: client, store: store, soupName: soup))
             } catch {
                 throw .server(error)
             }

@@ -21,7 +21,8 @@ struct SyncDownRun: Sendable {
         var unorderedLatest: SyncCursor? = resumeFrom
         var seen = 0
         do {
-            let fetch = try await target.fetch(after: resumeFrom, using: client)
+            let fetch = try await target.fetch(
+                after: resumeFrom, context: SyncContext(client: client, store: store, soupName: state.soupName))
             var next = try await fetch.nextPage()
             while let page = next {
                 if await shouldStop() { return await report.end(state, .stopped) }

@@ -1,7 +1,7 @@
 import Foundation
 import SOQL
 public import SalesforceCore
-public import SalesforceREST
+import SalesforceREST
 
 /// Syncs down the records of a SOQL query, incrementally: a re-run asks only for records
 /// changed since the last one, and a run that stopped or failed resumes where it left off.
@@ -105,7 +105,8 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
     }
 
     /// Fetches the pages of `query(after:)`, on `queryAll` for a re-run.
-    public func fetch(after cursor: SyncCursor?, using client: RestClient) async throws -> any SyncDownFetch {
+    public func fetch(after cursor: SyncCursor?, context: SyncContext) async throws -> any SyncDownFetch {
+        let client = context.client
         let soql = query(after: cursor)
         let selectsIsDeleted = clauses.query.selection.contains {
             if case .field(let path) = $0 { path.components == ["IsDeleted"] } else { false }
@@ -118,7 +119,8 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
     /// call costs one small request and nothing grows with the soup. A query with a LIMIT is run
     /// whole instead (with its ORDER BY, so a "latest 500" target keeps its 500), since the
     /// limit decides membership.
-    public func remoteIds(among localIds: [String], using client: RestClient) async throws -> Set<String> {
+    public func remoteIds(among localIds: [String], context: SyncContext) async throws -> Set<String> {
+        let client = context.client
         var idQuery = clauses
         idQuery.selectList = idFieldName
         if clauses.limit == nil {
@@ -152,9 +154,7 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
         return words == [field.lowercased()] || words == [field.lowercased(), "asc"]
     }
 
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-    }
+    private static func escaped(_ text: String) -> String { text.soqlEscaped() }
 }
 
 extension SoqlSyncDownTarget: Equatable {

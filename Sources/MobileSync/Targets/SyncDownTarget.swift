@@ -1,5 +1,16 @@
 public import SalesforceCore
 public import SalesforceREST
+public import SmartStore
+
+/// What a target works with: the server, and the store and soup it syncs into.
+public struct SyncContext: Sendable {
+    /// The user's REST client.
+    public let client: RestClient
+    /// The store.
+    public let store: SmartStore
+    /// The soup the sync writes.
+    public let soupName: String
+}
 
 /// Where a sync down resumes: the modification stamp and id of the last record it saved, in
 /// the order (stamp, id) that keyset paging follows.
@@ -67,10 +78,10 @@ public protocol SyncDownTarget: Sendable {
     /// cursor moves only when a run completes, and an interrupted run starts over.
     var isOrderedByCursor: Bool { get }
     /// Starts fetching the records changed after `cursor`, or all of them when it is nil.
-    func fetch(after cursor: SyncCursor?, using client: RestClient) async throws -> any SyncDownFetch
+    func fetch(after cursor: SyncCursor?, context: SyncContext) async throws -> any SyncDownFetch
     /// Which of `localIds` (at most 200) the target would still bring now, for cleaning ghosts:
     /// the records of this sync that are not among them are removed.
-    func remoteIds(among localIds: [String], using client: RestClient) async throws -> Set<String>
+    func remoteIds(among localIds: [String], context: SyncContext) async throws -> Set<String>
 }
 
 extension SyncDownTarget {

@@ -20,6 +20,9 @@ public enum SyncTargetRegistry {
         let type = json["type"]?.stringValue ?? ""
         switch type {
         case "soql": return try SoqlSyncDownTarget(json: json)
+        case "sosl": return try SoslSyncDownTarget(json: json)
+        case "mru": return try MruSyncDownTarget(json: json)
+        case "refresh": return try RefreshSyncDownTarget(json: json)
         default:
             let name = json["swiftImpl"]?.stringValue ?? json["iOSImpl"]?.stringValue
             if let name, let factory = customDownTargets.withLock({ $0[name] }) {
@@ -30,7 +33,7 @@ public enum SyncTargetRegistry {
                 }
             }
             throw .invalidConfiguration(
-                "the sync-down target type \"\(type)\" is not one ForceKit knows (soql) or a registered custom target")
+                "the sync-down target type \"\(type)\" is not one ForceKit knows (soql, sosl, mru, refresh) or a registered custom target")
         }
     }
 }
