@@ -163,6 +163,7 @@ struct SyncUpTests {
         try await withSyncFixture { fixture throws in
             _ = try await fixture.store.createLocally(["Industry": "Energy"], objectType: "Account", inSoup: SyncFixture.soup)
             _ = try await fixture.store.createLocally(["Name": "Ok"], objectType: "Account", inSoup: SyncFixture.soup)
+            var outcomes = fixture.manager.recordOutcomes().makeAsyncIterator()
             let state = try await fixture.manager.syncUp(
                 target: SyncUpTarget(kind: kind), options: .syncUp(fieldlist: ["Name", "Industry"]), soupName: SyncFixture.soup)
             #expect(state.status == .done && state.recordsSynced == 1 && state.recordsFailed == 1 && !state.isDoneWithoutFailures)
@@ -170,6 +171,11 @@ struct SyncUpTests {
             let failed = try #require(all.first { $0["Name"] == nil })
             #expect(failed[SyncField.local] == true && failed[SyncField.locallyCreated] == true)
             #expect(failed[SyncField.lastError]?.stringValue?.contains("REQUIRED_FIELD_MISSING") == true)
+            let published = [await outcomes.next(), await outcomes.next()].compactMap { $0 }
+            #expect(Set(published.map(\.kind)) == [.synced, .failed])
+            let failure = try #require(published.first { $0.kind == .failed })
+            #expect(failure.syncId == state.id && failure.message?.contains("REQUIRED_FIELD_MISSING") == true)
+            #expect(failure.soupEntryId == failed["_soupEntryId"]?.integerValue)
         }
     }
 

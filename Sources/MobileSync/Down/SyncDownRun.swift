@@ -34,6 +34,7 @@ struct SyncDownRun: Sendable {
                 async let following = fetch.nextPage()
                 let saved = try await save(page, into: state, mergeMode: mergeMode)
                 state = saved.state
+                report.publish(saved.outcomes)
                 seen += page.records.count + page.deleted.count
                 if !target.isOrderedByCursor, let latest = saved.latest, unorderedLatest.map({ $0.precedes(latest) }) ?? true {
                     unorderedLatest = latest
@@ -56,12 +57,13 @@ struct SyncDownRun: Sendable {
 
     /// Saves one page and the state after it in one transaction.
     private func save(_ page: SyncDownPage, into state: SyncState, mergeMode: MergeMode) async throws -> (
-        state: SyncState, latest: SyncCursor?
+        state: SyncState, latest: SyncCursor?, outcomes: [RecordOutcome]
     ) {
         let target = self.target
         return try await store.transaction { tx in
             var state = state
             var latest: SyncCursor?
+            var outcomes: [RecordOutcome] = []
             func advance(_ cursor: SyncCursor?) {
                 guard let cursor else { return }
                 if latest.map({ $0.precedes(cursor) }) ?? true { latest = cursor }
@@ -77,6 +79,10 @@ struct SyncDownRun: Sendable {
                 let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: state.soupName).first
                 if mergeMode == .leaveIfChanged, let local, RecordFlags(local).isDirty {
                     state.recordsConflicted += 1
+                    outcomes.append(
+                        RecordOutcome(
+                            syncId: state.id, soupEntryId: entryId, id: id, kind: .conflicted,
+                            message: "Deleted on the server, changed on the device: kept."))
                     continue
                 }
                 try tx.remove(entryIds: [entryId], forSoupNamed: state.soupName)
@@ -87,6 +93,10 @@ struct SyncDownRun: Sendable {
                 advance(target.cursor(of: record))
                 guard let id = record[idField], !id.isNull else {
                     state.recordsFailed += 1
+                    outcomes.append(
+                        RecordOutcome(
+                            syncId: state.id, soupEntryId: nil, id: nil, kind: .failed,
+                            message: "The server sent a record with no \(idField)."))
                     continue
                 }
                 if mergeMode == .leaveIfChanged,
@@ -95,6 +105,10 @@ struct SyncDownRun: Sendable {
                     RecordFlags(local).isDirty
                 {
                     state.recordsConflicted += 1
+                    outcomes.append(
+                        RecordOutcome(
+                            syncId: state.id, soupEntryId: entryId, id: id.stringValue, kind: .conflicted,
+                            message: "Changed on the server and on the device: kept."))
                     continue
                 }
                 var flags = RecordFlags(record)
@@ -108,7 +122,7 @@ struct SyncDownRun: Sendable {
                 state.cursorId = latest.id
             }
             try SyncStateStore.save(state, tx)
-            return (state, latest)
+            return (state, latest, outcomes)
         }
     }
 }

@@ -6,6 +6,12 @@ import SalesforceCore
 struct SyncReporter: Sendable {
     let states: SyncStateStore
     let observer: (@Sendable (SyncState) -> Void)?
+    let outcomes: OutcomeHub
+
+    /// Publishes what became of records, once they are saved.
+    func publish(_ records: [RecordOutcome]) {
+        outcomes.publish(records)
+    }
 
     /// Reports a state the run already saved (or need not save: the store has the last page's).
     func update(_ state: SyncState) async {

@@ -50,7 +50,9 @@ struct SyncUpRun: Sendable {
                 }
                 let stamps = try await freshStamps(items, outcomes)
                 let servers = try await serverCopies(items, outcomes)
-                state = try await writeBack(items, outcomes, stamps: stamps, servers: servers, into: state)
+                let written = try await writeBack(items, outcomes, stamps: stamps, servers: servers, into: state)
+                state = written.state
+                report.publish(written.outcomes)
                 done += records.count
                 state.progress = state.totalSize > 0 ? min(99, done * 100 / state.totalSize) : 0
                 await report.update(state)
@@ -126,12 +128,29 @@ struct SyncUpRun: Sendable {
     /// Applies the outcomes to the records as they are now, with the state, in one transaction.
     private func writeBack(
         _ items: [SyncUpItem], _ outcomes: [Int64: SyncUpOutcome], stamps: [String: JSON], servers: [Int64: JSON], into state: SyncState
-    ) async throws -> SyncState {
+    ) async throws -> (state: SyncState, outcomes: [RecordOutcome]) {
         let target = self.target
         return try await store.transaction { tx in
             var state = state
+            var published: [RecordOutcome] = []
             let soup = state.soupName
             for item in items {
+                let before = (state.recordsSynced, state.recordsFailed, state.recordsConflicted)
+                defer {
+                    let id = item.read[target.idFieldName]?.stringValue
+                    if state.recordsSynced > before.0 {
+                        published.append(RecordOutcome(syncId: state.id, soupEntryId: item.entryId, id: id, kind: .synced, message: nil))
+                    } else if state.recordsFailed > before.1 || state.recordsConflicted > before.2 {
+                        let kind: RecordOutcome.Kind = state.recordsFailed > before.1 ? .failed : .conflicted
+                        let message: String? =
+                            switch outcomes[item.entryId] {
+                            case .failed(let text)?: text
+                            case .conflict?, .notFound?: "The record changed on the server since it was last synced."
+                            default: if case .invalid(let text) = item.action { text } else { nil }
+                            }
+                        published.append(RecordOutcome(syncId: state.id, soupEntryId: item.entryId, id: id, kind: kind, message: message))
+                    }
+                }
                 guard let current = try tx.retrieve(usingSoupEntryIds: [item.entryId], fromSoupNamed: soup).first else { continue }
                 let changedMeanwhile = current["_soupLastModifiedDate"] != item.read["_soupLastModifiedDate"]
                 var flags = RecordFlags(current)
@@ -185,7 +204,7 @@ struct SyncUpRun: Sendable {
                 try tx.update(entry: flags.record, soupEntryId: item.entryId, forSoupNamed: soup)
             }
             try SyncStateStore.save(state, tx)
-            return state
+            return (state, published)
         }
     }
 }
