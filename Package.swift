@@ -140,8 +140,7 @@ let package = Package(
             name: "ForceKitCLI",
             dependencies: [
                 "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine",
-                "SalesforceAuth",
-                "SalesforceREST",
+                "SalesforceAuth", "SalesforceREST", "MobileSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MobileSync
 import SalesforceCore
 import SmartStore
 
@@ -22,11 +23,40 @@ struct StoreUpsertCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Match entries by this indexed path instead of _soupEntryId.", valueName: "PATH"))
     var externalId: String?
 
+    @Flag(
+        help: """
+            Record the entries as local changes for forcekit sync up, as an app does: a match is             updated with the entry's fields and flagged updated, anything else is created and             flagged created.
+            """)
+    var local = false
+
+    @Option(name: .long, help: ArgumentHelp("With --local, the object type of new records without attributes.type.", valueName: "TYPE"))
+    var type: String?
+
     func run() async throws {
         try await store.withStore(.change) { smartStore in
             let entries = try EntryInput.read(file)
-            let stored = try await smartStore.upsert(
-                entries: entries, forSoupNamed: soup, withExternalIdPath: externalId ?? SoupEntryField.id)
+            let path = externalId ?? SoupEntryField.id
+            guard local else {
+                Console.printJSON(.array(try await smartStore.upsert(entries: entries, forSoupNamed: soup, withExternalIdPath: path)))
+                return
+            }
+            var stored: [JSON] = []
+            for entry in entries {
+                guard let fields = entry.objectValue else { throw CLIInputError("every entry must be a JSON object") }
+                let key = fields[path] ?? .null
+                let match = key.isNull ? nil : try await smartStore.lookupSoupEntryId(soupNamed: soup, fieldPath: path, fieldValue: key)
+                if let match {
+                    stored.append(
+                        try await smartStore.updateLocally(soupEntryId: match, inSoup: soup) { record in
+                            for (name, value) in fields where name != SoupEntryField.id && name != "attributes" { record[name] = value }
+                        })
+                } else {
+                    guard let objectType = entry["attributes"]?["type"]?.stringValue ?? type else {
+                        throw CLIInputError("a new record needs attributes.type or --type to say what it is")
+                    }
+                    stored.append(try await smartStore.createLocally(entry, objectType: objectType, inSoup: soup))
+                }
+            }
             Console.printJSON(.array(stored))
         }
     }
@@ -80,13 +110,23 @@ struct StoreRemoveCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A query spec in the hybrid JSON form; every match is removed.", valueName: "JSON"))
     var spec: String?
 
+    @Flag(help: "Record the removal as a local delete for forcekit sync up (the entry stays until it is deleted on the server).")
+    var local = false
+
     func validate() throws {
         guard ids.isEmpty != (spec == nil) else { throw ValidationError("Give either --ids or --spec.") }
+        if local && spec != nil { throw ValidationError("--local takes --ids.") }
     }
 
     func run() async throws {
         try await store.withStore(.change) { smartStore in
-            if let spec {
+            if local {
+                let present = try await smartStore.retrieve(usingSoupEntryIds: ids, fromSoupNamed: soup)
+                for id in present.compactMap({ $0[SoupEntryField.id]?.integerValue }) {
+                    try await smartStore.deleteLocally(soupEntryId: id, inSoup: soup)
+                }
+                Console.printJSON(.integer(Int64(present.count)))
+            } else if let spec {
                 let querySpec = try QuerySpec(json: try JSONArgument.parse(spec, option: "--spec"), soupName: soup)
                 Console.printJSON(.integer(Int64(try await smartStore.removeEntries(usingQuerySpec: querySpec, forSoupNamed: soup))))
             } else {

@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// `forcekit sync`: Mobile Sync between a SmartStore file and the signed-in account's org.
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync records between a SmartStore database and the org: down, up, re-sync, ghosts and conflicts.",
+        discussion: """
+            Every subcommand takes --path DB (encrypted as forcekit store does) and acts as the \
+            signed-in account (--user picks one). Runs print their final sync state as JSON on \
+            standard output and progress on standard error, and exit 0 when the sync ended DONE \
+            with no failed or conflicted record, 1 otherwise.
+
+            Examples:
+              forcekit sync down accounts --path app.sqlite --query "SELECT Name, Industry FROM Account" --name accounts
+              forcekit store upsert accounts edits.json --path app.sqlite --external-id Id --local
+              forcekit sync up accounts --path app.sqlite --fields Name,Industry --merge leave-if-changed
+              forcekit sync resync accounts --path app.sqlite
+            """,
+        subcommands: [
+            SyncDownCommand.self, SyncUpCommand.self, SyncResyncCommand.self, SyncCleanGhostsCommand.self, SyncListCommand.self,
+            SyncStatusCommand.self, SyncDeleteCommand.self, SyncConfigCommand.self, SyncConflictsCommand.self, SyncResolveCommand.self,
+        ]
+    )
+}

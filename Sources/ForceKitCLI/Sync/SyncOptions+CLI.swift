@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import MobileSync
+import SalesforceCore
+import SalesforceREST
+import SmartStore
+
+/// The store and account a `forcekit sync` subcommand works with.
+struct SyncPlace: ParsableArguments {
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var account: AccountOptions
+
+    /// Opens the store (creating it when `use` says so) and a manager for the account, and runs `body`.
+    func withManager(_ use: StoreOptions.Use, _ body: @escaping (SyncManager) async throws -> Void) async throws {
+        let client = try await account.restClient()
+        try await store.withStore(use) { smartStore in
+            let manager = try await SyncManager(store: smartStore, client: client)
+            try await body(manager)
+        }
+    }
+}
+
+/// `--merge overwrite|leave-if-changed`.
+enum MergeArgument: String, ExpressibleByArgument, CaseIterable {
+    case overwrite
+    case leaveIfChanged = "leave-if-changed"
+
+    var mode: MergeMode { self == .overwrite ? .overwrite : .leaveIfChanged }
+}
+
+/// A sync named by its name or its numeric id.
+enum SyncReference {
+    static func state(_ reference: String, _ manager: SyncManager) async throws -> SyncState {
+        if let id = Int64(reference), let state = try await manager.syncStatus(id: id) { return state }
+        if let state = try await manager.syncStatus(named: reference) { return state }
+        throw CLIInputError("no sync is named or numbered \(reference); forcekit sync list shows them")
+    }
+}
+
+/// Runs and reports syncs the way every `forcekit sync` run does.
+enum SyncRunner {
+    /// Progress on standard error, then the final state as JSON; exit 1 unless it ended DONE with nothing failed or conflicted.
+    static func report(_ run: (@escaping @Sendable (SyncState) -> Void) async throws -> SyncState) async throws {
+        let state = try await run { state in
+            guard state.status == .running else { return }
+            let total = state.totalSize >= 0 ? " of \(state.totalSize)" : ""
+            Console.printError("sync \(state.id) \(state.type.rawValue): \(state.progress)% (\(state.recordsSynced) synced\(total))")
+        }
+        Console.print(state.json.serialized())
+        if state.status != .done { Console.printError("error: the sync ended \(state.status.rawValue): \(state.error)") }
+        if state.recordsFailed > 0 { Console.printError("\(state.recordsFailed) record(s) failed; their __last_error__ says why") }
+        if state.recordsConflicted > 0 {
+            Console.printError(
+                "\(state.recordsConflicted) record(s) changed on both sides; forcekit sync conflicts \(state.soupName) lists them")
+        }
+        guard state.isDoneWithoutFailures else { throw ExitCode(1) }
+    }
+
+    /// Registers `soup` with the indexes a synced soup needs when it does not exist.
+    static func prepareSoup(_ soup: String, in store: SmartStore) async throws {
+        guard try await !store.soupExists(soup) else { return }
+        try await store.registerSoup(
+            soup,
+            indexSpecs: [
+                IndexSpec(path: "Id", type: .string), IndexSpec(path: SyncField.local, type: .string),
+                IndexSpec(path: SyncField.syncId, type: .integer),
+            ])
+    }
+}
+
+/// Comma-separated field names.
+func fieldList(_ text: String?) -> [String]? {
+    text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+}

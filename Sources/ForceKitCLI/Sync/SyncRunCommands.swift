@@ -1,0 +1,156 @@
+import ArgumentParser
+import MobileSync
+import SalesforceCore
+
+/// `forcekit sync down`.
+struct SyncDownCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "down",
+        abstract: "Bring records into a soup (created with Id and __local__ indexes if missing) and print the final sync state.",
+        discussion: "Give one of --query, --sosl, --mru TYPE or --refresh TYPE (the last two with --fields)."
+    )
+
+    @OptionGroup var place: SyncPlace
+
+    @Argument(help: "The soup to sync into.")
+    var soup: String
+
+    @Option(help: ArgumentHelp("A SOQL query; re-syncs fetch only what changed since.", valueName: "SOQL"))
+    var query: String?
+
+    @Option(help: ArgumentHelp("A SOSL search, run whole each time.", valueName: "SOSL"))
+    var sosl: String?
+
+    @Option(help: ArgumentHelp("The recently used records of this object type.", valueName: "TYPE"))
+    var mru: String?
+
+    @Option(help: ArgumentHelp("Refresh the soup's records of this object type from the server.", valueName: "TYPE"))
+    var refresh: String?
+
+    @Option(help: ArgumentHelp("The fields to bring, for --mru and --refresh: Id,Name,…", valueName: "FIELDS"))
+    var fields: String?
+
+    @Option(help: ArgumentHelp("Name the sync, to re-run it by name.", valueName: "NAME"))
+    var name: String?
+
+    @Option(help: "What to do with records changed locally: overwrite (default) or leave-if-changed.")
+    var merge: MergeArgument = .overwrite
+
+    @Option(name: .customLong("batch-size"), help: ArgumentHelp("Records per page for --query (200 to 2000).", valueName: "N"))
+    var batchSize: Int?
+
+    func validate() throws {
+        let given = [query, sosl, mru, refresh].compactMap { $0 }.count
+        guard given == 1 else { throw ValidationError("Give exactly one of --query, --sosl, --mru or --refresh.") }
+        if (mru != nil || refresh != nil) && fieldList(fields)?.isEmpty != false {
+            throw ValidationError("--mru and --refresh need --fields, such as --fields Id,Name,LastModifiedDate.")
+        }
+    }
+
+    func target() throws -> any SyncDownTarget {
+        if let query {
+            var target = try SoqlSyncDownTarget(query: query)
+            target.batchSize = batchSize
+            return target
+        }
+        if let sosl { return SoslSyncDownTarget(query: sosl) }
+        if let mru { return MruSyncDownTarget(objectType: mru, fieldlist: fieldList(fields) ?? []) }
+        return RefreshSyncDownTarget(soupName: soup, objectType: refresh ?? "", fieldlist: fieldList(fields) ?? [])
+    }
+
+    func run() async throws {
+        try await place.withManager(.create) { manager in
+            try await SyncRunner.prepareSoup(soup, in: manager.store)
+            let target = try target()
+            try await SyncRunner.report { progress in
+                try await manager.syncDown(target: target, options: .syncDown(merge.mode), soupName: soup, name: name, onUpdate: progress)
+            }
+        }
+    }
+}
+
+/// `forcekit sync up`.
+struct SyncUpCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "up",
+        abstract: "Send a soup's local creates, updates and deletes to the org and print the final sync state.",
+        discussion: """
+            Updates send only the fields that changed since the record came down. With \
+            --merge leave-if-changed, a record changed on the server meanwhile is not written \
+            over: it is reported as a conflict (forcekit sync conflicts).
+            """
+    )
+
+    @OptionGroup var place: SyncPlace
+
+    @Argument(help: "The soup whose changes to send.")
+    var soup: String
+
+    @Option(help: ArgumentHelp("The fields to send: Name,Industry,…", valueName: "FIELDS"))
+    var fields: String?
+
+    @Option(
+        name: .customLong("create-fields"),
+        help: ArgumentHelp("The fields to send when creating, instead of --fields.", valueName: "FIELDS"))
+    var createFields: String?
+
+    @Option(
+        name: .customLong("update-fields"),
+        help: ArgumentHelp("The fields to send when updating, instead of --fields.", valueName: "FIELDS"))
+    var updateFields: String?
+
+    @Option(help: ArgumentHelp("Name the sync, to re-run it by name.", valueName: "NAME"))
+    var name: String?
+
+    @Option(help: "What to do with records changed on the server: overwrite (default) or leave-if-changed.")
+    var merge: MergeArgument = .overwrite
+
+    @Option(help: "The API: collection (200 a request, default), batch (composite, 25) or single (one request a record).")
+    var target: TargetArgument = .collection
+
+    enum TargetArgument: String, ExpressibleByArgument, CaseIterable {
+        case collection, batch, single
+    }
+
+    func validate() throws {
+        guard fields != nil || createFields != nil || updateFields != nil else {
+            throw ValidationError("Give the fields to send with --fields (or --create-fields and --update-fields).")
+        }
+    }
+
+    func run() async throws {
+        let kind: SyncUpTarget.Kind =
+            switch target {
+            case .collection: .collection
+            case .batch: .batch
+            case .single: .singleRecord
+            }
+        let upTarget = SyncUpTarget(kind: kind, createFieldlist: fieldList(createFields), updateFieldlist: fieldList(updateFields))
+        let options = SyncOptions(mergeMode: merge.mode, fieldlist: fieldList(fields))
+        try await place.withManager(.change) { manager in
+            try await SyncRunner.report { progress in
+                try await manager.syncUp(target: upTarget, options: options, soupName: soup, name: name, onUpdate: progress)
+            }
+        }
+    }
+}
+
+/// `forcekit sync resync`.
+struct SyncResyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resync",
+        abstract: "Run a sync again: a sync down brings what changed since its last saved page, a sync up what is dirty now."
+    )
+
+    @OptionGroup var place: SyncPlace
+
+    @Argument(help: "The sync's name or id.")
+    var sync: String
+
+    func run() async throws {
+        try await place.withManager(.change) { manager in
+            let state = try await SyncReference.state(sync, manager)
+            try await SyncRunner.report { progress in try await manager.reSync(id: state.id, onUpdate: progress) }
+        }
+    }
+}
