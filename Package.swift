@@ -155,7 +155,7 @@ let package = Package(
             dependencies: [
                 "DeepLinking", "SmartStore", "LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding", "ForceKitTestSupport",
                 "SalesforceAuth",
-                "SalesforceREST",
+                "SalesforceREST", "MobileSync",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "RoutingKit", package: "routing-kit"),

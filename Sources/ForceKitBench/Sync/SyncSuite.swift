@@ -1,0 +1,199 @@
+import ArgumentParser
+import Crypto
+import Foundation
+import LocalOrg
+import LocalOrgEngine
+import MobileSync
+import SalesforceAuth
+import SalesforceCore
+import SalesforceREST
+import SmartStore
+
+/// `forcekit-bench sync`: Mobile Sync against the work it cannot avoid, on LocalOrg in process.
+struct SyncSuite: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract:
+            "Sync down 100,000 Accounts into an encrypted store against streaming them; sync up 10,000 changes by collection against one request each.",
+        discussion: """
+            Down: a SOQL sync down of every Account (100,000 by default) into a new encrypted \
+            SmartStore, against the same query streamed through RestClient without storing (the \
+            network-and-parse limit); the bar is 0.6. Memory: the resident size's growth during \
+            the sync, at its peak. Up: 10,000 local changes (6,000 updates, 2,500 creates, 1,500 \
+            deletes) sent with the collection target against the single-record target (the bar is \
+            10), and LEAVE_IF_CHANGED against OVERWRITE with the collection target (the bar is 0.5).
+            """
+    )
+
+    @Option(help: "Accounts to sync down.") var accounts = 100_000
+    @Option(help: "Local changes to sync up (60% updates, 25% creates, 15% deletes).") var changes = 10_000
+    @Option(help: "Timed rounds of the sync down; the median counts.") var rounds = 1
+    @Flag(help: "Print only the JSON line.") var json = false
+
+    func run() async throws {
+        var configuration = LocalOrgConfiguration()
+        configuration.seedsSampleData = false
+        let server = try await LocalOrgServer.start(configuration)
+        do {
+            try await measure(server)
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    private func measure(_ server: LocalOrgServer) async throws {
+        let version = APIVersion.current.description
+        let userID = try await server.store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue ?? ""
+        try await BenchOrg.load(accounts: accounts, into: server.store, as: userID)
+        let credentials = server.credentials
+        let oauth = OAuthClient(consumerKey: credentials.clientID, redirectURI: credentials.redirectURI, scopes: ["api"])
+        let login = try await oauth.logIn(
+            username: credentials.username, password: credentials.password, at: LoginHost(credentials.loginURL)!)
+        let client = RestClient(credentials: login, refresher: nil, transport: URLSessionTransport(maximumConnectionsPerHost: 4))
+        let soql = "SELECT Name, Industry, AnnualRevenue, BillingCity FROM Account"
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forcekit-bench-sync-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        var downOurs: [Double] = []
+        var downBase: [Double] = []
+        var peakGrowth = 0.0
+        for round in 0..<rounds {
+            downBase.append(
+                try await Measurement.rate(accounts) {
+                    var count = 0
+                    for try await _ in client.records(forQuery: soql) { count += 1 }
+                    return count
+                })
+            let url = scratch.appendingPathComponent("down-\(round).sqlite")
+            let store = try await SmartStore(url: url, encryption: .key(SymmetricKey(size: .bits256)))
+            try await Self.prepareSoup(store)
+            let manager = try await SyncManager(store: store, client: client)
+            let before = ProcessMemory.residentMiB() ?? 0
+            let peak = PeakMemory(start: before)
+            if !json { FileHandle.standardError.write(Data("sync down of \(accounts) Accounts, round \(round + 1)\n".utf8)) }
+            downOurs.append(
+                try await Measurement.rate(accounts) {
+                    let state = try await manager.syncDown(
+                        target: try SoqlSyncDownTarget(query: soql), soupName: "accounts",
+                        onUpdate: { _ in peak.sample() })
+                    guard state.status == .done else { throw ValidationError("the sync down ended \(state.status): \(state.error)") }
+                    return state.recordsSynced
+                })
+            peakGrowth = max(peakGrowth, peak.growth)
+            try store.close()
+        }
+        let down = (Measurement.median(downOurs), Measurement.median(downBase))
+
+        let upCollection = try await syncUp(server, client, scratch, kind: .collection, mode: .overwrite, userID: userID, run: 1)
+        let upLeave = try await syncUp(server, client, scratch, kind: .collection, mode: .leaveIfChanged, userID: userID, run: 2)
+        let upSingle = try await syncUp(server, client, scratch, kind: .singleRecord, mode: .overwrite, userID: userID, run: 3)
+
+        if !json {
+            print(
+                String(
+                    format:
+                        "sync down of %d Accounts into an encrypted store: %.0f records/s; streaming the query: %.0f records/s; ratio %.3f; peak memory growth %.1f MiB",
+                    accounts, down.0, down.1, down.0 / down.1, peakGrowth))
+            print(
+                String(
+                    format:
+                        "sync up of %d changes: collection %.0f records/s, single record %.0f records/s, ratio %.1f; LEAVE_IF_CHANGED %.0f records/s, %.2f of OVERWRITE",
+                    changes, upCollection, upSingle, upCollection / upSingle, upLeave, upLeave / upCollection))
+        }
+        var report = BenchReport()
+        report.add("suite", "sync")
+        report.add("unit", "records/s")
+        report.add("ours", down.0)
+        report.add("baseline", down.1)
+        report.add("ratio", down.0 / down.1)
+        report.add("peakMemoryGrowthMiB", peakGrowth)
+        report.add("upCollection", upCollection)
+        report.add("upSingleRecord", upSingle)
+        report.add("upRatio", upCollection / upSingle)
+        report.add("upLeaveIfChanged", upLeave)
+        report.add("leaveIfChangedRatio", upLeave / upCollection)
+        report.add("accounts", accounts)
+        report.add("changes", changes)
+        print(report.line)
+    }
+
+    /// Records/s of one sync up of `changes` local changes, set up on Accounts of its own.
+    private func syncUp(
+        _ server: LocalOrgServer, _ client: RestClient, _ scratch: URL, kind: SyncUpTarget.Kind, mode: MergeMode, userID: String, run: Int
+    ) async throws -> Double {
+        let updates = changes * 60 / 100
+        let deletes = changes * 15 / 100
+        let creates = changes - updates - deletes
+        let prefix = "Up\(run) "
+        var records: [JSON] = []
+        for index in 0..<(updates + deletes) { records.append(["Name": .string("\(prefix)\(index)")]) }
+        for chunk in stride(from: 0, to: records.count, by: 5_000) {
+            _ = try await server.store.create("Account", records: Array(records[chunk..<min(chunk + 5_000, records.count)]), as: userID)
+        }
+        let store = try await SmartStore(url: scratch.appendingPathComponent("up-\(run).sqlite"), encryption: .plaintext)
+        try await Self.prepareSoup(store)
+        let manager = try await SyncManager(store: store, client: client)
+        let down = try await manager.syncDown(
+            target: try SoqlSyncDownTarget(query: "SELECT Name, Industry FROM Account WHERE Name LIKE '\(prefix)%'"), soupName: "accounts")
+        guard down.recordsSynced == updates + deletes else { throw ValidationError("the setup synced \(down.recordsSynced) records") }
+        var entryIds: [Int64] = []
+        for page in 0... {
+            let found = try await store.query(
+                using: .buildAllQuerySpec(soupName: "accounts", orderPath: "_soupEntryId", pageSize: 5_000), startingFromPageIndex: page)
+            entryIds += found.compactMap { $0["_soupEntryId"]?.integerValue }
+            if found.count < 5_000 { break }
+        }
+        for (index, entryId) in entryIds.enumerated() {
+            if index < updates {
+                try await store.updateLocally(soupEntryId: entryId, inSoup: "accounts") { $0["Industry"] = "Energy" }
+            } else {
+                try await store.deleteLocally(soupEntryId: entryId, inSoup: "accounts")
+            }
+        }
+        for index in 0..<creates {
+            _ = try await store.createLocally(["Name": .string("\(prefix)new \(index)")], objectType: "Account", inSoup: "accounts")
+        }
+        if !json { FileHandle.standardError.write(Data("sync up of \(changes) changes, \(kind.rawValue), \(mode.rawValue)\n".utf8)) }
+        let rate = try await Measurement.rate(changes) {
+            let state = try await manager.syncUp(
+                target: SyncUpTarget(kind: kind), options: .syncUp(fieldlist: ["Name", "Industry"], mergeMode: mode), soupName: "accounts")
+            guard state.isDoneWithoutFailures else {
+                throw ValidationError(
+                    "the sync up ended \(state.status) with \(state.recordsFailed) failed, \(state.recordsConflicted) conflicted")
+            }
+            return state.recordsSynced
+        }
+        try store.close()
+        return rate
+    }
+
+    /// A soup with the indexes a synced soup needs.
+    static func prepareSoup(_ store: SmartStore) async throws {
+        try await store.registerSoup(
+            "accounts",
+            indexSpecs: [
+                IndexSpec(path: "Id", type: .string), IndexSpec(path: SyncField.local, type: .string),
+                IndexSpec(path: SyncField.syncId, type: .integer),
+            ])
+    }
+}
+
+/// The highest resident size seen, sampled from progress updates.
+final class PeakMemory: Sendable {
+    private let start: Double
+    private let peak: Locked<Double>
+
+    init(start: Double) {
+        self.start = start
+        peak = Locked(start)
+    }
+
+    func sample() {
+        let now = ProcessMemory.residentMiB() ?? 0
+        peak.withLock { $0 = max($0, now) }
+    }
+
+    var growth: Double { peak.current - start }
+}
