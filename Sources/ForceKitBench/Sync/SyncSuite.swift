@@ -51,13 +51,16 @@ struct SyncSuite: AsyncParsableCommand {
         let oauth = OAuthClient(consumerKey: credentials.clientID, redirectURI: credentials.redirectURI, scopes: ["api"])
         let login = try await oauth.logIn(
             username: credentials.username, password: credentials.password, at: LoginHost(credentials.loginURL)!)
-        let client = RestClient(credentials: login, refresher: nil, transport: URLSessionTransport(maximumConnectionsPerHost: 4))
+        let transport = TimedTransport()
+        let client = RestClient(credentials: login, refresher: nil, transport: transport)
         let soql = "SELECT Name, Industry, AnnualRevenue, BillingCity FROM Account"
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forcekit-bench-sync-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
 
         var downOurs: [Double] = []
         var downBase: [Double] = []
+        var storeOnly: [Double] = []
+        var networkShare: [Double] = []
         var peakGrowth = 0.0
         for round in 0..<rounds {
             downBase.append(
@@ -66,6 +69,7 @@ struct SyncSuite: AsyncParsableCommand {
                     for try await _ in client.records(forQuery: soql) { count += 1 }
                     return count
                 })
+            storeOnly.append(try await storeRate(client, soql, scratch.appendingPathComponent("store-\(round).sqlite")))
             let url = scratch.appendingPathComponent("down-\(round).sqlite")
             let store = try await SmartStore(url: url, encryption: .key(SymmetricKey(size: .bits256)))
             try await Self.prepareSoup(store)
@@ -73,6 +77,8 @@ struct SyncSuite: AsyncParsableCommand {
             let before = ProcessMemory.residentMiB() ?? 0
             let peak = PeakMemory(start: before)
             if !json { FileHandle.standardError.write(Data("sync down of \(accounts) Accounts, round \(round + 1)\n".utf8)) }
+            let inTransport = transport.elapsed
+            let started = ContinuousClock.now
             downOurs.append(
                 try await Measurement.rate(accounts) {
                     let state = try await manager.syncDown(
@@ -82,9 +88,12 @@ struct SyncSuite: AsyncParsableCommand {
                     return state.recordsSynced
                 })
             peakGrowth = max(peakGrowth, peak.growth)
+            networkShare.append((transport.elapsed - inTransport) / (ContinuousClock.now - started).seconds)
             try store.close()
         }
         let down = (Measurement.median(downOurs), Measurement.median(downBase))
+        let store = Measurement.median(storeOnly)
+        let share = Measurement.median(networkShare)
 
         let upCollection = try await syncUp(server, client, scratch, kind: .collection, mode: .overwrite, userID: userID, run: 1)
         let upLeave = try await syncUp(server, client, scratch, kind: .collection, mode: .leaveIfChanged, userID: userID, run: 2)
@@ -99,6 +108,11 @@ struct SyncSuite: AsyncParsableCommand {
             print(
                 String(
                     format:
+                        "  the same pages upserted into an encrypted soup without syncing: %.0f records/s; waiting on the server: %.0f%% of the sync",
+                    store, share * 100))
+            print(
+                String(
+                    format:
                         "sync up of %d changes: collection %.0f records/s, single record %.0f records/s, ratio %.1f; LEAVE_IF_CHANGED %.0f records/s, %.2f of OVERWRITE",
                     changes, upCollection, upSingle, upCollection / upSingle, upLeave, upLeave / upCollection))
         }
@@ -109,6 +123,8 @@ struct SyncSuite: AsyncParsableCommand {
         report.add("baseline", down.1)
         report.add("ratio", down.0 / down.1)
         report.add("peakMemoryGrowthMiB", peakGrowth)
+        report.add("storeOnly", store)
+        report.add("downNetworkShare", share)
         report.add("upCollection", upCollection)
         report.add("upSingleRecord", upSingle)
         report.add("upRatio", upCollection / upSingle)
@@ -169,6 +185,22 @@ struct SyncSuite: AsyncParsableCommand {
         return rate
     }
 
+    /// Records/s of upserting the query's pages (fetched beforehand) into an encrypted soup by
+    /// `Id`, 2,000 a transaction: what the store alone costs a sync down.
+    private func storeRate(_ client: RestClient, _ soql: String, _ url: URL) async throws -> Double {
+        var pages: [[JSON]] = []
+        for try await page in client.pages(forQuery: soql) { pages.append(page.records) }
+        let store = try await SmartStore(url: url, encryption: .key(SymmetricKey(size: .bits256)))
+        try await Self.prepareSoup(store)
+        let rate = try await Measurement.rate(accounts) {
+            var count = 0
+            for page in pages { count += try await store.upsert(entries: page, forSoupNamed: "accounts", withExternalIdPath: "Id").count }
+            return count
+        }
+        try store.close()
+        return rate
+    }
+
     /// A soup with the indexes a synced soup needs.
     static func prepareSoup(_ store: SmartStore) async throws {
         try await store.registerSoup(
@@ -196,4 +228,22 @@ final class PeakMemory: Sendable {
     }
 
     var growth: Double { peak.current - start }
+}
+
+/// The loopback transport, timing how long requests wait on the server.
+final class TimedTransport: HTTPTransport {
+    private let inner = URLSessionTransport(maximumConnectionsPerHost: 4)
+    private let total = Locked<Double>(0)
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let start = ContinuousClock.now
+        defer {
+            let seconds = (ContinuousClock.now - start).seconds
+            total.withLock { $0 += seconds }
+        }
+        return try await inner.send(request)
+    }
+
+    /// Seconds spent in requests so far.
+    var elapsed: Double { total.current }
 }

@@ -180,7 +180,7 @@ actor QueryFetch: SyncDownFetch {
     func nextPage() async throws -> SyncDownPage? {
         guard let request = next else { return nil }
         next = nil
-        let page = try await client.send(request).decode(QueryResult<JSON>.self)
+        let page = try QueryPageDecoder<JSON>.json.page(from: try await client.send(request).data)
         next = page.done ? nil : page.nextRecordsURL.map { client.requests.queryMore($0) }
         var records: [JSON] = []
         var deleted: [(id: String, cursor: SyncCursor?)] = []

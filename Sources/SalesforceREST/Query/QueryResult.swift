@@ -42,6 +42,11 @@ extension QueryResult: Decodable where Record: Decodable {
 public struct QueryPageDecoder<Record: Sendable>: Sendable {
     let decode: @Sendable (Data) throws(RestError) -> QueryResult<Record>
 
+    /// Decodes one page's body.
+    public func page(from data: Data) throws(RestError) -> QueryResult<Record> {
+        try decode(data)
+    }
+
     /// Records as `JSON` values.
     public static var json: QueryPageDecoder<JSON> {
         QueryPageDecoder<JSON> { data throws(RestError) in

@@ -1,0 +1,56 @@
+import Foundation
+import OrgTestSupport
+import SalesforceCore
+import SalesforceREST
+import SmartStore
+import Testing
+
+@testable import MobileSync
+
+@Suite("The MobileSync article's example")
+struct DocumentationExampleTests {
+    @Test("It runs as written against LocalOrg, and the changes reach the server")
+    func articleExample() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.createAccounts(["Globex", "Initech"], advancing: 2)
+            let store = fixture.store
+            let client = fixture.manager.client
+            let someEntryId = try #require(try await fixture.entryIdAfterFirstSync(store: store, client: client))
+
+            let manager = try await SyncManager(store: store, client: client)
+
+            // Bring Accounts down, then only what changed since, on each re-run.
+            let accounts = try SoqlSyncDownTarget(query: "SELECT Name, Industry FROM Account")
+            var state = try await manager.syncDown(target: accounts, soupName: "accounts", name: "accounts")
+
+            // Work offline.
+            let acme = try await store.createLocally(["Name": "Acme"], objectType: "Account", inSoup: "accounts")
+            try await store.updateLocally(soupEntryId: someEntryId, inSoup: "accounts") { $0["Industry"] = "Energy" }
+
+            // Send the changes, refusing to overwrite newer server changes.
+            state = try await manager.syncUp(
+                options: .syncUp(fieldlist: ["Name", "Industry"], mergeMode: .leaveIfChanged), soupName: "accounts")
+            if !state.isDoneWithoutFailures {
+                for conflict in try await manager.conflicts(inSoup: "accounts") {
+                    try await manager.resolveConflict(soupEntryId: conflict.soupEntryId, inSoup: "accounts", .keepMine)
+                }
+            }
+            state = try await manager.reSync(named: "accounts")
+
+            #expect(state.status == .done && state.isDoneWithoutFailures)
+            let local = try await fixture.localRecords()
+            #expect(local["Acme"]?["_soupEntryId"] == acme["_soupEntryId"])
+            let acmeId = try #require(local["Acme"]?["Id"]?.stringValue)
+            #expect(try await fixture.serverRecord(acmeId)?["Name"] == "Acme")
+            #expect(local.values.contains { $0["Industry"] == "Energy" && $0[SyncField.local] == false })
+        }
+    }
+}
+
+extension SyncFixture {
+    /// Syncs the Accounts down once without a name and returns one record's entry id.
+    func entryIdAfterFirstSync(store: SmartStore, client: RestClient) async throws -> Int64? {
+        _ = try await manager.syncDown(target: try SoqlSyncDownTarget(query: "SELECT Name FROM Account"), soupName: Self.soup)
+        return try await localRecords()["Globex"]?["_soupEntryId"]?.integerValue
+    }
+}
