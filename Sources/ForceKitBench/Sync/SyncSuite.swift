@@ -189,7 +189,7 @@ struct SyncSuite: AsyncParsableCommand {
     /// `Id`, 2,000 a transaction: what the store alone costs a sync down.
     private func storeRate(_ client: RestClient, _ soql: String, _ url: URL) async throws -> Double {
         var pages: [[JSON]] = []
-        for try await page in client.pages(forQuery: soql) { pages.append(page.records) }
+        for try await page in client.pages(forQuery: try SoqlSyncDownTarget(query: soql).query(after: nil)) { pages.append(page.records) }
         let store = try await SmartStore(url: url, encryption: .key(SymmetricKey(size: .bits256)))
         try await Self.prepareSoup(store)
         let rate = try await Measurement.rate(accounts) {
