@@ -95,9 +95,12 @@ struct SyncSuite: AsyncParsableCommand {
         let store = Measurement.median(storeOnly)
         let share = Measurement.median(networkShare)
 
-        let upCollection = try await syncUp(server, client, scratch, kind: .collection, mode: .overwrite, userID: userID, run: 1)
-        let upLeave = try await syncUp(server, client, scratch, kind: .collection, mode: .leaveIfChanged, userID: userID, run: 2)
-        let upSingle = try await syncUp(server, client, scratch, kind: .singleRecord, mode: .overwrite, userID: userID, run: 3)
+        let (upCollection, collectionShare) = try await syncUp(
+            server, client, transport, scratch, kind: .collection, mode: .overwrite, userID: userID, run: 1)
+        let (upLeave, _) = try await syncUp(
+            server, client, transport, scratch, kind: .collection, mode: .leaveIfChanged, userID: userID, run: 2)
+        let (upSingle, singleShare) = try await syncUp(
+            server, client, transport, scratch, kind: .singleRecord, mode: .overwrite, userID: userID, run: 3)
 
         if !json {
             print(
@@ -115,6 +118,10 @@ struct SyncSuite: AsyncParsableCommand {
                     format:
                         "sync up of %d changes: collection %.0f records/s, single record %.0f records/s, ratio %.1f; LEAVE_IF_CHANGED %.0f records/s, %.2f of OVERWRITE",
                     changes, upCollection, upSingle, upCollection / upSingle, upLeave, upLeave / upCollection))
+            print(
+                String(
+                    format: "  waiting on the server: %.0f%% of the collection sync up, %.0f%% of the single-record one",
+                    collectionShare * 100, singleShare * 100))
         }
         var report = BenchReport()
         report.add("suite", "sync")
@@ -130,6 +137,8 @@ struct SyncSuite: AsyncParsableCommand {
         report.add("upRatio", upCollection / upSingle)
         report.add("upLeaveIfChanged", upLeave)
         report.add("leaveIfChangedRatio", upLeave / upCollection)
+        report.add("upCollectionNetworkShare", collectionShare)
+        report.add("upSingleRecordNetworkShare", singleShare)
         report.add("accounts", accounts)
         report.add("changes", changes)
         print(report.line)
@@ -137,8 +146,9 @@ struct SyncSuite: AsyncParsableCommand {
 
     /// Records/s of one sync up of `changes` local changes, set up on Accounts of its own.
     private func syncUp(
-        _ server: LocalOrgServer, _ client: RestClient, _ scratch: URL, kind: SyncUpTarget.Kind, mode: MergeMode, userID: String, run: Int
-    ) async throws -> Double {
+        _ server: LocalOrgServer, _ client: RestClient, _ transport: TimedTransport, _ scratch: URL, kind: SyncUpTarget.Kind,
+        mode: MergeMode, userID: String, run: Int
+    ) async throws -> (rate: Double, networkShare: Double) {
         let updates = changes * 60 / 100
         let deletes = changes * 15 / 100
         let creates = changes - updates - deletes
@@ -172,6 +182,8 @@ struct SyncSuite: AsyncParsableCommand {
             _ = try await store.createLocally(["Name": .string("\(prefix)new \(index)")], objectType: "Account", inSoup: "accounts")
         }
         if !json { FileHandle.standardError.write(Data("sync up of \(changes) changes, \(kind.rawValue), \(mode.rawValue)\n".utf8)) }
+        let inTransport = transport.elapsed
+        let started = ContinuousClock.now
         let rate = try await Measurement.rate(changes) {
             let state = try await manager.syncUp(
                 target: SyncUpTarget(kind: kind), options: .syncUp(fieldlist: ["Name", "Industry"], mergeMode: mode), soupName: "accounts")
@@ -181,8 +193,9 @@ struct SyncSuite: AsyncParsableCommand {
             }
             return state.recordsSynced
         }
+        let share = (transport.elapsed - inTransport) / (ContinuousClock.now - started).seconds
         try store.close()
-        return rate
+        return (rate, share)
     }
 
     /// Records/s of upserting the query's pages (fetched beforehand) into an encrypted soup by
