@@ -256,7 +256,7 @@ package final class OAuthService: Sendable {
         let found = try await store.read { db -> Session? in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT user_id, client_id, scope, expires_at FROM lo_access_token WHERE token = ?",
+                    CachedSQL.statement("SELECT user_id, client_id, scope, expires_at FROM lo_access_token WHERE token = ?", db),
                     arguments: [PasswordHash.digest(ofToken: accessToken)]),
                 (row[3] as Int64) > now
             else { return nil }

@@ -97,7 +97,7 @@ extension OrgStore {
         let id = try recordID(rawID, of: type)
         let now = now.description
         try Self.checkUnmodified(try liveRow(type, id: id, db: db), since: ifUnmodifiedSince)
-        try db.execute(
+        try db.executeCached(
             sql: """
                 UPDATE \(OrgDatabase.quoted(type.name)) SET "IsDeleted" = 1, "LastModifiedDate" = ?, "SystemModstamp" = ?, "LastModifiedById" = ?
                 WHERE "Id" = ?
@@ -192,7 +192,8 @@ extension OrgStore {
         // it stands in the type.
         let columns = type.fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
         guard
-            let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?", arguments: [id])
+            let row = try Row.fetchOne(
+                CachedSQL.statement("SELECT \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?", db), arguments: [id])
         else {
             throw APIError.notFound
         }
@@ -230,7 +231,7 @@ extension OrgStore {
         let fields = type.fields.filter { values[$0.name] != nil }
         let columns = fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: fields.count).joined(separator: ", ")
-        try db.execute(
+        try db.executeCached(
             sql: "INSERT INTO \(OrgDatabase.quoted(type.name)) (\(columns)) VALUES (\(placeholders))",
             arguments: StatementArguments(fields.map { values[$0.name] ?? .null }))
         if type.name == "ContentVersion" { try linkDocument(versionID: id, values: values, userID: userID, now: now, db: db) }
@@ -250,7 +251,7 @@ extension OrgStore {
         try checkReferencesAndUniqueness(type, values: values, id: id, db: db)
         let fields = type.fields.filter { values[$0.name] != nil }
         let assignments = fields.map { "\(OrgDatabase.quoted($0.name)) = ?" }.joined(separator: ", ")
-        try db.execute(
+        try db.executeCached(
             sql: "UPDATE \(OrgDatabase.quoted(type.name)) SET \(assignments) WHERE \"Id\" = ?",
             arguments: StatementArguments(fields.map { values[$0.name] ?? .null } + [FieldValue.text(id)]))
     }
@@ -277,7 +278,8 @@ extension OrgStore {
                 }
                 let exists =
                     try Bool.fetchOne(
-                        db, sql: "SELECT EXISTS(SELECT 1 FROM \(OrgDatabase.quoted(target.name)) WHERE \"Id\" = ? AND \"IsDeleted\" = 0)",
+                        CachedSQL.statement(
+                            "SELECT EXISTS(SELECT 1 FROM \(OrgDatabase.quoted(target.name)) WHERE \"Id\" = ? AND \"IsDeleted\" = 0)", db),
                         arguments: [value]) ?? false
                 guard exists else {
                     throw APIError(
@@ -287,10 +289,10 @@ extension OrgStore {
             }
             if field.unique {
                 let other = try String.fetchOne(
-                    db,
-                    sql: """
+                    CachedSQL.statement(
+                        """
                         SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "Id" != ? AND "IsDeleted" = 0 LIMIT 1
-                        """, arguments: [value, id])
+                        """, db), arguments: [value, id])
                 if let other {
                     throw APIError(
                         status: 400, errorCode: "DUPLICATE_VALUE",

@@ -9,13 +9,13 @@ enum RecentItems {
     /// Puts a record at the top of the user's list.
     static func mark(_ recordID: String, type: String, by userID: String, db: Database) throws {
         // A rank, not a time: two views in the same millisecond still have an order.
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO lo_recent(user_id, record_id, type, rank)
                 VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(rank), 0) + 1 FROM lo_recent WHERE user_id = ?1))
                 ON CONFLICT(user_id, record_id) DO UPDATE SET rank = excluded.rank
                 """, arguments: [userID, recordID, type])
-        try db.execute(
+        try db.executeCached(
             sql: """
                 DELETE FROM lo_recent WHERE user_id = ?1 AND rank <= (SELECT MAX(rank) FROM lo_recent WHERE user_id = ?1) - ?2
                 """, arguments: [userID, capacity])
@@ -23,7 +23,7 @@ enum RecentItems {
 
     /// Takes a deleted record off every list.
     static func forget(_ recordID: String, db: Database) throws {
-        try db.execute(sql: "DELETE FROM lo_recent WHERE record_id = ?", arguments: [recordID])
+        try db.executeCached(sql: "DELETE FROM lo_recent WHERE record_id = ?", arguments: [recordID])
     }
 
     /// The user's records, most recent first: `(type, id)`, optionally of one type only.

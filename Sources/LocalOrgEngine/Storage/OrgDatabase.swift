@@ -99,8 +99,8 @@ enum OrgDatabase {
     /// The next record id for `prefix`: 15 characters (prefix, `Lo`, `0` and a base-62 counter)
     /// plus the checksum that makes 18.
     static func nextID(prefix: String, in db: Database) throws -> String {
-        let next = try Int64.fetchOne(db, sql: "SELECT next FROM lo_id_sequence WHERE prefix = ?", arguments: [prefix]) ?? 1
-        try db.execute(
+        let next = try Int64.fetchOne(CachedSQL.statement("SELECT next FROM lo_id_sequence WHERE prefix = ?", db), arguments: [prefix]) ?? 1
+        try db.executeCached(
             sql: "INSERT INTO lo_id_sequence(prefix, next) VALUES (?, ?) ON CONFLICT(prefix) DO UPDATE SET next = excluded.next",
             arguments: [prefix, next + 1])
         return RecordID.make(prefix: prefix, counter: next)
