@@ -157,7 +157,8 @@ extension QueryPlanner {
 
     /// A literal as the value stored for the field, or Salesforce's type-mismatch error.
     func value(of literal: SOQLLiteral, for field: SObjectField, at position: SOQLPosition) throws(APIError) -> FieldValue {
-        let mismatch = errors.filterType(field, expected: expectedName(field), quoted: field.type.isText, at: position)
+        // Built only when thrown: the message quotes the statement, which costs its length.
+        var mismatch: APIError { errors.filterType(field, expected: expectedName(field), quoted: field.type.isText, at: position) }
         switch (field.type.storage, literal) {
         case (.text, .string(let text)):
             guard field.type == .id || field.type == .reference else { return .text(text) }

@@ -134,6 +134,10 @@ struct SyncUpRun: Sendable {
             var state = state
             var published: [RecordOutcome] = []
             let soup = state.soupName
+            var currentRecords: [Int64: JSON] = [:]
+            for record in try tx.retrieve(usingSoupEntryIds: items.map(\.entryId), fromSoupNamed: soup) {
+                if let entryId = record["_soupEntryId"]?.integerValue { currentRecords[entryId] = record }
+            }
             for item in items {
                 let before = (state.recordsSynced, state.recordsFailed, state.recordsConflicted)
                 defer {
@@ -151,7 +155,7 @@ struct SyncUpRun: Sendable {
                         published.append(RecordOutcome(syncId: state.id, soupEntryId: item.entryId, id: id, kind: kind, message: message))
                     }
                 }
-                guard let current = try tx.retrieve(usingSoupEntryIds: [item.entryId], fromSoupNamed: soup).first else { continue }
+                guard let current = currentRecords[item.entryId] else { continue }
                 let changedMeanwhile = current["_soupLastModifiedDate"] != item.read["_soupLastModifiedDate"]
                 var flags = RecordFlags(current)
                 switch (item.action, outcomes[item.entryId]) {
