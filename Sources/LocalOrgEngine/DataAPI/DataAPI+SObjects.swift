@@ -66,7 +66,7 @@ extension DataAPI {
     /// The request's `If-Unmodified-Since`, which PATCH and DELETE honour with a 412.
     private func unmodifiedSince(_ call: RestCall) throws(APIError) -> Date? {
         guard let header = call.headers["if-unmodified-since"] else { return nil }
-        guard let date = HTTPDate.parse(header) else {
+        guard let date = HTTPHeaderDate.parse(header) else {
             throw APIError(status: 400, errorCode: "INVALID_HEADER_TYPE", message: "If-Unmodified-Since must be an HTTP date: \(header)")
         }
         return date

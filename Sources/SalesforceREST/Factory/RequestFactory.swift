@@ -176,11 +176,5 @@ public struct RequestFactory: Sendable {
     // MARK: - Dates
 
     /// An RFC 1123 date in GMT, as `If-Unmodified-Since` needs.
-    static func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
-    }
+    static func httpDate(_ date: Date) -> String { HTTPDate.format(date) }
 }
