@@ -61,11 +61,14 @@ public actor SyncManager {
     // MARK: - Creating
 
     /// Creates a sync down without running it; it is NEW until its first run.
-    /// - Throws: ``SyncError/duplicateName(_:)`` when the name is taken.
+    /// - Throws: ``SyncError/duplicateName(_:)`` when the name is taken,
+    ///   ``SyncError/invalidConfiguration(_:)`` when the target's JSON does not read back (a
+    ///   custom target that is not registered).
     public func createSyncDown(
         target: any SyncDownTarget, options: SyncOptions = .syncDown(), soupName: String, name: String? = nil
     ) async throws(SyncError) -> SyncState {
-        try await create(.syncDown, target: target.json, options: options, soupName: soupName, name: name)
+        _ = try SyncTargetRegistry.downTarget(from: target.json)
+        return try await create(.syncDown, target: target.json, options: options, soupName: soupName, name: name)
     }
 
     /// Creates a sync down and runs it.

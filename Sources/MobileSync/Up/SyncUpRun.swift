@@ -34,7 +34,19 @@ struct SyncUpRun: Sendable {
                 guard let last = records.last?["_soupEntryId"]?.integerValue else { break }
                 after = last
                 var items = records.map { SyncUpItem(record: $0, target: target, options: options) }
-                var outcomes = try await sender.send(items)
+                var outcomes: [Int64: SyncUpOutcome]
+                do {
+                    outcomes = try await sender.send(items)
+                } catch {
+                    // What the server already took is written back before the run fails, so the
+                    // re-sync does not send it again.
+                    let sent = items.filter { error.outcomes[$0.entryId] != nil }
+                    let stamps = (try? await freshStamps(sent, error.outcomes)) ?? [:]
+                    let written = try await writeBack(sent, error.outcomes, stamps: stamps, servers: [:], into: state)
+                    state = written.state
+                    report.publish(written.outcomes)
+                    throw error.failure
+                }
                 // A record deleted on the server: OVERWRITE creates it again, as the SDK does;
                 // LEAVE_IF_CHANGED reports the conflict.
                 if mergeMode == .overwrite {
@@ -46,7 +58,17 @@ struct SyncUpRun: Sendable {
                         items[index].action = .create(fields)
                         again.append(items[index])
                     }
-                    if !again.isEmpty { outcomes.merge(try await sender.send(again)) { $1 } }
+                    if !again.isEmpty {
+                        do {
+                            outcomes.merge(try await sender.send(again)) { $1 }
+                        } catch {
+                            outcomes.merge(error.outcomes) { $1 }
+                            let written = try await writeBack(
+                                items.filter { outcomes[$0.entryId] != nil }, outcomes, stamps: [:], servers: [:], into: state)
+                            state = written.state
+                            throw error.failure
+                        }
+                    }
                 }
                 let stamps = try await freshStamps(items, outcomes)
                 let servers = try await serverCopies(items, outcomes)

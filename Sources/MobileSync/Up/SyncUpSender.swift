@@ -14,9 +14,20 @@ struct SyncUpSender: Sendable {
     let conditional: Bool
 
     /// Sends `items` (those with something to send) and returns each one's outcome by entry id.
-    /// - Throws: When a whole request fails (the network, the session): the sync fails.
-    func send(_ items: [SyncUpItem]) async throws -> [Int64: SyncUpOutcome] {
+    /// - Throws: ``PartialSend`` when a whole request fails (the network, the session), with the
+    ///   outcomes of the requests that went through before it, so that those records are
+    ///   written back (and not sent again, which would create them twice) before the sync fails.
+    func send(_ items: [SyncUpItem]) async throws(PartialSend) -> [Int64: SyncUpOutcome] {
         var outcomes: [Int64: SyncUpOutcome] = [:]
+        do {
+            try await send(items, into: &outcomes)
+        } catch {
+            throw PartialSend(outcomes: outcomes, failure: error)
+        }
+        return outcomes
+    }
+
+    private func send(_ items: [SyncUpItem], into outcomes: inout [Int64: SyncUpOutcome]) async throws {
         switch target.kind {
         case .singleRecord:
             for item in items { outcomes[item.entryId] = try await sendAlone(item) }
@@ -42,7 +53,6 @@ struct SyncUpSender: Sendable {
             for chunk in deletes.chunks(of: 200) { outcomes.merge(try await sendCollection(chunk)) { $1 } }
             for chunk in viaComposite.chunks(of: 25) { outcomes.merge(try await sendComposite(chunk)) { $1 } }
         }
-        return outcomes
     }
 
     /// The request for one record, conditional when it should be.
@@ -130,6 +140,12 @@ struct SyncUpSender: Sendable {
         }
         return outcomes
     }
+}
+
+/// A send that stopped on a failed request, with what the requests before it answered.
+struct PartialSend: Error {
+    let outcomes: [Int64: SyncUpOutcome]
+    let failure: any Error
 }
 
 extension Array {

@@ -1,0 +1,134 @@
+import Foundation
+import OrgTestSupport
+import SalesforceAuth
+import SalesforceCore
+import SalesforceREST
+import SmartStore
+import Testing
+
+@testable import MobileSync
+
+/// The spec's scenarios not covered elsewhere (mobilesync.md §11).
+@Suite("Sync scenarios")
+struct ScenarioTests {
+    @Test("SD-10/SD-11: a local creation stays dirty in both modes; a local delete is undone by OVERWRITE and kept by LEAVE_IF_CHANGED")
+    func localCreatesAndDeletes() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.createAccounts(["Acme", "Beta"], advancing: 2)
+            let target = try SoqlSyncDownTarget(query: "SELECT Name FROM Account")
+            _ = try await fixture.manager.syncDown(target: target, soupName: SyncFixture.soup)
+            let created = try await fixture.store.createLocally(["Name": "New"], objectType: "Account", inSoup: SyncFixture.soup)
+            let acme = try #require(try await fixture.localRecords()["Acme"]?["_soupEntryId"]?.integerValue)
+            try await fixture.store.deleteLocally(soupEntryId: acme, inSoup: SyncFixture.soup)
+            _ = try await fixture.manager.syncDown(target: target, options: .syncDown(.leaveIfChanged), soupName: SyncFixture.soup)
+            #expect(try await fixture.localRecords()["Acme"]?[SyncField.locallyDeleted] == true)
+            _ = try await fixture.manager.syncDown(target: target, soupName: SyncFixture.soup)
+            let local = try await fixture.localRecords()
+            #expect(local["Acme"]?[SyncField.locallyDeleted] == false && local["Acme"]?[SyncField.local] == false)
+            #expect(local["New"]?[SyncField.locallyCreated] == true && local["New"]?["_soupEntryId"] == created["_soupEntryId"])
+        }
+    }
+
+    @Test("SU-5/SU-6: a delete of a record the server already deleted succeeds; create and update send their own field lists")
+    func deletesAndFieldLists() async throws {
+        try await withSyncFixture { fixture throws in
+            let ids = try await fixture.createAccounts(["Acme", "Beta"], advancing: 2)
+            _ = try await fixture.manager.syncDown(
+                target: try SoqlSyncDownTarget(query: "SELECT Name FROM Account"), soupName: SyncFixture.soup)
+            let local = try await fixture.localRecords()
+            _ = try await fixture.server.send(fixture.server.requests.delete("Account", id: ids[1]))
+            try await fixture.store.deleteLocally(
+                soupEntryId: try #require(local["Beta"]?["_soupEntryId"]?.integerValue), inSoup: SyncFixture.soup)
+            try await fixture.store.updateLocally(
+                soupEntryId: try #require(local["Acme"]?["_soupEntryId"]?.integerValue), inSoup: SyncFixture.soup
+            ) {
+                $0["Name"] = "Acme 2"
+                $0["Industry"] = "Energy"
+                $0["Phone"] = "555"
+            }
+            _ = try await fixture.store.createLocally(
+                ["Name": "New", "Industry": "Media", "Phone": "123"], objectType: "Account", inSoup: SyncFixture.soup)
+            let target = SyncUpTarget(kind: .singleRecord, createFieldlist: ["Name", "Industry"], updateFieldlist: ["Name"])
+            let state = try await fixture.manager.syncUp(
+                target: target, options: .syncUp(fieldlist: ["Id", "Name", "Phone"]), soupName: SyncFixture.soup)
+            #expect(state.status == .done && state.recordsSynced == 3 && state.isDoneWithoutFailures)
+            let bodies = fixture.transport.requests.filter { $0.method == "POST" || $0.method == "PATCH" }.compactMap {
+                $0.body.flatMap { try? JSON(parsing: $0) }
+            }
+            #expect(bodies.contains(["Name": "New", "Industry": "Media"]))
+            #expect(bodies.contains(["Name": "Acme 2"]))
+            let server = try #require(try await fixture.serverRecord(ids[0]))
+            #expect(server["Name"] == "Acme 2" && server["Industry"] == .null && server["Phone"] == .null)
+            #expect(try await fixture.localRecords()["Beta"] == nil)
+        }
+    }
+
+    @Test("SU-14: a network failure fails the sync up; what the server took is clean, and the re-sync sends only the rest (no duplicate)")
+    func failureThenResync() async throws {
+        try await withSyncFixture { fixture throws in
+            for name in ["One", "Two", "Three"] {
+                _ = try await fixture.store.createLocally(["Name": .string(name)], objectType: "Account", inSoup: SyncFixture.soup)
+            }
+            fixture.transport.failRequest(number: 2, toPathContaining: "/sobjects/Account")
+            let failed = try await fixture.manager.syncUp(
+                target: SyncUpTarget(kind: .singleRecord), options: .syncUp(fieldlist: ["Name"]), soupName: SyncFixture.soup, name: "up")
+            #expect(failed.status == .failed && !failed.error.isEmpty)
+            let creates = { fixture.transport.requests.filter { $0.method == "POST" && $0.url.path.hasSuffix("/sobjects/Account") }.count }
+            #expect(creates() == 2)
+            let again = try await fixture.manager.reSync(named: "up")
+            #expect(again.status == .done && again.totalSize == 2 && again.recordsSynced == 2)
+            #expect(creates() == 4, "only the two records the server never took are sent again")
+            let names = try await fixture.server.send(fixture.server.requests.query("SELECT Name FROM Account ORDER BY Name")).json
+            #expect(names?["records"]?.arrayValue?.compactMap { $0["Name"]?.stringValue } == ["One", "Three", "Two"])
+        }
+    }
+
+    @Test("SU-15: 30 creates with the batch target go in two composite requests of 25 and 5")
+    func batchOfTwentyFive() async throws {
+        try await withSyncFixture { fixture throws in
+            for index in 0..<30 {
+                _ = try await fixture.store.createLocally(
+                    ["Name": .string("New \(index)")], objectType: "Account", inSoup: SyncFixture.soup)
+            }
+            let state = try await fixture.manager.syncUp(
+                target: SyncUpTarget(kind: .batch), options: .syncUp(fieldlist: ["Name"]), soupName: SyncFixture.soup)
+            #expect(state.recordsSynced == 30)
+            let composites = fixture.transport.requests.filter { $0.url.path.hasSuffix("/composite") }
+            let sizes = composites.compactMap { $0.body.flatMap { try? JSON(parsing: $0) }?["compositeRequest"]?.arrayValue?.count }
+            #expect(sizes == [25, 5])
+            #expect(composites.allSatisfy { $0.body.flatMap { try? JSON(parsing: $0) }?["allOrNone"] == false })
+        }
+    }
+
+    @Test("A custom target registered by name reads back from its state and runs")
+    func customTarget() async throws {
+        SyncTargetRegistry.registerDownTarget(named: "FixedAccounts") { json in
+            FixedTarget(names: json["names"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        }
+        try await withSyncFixture { fixture throws in
+            let state = try await fixture.manager.syncDown(
+                target: FixedTarget(names: ["X", "Y"]), soupName: SyncFixture.soup, name: "fixed")
+            #expect(state.status == .done && state.recordsSynced == 2)
+            #expect(try await fixture.manager.reSync(named: "fixed").recordsSynced == 2)
+            #expect(Set(try await fixture.localRecords().keys) == ["X", "Y"])
+            let unregistered = await #expect(throws: SyncError.self) {
+                try await fixture.manager.syncDown(target: FixedTarget(names: []), soupName: SyncFixture.soup, name: "unknown")
+            }
+            #expect(unregistered?.code == .invalidConfiguration)
+            #expect(try await !fixture.manager.hasSync(named: "unknown"))
+        }
+    }
+}
+
+/// A custom target: records made up from names, no server.
+private struct FixedTarget: SyncDownTarget {
+    let names: [String]
+    var json: JSON {
+        if names.isEmpty { return ["type": "custom", "swiftImpl": "NotRegistered"] }
+        return ["type": "custom", "swiftImpl": "FixedAccounts", "names": .array(names.map(JSON.string))]
+    }
+    func fetch(after cursor: SyncCursor?, context: SyncContext) async throws -> any SyncDownFetch {
+        OnePageFetch(records: names.map { ["Id": .string("001FIXED\($0)"), "Name": .string($0), "attributes": ["type": "Account"]] })
+    }
+    func remoteIds(among localIds: [String], context: SyncContext) async throws -> Set<String> { Set(localIds) }
+}
