@@ -1,4 +1,5 @@
 import Foundation
+import LocalOrg
 import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
@@ -131,4 +132,45 @@ private struct FixedTarget: SyncDownTarget {
         OnePageFetch(records: names.map { ["Id": .string("001FIXED\($0)"), "Name": .string($0), "attributes": ["type": "Account"]] })
     }
     func remoteIds(among localIds: [String], context: SyncContext) async throws -> Set<String> { Set(localIds) }
+}
+
+@Suite("Against LocalOrg's injected faults")
+struct InjectedFaultTests {
+    @Test("SD-14: the server drops the second page's connection; the sync fails with the first page saved, then resumes")
+    func droppedPage() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.createAccounts((0..<300).map { "Account \($0)" })
+            var target = try SoqlSyncDownTarget(query: "SELECT Name FROM Account")
+            target.batchSize = 200
+            fixture.org.server.faults.drop(requestNumber: 1, pathContaining: "/query/", times: 2)
+            let failed = try await fixture.manager.syncDown(target: target, soupName: SyncFixture.soup, name: "all")
+            #expect(failed.status == .failed && !failed.error.isEmpty && failed.recordsSynced == 200)
+            #expect(try await fixture.localCount() == 200)
+            let resumed = try await fixture.manager.reSync(named: "all")
+            #expect(resumed.status == .done && resumed.recordsSynced == 100)
+            #expect(try await fixture.localCount() == 300)
+        }
+    }
+
+    @Test("A 503 on a composite request fails the sync up without marking anything synced; the re-sync sends it all")
+    func failedComposite() async throws {
+        try await withSyncFixture { fixture throws in
+            for index in 0..<3 {
+                _ = try await fixture.store.createLocally(
+                    ["Name": .string("New \(index)")], objectType: "Account", inSoup: SyncFixture.soup)
+            }
+            fixture.org.server.faults.fail(requestNumber: 1, pathContaining: "/composite", status: 503)
+            fixture.org.server.faults.delay(.milliseconds(20), pathContaining: "/composite")
+            let options = SyncOptions.syncUp(fieldlist: ["Name"])
+            let failed = try await fixture.manager.syncUp(
+                target: SyncUpTarget(kind: .batch), options: options, soupName: SyncFixture.soup, name: "up")
+            #expect(failed.status == .failed && failed.error.contains("503") && failed.recordsSynced == 0)
+            let dirty = try await fixture.store.count(
+                using: .buildExactQuerySpec(soupName: SyncFixture.soup, path: SyncField.local, matchKey: "true"))
+            #expect(dirty == 3)
+            let again = try await fixture.manager.reSync(named: "up")
+            #expect(again.status == .done && again.recordsSynced == 3)
+            fixture.org.server.faults.clear()
+        }
+    }
 }

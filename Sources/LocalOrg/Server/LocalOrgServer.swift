@@ -28,13 +28,16 @@ public final class LocalOrgServer: Sendable {
     public let dataDirectory: URL
     /// Whether the data directory is temporary (no `--data`); it is removed on stop.
     public let isTemporary: Bool
+    /// Failures to produce on purpose, for testing clients against a misbehaving server.
+    public let faults: FaultInjector
     private let serviceGroup: ServiceGroup
     private let running: Task<Void, any Error>
 
     private init(
-        credentials: LocalOrgCredentials, store: OrgStore, dataDirectory: URL, isTemporary: Bool,
+        credentials: LocalOrgCredentials, store: OrgStore, dataDirectory: URL, isTemporary: Bool, faults: FaultInjector,
         serviceGroup: ServiceGroup, running: Task<Void, any Error>
     ) {
+        self.faults = faults
         self.credentials = credentials
         self.store = store
         self.dataDirectory = dataDirectory
@@ -79,7 +82,8 @@ public final class LocalOrgServer: Sendable {
                 throw .certificateFailed(reason: "\(error)")
             }
         }
-        let router = LocalOrgRouter.make(org: org, requestLog: configuration.requestLog)
+        let faults = FaultInjector()
+        let router = LocalOrgRouter.make(org: org, requestLog: configuration.requestLog, faults: faults)
         let bound = BoundPort()
         var logger = Logger(label: "forcekit.localorg")
         logger.logLevel = .warning
@@ -108,7 +112,7 @@ public final class LocalOrgServer: Sendable {
             username: org.settings.username, password: org.settings.password, clientID: app.consumerKey,
             redirectURI: app.callbackURLs[0], caFile: certificate?.caFile.path)
         return LocalOrgServer(
-            credentials: credentials, store: org.store, dataDirectory: directory, isTemporary: isTemporary,
+            credentials: credentials, store: org.store, dataDirectory: directory, isTemporary: isTemporary, faults: faults,
             serviceGroup: serviceGroup, running: running)
     }
 
