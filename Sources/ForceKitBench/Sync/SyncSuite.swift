@@ -29,6 +29,9 @@ struct SyncSuite: AsyncParsableCommand {
     @Option(help: "Local changes to sync up (60% updates, 25% creates, 15% deletes).") var changes = 10_000
     @Option(help: "Timed rounds of the sync down; the median counts.") var rounds = 1
     @Flag(help: "Print only the JSON line.") var json = false
+    @Flag(help: "Sync down into a plain store instead of an encrypted one.") var plaintext = false
+
+    private var storeEncryption: StoreEncryption { plaintext ? .plaintext : .key(SymmetricKey(size: .bits256)) }
 
     func run() async throws {
         var configuration = LocalOrgConfiguration()
@@ -71,7 +74,7 @@ struct SyncSuite: AsyncParsableCommand {
                 })
             storeOnly.append(try await storeRate(client, soql, scratch.appendingPathComponent("store-\(round).sqlite")))
             let url = scratch.appendingPathComponent("down-\(round).sqlite")
-            let store = try await SmartStore(url: url, encryption: .key(SymmetricKey(size: .bits256)))
+            let store = try await SmartStore(url: url, encryption: storeEncryption)
             try await Self.prepareSoup(store)
             let manager = try await SyncManager(store: store, client: client)
             let before = ProcessMemory.residentMiB() ?? 0
@@ -203,7 +206,7 @@ struct SyncSuite: AsyncParsableCommand {
     private func storeRate(_ client: RestClient, _ soql: String, _ url: URL) async throws -> Double {
         var pages: [[JSON]] = []
         for try await page in client.pages(forQuery: try SoqlSyncDownTarget(query: soql).query(after: nil)) { pages.append(page.records) }
-        let store = try await SmartStore(url: url, encryption: .key(SymmetricKey(size: .bits256)))
+        let store = try await SmartStore(url: url, encryption: storeEncryption)
         try await Self.prepareSoup(store)
         let rate = try await Measurement.rate(accounts) {
             var count = 0
