@@ -109,12 +109,12 @@ struct SyncSuite: AsyncParsableCommand {
             print(
                 String(
                     format:
-                        "sync down of %d Accounts into an encrypted store: %.0f records/s; streaming the query: %.0f records/s; ratio %.3f; peak memory growth %.1f MiB",
-                    accounts, down.0, down.1, down.0 / down.1, peakGrowth))
+                        "sync down of %d Accounts into %@ store: %.0f records/s; streaming the query: %.0f records/s; ratio %.3f; peak memory growth %.1f MiB",
+                    accounts, plaintext ? "a plain" : "an encrypted", down.0, down.1, down.0 / down.1, peakGrowth))
             print(
                 String(
                     format:
-                        "  the same pages upserted into an encrypted soup without syncing: %.0f records/s; waiting on the server: %.0f%% of the sync",
+                        "  the same pages upserted into the same kind of soup without syncing: %.0f records/s; waiting on the server: %.0f%% of the sync",
                     store, share * 100))
             print(
                 String(
@@ -134,6 +134,7 @@ struct SyncSuite: AsyncParsableCommand {
         report.add("ratio", down.0 / down.1)
         report.add("peakMemoryGrowthMiB", peakGrowth)
         report.add("storeOnly", store)
+        report.add("encrypted", !plaintext)
         report.add("downNetworkShare", share)
         report.add("upCollection", upCollection)
         report.add("upSingleRecord", upSingle)
