@@ -1,6 +1,7 @@
 import ArgumentParser
 import Crypto
 import Foundation
+import GRDB
 import LocalOrg
 import LocalOrgEngine
 import MobileSync
@@ -63,6 +64,7 @@ struct SyncSuite: AsyncParsableCommand {
         var downOurs: [Double] = []
         var downBase: [Double] = []
         var storeOnly: [Double] = []
+        var sqliteOnly: [Double] = []
         var networkShare: [Double] = []
         var peakGrowth = 0.0
         for round in 0..<rounds {
@@ -73,6 +75,7 @@ struct SyncSuite: AsyncParsableCommand {
                     return count
                 })
             storeOnly.append(try await storeRate(client, soql, scratch.appendingPathComponent("store-\(round).sqlite")))
+            sqliteOnly.append(try await sqliteRate(client, soql, scratch.appendingPathComponent("sqlite-\(round).sqlite")))
             let url = scratch.appendingPathComponent("down-\(round).sqlite")
             let store = try await SmartStore(url: url, encryption: storeEncryption)
             try await Self.prepareSoup(store)
@@ -96,6 +99,7 @@ struct SyncSuite: AsyncParsableCommand {
         }
         let down = (Measurement.median(downOurs), Measurement.median(downBase))
         let store = Measurement.median(storeOnly)
+        let sqlite = Measurement.median(sqliteOnly)
         let share = Measurement.median(networkShare)
 
         let (upCollection, collectionShare) = try await syncUp(
@@ -118,6 +122,9 @@ struct SyncSuite: AsyncParsableCommand {
                     store, share * 100))
             print(
                 String(
+                    format: "  their JSON text and index values inserted into a plain SQLite table through GRDB: %.0f records/s", sqlite))
+            print(
+                String(
                     format:
                         "sync up of %d changes: collection %.0f records/s, single record %.0f records/s, ratio %.1f; LEAVE_IF_CHANGED %.0f records/s, %.2f of OVERWRITE",
                     changes, upCollection, upSingle, upCollection / upSingle, upLeave, upLeave / upCollection))
@@ -135,6 +142,7 @@ struct SyncSuite: AsyncParsableCommand {
         report.add("peakMemoryGrowthMiB", peakGrowth)
         report.add("storeOnly", store)
         report.add("encrypted", !plaintext)
+        report.add("sqliteOnly", sqlite)
         report.add("downNetworkShare", share)
         report.add("upCollection", upCollection)
         report.add("upSingleRecord", upSingle)
@@ -215,6 +223,37 @@ struct SyncSuite: AsyncParsableCommand {
             return count
         }
         try store.close()
+        return rate
+    }
+
+    /// Records/s of inserting the pages' JSON text with the same three index columns into a
+    /// plain SQLite table through GRDB, 2,000 a transaction: the floor under any store.
+    private func sqliteRate(_ client: RestClient, _ soql: String, _ url: URL) async throws -> Double {
+        var pages: [[JSON]] = []
+        for try await page in client.pages(forQuery: try SoqlSyncDownTarget(query: soql).query(after: nil)) { pages.append(page.records) }
+        let pool = try DatabasePool(path: url.path)
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE rows (id INTEGER PRIMARY KEY, soup TEXT, lastModified INTEGER, created INTEGER, sfid TEXT, local TEXT, syncId INTEGER);
+                    CREATE INDEX rows_sfid ON rows(sfid); CREATE INDEX rows_local ON rows(local); CREATE INDEX rows_sync ON rows(syncId);
+                    """)
+        }
+        let rate = try await Measurement.rate(accounts) {
+            var count = 0
+            for page in pages {
+                count += try await pool.write { db in
+                    let statement = try db.cachedStatement(
+                        sql: "INSERT INTO rows (soup, lastModified, created, sfid, local, syncId) VALUES (?, ?, ?, ?, ?, ?)")
+                    for record in page {
+                        try statement.execute(arguments: [record.serialized(), 0, 0, record["Id"]?.stringValue, "false", 1])
+                    }
+                    return page.count
+                }
+            }
+            return count
+        }
+        try pool.close()
         return rate
     }
 
