@@ -20,23 +20,26 @@ struct SyncDownRun: Sendable {
         let resumeFrom = state.maxTimeStamp >= 0 ? SyncCursor(stamp: state.maxTimeStamp, id: state.cursorId) : nil
         var unorderedLatest: SyncCursor? = resumeFrom
         var seen = 0
+        let target = self.target
+        let syncId = state.id
         do {
             let fetch = try await target.fetch(
                 after: resumeFrom, context: SyncContext(client: client, store: store, soupName: state.soupName))
-            var next = try await fetch.nextPage()
+            var next = try await fetch.nextPage().map { PreparedPage($0, target: target, syncId: syncId) }
             while let page = next {
                 if await shouldStop() { return await report.end(state, .stopped) }
                 if state.totalSize < 0 {
                     state.totalSize = page.totalSize
                     await report.update(state)
                 }
-                // Ask for the next page while this one is written: the network and the disk overlap.
-                async let following = fetch.nextPage()
+                // The next page is fetched and prepared while this one is written: the network,
+                // the parsing and the disk overlap, and the store's writer does only the writing.
+                async let following = fetch.nextPage().map { PreparedPage($0, target: target, syncId: syncId) }
                 let saved = try await save(page, into: state, mergeMode: mergeMode)
                 state = saved.state
                 report.publish(saved.outcomes)
-                seen += page.records.count + page.deleted.count
-                if !target.isOrderedByCursor, let latest = saved.latest, unorderedLatest.map({ $0.precedes(latest) }) ?? true {
+                seen += page.count
+                if !target.isOrderedByCursor, let latest = page.latest, unorderedLatest.map({ $0.precedes(latest) }) ?? true {
                     unorderedLatest = latest
                 }
                 state.progress = state.totalSize > 0 ? min(99, seen * 100 / state.totalSize) : 0
@@ -56,21 +59,15 @@ struct SyncDownRun: Sendable {
     }
 
     /// Saves one page and the state after it in one transaction.
-    private func save(_ page: SyncDownPage, into state: SyncState, mergeMode: MergeMode) async throws -> (
-        state: SyncState, latest: SyncCursor?, outcomes: [RecordOutcome]
+    private func save(_ page: PreparedPage, into state: SyncState, mergeMode: MergeMode) async throws -> (
+        state: SyncState, outcomes: [RecordOutcome]
     ) {
-        let target = self.target
+        let idField = target.idFieldName
+        let ordered = target.isOrderedByCursor
         return try await store.transaction { tx in
             var state = state
-            var latest: SyncCursor?
             var outcomes: [RecordOutcome] = []
-            func advance(_ cursor: SyncCursor?) {
-                guard let cursor else { return }
-                if latest.map({ $0.precedes(cursor) }) ?? true { latest = cursor }
-            }
-            let idField = target.idFieldName
-            for (id, cursor) in page.deleted {
-                advance(cursor)
+            for id in page.deleted {
                 guard let entryId = try tx.lookupSoupEntryId(soupNamed: state.soupName, fieldPath: idField, fieldValue: .string(id)) else {
                     continue
                 }
@@ -88,41 +85,73 @@ struct SyncDownRun: Sendable {
                 try tx.remove(entryIds: [entryId], forSoupNamed: state.soupName)
                 state.recordsSynced += 1
             }
-            var toSave: [JSON] = []
-            for record in page.records {
-                advance(target.cursor(of: record))
-                guard let id = record[idField], !id.isNull else {
-                    state.recordsFailed += 1
-                    outcomes.append(
-                        RecordOutcome(
-                            syncId: state.id, soupEntryId: nil, id: nil, kind: .failed,
-                            message: "The server sent a record with no \(idField)."))
-                    continue
-                }
-                if mergeMode == .leaveIfChanged,
-                    let entryId = try tx.lookupSoupEntryId(soupNamed: state.soupName, fieldPath: idField, fieldValue: id),
-                    let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: state.soupName).first,
-                    RecordFlags(local).isDirty
-                {
+            for _ in 0..<page.withoutId {
+                state.recordsFailed += 1
+                outcomes.append(
+                    RecordOutcome(
+                        syncId: state.id, soupEntryId: nil, id: nil, kind: .failed, message: "The server sent a record with no \(idField).")
+                )
+            }
+            var toSave = page.records
+            if mergeMode == .leaveIfChanged {
+                toSave = try page.records.filter { record in
+                    guard let id = record[idField],
+                        let entryId = try tx.lookupSoupEntryId(soupNamed: state.soupName, fieldPath: idField, fieldValue: id),
+                        let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: state.soupName).first,
+                        RecordFlags(local).isDirty
+                    else { return true }
                     state.recordsConflicted += 1
                     outcomes.append(
                         RecordOutcome(
                             syncId: state.id, soupEntryId: entryId, id: id.stringValue, kind: .conflicted,
                             message: "Changed on the server and on the device: kept."))
-                    continue
+                    return false
                 }
-                var flags = RecordFlags(record)
-                flags.clean(syncId: state.id)
-                toSave.append(flags.record)
             }
             try tx.upsert(entries: toSave, forSoupNamed: state.soupName, withExternalIdPath: idField)
             state.recordsSynced += toSave.count
-            if target.isOrderedByCursor, let latest {
+            if ordered, let latest = page.latest {
                 state.maxTimeStamp = latest.stamp
                 state.cursorId = latest.id
             }
             try SyncStateStore.save(state, tx)
-            return (state, latest, outcomes)
+            return (state, outcomes)
+        }
+    }
+}
+
+/// A page made ready to save outside the store's transaction: records cleaned and stamped with
+/// the sync, the deletes' ids, and the furthest cursor the page reaches.
+struct PreparedPage: Sendable {
+    var records: [JSON] = []
+    var deleted: [String] = []
+    var withoutId = 0
+    var latest: SyncCursor?
+    let totalSize: Int
+    let count: Int
+
+    init(_ page: SyncDownPage, target: any SyncDownTarget, syncId: Int64) {
+        totalSize = page.totalSize
+        count = page.records.count + page.deleted.count
+        records.reserveCapacity(page.records.count)
+        func advance(_ cursor: SyncCursor?) {
+            guard let cursor else { return }
+            if latest.map({ $0.precedes(cursor) }) ?? true { latest = cursor }
+        }
+        for (id, cursor) in page.deleted {
+            advance(cursor)
+            deleted.append(id)
+        }
+        let idField = target.idFieldName
+        for record in page.records {
+            advance(target.cursor(of: record))
+            guard let id = record[idField], !id.isNull else {
+                withoutId += 1
+                continue
+            }
+            var flags = RecordFlags(record, extraCapacity: 12)
+            flags.clean(syncId: syncId)
+            records.append(flags.record)
         }
     }
 }

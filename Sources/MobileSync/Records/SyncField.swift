@@ -41,6 +41,15 @@ struct RecordFlags {
         members = record.objectValue ?? [:]
     }
 
+    /// Flags of `record` with room for `extraCapacity` more members, so that adding the flags
+    /// (and the store's system fields after) does not grow the dictionary again.
+    init(_ record: JSON, extraCapacity: Int) {
+        members = [:]
+        let source = record.objectValue ?? [:]
+        members.reserveCapacity(source.count + extraCapacity)
+        for (key, value) in source { members[key] = value }
+    }
+
     var record: JSON { .object(members) }
 
     var isDirty: Bool { members[SyncField.local]?.boolValue == true }

@@ -31,8 +31,9 @@ struct EntryWriter {
 
     /// Inserts `entry` under a new id, or replaces the existing entry, and returns it with its system fields.
     mutating func write(_ entry: [String: JSON], replacing existing: EntryLookup.Existing?) throws -> JSON {
-        var members = [String: JSON](minimumCapacity: entry.count + 3)
-        members.merge(entry) { _, new in new }
+        // A copy of the entry's storage rather than a merge, which would hash every key again.
+        var members = entry
+        if members.capacity < entry.count + 3 { members.reserveCapacity(entry.count + 3) }
         let id = try existing?.id ?? allocateId()
         members[SoupEntryField.id] = .integer(id)
         members[SoupEntryField.createdDate] = .integer(existing?.created ?? now)
