@@ -164,3 +164,36 @@ struct SyncManagerTests {
         }
     }
 }
+
+@Suite("Sync manager concurrency")
+struct SyncConcurrencyTests {
+    @Test("Syncs of two soups run at once; two syncs of one soup take turns, and both end DONE with every record")
+    func concurrentSyncs() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.createAccounts((0..<500).map { "Account \($0)" })
+            try await fixture.store.registerSoup(
+                "others", indexSpecs: [IndexSpec(path: "Id", type: .string), IndexSpec(path: SyncField.local, type: .string)])
+            var target = try SoqlSyncDownTarget(query: "SELECT Name FROM Account")
+            target.batchSize = 200
+            let manager = fixture.manager
+            let running = Locked<[String: Int]>([:])
+            let overlap = Locked(false)
+            func observer(_ soup: String) -> @Sendable (SyncState) -> Void {
+                { state in
+                    running.withLock { counts in
+                        counts[soup] = state.status == .running ? 1 : 0
+                        if counts.values.reduce(0, +) > 1 { overlap.withLock { $0 = true } }
+                    }
+                }
+            }
+            async let first = manager.syncDown(target: target, soupName: SyncFixture.soup, onUpdate: observer("a"))
+            async let second = manager.syncDown(target: target, soupName: "others", onUpdate: observer("b"))
+            async let third = manager.syncDown(target: target, soupName: SyncFixture.soup)
+            let states = try await [first, second, third]
+            #expect(states.allSatisfy { $0.status == .done && $0.recordsSynced == 500 })
+            #expect(try await fixture.localCount() == 500)
+            #expect(try await fixture.store.count(using: .buildAllQuerySpec(soupName: "others")) == 500)
+            #expect(overlap.current, "the two soups' syncs ran at the same time")
+        }
+    }
+}
