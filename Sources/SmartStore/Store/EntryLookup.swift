@@ -30,13 +30,42 @@ struct EntryLookup {
         return try existingEntry(withKey: key, atPath: path, shownAs: value)
     }
 
+    /// A lookup by the value at `path` prepared once, for writing many entries.
+    func prepared(atPath path: String) throws -> PreparedLookup {
+        let index = try indexedPath(path)
+        let column = try soup.expression(forPath: path)
+        let statement = try db.cachedStatement(sql: "SELECT id, created FROM \(soup.tableName) WHERE \(column) = ? LIMIT 2")
+        return PreparedLookup(lookup: self, path: path, index: index, statement: statement)
+    }
+
+    /// Finds entries by the value at one indexed path with a statement prepared once.
+    struct PreparedLookup {
+        let lookup: EntryLookup
+        let path: String
+        let index: SoupDescriptor.Index
+        let statement: Statement
+
+        func existingEntry(for entry: [String: JSON], position: Int) throws -> Existing? {
+            guard let value = index.path.value(in: .object(entry)), let key = IndexValue(key: value, as: index.spec.type) else {
+                throw SmartStoreError.missingExternalId(soup: lookup.soup.name, path: path, position: position)
+            }
+            let rows = try Row.fetchCursor(statement, arguments: [key.databaseValue])
+            guard let first = try rows.next() else { return nil }
+            let found: Existing = (first[0], first[1] ?? 0)
+            guard try rows.next() == nil else {
+                return try lookup.existingEntry(withKey: key, atPath: path, shownAs: value)
+            }
+            return found
+        }
+    }
+
     private func indexedPath(_ path: String) throws -> SoupDescriptor.Index {
         guard let index = soup.index(forPath: path) else { throw SmartStoreError.pathNotIndexed(soup: soup.name, path: path) }
         return index
     }
 
     /// - Throws: ``SmartStoreError/externalIdNotUnique(soup:path:value:matches:)`` when several entries match.
-    private func existingEntry(withKey key: IndexValue, atPath path: String, shownAs value: JSON) throws -> Existing? {
+    fileprivate func existingEntry(withKey key: IndexValue, atPath path: String, shownAs value: JSON) throws -> Existing? {
         let column = try soup.expression(forPath: path)
         let statement = try db.cachedStatement(sql: "SELECT id, created FROM \(soup.tableName) WHERE \(column) = ? LIMIT 2")
         let rows = try Row.fetchAll(statement, arguments: [key.databaseValue])

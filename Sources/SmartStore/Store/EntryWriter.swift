@@ -11,6 +11,10 @@ struct EntryWriter {
     private var nextId: Int64?
     private let insertSQL: String
     private let updateSQL: String
+    // Prepared once per writer: a page of entries would otherwise build and hash each SQL text per entry.
+    private var insertStatement: Statement?
+    private var updateStatement: Statement?
+    private var externalLookup: EntryLookup.PreparedLookup?
 
     init(soup: SoupDescriptor, db: Database, files: ExternalStorageChanges) {
         self.soup = soup
@@ -25,8 +29,12 @@ struct EntryWriter {
     }
 
     /// Finds the entry an upsert updates: by `_soupEntryId`, or by the value at an indexed path.
-    func existingEntry(for entry: [String: JSON], externalIdPath: String, position: Int) throws -> EntryLookup.Existing? {
-        try EntryLookup(soup: soup, db: db).existingEntry(for: entry, externalIdPath: externalIdPath, position: position)
+    mutating func existingEntry(for entry: [String: JSON], externalIdPath: String, position: Int) throws -> EntryLookup.Existing? {
+        guard externalIdPath != SoupEntryField.id else {
+            return try EntryLookup(soup: soup, db: db).existingEntry(for: entry, externalIdPath: externalIdPath, position: position)
+        }
+        if externalLookup?.path != externalIdPath { externalLookup = try EntryLookup(soup: soup, db: db).prepared(atPath: externalIdPath) }
+        return try externalLookup?.existingEntry(for: entry, position: position)
     }
 
     /// Inserts `entry` under a new id, or replaces the existing entry, and returns it with its system fields.
@@ -55,10 +63,12 @@ struct EntryWriter {
         }
         if existing != nil {
             values.append(id.databaseValue)
-            try db.cachedStatement(sql: updateSQL).execute(arguments: StatementArguments(values))
+            if updateStatement == nil { updateStatement = try db.cachedStatement(sql: updateSQL) }
+            try updateStatement?.execute(arguments: StatementArguments(values))
         } else {
             values.insert(contentsOf: [id.databaseValue, now.databaseValue], at: 0)
-            try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(values))
+            if insertStatement == nil { insertStatement = try db.cachedStatement(sql: insertSQL) }
+            try insertStatement?.execute(arguments: StatementArguments(values))
         }
         return stored
     }
