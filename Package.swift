@@ -169,6 +169,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "SOQL", "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine", "URLEncoding",
+                "MobileSync",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings

@@ -79,3 +79,22 @@ write("localorg-http", [
     "GET /services/oauth2/authorize?response_type=code&client_id=x&redirect_uri=http://127.0.0.1/cb&code_challenge=abc\n\n",
     f"GET {v}/query\nAuthorization: Bearer nope\n\n",
 ])
+
+sync_queries = ["SELECT Name FROM Account", "SELECT Name FROM Account WHERE Name = 'A' OR Name = 'B' LIMIT 10",
+                "select Id, Name, LastModifiedDate from Account order by LastModifiedDate limit 500",
+                "SELECT Name, (SELECT LastName FROM Contacts) FROM Account WHERE Industry IN ('Energy') ORDER BY Name DESC LIMIT 2 OFFSET 1",
+                "SELECT Name FROM Account WITH SECURITY_ENFORCED", "SELECT Name FROM Account FOR VIEW"]
+sync_configs = ['{"syncs": [{"syncName": "down", "syncType": "syncDown", "soupName": "contacts", '
+                '"target": {"type": "soql", "query": "SELECT FirstName FROM Contact LIMIT 10000"}, "options": {"mergeMode": "OVERWRITE"}}, '
+                '{"syncName": "up", "syncType": "syncUp", "soupName": "contacts", "target": {"createFieldlist": ["FirstName"]}, '
+                '"options": {"fieldlist": ["Id", "FirstName"], "mergeMode": "LEAVE_IF_CHANGED"}}]}']
+sync_states = ['{"_soupEntryId": 3, "type": "syncDown", "name": "s", "target": {"type": "soql", "query": "select Id from Contact"}, '
+               '"options": {"mergeMode": "OVERWRITE"}, "soupName": "contacts", "status": "DONE", "progress": 100, "totalSize": 42, '
+               '"maxTimeStamp": 1556704800000, "startTime": 1, "endTime": 2, "error": "", "cursorId": "003A"}',
+               '{"type": "mru", "sobjectType": "Account", "fieldlist": ["Id", "Name"]}',
+               '{"type": "refresh", "sObjectType": "Contact", "fieldlist": ["Id"], "soupName": "c", "coundIdsPerSoql": 50}',
+               '{"iOSImpl": "SFSyncUpTarget", "createFieldlist": ["Name"], "updateFieldlist": ["Name"]}']
+write("sync-input", [bytes([0]) + c.encode() for c in sync_configs] + [bytes([1]) + s.encode() for s in sync_states]
+      + [bytes([2]) + q.encode() for q in sync_queries + soql[:40]]
+      + [bytes([3]) + t.encode() for t in ["2019-05-01T10:00:00.000+0000", "2019-05-01T03:00:00.000-07:00", "2019-05-01T10:00:00Z",
+                                           "Sun, 06 Nov 1994 08:49:37 GMT"]])

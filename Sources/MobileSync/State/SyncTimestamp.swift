@@ -2,9 +2,9 @@
 ///
 /// Reads what the REST API writes (`2019-05-01T10:00:00.000+0000`) and the other ISO 8601
 /// offsets (`Z`, `-07:00`); writes UTC, as a SOQL date-time literal, always.
-enum SyncTimestamp {
+package enum SyncTimestamp {
     /// Milliseconds since 1970 for `text`, or nil when it is not a date-time.
-    static func milliseconds(_ text: String) -> Int64? {
+    package static func milliseconds(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int64? {
@@ -55,7 +55,7 @@ enum SyncTimestamp {
     }
 
     /// `2019-05-01T10:00:00.000+0000` for a count of milliseconds since 1970, in UTC.
-    static func text(_ milliseconds: Int64) -> String {
+    package static func text(_ milliseconds: Int64) -> String {
         let millis = ((milliseconds % 1000) + 1000) % 1000
         let totalSeconds = (milliseconds - millis) / 1000
         let secondOfDay = ((totalSeconds % 86_400) + 86_400) % 86_400

@@ -1,0 +1,49 @@
+import Foundation
+import MobileSync
+import SOQL
+import SalesforceCore
+
+extension FuzzTarget {
+    /// What Mobile Sync reads from files and servers: `usersyncs.json`, stored sync states and
+    /// targets, the SOQL a sync rewrites (which must still parse once rewritten), and date-times.
+    /// The first byte picks which.
+    static let syncInput = FuzzTarget(
+        name: "sync-input",
+        summary: "usersyncs.json, sync states, sync-down queries (rewritten, they must parse) and timestamps into Mobile Sync"
+    ) { bytes in
+        guard let selector = bytes.first else { return }
+        let rest = Array(bytes.dropFirst())
+        let text = String(decoding: rest, as: UTF8.self)
+        switch selector % 4 {
+        case 0:
+            _ = try? SyncsConfig(data: rest)
+        case 1:
+            guard let json = try? JSON(parsing: rest) else { return }
+            if let state = try? SyncState(json: json), (try? SyncState(json: state.json)) != state {
+                fatalError("a sync state does not read back the same: \(state.json.serialized())")
+            }
+            _ = try? SyncTargetRegistry.downTarget(from: json)
+            _ = try? SyncUpTarget(json: json)
+            _ = try? SyncOptions(json: json)
+        case 2:
+            guard let target = try? SoqlSyncDownTarget(query: text) else { return }
+            for cursor in [nil, SyncCursor(stamp: 1_556_704_800_000, id: "001'x\\"), SyncCursor(stamp: -62_135_596_800_000, id: nil)] {
+                let rewritten = target.query(after: cursor)
+                do {
+                    _ = try SOQLQuery(parsing: rewritten)
+                } catch {
+                    fatalError("the sync's rewrite of \(text) is not SOQL: \(rewritten) (\(error))")
+                }
+            }
+        default:
+            if let milliseconds = SyncTimestamp.milliseconds(text),
+                SyncTimestamp.milliseconds(SyncTimestamp.text(milliseconds)) != milliseconds
+            {
+                fatalError("the timestamp \(text) does not read back")
+            }
+            if let date = HTTPDate.parse(text), HTTPDate.parse(HTTPDate.format(date)) != date {
+                fatalError("the HTTP date \(text) does not read back")
+            }
+        }
+    }
+}
