@@ -15,7 +15,7 @@ package enum HTTPDate {
         let (year, month, day) = civil(fromDays: days)
         let weekday = weekdays[Int(((days % 7) + 7) % 7)]
         return
-            "\(weekday), \(two(day)) \(months[Int(month) - 1]) \(year) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) GMT"
+            "\(weekday), \(two(day)) \(months[Int(month) - 1]) \(four(year)) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) GMT"
     }
 
     /// The date of an IMF-fixdate, or nil for anything else (the weekday is not checked, as
@@ -34,6 +34,12 @@ package enum HTTPDate {
     }
 
     private static func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// A year in the four digits the format requires (years before 1000 are zero-padded).
+    private static func four(_ value: Int64) -> String {
+        let digits = String(value)
+        return value >= 0 && digits.count < 4 ? String(repeating: "0", count: 4 - digits.count) + digits : digits
+    }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
     private static func days(fromCivilYear year: Int64, month: Int64, day: Int64) -> Int64 {
