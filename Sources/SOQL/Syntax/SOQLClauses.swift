@@ -36,7 +36,9 @@ public struct SOQLClauses: Sendable, Equatable {
         let characters = Array(text)
         let tokens = try SOQLLexer.tokens(of: text)
         let offsets = CharacterOffsets(characters)
-        // The keywords that start each clause, at depth 0 (outside subqueries).
+        // The keywords that start each clause: at depth 0 (outside subqueries), not part of a
+        // dotted field path (`FOR.Name` is a field), in the grammar's order (a clause keyword
+        // before FROM is a name in the select list), and followed by what the clause needs.
         var starts: [(keyword: String, token: Int)] = []
         var depth = 0
         var index = 0
@@ -44,15 +46,21 @@ public struct SOQLClauses: Sendable, Equatable {
             let token = tokens[index]
             if token.isSymbol("(") { depth += 1 }
             if token.isSymbol(")") { depth -= 1 }
-            if depth == 0, case .identifier(let name) = token.kind {
+            let previous = index > 0 ? tokens[index - 1] : nil
+            let next = index + 1 < tokens.count ? tokens[index + 1] : token
+            if depth == 0, case .identifier(let name) = token.kind, previous?.isSymbol(".") != true, !next.isSymbol(".") {
                 let word = name.uppercased()
-                let next = index + 1 < tokens.count ? tokens[index + 1] : token
+                let rank = Self.clauseOrder.firstIndex(of: word)
+                let lastRank = starts.last.flatMap { Self.clauseOrder.firstIndex(of: $0.keyword) } ?? -1
+                let fits: Bool
                 switch word {
-                case "SELECT" where starts.isEmpty, "FROM", "WHERE", "WITH", "HAVING", "LIMIT", "OFFSET", "FOR":
-                    if !starts.contains(where: { $0.keyword == word }) { starts.append((word, index)) }
-                case "GROUP" where next.isKeyword("BY"), "ORDER" where next.isKeyword("BY"):
+                case "SELECT": fits = starts.isEmpty
+                case "GROUP", "ORDER": fits = next.isKeyword("BY")
+                case "FOR": fits = next.isKeyword("VIEW") || next.isKeyword("REFERENCE") || next.isKeyword("UPDATE")
+                default: fits = true
+                }
+                if let rank, rank > lastRank, fits, starts.contains(where: { $0.keyword == "FROM" }) || word == "FROM" || word == "SELECT" {
                     starts.append((word, index))
-                default: break
                 }
             }
             index += 1
@@ -86,6 +94,11 @@ public struct SOQLClauses: Sendable, Equatable {
         offset = clauseText(of: "OFFSET", droppingKeywords: 1)
         forClause = clauseText(of: "FOR", droppingKeywords: 0)
     }
+}
+
+extension SOQLClauses {
+    /// The clauses' keywords in the order the grammar puts them.
+    fileprivate static let clauseOrder = ["SELECT", "FROM", "WHERE", "WITH", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FOR"]
 }
 
 /// Whether `keyword` is one of `keywords`, for matching clause names.
