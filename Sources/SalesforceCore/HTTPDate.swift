@@ -12,7 +12,7 @@ package enum HTTPDate {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
         let days = (seconds - secondOfDay) / 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.date(days: days)
         let weekday = weekdays[Int(((days % 7) + 7) % 7)]
         return
             "\(weekday), \(two(day)) \(months[Int(month) - 1]) \(four(year)) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) GMT"
@@ -29,7 +29,7 @@ package enum HTTPDate {
         guard clock.count == 3, let hour = Int64(clock[0]), let minute = Int64(clock[1]), let second = Int64(clock[2]),
             hour < 24, minute < 60, second < 61
         else { return nil }
-        let days = days(fromCivilYear: year, month: Int64(monthIndex + 1), day: day)
+        let days = CivilCalendar.days(year: year, month: Int64(monthIndex + 1), day: day)
         return Date(timeIntervalSince1970: Double(((days * 24 + hour) * 60 + minute) * 60 + second))
     }
 
@@ -39,25 +39,5 @@ package enum HTTPDate {
     private static func four(_ value: Int64) -> String {
         let digits = String(value)
         return value >= 0 && digits.count < 4 ? String(repeating: "0", count: 4 - digits.count) + digits : digits
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func days(fromCivilYear year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
-    }
-
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * mp + 2) / 5 + 1)
     }
 }
