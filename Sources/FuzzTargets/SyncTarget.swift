@@ -36,9 +36,7 @@ extension FuzzTarget {
                 }
             }
         default:
-            if let milliseconds = SyncTimestamp.milliseconds(text),
-                SyncTimestamp.milliseconds(SyncTimestamp.text(milliseconds)) != milliseconds
-            {
+            if let instant = SOQLDateTime(parsing: text), SOQLDateTime(parsing: instant.description) != instant {
                 fatalError("the timestamp \(text) does not read back")
             }
             if let date = HTTPDate.parse(text), HTTPDate.parse(HTTPDate.format(date)) != date {

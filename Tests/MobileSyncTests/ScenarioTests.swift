@@ -84,6 +84,24 @@ struct ScenarioTests {
         }
     }
 
+    @Test("SU-9: under LEAVE_IF_CHANGED a record with no modification stamp is written unconditionally, as in the SDK")
+    func noStampIsUnconditional() async throws {
+        try await withSyncFixture { fixture throws in
+            let ids = try await fixture.createAccounts(["Acme"], advancing: 2)
+            let stored = try await fixture.store.upsert(
+                entries: [["Id": .string(ids[0]), "Name": "Acme", "attributes": ["type": "Account"], SyncField.local: false]],
+                forSoupNamed: SyncFixture.soup, withExternalIdPath: "Id")
+            fixture.org.clock.advance(by: 2)
+            _ = try await fixture.server.send(fixture.server.requests.update("Account", id: ids[0], fields: ["Name": "Server"]))
+            let entry = try #require(stored.first?["_soupEntryId"]?.integerValue)
+            try await fixture.store.updateLocally(soupEntryId: entry, inSoup: SyncFixture.soup) { $0["Name"] = "Mine" }
+            let state = try await fixture.manager.syncUp(
+                options: .syncUp(fieldlist: ["Name"], mergeMode: .leaveIfChanged), soupName: SyncFixture.soup)
+            #expect(state.recordsSynced == 1 && state.recordsConflicted == 0)
+            #expect(try await fixture.serverRecord(ids[0])?["Name"] == "Mine")
+        }
+    }
+
     @Test("SU-15: 30 creates with the batch target go in two composite requests of 25 and 5")
     func batchOfTwentyFive() async throws {
         try await withSyncFixture { fixture throws in

@@ -1,5 +1,6 @@
 import Foundation
 import OrgTestSupport
+import SOQL
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
@@ -26,9 +27,11 @@ struct SyncDownTests {
             for flag in SyncField.flags { #expect(gamma[flag] == false) }
             #expect(gamma[SyncField.syncId]?.integerValue == state.id)
             #expect(gamma["attributes"]?["type"] == "Account")
-            let gammaStamp = try #require(gamma["LastModifiedDate"]?.stringValue.flatMap(SyncTimestamp.milliseconds))
+            let gammaStamp = try #require(
+                gamma["LastModifiedDate"]?.stringValue.flatMap(SOQLDateTime.init(parsing:))?.millisecondsSinceEpoch)
             #expect(state.maxTimeStamp == gammaStamp && state.cursorId == gamma["Id"]?.stringValue)
             #expect(updates.statuses.first == .running && updates.statuses.last == .done)
+            #expect(state.startTime > 0 && state.endTime >= state.startTime, "NM-12")
             #expect(updates.statuses.filter { $0 == .done }.count == 1)
             #expect(try await fixture.manager.syncStatus(named: "accounts") == state)
         }

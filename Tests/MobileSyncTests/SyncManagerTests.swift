@@ -167,7 +167,7 @@ struct SyncManagerTests {
 
 @Suite("Sync manager concurrency")
 struct SyncConcurrencyTests {
-    @Test("Syncs of two soups run at once; two syncs of one soup take turns, and both end DONE with every record")
+    @Test("Syncs of two soups run at the same time, and three syncs at once (two on one soup) all end DONE with every record")
     func concurrentSyncs() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.createAccounts((0..<500).map { "Account \($0)" })

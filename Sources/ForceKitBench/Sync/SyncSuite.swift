@@ -74,8 +74,13 @@ struct SyncSuite: AsyncParsableCommand {
                     for try await _ in client.records(forQuery: soql) { count += 1 }
                     return count
                 })
-            storeOnly.append(try await storeRate(client, soql, scratch.appendingPathComponent("store-\(round).sqlite")))
-            sqliteOnly.append(try await sqliteRate(client, soql, scratch.appendingPathComponent("sqlite-\(round).sqlite")))
+            var pages: [[JSON]] = []
+            for try await page in client.pages(forQuery: try SoqlSyncDownTarget(query: soql).query(after: nil)) {
+                pages.append(page.records)
+            }
+            storeOnly.append(try await storeRate(pages, scratch.appendingPathComponent("store-\(round).sqlite")))
+            sqliteOnly.append(try await sqliteRate(pages, scratch.appendingPathComponent("sqlite-\(round).sqlite")))
+            pages = []
             let url = scratch.appendingPathComponent("down-\(round).sqlite")
             let store = try await SmartStore(url: url, encryption: storeEncryption)
             try await Self.prepareSoup(store)
@@ -210,11 +215,9 @@ struct SyncSuite: AsyncParsableCommand {
         return (rate, share)
     }
 
-    /// Records/s of upserting the query's pages (fetched beforehand) into an encrypted soup by
+    /// Records/s of upserting the query's pages (fetched once, beforehand) into an encrypted soup by
     /// `Id`, 2,000 a transaction: what the store alone costs a sync down.
-    private func storeRate(_ client: RestClient, _ soql: String, _ url: URL) async throws -> Double {
-        var pages: [[JSON]] = []
-        for try await page in client.pages(forQuery: try SoqlSyncDownTarget(query: soql).query(after: nil)) { pages.append(page.records) }
+    private func storeRate(_ pages: [[JSON]], _ url: URL) async throws -> Double {
         let store = try await SmartStore(url: url, encryption: storeEncryption)
         try await Self.prepareSoup(store)
         let rate = try await Measurement.rate(accounts) {
@@ -228,9 +231,7 @@ struct SyncSuite: AsyncParsableCommand {
 
     /// Records/s of inserting the pages' JSON text with the same three index columns into a
     /// plain SQLite table through GRDB, 2,000 a transaction: the floor under any store.
-    private func sqliteRate(_ client: RestClient, _ soql: String, _ url: URL) async throws -> Double {
-        var pages: [[JSON]] = []
-        for try await page in client.pages(forQuery: try SoqlSyncDownTarget(query: soql).query(after: nil)) { pages.append(page.records) }
+    private func sqliteRate(_ pages: [[JSON]], _ url: URL) async throws -> Double {
         let pool = try DatabasePool(path: url.path)
         try await pool.write { db in
             try db.execute(

@@ -25,9 +25,9 @@ struct SyncStateStore: Sendable {
             var state = SyncState(id: 0, type: type, name: name, target: target, options: options, soupName: soupName)
             var json = state.json.objectValue ?? [:]
             json["_soupEntryId"] = nil
+            // The store writes the entry id into the stored entry, so the one write is the whole state.
             let stored = try tx.create(entry: .object(json), forSoupNamed: Self.soupName)
             state.id = stored["_soupEntryId"]?.integerValue ?? 0
-            try tx.update(entry: state.json, soupEntryId: state.id, forSoupNamed: Self.soupName)
             return state
         }
     }

@@ -37,9 +37,15 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
         } catch {
             throw .invalidConfiguration("the query is not valid SOQL: \(error.message)")
         }
-        guard parsed.grouping == nil,
-            !parsed.query.selection.contains(where: { if case .field = $0 { false } else if case .subquery = $0 { false } else { true } })
-        else { throw .invalidConfiguration("the query aggregates or groups; a sync needs the records themselves") }
+        let aggregates = parsed.query.selection.contains { item in
+            switch item {
+            case .field, .subquery: false
+            case .aggregate, .countAll: true
+            }
+        }
+        guard parsed.grouping == nil, !aggregates else {
+            throw .invalidConfiguration("the query aggregates or groups; a sync needs the records themselves")
+        }
         var clauses = parsed
         let selected = Set(
             parsed.query.selection.compactMap { item -> String? in
@@ -89,7 +95,7 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
     public func query(after cursor: SyncCursor?) -> String {
         var run = clauses
         guard let cursor, cursor.stamp >= 0 else { return Self.text(of: run) }
-        let stamp = SyncTimestamp.text(cursor.stamp)
+        let stamp = SOQLDateTime(millisecondsSinceEpoch: cursor.stamp).description
         let field = modificationDateFieldName
         let after: String
         if let id = cursor.id, isOrderedByCursor {

@@ -1,3 +1,4 @@
+import SOQL
 public import SalesforceCore
 public import SalesforceREST
 public import SmartStore
@@ -96,7 +97,8 @@ extension SyncDownTarget {
 extension SyncDownTarget {
     /// Where `record` stands in (stamp, id) order; nil when it has no readable stamp.
     func cursor(of record: JSON) -> SyncCursor? {
-        guard let text = record[modificationDateFieldName]?.stringValue, let stamp = SyncTimestamp.milliseconds(text) else { return nil }
+        guard let text = record[modificationDateFieldName]?.stringValue, let stamp = SOQLDateTime(parsing: text)?.millisecondsSinceEpoch
+        else { return nil }
         return SyncCursor(stamp: stamp, id: record[idFieldName]?.stringValue)
     }
 }

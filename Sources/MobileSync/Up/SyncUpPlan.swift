@@ -1,4 +1,5 @@
 import Foundation
+import SOQL
 import SalesforceCore
 
 /// What sync up does with one dirty record, decided from its flags and fields.
@@ -34,7 +35,9 @@ struct SyncUpItem: Sendable {
         objectType = record["attributes"]?["type"]?.stringValue ?? ""
         let base = record[SyncField.base]?.objectValue
         let stampText = (base?[target.modificationDateFieldName] ?? record[target.modificationDateFieldName])?.stringValue
-        baseStamp = stampText.flatMap(SyncTimestamp.milliseconds).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        baseStamp = stampText.flatMap(SOQLDateTime.init(parsing:)).map {
+            Date(timeIntervalSince1970: Double($0.millisecondsSinceEpoch) / 1000)
+        }
         let id = record[target.idFieldName]?.stringValue
         if flags.isCreated && flags.isDeleted {
             action = .settle

@@ -113,12 +113,8 @@ struct SyncUpRun: Sendable {
         let idField = target.idFieldName
         let stampField = target.modificationDateFieldName
         for (type, ids) in idsByType {
-            for chunk in ids.chunks(of: 200) {
-                let list = chunk.map { "'\($0)'" }.joined(separator: ", ")
-                let soql = "SELECT \(idField), \(stampField) FROM \(type) WHERE \(idField) IN (\(list))"
-                for try await page in client.pages(forQuery: soql) {
-                    for record in page.records { if let id = record[idField]?.stringValue { stamps[id] = record[stampField] } }
-                }
+            for record in try await IdQuery.records(type, fields: [idField, stampField], ids: ids, idField: idField, client: client) {
+                if let id = record[idField]?.stringValue { stamps[id] = record[stampField] }
             }
         }
         return stamps

@@ -147,8 +147,13 @@ extension SmartStore {
     /// - Throws: What `body` throws, as it threw it; ``SmartStoreError/readOnly(path:)`` for a
     ///   read-only store; the store's failures as ``SmartStoreError``.
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (StoreTransaction) throws -> T) async throws -> T {
-        try await writeTransaction { [catalog] db, files in
-            try body(StoreTransaction(db: db, files: files, catalog: catalog))
+        do {
+            return try await writeTransaction { [catalog] db, files in
+                try body(StoreTransaction(db: db, files: files, catalog: catalog))
+            }
+        } catch let error as DatabaseError {
+            // SQLite failing at commit (a full disk, say) is the store's failure, not the body's.
+            throw SmartStoreError(error)
         }
     }
 }
