@@ -69,6 +69,23 @@ struct DateLiteralTests {
         #expect(SOQLDateTime(parsing: "2024-05-01T25:30:00Z") == nil)
     }
 
+    @Test("every printed date-time reads back to the same instant, and malformed ones are refused")
+    func dateTimeRoundTrip() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let instant = SOQLDateTime(millisecondsSinceEpoch: Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &generator))
+            #expect(SOQLDateTime(parsing: instant.description) == instant, "\(instant.description)")
+        }
+        #expect(SOQLDateTime(parsing: "2024-05-01T10:30:00.123456Z")?.description == "2024-05-01T10:30:00.123+0000")
+        #expect(SOQLDateTime(parsing: "2024-05-01T10:30:00.1+0000")?.millisecondsSinceEpoch.isMultiple(of: 100) == true)
+        for malformed in [
+            "2024-05-01T10:30:00.Z", "2024-05-01T10:30:00+2:00", "2024-05-01T10:30:00+02::00", "2024-02-30T10:30:00Z",
+            "2024-05-01 10:30:00Z", "2024-05-01T10:30:00Zx", "2024-05-01T10:30:0aZ", "２024-05-01T10:30:00Z", "2024-05-01T10:60:00Z",
+        ] {
+            #expect(SOQLDateTime(parsing: malformed) == nil, "\(malformed)")
+        }
+    }
+
     @Test("no count traps: literals with the largest n and date arithmetic with any Int stop at the supported years")
     func extremes() throws {
         let names = [

@@ -6,19 +6,25 @@ enum RecentItems {
     /// How many records a user's list keeps, as Salesforce's `recent` resource returns at most.
     static let capacity = 200
 
+    /// How many marks may pass between two prunings of a list: pruning at every mark cost a
+    /// write as large as the mark itself, and lists are read with a limit, so the few extra
+    /// entries a list holds between prunings are never seen.
+    static let pruneInterval: Int64 = 64
+
     /// Puts a record at the top of the user's list.
     static func mark(_ recordID: String, type: String, by userID: String, db: Database) throws {
         // A rank, not a time: two views in the same millisecond still have an order.
+        let rank = try Int64.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    INSERT INTO lo_recent(user_id, record_id, type, rank)
+                    VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(rank), 0) + 1 FROM lo_recent WHERE user_id = ?1))
+                    ON CONFLICT(user_id, record_id) DO UPDATE SET rank = excluded.rank
+                    RETURNING rank
+                    """), arguments: [userID, recordID, type])
+        guard let rank, rank % pruneInterval == 0 else { return }
         try db.executeCached(
-            sql: """
-                INSERT INTO lo_recent(user_id, record_id, type, rank)
-                VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(rank), 0) + 1 FROM lo_recent WHERE user_id = ?1))
-                ON CONFLICT(user_id, record_id) DO UPDATE SET rank = excluded.rank
-                """, arguments: [userID, recordID, type])
-        try db.executeCached(
-            sql: """
-                DELETE FROM lo_recent WHERE user_id = ?1 AND rank <= (SELECT MAX(rank) FROM lo_recent WHERE user_id = ?1) - ?2
-                """, arguments: [userID, capacity])
+            sql: "DELETE FROM lo_recent WHERE user_id = ?1 AND rank <= ?2", arguments: [userID, rank - Int64(capacity)])
     }
 
     /// Takes a deleted record off every list.
@@ -28,7 +34,11 @@ enum RecentItems {
 
     /// The user's records, most recent first: `(type, id)`, optionally of one type only.
     static func list(for userID: String, type: String? = nil, limit: Int, db: Database) throws -> [(type: String, id: String)] {
-        var sql = "SELECT type, record_id FROM lo_recent WHERE user_id = ?"
+        // Only the last `capacity` marks count, pruned yet or not.
+        var sql = """
+            SELECT type, record_id FROM lo_recent
+            WHERE user_id = ?1 AND rank > (SELECT MAX(rank) FROM lo_recent WHERE user_id = ?1) - \(capacity)
+            """
         var arguments: StatementArguments = [userID]
         if let type {
             sql += " AND type = ?"

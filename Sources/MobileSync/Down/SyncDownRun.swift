@@ -143,8 +143,12 @@ struct PreparedPage: Sendable {
             deleted.append(id)
         }
         let idField = target.idFieldName
+        // A page in cursor order ends at its furthest record: reading every record's date (one
+        // per record, the largest cost of preparing a page) is only needed when the order is another.
+        let ordered = target.isOrderedByCursor
+        if ordered, let last = page.records.last { advance(target.cursor(of: last)) }
         for record in page.records {
-            advance(target.cursor(of: record))
+            if !ordered { advance(target.cursor(of: record)) }
             guard let id = record[idField], !id.isNull else {
                 withoutId += 1
                 continue

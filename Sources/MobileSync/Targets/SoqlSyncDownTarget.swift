@@ -196,7 +196,8 @@ actor QueryFetch: SyncDownFetch {
                 if let id = record[target.idFieldName]?.stringValue { deleted.append((id, target.cursor(of: record))) }
                 continue
             }
-            guard !keepsIsDeleted, case .object(var members) = record else {
+            // Only a resync selects IsDeleted; other records go through untouched, not copied.
+            guard !keepsIsDeleted, case .object(var members) = record, members["IsDeleted"] != nil else {
                 records.append(record)
                 continue
             }

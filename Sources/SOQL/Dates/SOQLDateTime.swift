@@ -18,40 +18,59 @@ public struct SOQLDateTime: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// Reads `YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm|±hhmm)`; nil for anything else.
     public init?(parsing text: some StringProtocol) {
-        let characters = Array(text)
-        guard characters.count >= 20, characters[10] == "T",
-            let date = CivilDate(parsing: String(characters[0..<10])),
-            characters[13] == ":", characters[16] == ":",
-            let hour = Int(String(characters[11..<13])), let minute = Int(String(characters[14..<16])),
-            let second = Int(String(characters[17..<19])),
+        // Read as bytes: a sync reads one of these per record, and every valid form is ASCII.
+        var text = String(text)
+        guard let parsed = text.withUTF8({ Self.milliseconds(in: $0) }) else { return nil }
+        millisecondsSinceEpoch = parsed
+    }
+
+    private static func milliseconds(in bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = Int(bytes[index]) - 48
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let date = CivilDate(year: year, month: month, day: day),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
             hour < 24, minute < 60, second < 60
         else { return nil }
         var index = 19
         var milliseconds = 0
-        if characters[index] == "." {
+        if bytes[index] == UInt8(ascii: ".") {
             index += 1
-            var digits = ""
-            while index < characters.count, characters[index].isASCIIDigit {
-                digits.append(characters[index])
+            let digitsStart = index
+            while index < bytes.count, (48...57).contains(bytes[index]) {
+                // Digits past the third only refine below a millisecond, which is not kept.
+                if index - digitsStart < 3 { milliseconds = milliseconds * 10 + Int(bytes[index]) - 48 }
                 index += 1
             }
-            guard !digits.isEmpty else { return nil }
-            milliseconds = Int(String((digits + "00").prefix(3))) ?? 0
+            guard index > digitsStart else { return nil }
+            for _ in min(index - digitsStart, 3)..<3 { milliseconds *= 10 }
         }
-        guard index < characters.count else { return nil }
+        guard index < bytes.count else { return nil }
         var offsetMinutes = 0
-        let zone = String(characters[index...])
-        if zone != "Z" {
-            guard let sign = zone.first, sign == "+" || sign == "-" else { return nil }
-            let digits = zone.dropFirst().filter { $0 != ":" }
-            guard digits.count == 4, digits.allSatisfy(\.isASCIIDigit),
-                let zoneHour = Int(digits.prefix(2)), let zoneMinute = Int(digits.suffix(2)),
-                zoneHour < 24, zoneMinute < 60
-            else { return nil }
-            offsetMinutes = (zoneHour * 60 + zoneMinute) * (sign == "-" ? -1 : 1)
+        if !(bytes[index] == UInt8(ascii: "Z") && index + 1 == bytes.count) {
+            let sign = bytes[index]
+            guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+            let rest = index + 1
+            let zone: (hour: Int?, minute: Int?)
+            switch bytes.count - rest {
+            case 4: zone = (number(rest..<rest + 2), number(rest + 2..<rest + 4))
+            case 5 where bytes[rest + 2] == UInt8(ascii: ":"): zone = (number(rest..<rest + 2), number(rest + 3..<rest + 5))
+            default: return nil
+            }
+            guard let zoneHour = zone.hour, let zoneMinute = zone.minute, zoneHour < 24, zoneMinute < 60 else { return nil }
+            offsetMinutes = (zoneHour * 60 + zoneMinute) * (sign == UInt8(ascii: "-") ? -1 : 1)
         }
         let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
-        millisecondsSinceEpoch = seconds * 1000 + Int64(milliseconds)
+        return seconds * 1000 + Int64(milliseconds)
     }
 
     /// The UTC calendar date of this instant.
