@@ -58,7 +58,9 @@ struct OrgTests {
         try await withTemporaryDirectory { directory throws in
             let (org, session) = try await openOrg(in: directory)
             let version = APIVersion.current.description
-            func ids(_ records: [SObjectRecord]) -> [String] { records.map { $0["Id"].flatMap { if case .string(let id) = $0 { id } else { nil } } ?? "" } }
+            func ids(_ records: [SObjectRecord]) -> [String] {
+                records.map { $0["Id"].flatMap { if case .string(let id) = $0 { id } else { nil } } ?? "" }
+            }
             let contact = try await org.store.create("Contact", fields: ["LastName": "Early"], as: session.userID)
             #expect(ids(try await org.store.recentItems(of: session.userID, type: "Contact", version: version)) == [contact])
             for count in [199, 1, 70] {

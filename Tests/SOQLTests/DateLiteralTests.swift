@@ -73,7 +73,8 @@ struct DateLiteralTests {
     func dateTimeRoundTrip() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
-            let instant = SOQLDateTime(millisecondsSinceEpoch: Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &generator))
+            let instant = SOQLDateTime(
+                millisecondsSinceEpoch: Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &generator))
             #expect(SOQLDateTime(parsing: instant.description) == instant, "\(instant.description)")
         }
         #expect(SOQLDateTime(parsing: "2024-05-01T10:30:00.123456Z")?.description == "2024-05-01T10:30:00.123+0000")
