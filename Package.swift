@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "SalesforceREST", targets: ["SalesforceREST"]),
         .library(name: "SmartStore", targets: ["SmartStore"]),
         .library(name: "SOQL", targets: ["SOQL"]),
+        .library(name: "MobileSync", targets: ["MobileSync"]),
+        .library(name: "IdentityProvider", targets: ["IdentityProvider"]),
         .library(name: "LocalOrg", targets: ["LocalOrg", "LocalOrgEngine"]),
         .executable(name: "forcekit", targets: ["forcekit"]),
         .executable(name: "forcekit-bench", targets: ["ForceKitBench"]),
@@ -113,6 +115,12 @@ let package = Package(
             dependencies: ["SmartStore", "SalesforceREST", "SalesforceCore", "SOQL"],
             swiftSettings: strictSettings
         ),
+        // The identity-provider handoff: one app logs users into others over app URLs.
+        .target(
+            name: "IdentityProvider",
+            dependencies: ["SalesforceAuth", "SalesforceCore", "URLEncoding"],
+            swiftSettings: strictSettings
+        ),
         // LocalOrg's HTTP server on Hummingbird: maps requests and errors onto the engine.
         .target(
             name: "LocalOrg",
@@ -140,7 +148,7 @@ let package = Package(
             name: "ForceKitCLI",
             dependencies: [
                 "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine",
-                "SalesforceAuth", "SalesforceREST", "MobileSync",
+                "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -169,7 +177,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "SOQL", "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine", "URLEncoding",
-                "MobileSync",
+                "MobileSync", "IdentityProvider",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
@@ -209,6 +217,14 @@ let package = Package(
             name: "MobileSyncTests",
             dependencies: [
                 "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "LocalOrg", "OrgTestSupport",
+                "ForceKitTestSupport",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "IdentityProviderTests",
+            dependencies: [
+                "IdentityProvider", "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "LocalOrg", "OrgTestSupport",
                 "ForceKitTestSupport",
             ],
             swiftSettings: strictSettings

@@ -14,10 +14,11 @@ public struct Console: Sendable {
         self.error = error
     }
 
-    /// The process's standard output and standard error.
+    /// The process's standard output and standard error. A closed stream (`forcekit … | head`)
+    /// drops what is written instead of stopping the process: `write(_:)` traps on EPIPE.
     public static let standard = Console(
-        output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        error: { FileHandle.standardError.write(Data($0.utf8)) }
+        output: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+        error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) }
     )
 
     /// The console commands in this task write to.

@@ -7,7 +7,7 @@ public struct ForceKitCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "forcekit",
         abstract:
-            "The ForceKit developer tool: LocalOrg (a Salesforce-compatible server), logins and REST calls, SmartStore databases, Mobile Sync, deep links and app links.",
+            "The ForceKit developer tool: LocalOrg (a Salesforce-compatible server), logins and REST calls, SmartStore databases, Mobile Sync, the identity-provider handoff, deep links and app links.",
         discussion: """
             Output is readable text by default and JSON with --json; the store commands always \
             print JSON, and serve prints one JSON line before its request logs. Errors go to \
@@ -16,7 +16,7 @@ public struct ForceKitCommand: AsyncParsableCommand {
         version: ForceKitVersion.current,
         subcommands: [
             ServeCommand.self, LoginCommand.self, AccountsCommand.self, LogoutCommand.self, APICommand.self, QueryCommand.self,
-            LinkCommand.self, StoreCommand.self, SyncCommand.self,
+            LinkCommand.self, StoreCommand.self, SyncCommand.self, IdPCommand.self,
         ]
     )
 

@@ -21,6 +21,8 @@ package final class Org: Sendable {
     package let apex: ApexAPI
     /// Logins waiting for the user's consent.
     let logins = PendingLogins()
+    /// Browsers logged in through `frontdoor.jsp`.
+    let webSessions = WebSessions()
     private let address = Locked("http://127.0.0.1")
 
     init(store: OrgStore, oauth: OAuthService, settings: OrgSettings, defaultUser: UserIdentity, pushEnabled: Bool, apexRoutes: [ApexRoute])

@@ -28,7 +28,7 @@ struct OAuthRequestTests {
         #expect(PKCE().verifier != PKCE().verifier)
     }
 
-    @Test("The web-server authorize URL carries every parameter, form-encoded, on https")
+    @Test("The web-server authorize URL carries every parameter, form-encoded, on https, and states the PKCE method")
     func webServerURL() throws {
         let request = try AuthorizationRequest(
             flow: .webServer, loginHost: host, consumerKey: "3MVG9.key+1", redirectURI: "myapp://oauth/done",
@@ -37,7 +37,7 @@ struct OAuthRequestTests {
             request.url.absoluteString
                 == "https://login.salesforce.com/services/oauth2/authorize?response_type=code&client_id=3MVG9.key%2B1"
                 + "&redirect_uri=myapp%3A%2F%2Foauth%2Fdone&scope=api%20refresh_token%20web&display=touch&state=s1"
-                + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+                + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256")
     }
 
     @Test("A community host with a path and a brand build the branded authorize URL")

@@ -169,6 +169,6 @@ public struct DeepLinkRouter: Sendable {
 
     /// Writes each event as a line on standard error, as the MDL libraries logged to the console.
     public static let standardErrorLog: LogHandler = { event in
-        FileHandle.standardError.write(Data("[DeepLinking] \(event)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("[DeepLinking] \(event)\n".utf8))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import LocalOrgEngine
 import SalesforceCore
@@ -12,10 +13,21 @@ struct OAuthRoutes {
             // Credentials and consent only ever arrive by POST, never in a URL.
             var fields = try await Responses.formFields(of: request, context: context)
             for key in ["username", "password", "ticket", "decision"] { fields[key] = nil }
-            return Self.response(for: await org.authorize(fields))
+            return Self.response(for: await org.authorize(fields, browserSession: Self.sessionCookie(of: request)))
         }
         router.post("/services/oauth2/authorize") { request, context in
-            Self.response(for: await org.authorize(try await Responses.formFields(of: request, context: context)))
+            let fields = try await Responses.formFields(of: request, context: context)
+            return Self.response(for: await org.authorize(fields, browserSession: Self.sessionCookie(of: request)))
+        }
+        router.get("/secur/frontdoor.jsp") { request, _ in
+            switch await org.frontdoor(sid: Responses.query("sid", of: request), retURL: Responses.query("retURL", of: request)) {
+            case .redirect(let location, let session):
+                var response = Responses.redirect(to: location)
+                response.headers[.setCookie] = "sid=\(session); Path=/; HttpOnly; SameSite=Lax"
+                return response
+            case .error(let code, let description):
+                return Responses.html(AuthorizationPages.error(code, description), status: .unauthorized)
+            }
         }
         router.post("/services/oauth2/token") { request, context in
             Responses.tokenJSON(
@@ -49,6 +61,17 @@ struct OAuthRoutes {
                     body: ResponseBody(byteBuffer: .init(string: code)))
             }
         }
+    }
+
+    /// The browser session `frontdoor.jsp` set, from the `Cookie` header.
+    private static func sessionCookie(of request: Request) -> String? {
+        for header in request.headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                if parts.count == 2, parts[0] == "sid" { return parts[1] }
+            }
+        }
+        return nil
     }
 
     /// A step of the authorize flow as what the browser gets.

@@ -7,7 +7,7 @@ public import LocalOrgEngine
 import Logging
 import NIOCore
 import NIOSSL
-import SalesforceCore
+public import SalesforceCore
 import ServiceLifecycle
 import UnixSignals
 
@@ -30,16 +30,18 @@ public final class LocalOrgServer: Sendable {
     public let isTemporary: Bool
     /// Failures to produce on purpose, for testing clients against a misbehaving server.
     public let faults: FaultInjector
+    private let org: Org
     private let serviceGroup: ServiceGroup
     private let running: Task<Void, any Error>
 
     private init(
-        credentials: LocalOrgCredentials, store: OrgStore, dataDirectory: URL, isTemporary: Bool, faults: FaultInjector,
+        credentials: LocalOrgCredentials, org: Org, dataDirectory: URL, isTemporary: Bool, faults: FaultInjector,
         serviceGroup: ServiceGroup, running: Task<Void, any Error>
     ) {
+        self.org = org
         self.faults = faults
         self.credentials = credentials
-        self.store = store
+        self.store = org.store
         self.dataDirectory = dataDirectory
         self.isTemporary = isTemporary
         self.serviceGroup = serviceGroup
@@ -112,8 +114,17 @@ public final class LocalOrgServer: Sendable {
             username: org.settings.username, password: org.settings.password, clientID: app.consumerKey,
             redirectURI: app.callbackURLs[0], caFile: certificate?.caFile.path)
         return LocalOrgServer(
-            credentials: credentials, store: org.store, dataDirectory: directory, isTemporary: isTemporary, faults: faults,
+            credentials: credentials, org: org, dataDirectory: directory, isTemporary: isTemporary, faults: faults,
             serviceGroup: serviceGroup, running: running)
+    }
+
+    /// Adds an active user who logs in with `username` and `password` (at the login pages, or
+    /// with the password flow), as an admin does in Setup.
+    /// - Throws: ``APIError`` when the username is taken.
+    public func addUser(username: String, password: String, firstName: String = "Second", lastName: String = "User") async throws(APIError)
+        -> UserIdentity
+    {
+        try await org.addUser(username: username, password: password, firstName: firstName, lastName: lastName)
     }
 
     /// Stops accepting connections, finishes the requests under way, and removes a temporary

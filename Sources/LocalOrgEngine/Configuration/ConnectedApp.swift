@@ -42,6 +42,11 @@ package struct ConnectedApp: Sendable, Equatable {
         name: "Mobile SDK Sample App", consumerKey: MobileSDKSampleApp.consumerKey,
         callbackURLs: [MobileSDKSampleApp.callbackURL, "http://127.0.0.1:1717/oauth/callback"])
 
+    /// The sample identity-provider client (SP): secret-less, with its own callback scheme.
+    static let sampleServiceProvider = ConnectedApp(
+        name: "ForceKit Sample Service Provider", consumerKey: SampleServiceProviderApp.consumerKey,
+        callbackURLs: [SampleServiceProviderApp.callbackURL])
+
     var json: JSON {
         var object: [String: JSON] = [
             "name": .string(name), "consumerKey": .string(consumerKey),

@@ -43,16 +43,18 @@ package struct OrgSettings: Sendable, Equatable {
         ]
     }
 
-    /// Settings from their parts. The Mobile SDK's sample app is added when the apps do not
-    /// list it: every LocalOrg knows it, so apps and tools log in without a connected app of their own.
+    /// Settings from their parts. The Mobile SDK's sample app and the sample identity-provider
+    /// client are added when the apps do not list them: every LocalOrg knows them, so apps and
+    /// tools log in, and the IdP handoff runs, without a connected app of their own.
     init(organizationID: String, organizationName: String, username: String, password: String, connectedApps: [ConnectedApp]) {
         self.organizationID = organizationID
         self.organizationName = organizationName
         self.username = username
         self.password = password
         var connectedApps = connectedApps
-        if !connectedApps.contains(where: { $0.consumerKey == MobileSDKSampleApp.consumerKey }) {
-            connectedApps.append(ConnectedApp.mobileSDKSample)
+        for sample in [ConnectedApp.mobileSDKSample, .sampleServiceProvider]
+        where !connectedApps.contains(where: { $0.consumerKey == sample.consumerKey }) {
+            connectedApps.append(sample)
         }
         self.connectedApps = connectedApps
     }

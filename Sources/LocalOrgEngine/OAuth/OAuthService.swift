@@ -47,6 +47,14 @@ package final class OAuthService: Sendable {
         return .user(userID)
     }
 
+    /// The username of an active user, or nil.
+    func username(of userID: String) async -> String? {
+        try? await store.pool.read { db in
+            try String.fetchOne(
+                db, sql: #"SELECT "Username" FROM "User" WHERE "Id" = ? AND "IsDeleted" = 0 AND "IsActive" = 1"#, arguments: [userID])
+        }
+    }
+
     /// The user id for a username and password, or nil.
     func checkPassword(username: String, password: String) async -> String? {
         let found = try? await store.pool.read { db -> (String, String, String)? in

@@ -3,8 +3,9 @@ import URLEncoding
 
 /// The authorize endpoint: the user-agent and web-server flows, through login and consent.
 extension Org {
-    /// The next step of an authorize request; `fields` are its query and form fields.
-    package func authorize(_ fields: [String: String]) async -> AuthorizeStep {
+    /// The next step of an authorize request; `fields` are its query and form fields, and
+    /// `browserSession` the `sid` cookie of a browser that `frontdoor.jsp` logged in, if any.
+    package func authorize(_ fields: [String: String], browserSession: String? = nil) async -> AuthorizeStep {
         if let ticket = fields["ticket"] { return await decide(ticket: ticket, allow: fields["decision"] == "allow") }
         let parameters = AuthorizeParameters(fields)
         // Client and callback first: a wrong redirect_uri gets an error page, never a redirect,
@@ -26,6 +27,16 @@ extension Org {
             scopes = try oauth.grantedScope(requested: parameters.scope, app: app)
         } catch {
             return redirect(parameters, error: error.error, description: error.description)
+        }
+        // A browser that frontdoor.jsp logged in skips the login form, never the consent page.
+        if let browserSession, let userID = webSessions.user(of: browserSession, now: store.clock()),
+            let username = await oauth.username(of: userID)
+        {
+            let now = store.clock()
+            let login = PendingLogins.Login(
+                userID: userID, username: username, app: app, parameters: parameters, scopes: scopes,
+                expires: now.addingTimeInterval(10 * 60))
+            return .consent(ticket: logins.add(login, now: now), appName: app.name, scopes: scopes, username: username)
         }
         guard let username = fields["username"], let password = fields["password"] else {
             return .login(parameters: parameters.formFields, appName: app.name, error: nil)

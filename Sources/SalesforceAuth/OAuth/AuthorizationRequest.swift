@@ -29,7 +29,7 @@ public struct AuthorizationRequest: Sendable {
 
     /// Builds the authorize URL:
     /// `https://<host>/services/oauth2/authorize[/<brand>]?response_type=…&client_id=…&redirect_uri=…&scope=…&display=touch&state=…`,
-    /// plus `code_challenge` in the web-server flow.
+    /// plus `code_challenge` and `code_challenge_method=S256` in the web-server flow.
     public init(
         flow: OAuthFlow, loginHost: LoginHost, consumerKey: String, redirectURI: String, scopes: OAuthScopes,
         brand: String? = nil, deviceID: String? = nil, state: String? = nil, pkce: PKCE? = nil
@@ -44,7 +44,8 @@ public struct AuthorizationRequest: Sendable {
             ("response_type", flow == .webServer ? "code" : "token"), ("client_id", consumerKey),
             ("redirect_uri", redirectURI), ("scope", scopes.parameter), ("display", "touch"), ("state", state),
         ]
-        if let pkce { pairs.append(("code_challenge", pkce.challenge)) }
+        // The method stated, not left to the server's default (RFC 7636's is `plain`).
+        if let pkce { pairs += [("code_challenge", pkce.challenge), ("code_challenge_method", "S256")] }
         if let deviceID { pairs.append(("device_id", deviceID)) }
         guard let url = URL(string: path + "?" + FormEncoding.encode(pairs)) else {
             throw OAuthError(.invalidRequest, "The login host \(loginHost.host) does not make a valid URL.")

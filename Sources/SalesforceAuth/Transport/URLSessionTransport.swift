@@ -13,7 +13,9 @@ public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
     /// A transport with its own session: no cookies, no cache, `timeout` seconds per request.
-    public init(timeout: TimeInterval = 120, maximumConnectionsPerHost: Int = 6) {
+    /// With `followsRedirects` off, a redirect is returned as the response (status 3xx and its
+    /// `location`), as a browser step that must see where the server sends it needs.
+    public init(timeout: TimeInterval = 120, maximumConnectionsPerHost: Int = 6, followsRedirects: Bool = true) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
@@ -21,7 +23,7 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.urlCache = nil
         configuration.timeoutIntervalForRequest = timeout
         configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: followsRedirects ? nil : RedirectRefusal(), delegateQueue: nil)
     }
 
     /// The transport clients use unless given another.
@@ -91,5 +93,16 @@ private final class TaskBox: Sendable {
             return state.task
         }
         task?.cancel()
+    }
+}
+
+/// Answers every redirect with "do not follow", so the 3xx itself becomes the response.
+// No state at all: nothing to protect, though NSObject is not Sendable.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What `frontdoor.jsp` answers.
+package enum FrontdoorStep: Sendable, Equatable {
+    /// A browser session was opened: set `session` as the `sid` cookie and redirect to `location`.
+    case redirect(location: String, session: String)
+    /// The session id or the return URL was refused: an error page.
+    case error(code: String, description: String)
+}
+
+/// `/secur/frontdoor.jsp?sid=<access token>&retURL=<url>`: turns an API session into a browser
+/// session and goes on to `retURL`, as the identity-provider handoff uses it to obtain a code for
+/// another app with the IdP user's session.
+extension Org {
+    /// Checks the access token and the return URL, and opens a browser session.
+    ///
+    /// `retURL` must stay on this server (a path, or a URL of this org's base URL), so the
+    /// endpoint can never send a browser elsewhere with a session.
+    package func frontdoor(sid: String?, retURL: String?) async -> FrontdoorStep {
+        guard let sid, !sid.isEmpty, let session = try? await oauth.session(accessToken: sid) else {
+            return .error(code: "invalid_session", description: "The session id is not valid or has expired; log in again.")
+        }
+        let target = retURL.flatMap { $0.isEmpty ? nil : $0 } ?? "/"
+        let location: String
+        if target.hasPrefix("/"), !target.hasPrefix("//") {
+            location = target
+        } else if target.lowercased().hasPrefix(baseURL.lowercased() + "/") {
+            location = String(target.dropFirst(baseURL.count))
+        } else {
+            return .error(code: "invalid_return_url", description: "retURL must be a page of this org (\(baseURL)).")
+        }
+        return .redirect(location: location, session: webSessions.open(userID: session.userID, now: store.clock()))
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import SalesforceCore
+
+/// Browser sessions that `frontdoor.jsp` opens from an access token, by the cookie's value: the
+/// authorize endpoint takes such a browser as logged in, as Salesforce does, so an identity
+/// provider obtains a code for another app without a password. Kept in memory: a restart logs
+/// browsers out, never apps.
+final class WebSessions: Sendable {
+    struct WebSession: Sendable {
+        var userID: String
+        var expires: Date
+    }
+
+    /// How long a browser session lasts without use.
+    static let lifetime: TimeInterval = 2 * 60 * 60
+
+    private let sessions = Locked([String: WebSession]())
+
+    /// Opens a session for `userID` and returns the cookie's value.
+    func open(userID: String, now: Date) -> String {
+        let id = RandomText.make(length: 48, alphabet: RandomText.tokenAlphabet)
+        sessions.withLock { sessions in
+            sessions = sessions.filter { $0.value.expires > now }
+            sessions[id] = WebSession(userID: userID, expires: now.addingTimeInterval(Self.lifetime))
+        }
+        return id
+    }
+
+    /// The user of a live session, or nil when the cookie is unknown or expired.
+    func user(of id: String, now: Date) -> String? {
+        sessions.withLock { sessions in
+            guard let session = sessions[id], session.expires > now else {
+                sessions[id] = nil
+                return nil
+            }
+            return session.userID
+        }
+    }
+}
