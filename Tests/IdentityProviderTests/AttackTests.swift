@@ -150,6 +150,40 @@ struct AttackTests {
         }
     }
 
+    @Test("An IdP that never answers: a cancelled login ends at once as expired, and its late answer is refused")
+    func unanswered() async throws {
+        try await withOrg { org in
+            let handoff = try await Handoff.start(org)
+            // The IdP app is replaced by one that keeps what it gets and answers nothing.
+            let requests = Locked<[URL]>([])
+            await handoff.device.install(bundleID: Handoff.idpBundle, schemes: ["testsfdc"]) { incoming in
+                requests.withLock { $0.append(incoming.url) }
+            }
+            let outcome = await withTaskGroup(of: IdPError.Code?.self) { group in
+                group.addTask {
+                    do throws(IdPError) {
+                        _ = try await handoff.client.logIn()
+                        return nil
+                    } catch {
+                        return error.code
+                    }
+                }
+                while requests.current.isEmpty { await Task.yield() }
+                group.cancelAll()
+                return await group.next() ?? nil
+            }
+            #expect(outcome == .requestExpired)
+            guard let sent = requests.current.first, case .authRequest(let request) = try IdPMessage(url: sent) else { return }
+            let late = IdPMessage.authResponse(IdPAuthResponse(code: "late", state: request.state)).url(scheme: "forcekitsp")
+            if case .refused(let error) = await handoff.client.handle(IncomingURL(url: late, sourceApplication: Handoff.idpBundle)) {
+                #expect(error.code == .replayed)
+            } else {
+                Issue.record("a late answer was used")
+            }
+            #expect(handoff.spTokenRequests.current == 0)
+        }
+    }
+
     @Test("The hinted user, or the one picked, is the one the SP gets, not the IdP's current user")
     func chosenUser() async throws {
         try await withOrg { org in

@@ -35,7 +35,8 @@ struct HandoffTests {
             // T-IDP-26: the code goes to the token endpoint with the SP's verifier, client id and redirect URI.
             let form = try #require(handoff.spTokenForms.current.first)
             #expect(form["grant_type"] == "authorization_code" && form["format"] == "json")
-            #expect(form["client_id"] == SampleServiceProviderApp.consumerKey && form["redirect_uri"] == SampleServiceProviderApp.callbackURL)
+            #expect(
+                form["client_id"] == SampleServiceProviderApp.consumerKey && form["redirect_uri"] == SampleServiceProviderApp.callbackURL)
             #expect(form["code_verifier"]?.count == 86 && form["code"] != nil)
             #expect(handoff.spTokenRequests.current == 1)
             #expect(await handoff.spAccounts.currentAccount == account)

@@ -40,7 +40,9 @@ struct FrontdoorTests {
             let bad = try await org.client.send("GET", "/secur/frontdoor.jsp?sid=nope&retURL=%2F")
             #expect(bad.status == 401 && bad.header("Set-Cookie") == nil)
             let token = try await org.passwordToken()
-            for elsewhere in ["https://evil.example/", "//evil.example/x", "javascript:alert(1)"] {
+            for elsewhere in [
+                "https://evil.example/", "//evil.example/x", "/\\evil.example/x", "javascript:alert(1)", "/a\r\nSet-Cookie: x=y",
+            ] {
                 let reply = try await org.client.send(
                     "GET", "/secur/frontdoor.jsp?" + FormEncoding.encode([("sid", token), ("retURL", elsewhere)]))
                 #expect(reply.status == 401 && reply.header("Location") == nil && reply.header("Set-Cookie") == nil, "\(elsewhere)")

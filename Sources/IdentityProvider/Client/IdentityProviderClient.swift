@@ -191,9 +191,11 @@ public actor IdentityProviderClient {
         let lifetime = configuration.requestLifetime
         return await withTaskGroup(of: Result<IdPAuthResponse, IdPError>?.self) { group in
             group.addTask { await self.wait(for: state) }
+            // Ends the wait when the lifetime is over, or when the caller is cancelled: either
+            // way the request is over and its waiter resumed. After an answer it finds nothing to end.
             group.addTask {
                 try? await Task.sleep(for: .seconds(lifetime))
-                return Task.isCancelled ? nil : await self.expire(state)
+                return await self.expire(state)
             }
             var result: Result<IdPAuthResponse, IdPError> = .failure(.requestExpired(after: Int(lifetime)))
             for await next in group {
@@ -209,6 +211,8 @@ public actor IdentityProviderClient {
 
     private func wait(for state: String) async -> Result<IdPAuthResponse, IdPError> {
         if let result = arrived.removeValue(forKey: state) { return result }
+        // Ended before the wait began: nothing would resume it.
+        guard pending[state] != nil else { return .failure(.requestExpired(after: Int(configuration.requestLifetime))) }
         return await withCheckedContinuation { waiters[state] = $0 }
     }
 

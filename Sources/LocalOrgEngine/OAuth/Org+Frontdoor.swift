@@ -21,14 +21,15 @@ extension Org {
             return .error(code: "invalid_session", description: "The session id is not valid or has expired; log in again.")
         }
         let target = retURL.flatMap { $0.isEmpty ? nil : $0 } ?? "/"
-        let location: String
-        if target.hasPrefix("/"), !target.hasPrefix("//") {
-            location = target
-        } else if target.lowercased().hasPrefix(baseURL.lowercased() + "/") {
-            location = String(target.dropFirst(baseURL.count))
-        } else {
+        let path =
+            target.lowercased().hasPrefix(baseURL.lowercased() + "/") ? String(target.dropFirst(baseURL.count)) : target
+        // A path of this server only: browsers read `//host` and `/\host` as another host.
+        guard path.hasPrefix("/"), !path.dropFirst().hasPrefix("/"), !path.contains("\\"),
+            !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             return .error(code: "invalid_return_url", description: "retURL must be a page of this org (\(baseURL)).")
         }
+        let location = path
         return .redirect(location: location, session: webSessions.open(userID: session.userID, now: store.clock()))
     }
 }

@@ -11,8 +11,10 @@ final class WebSessions: Sendable {
         var expires: Date
     }
 
-    /// How long a browser session lasts without use.
+    /// How long a browser session lasts.
     static let lifetime: TimeInterval = 2 * 60 * 60
+    /// The most sessions kept at once.
+    static let capacity = 10_000
 
     private let sessions = Locked([String: WebSession]())
 
@@ -21,6 +23,10 @@ final class WebSessions: Sendable {
         let id = RandomText.make(length: 48, alphabet: RandomText.tokenAlphabet)
         sessions.withLock { sessions in
             sessions = sessions.filter { $0.value.expires > now }
+            // Bounded: a client opening sessions in a loop pushes out the oldest, not the memory.
+            if sessions.count >= Self.capacity, let oldest = sessions.min(by: { $0.value.expires < $1.value.expires })?.key {
+                sessions[oldest] = nil
+            }
             sessions[id] = WebSession(userID: userID, expires: now.addingTimeInterval(Self.lifetime))
         }
         return id
