@@ -209,5 +209,27 @@ class SimpleSalesforceAgainstLocalOrg(unittest.TestCase):
         self.assertEqual(echo["body"], {"hello": "apex"})
 
 
+
+
+class SimpleSalesforceSOAPLogin(unittest.TestCase):
+    """Tools that log in with a username and password go through the SOAP partner API's login."""
+
+    def test_salesforce_login_against_scratch_url(self):
+        from simple_salesforce import SalesforceLogin
+        session_id, instance = SalesforceLogin(
+            username=CREDENTIALS["username"], password=CREDENTIALS["password"], security_token="",
+            scratch_url=CREDENTIALS["loginUrl"], sf_version="59.0", session=new_session())
+        self.assertEqual("https://" + instance, CREDENTIALS["instanceUrl"])
+        sf = Salesforce(instance=instance, session_id=session_id, session=new_session(), version="59.0")
+        self.assertGreaterEqual(sf.query("SELECT Id FROM Account")["totalSize"], 0)
+
+    def test_a_wrong_password_is_an_authentication_failure(self):
+        from simple_salesforce import SalesforceAuthenticationFailed, SalesforceLogin
+        with self.assertRaises(SalesforceAuthenticationFailed) as caught:
+            SalesforceLogin(username=CREDENTIALS["username"], password="wrong", security_token="",
+                            scratch_url=CREDENTIALS["loginUrl"], sf_version="59.0", session=new_session())
+        self.assertEqual(caught.exception.code, "INVALID_LOGIN")
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 
@@ -60,8 +61,9 @@ struct APICommand: AsyncParsableCommand {
                 Console.printError("\(response.status) (no content)")
             }
         } catch {
-            Console.printError("error: \(error)")
-            if let body = error.response?.body, !body.isEmpty { Console.print(String(decoding: body, as: UTF8.self)) }
+            Console.printError("error: \(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
+            // The server's answer is part of the error: on standard error, as the help says.
+            if let body = error.response?.body, !body.isEmpty { Console.printError(String(decoding: body, as: UTF8.self)) }
             throw ExitCode(1)
         }
     }

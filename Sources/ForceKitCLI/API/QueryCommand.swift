@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 
@@ -53,7 +54,7 @@ struct QueryCommand: AsyncParsableCommand {
                 }
             }
         } catch {
-            Console.printError("error: \(error)")
+            Console.printError("error: \(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
             throw ExitCode(1)
         }
         if !json {

@@ -3,13 +3,22 @@ import SalesforceAuth
 import SalesforceCore
 import SalesforceKeys
 
-/// Where the CLI keeps its state: `$FORCEKIT_HOME`, else `~/.forcekit`. Accounts are sealed
+/// Where the CLI keeps its state: `$FORCEKIT_HOME`, else `$HOME/.forcekit`. Accounts are sealed
 /// files under `accounts/`, their key a 0600 file under `keys/`.
 enum ForceKitHome {
     static var directory: URL {
         if let home = CLIEnvironment.home { return home }
-        if let home = ProcessInfo.processInfo.environment["FORCEKIT_HOME"], !home.isEmpty {
+        return directory(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `$FORCEKIT_HOME`, else `$HOME/.forcekit`, else the account's home folder: like other CLIs,
+    /// a `HOME` pointed elsewhere (a sandbox, a CI job) is followed.
+    static func directory(environment: [String: String]) -> URL {
+        if let home = environment["FORCEKIT_HOME"], !home.isEmpty {
             return URL(fileURLWithPath: (home as NSString).expandingTildeInPath)
+        }
+        if let home = environment["HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home).appendingPathComponent(".forcekit")
         }
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".forcekit")
     }

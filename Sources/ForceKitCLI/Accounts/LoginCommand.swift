@@ -18,17 +18,27 @@ struct LoginCommand: AsyncParsableCommand {
             Without --client-id (or $FORCEKIT_CLIENT_ID) the login uses the Mobile SDK's public \
             sample app, which every LocalOrg knows; a real org needs your connected app's key.
 
-            Accounts are kept encrypted under $FORCEKIT_HOME (default ~/.forcekit); the newest \
+            Accounts are kept encrypted under $FORCEKIT_HOME (default $HOME/.forcekit); the newest \
             login becomes the current account.
 
+            With --local (or no --instance while forcekit serve runs) it logs in to that LocalOrg as \
+            its default user. (The CLI does not yet trust the CA of a LocalOrg served with --tls on \
+            Linux: serve without --tls for the CLI.)
+
             Example, with a LocalOrg from forcekit serve:
+              forcekit login --local
               forcekit login --instance http://127.0.0.1:PORT --username admin@localorg.test --password PASSWORD
             """
     )
 
     @Option(
-        help: ArgumentHelp("The login host: login.salesforce.com, test.salesforce.com, a My Domain or LocalOrg's URL.", valueName: "URL"))
-    var instance: String = "https://login.salesforce.com"
+        help: ArgumentHelp(
+            "The login host: login.salesforce.com (the default unless a LocalOrg runs), test.salesforce.com, a My Domain or LocalOrg's URL.",
+            valueName: "URL"))
+    var instance: String?
+
+    @Flag(help: "Log in to the LocalOrg that forcekit serve is running, as its default user: no key, URL or password to copy.")
+    var local = false
 
     @Option(
         name: .customLong("client-id"),
@@ -58,20 +68,35 @@ struct LoginCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
+        if local && (instance != nil || username != nil || browser) {
+            throw ValidationError(
+                "--local logs in to the running LocalOrg as its default user: leave out --instance, --username and --browser.")
+        }
         if browser && (username != nil || password != nil) { throw ValidationError("Use either --browser or --username and --password.") }
         if (username == nil) != (password == nil) { throw ValidationError("--username and --password go together.") }
         if clientID?.isEmpty == true { throw ValidationError("--client-id needs a consumer key.") }
-        guard LoginHost(instance) != nil else { throw ValidationError("--instance \(instance) is not a host or URL.") }
+        if let instance, LoginHost(instance) == nil { throw ValidationError("--instance \(instance) is not a host or URL.") }
     }
 
     func run() async throws {
         let environmentKey = ProcessInfo.processInfo.environment["FORCEKIT_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
-        let key = clientID ?? environmentKey ?? MobileSDKSampleApp.consumerKey
+        // With no instance, a running LocalOrg is the one meant (the README's first steps).
+        let running = local || (instance == nil && username == nil && !browser) ? RunningLocalOrg.current() : nil
+        if local && running == nil {
+            Console.printError("error: no LocalOrg is running for \(ForceKitHome.directory.path). Start one with forcekit serve.")
+            throw ExitCode(1)
+        }
+        let key = clientID ?? environmentKey ?? running?.clientID ?? MobileSDKSampleApp.consumerKey
+        let instance = running?.instanceURL ?? self.instance ?? "https://login.salesforce.com"
         guard let host = LoginHost(instance) else { throw ValidationError("--instance \(instance) is not a host or URL.") }
         let scopeList = scopes.split(separator: ",").map { String($0) }
         let account: UserAccount
         do {
-            if let username, let password {
+            if let running {
+                let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList)
+                account = try await ForceKitHome.accounts(oauth: oauth).logIn(
+                    username: running.username, password: running.password, at: host)
+            } else if let username, let password {
                 let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList)
                 account = try await ForceKitHome.accounts(oauth: oauth).logIn(username: username, password: password, at: host)
             } else {
@@ -81,7 +106,7 @@ struct LoginCommand: AsyncParsableCommand {
                 account = try await manager.logIn(at: host, using: listener)
             }
         } catch let error as AccountError {
-            Console.printError("error: \(error)")
+            Console.printError("error: \(LoginCommand.explain(error, at: instance))")
             throw ExitCode(1)
         } catch let error as LoopbackRedirectListener.Failure {
             Console.printError("error: \(error)")
@@ -94,5 +119,26 @@ struct LoginCommand: AsyncParsableCommand {
                 "Logged in as \(account.username ?? account.identity.userID.id18) (org \(account.identity.orgID)) at \(account.credentials.instanceURL.absoluteString)."
             )
         }
+    }
+}
+
+extension LoginCommand {
+    /// The error, with what the user can do when the cause is a common one.
+    static func explain(_ error: AccountError, at instance: String) -> String {
+        let text = "\(error)"
+        if text.contains("authentication failure") || text.contains("invalid_grant") {
+            return "the username or password is wrong for \(instance) (\(text))"
+        }
+        if text.lowercased().contains("could not connect") || text.lowercased().contains("cannot be reached")
+            || text.lowercased().contains("connection refused")
+        {
+            return
+                "nothing answers at \(instance): is the server running there? A LocalOrg started with --data DIR keeps its port. (\(text))"
+        }
+        if text.lowercased().contains("certificate") || text.lowercased().contains("ssl") {
+            return
+                "\(instance)'s certificate is not trusted here (a LocalOrg started with --tls has its own CA, which the CLI cannot trust yet on Linux: serve without --tls for the CLI). (\(text))"
+        }
+        return text
     }
 }

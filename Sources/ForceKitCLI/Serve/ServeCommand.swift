@@ -15,17 +15,24 @@ struct ServeCommand: AsyncParsableCommand {
 
             Without --data the org lives in a temporary folder and is gone when the server stops. \
             With --data DIR it is kept there: the database, localorg.json (org id, default user, \
-            connected apps: edit it to add apps or callback URLs) and, with --tls, the certificates.
+            connected apps: edit it to add apps or callback URLs) and, with --tls, the certificates; \
+            without --port it restarts on its last port when that is free, so saved logins work.
+
+            While it runs, where it is (URL, default user, client id, CA file) is recorded in \
+            $FORCEKIT_HOME/running-localorg.json: forcekit login --local logs in with it, and \
+            forcekit org display prints what a client needs.
 
             Apex REST: --apex-routes FILE declares endpoints under /services/apexrest, as             {"routes": [{"method": "GET", "path": "/simpleAccount/:id", "status": 200,             "body": {"accountId": "{{id}}"}}]}; any other path there echoes the request back.
 
             Example:
-              forcekit serve --data ~/.forcekit/localorg --tls
-              curl --cacert ~/.forcekit/localorg/tls/ca.pem https://127.0.0.1:<port>/services/data
+              forcekit serve --data ~/.forcekit/org --tls &
+              forcekit login --local
+              eval "$(forcekit org display --shell)"
+              curl --cacert "$FORCEKIT_CA_FILE" -H "Authorization: Bearer $FORCEKIT_ACCESS_TOKEN" "$FORCEKIT_INSTANCE_URL/services/data"
             """
     )
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
+    @Option(help: "The port to listen on; 0 picks a free one (with --data, the last one when it is free).")
     var port: Int = 0
 
     @Option(help: "The address to listen on. Loopback by default, so nothing outside this machine reaches it.")
@@ -81,7 +88,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.requestLog = { line in console.output(line + "\n") }
         let server: LocalOrgServer
         do {
-            server = try await LocalOrgServer.start(configuration)
+            server = try await Self.start(configuration, reusingPortOf: port == 0 ? configuration.dataDirectory : nil)
         } catch {
             Console.printError("error: \(error)")
             throw ExitCode(1)
@@ -92,6 +99,41 @@ struct ServeCommand: AsyncParsableCommand {
                 "LocalOrg is using a temporary store (\(server.dataDirectory.path)); it is removed when the server stops. Use --data DIR to keep it."
             )
         }
+        let record = RunningLocalOrg(server.credentials, dataDirectory: server.isTemporary ? nil : server.dataDirectory.path)
+        do {
+            try record.save()
+            Console.printError("Recorded in \(RunningLocalOrg.file.path): forcekit login --local logs in to it.")
+        } catch {
+            Console.printError("warning: cannot record the server in \(RunningLocalOrg.file.path): \(error.localizedDescription)")
+        }
         await server.waitUntilStopped()
+        record.remove()
+    }
+
+    /// The file in a data directory that remembers its last port.
+    static let portFileName = "last-port"
+
+    /// Starts the server; with a data directory and no --port, on the port it had last time
+    /// when that is free, so saved logins keep working across restarts.
+    static func start(_ configuration: LocalOrgConfiguration, reusingPortOf directory: URL?) async throws -> LocalOrgServer {
+        let portFile = directory?.appendingPathComponent(portFileName)
+        var server: LocalOrgServer?
+        if let portFile, let text = try? String(contentsOf: portFile, encoding: .utf8),
+            let last = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), (1...65535).contains(last)
+        {
+            var again = configuration
+            again.port = last
+            server = try? await LocalOrgServer.start(again)
+        }
+        let started: LocalOrgServer
+        if let server {
+            started = server
+        } else {
+            started = try await LocalOrgServer.start(configuration)
+        }
+        if let portFile, let port = URLComponents(string: started.credentials.instanceURL)?.port {
+            try? Data("\(port)\n".utf8).write(to: portFile)
+        }
+        return started
     }
 }

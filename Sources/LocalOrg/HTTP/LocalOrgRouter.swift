@@ -10,6 +10,7 @@ enum LocalOrgRouter {
         router.add(middleware: MethodMiddleware())
         router.add(middleware: SalesforceErrorMiddleware())
         OAuthRoutes(org: org).register(on: router)
+        SOAPRoutes(org: org).register(on: router)
         DataRoutes(org: org).register(on: router)
         ApexRESTRoutes(org: org).register(on: router)
         return router

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import SalesforceAuth
+import SalesforceCore
+
+/// `forcekit org display`: the account's instance URL, a live access token and the CA to trust,
+/// as text, JSON or shell `export` lines, like `sf org display`.
+struct OrgDisplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "display",
+        abstract: "Print the instance URL, a current access token and the CA file of the signed-in account.",
+        discussion: """
+            The access token is refreshed first when the account can refresh it, so it works for \
+            its whole lifetime. With --shell the output is export lines for a POSIX shell:
+              eval "$(forcekit org display --shell)"
+              curl --cacert "$FORCEKIT_CA_FILE" -H "Authorization: Bearer $FORCEKIT_ACCESS_TOKEN" \\
+                "$FORCEKIT_INSTANCE_URL/services/data"
+            (FORCEKIT_CA_FILE is the system's bundle when the org needs no CA of its own.) The \
+            token is a secret: print it only where no one else reads.
+            """
+    )
+
+    @OptionGroup var account: AccountOptions
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    @Flag(help: "Print export lines for a POSIX shell (FORCEKIT_INSTANCE_URL, FORCEKIT_ACCESS_TOKEN, FORCEKIT_CA_FILE, ...).")
+    var shell = false
+
+    func validate() throws {
+        if json && shell { throw ValidationError("Choose --json or --shell.") }
+    }
+
+    func run() async throws {
+        let (chosen, manager) = try await account.account()
+        var credentials = chosen.credentials
+        if credentials.refreshToken != nil {
+            do {
+                credentials = try await manager.refreshedCredentials(for: credentials)
+            } catch {
+                Console.printError(
+                    "error: the access token of \(chosen.username ?? chosen.identity.description) cannot be refreshed: \(error)")
+                throw ExitCode(1)
+            }
+        }
+        // A LocalOrg served with --tls has its own CA; others use the system's roots.
+        let running = RunningLocalOrg.current()
+        let systemBundle = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
+            .first { FileManager.default.fileExists(atPath: $0) }
+        let caFile = running?.instanceURL == credentials.instanceURL.absoluteString ? running?.caFile ?? systemBundle : systemBundle
+        let fields: [(name: String, variable: String, value: String?)] = [
+            ("instanceUrl", "FORCEKIT_INSTANCE_URL", credentials.instanceURL.absoluteString),
+            ("accessToken", "FORCEKIT_ACCESS_TOKEN", credentials.accessToken),
+            ("caFile", "FORCEKIT_CA_FILE", caFile),
+            ("apiVersion", "FORCEKIT_API_VERSION", APIVersion.current.description),
+            ("username", "FORCEKIT_USERNAME", chosen.username),
+            ("orgId", "FORCEKIT_ORG_ID", chosen.identity.orgID.id18),
+            ("userId", "FORCEKIT_USER_ID", chosen.identity.userID.id18),
+        ]
+        if json {
+            var line = JSONLine()
+            for field in fields { line.add(field.name, field.value) }
+            Console.print(line.text)
+        } else if shell {
+            for field in fields where field.value != nil {
+                Console.print("export \(field.variable)=\(Self.quoted(field.value ?? ""))")
+            }
+        } else {
+            let width = fields.map(\.name.count).max() ?? 0
+            for field in fields {
+                Console.print(field.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + (field.value ?? "-"))
+            }
+        }
+    }
+
+    /// A value in single quotes, any single quote in it closed, escaped and reopened.
+    static func quoted(_ value: String) -> String {
+        "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,106 @@
+import ForceKitTestSupport
+import Foundation
+import LocalOrg
+import OrgTestSupport
+import SalesforceCore
+import Testing
+
+@testable import ForceKitCLI
+
+/// The README's first steps with LocalOrg: serve, `login --local`, `org display`, curl, with
+/// nothing copied by hand.
+@Suite("LocalOrg first steps: login --local, org display, HOME, port reuse")
+struct LocalOrgFirstStepsTests {
+    /// Records `org` as `forcekit serve` does, in `home`.
+    func record(_ org: SDKTestOrg, in home: URL) throws {
+        try CLIEnvironment.$home.withValue(home) {
+            try RunningLocalOrg(org.credentials, dataDirectory: nil).save()
+        }
+    }
+
+    @Test("login --local needs no key, URL or password; org display prints what curl needs, as text, JSON and export lines")
+    func localLoginAndDisplay() async throws {
+        try await withOrg(seed: true) { org throws in
+            try await withTemporaryDirectory { home throws in
+                try record(org, in: home)
+                try await CLIEnvironment.$home.withValue(home) {
+                    let login = await forcekit("login", "--local")
+                    #expect(login.exitCode == 0, "\(login.error)")
+                    #expect(login.output.contains("Logged in as \(org.credentials.username)"))
+                    let json = try jsonObject(try #require(await forcekit("org", "display", "--json").outputLines.first))
+                    #expect(json["instanceUrl"] as? String == org.credentials.instanceURL)
+                    let token = try #require(json["accessToken"] as? String)
+                    let reply = try await LoopbackHTTPClient(baseURL: org.credentials.instanceURL).send(
+                        "GET", "/services/data/\(APIVersion.current)/limits", headers: ["Authorization": "Bearer \(token)"])
+                    #expect(reply.status == 200)
+                    let shell = await forcekit("org", "display", "--shell")
+                    #expect(shell.outputLines.contains("export FORCEKIT_INSTANCE_URL='\(org.credentials.instanceURL)'"))
+                    #expect(shell.outputLines.contains { $0.hasPrefix("export FORCEKIT_ACCESS_TOKEN='") })
+                    // With no --instance, a running LocalOrg is the one meant.
+                    #expect(await forcekit("login").exitCode == 0)
+                }
+            }
+        }
+    }
+
+    @Test("with no LocalOrg recorded, or one whose process is gone, login --local says to start one")
+    func noLocalOrg() async throws {
+        try await withTemporaryDirectory { home throws in
+            try await CLIEnvironment.$home.withValue(home) {
+                let none = await forcekit("login", "--local")
+                #expect(none.exitCode == 1 && none.error.contains("no LocalOrg is running") && none.error.contains("forcekit serve"))
+                var stale = RunningLocalOrg(
+                    LocalOrgCredentials(
+                        instanceURL: "http://127.0.0.1:9", loginURL: "http://127.0.0.1:9",
+                        user: try UserIdentity(orgID: "00D000000000042", userID: "005000000000001"),
+                        username: "u", password: "p", clientID: "c", redirectURI: "r", caFile: nil), dataDirectory: nil)
+                stale.processID = Int32.max
+                try stale.save()
+                #expect(await forcekit("login", "--local").exitCode == 1)
+                #expect(await forcekit("login", "--local", "--instance", "http://x").exitCode == 64)
+            }
+        }
+    }
+
+    @Test("a saved login to a server that stopped says the server is not running there; api errors go to standard error")
+    func stoppedServer() async throws {
+        try await withTemporaryDirectory { home throws in
+            try await CLIEnvironment.$home.withValue(home) {
+                try await withOrg { org throws in
+                    try record(org, in: home)
+                    #expect(await forcekit("login", "--local").exitCode == 0)
+                    let missing = await forcekit("api", "GET", "sobjects/Account/001000000000000AAA")
+                    #expect(missing.exitCode == 1 && missing.output.isEmpty && missing.error.contains("NOT_FOUND"))
+                }
+                let query = await forcekit("query", "SELECT Name FROM Account")
+                #expect(query.exitCode == 1 && query.error.contains("the server is not running there"), "\(query.error)")
+            }
+        }
+    }
+
+    @Test("the state folder follows FORCEKIT_HOME, then HOME")
+    func homeFolder() {
+        #expect(ForceKitHome.directory(environment: ["FORCEKIT_HOME": "/a/fk", "HOME": "/b"]).path == "/a/fk")
+        #expect(ForceKitHome.directory(environment: ["HOME": "/b"]).path == "/b/.forcekit")
+        #expect(ForceKitHome.directory(environment: ["FORCEKIT_HOME": "", "HOME": "/c"]).path == "/c/.forcekit")
+    }
+
+    @Test("serve --data restarts on its last port when it is free, and on another when it is taken")
+    func portReuse() async throws {
+        try await withTemporaryDirectory { data throws in
+            var configuration = LocalOrgConfiguration()
+            configuration.seedsSampleData = false
+            configuration.dataDirectory = data
+            let first = try await ServeCommand.start(configuration, reusingPortOf: data)
+            let port = URLComponents(string: first.credentials.instanceURL)?.port
+            await first.stop()
+            let second = try await ServeCommand.start(configuration, reusingPortOf: data)
+            #expect(URLComponents(string: second.credentials.instanceURL)?.port == port)
+            // While it runs, a third one cannot have that port: it takes another.
+            let third = try await ServeCommand.start(configuration, reusingPortOf: data)
+            #expect(URLComponents(string: third.credentials.instanceURL)?.port != port)
+            await third.stop()
+            await second.stop()
+        }
+    }
+}
