@@ -148,7 +148,7 @@ let package = Package(
             name: "ForceKitCLI",
             dependencies: [
                 "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine",
-                "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider",
+                "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider", "SOQL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

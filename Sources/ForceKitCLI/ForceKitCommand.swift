@@ -28,6 +28,67 @@ extension ForceKitCommand {
     /// Parses the process's arguments, runs the command and exits with its status: the
     /// executable's whole `main`.
     public static func runFromCommandLine() async {
-        await main()
+        do {
+            var command = try parseCommand(Array(CommandLine.arguments.dropFirst()))
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// Parses `arguments` into the command they name; a misspelled command gets a suggestion
+    /// (`forcekit qurey` → `query`) instead of "unexpected arguments".
+    /// - Throws: a usage error (exit status 64) for an unknown command, or ArgumentParser's errors.
+    public static func parseCommand(_ arguments: [String]) throws -> any ParsableCommand {
+        if let message = unknownCommand(in: arguments) { throw ValidationError(message) }
+        return try parseAsRoot(arguments)
+    }
+
+    /// What to say when `arguments` name a command group's subcommand that does not exist.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        var command: any ParsableCommand.Type = ForceKitCommand.self
+        var path = ["forcekit"]
+        for argument in arguments {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty, !argument.hasPrefix("-") else { return nil }
+            if let next = subcommands.first(where: { $0._commandName == argument }) {
+                command = next
+                path.append(argument)
+                continue
+            }
+            // A group with a default subcommand takes arguments of its own.
+            guard command.configuration.defaultSubcommand == nil else { return nil }
+            var names: [String] = []
+            for subcommand in subcommands { names.append(subcommand._commandName) }
+            let closest = names.map { ($0, editDistance($0, argument)) }.min { $0.1 < $1.1 }
+            if let closest, closest.1 <= max(2, argument.count / 3) {
+                return "'\(argument)' is not a \(path.joined(separator: " ")) command. Did you mean '\(closest.0)'?"
+            }
+            return "'\(argument)' is not a \(path.joined(separator: " ")) command. The commands are: \(names.joined(separator: ", "))."
+        }
+        return nil
+    }
+
+    /// Levenshtein distance: the fewest single-character edits from one word to the other.
+    static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+        let a = Array(lhs.lowercased())
+        let b = Array(rhs.lowercased())
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [Int](repeating: 0, count: b.count + 1)
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }

@@ -32,7 +32,7 @@ func forcekit(_ arguments: [String]) async -> CommandResult {
     var exitCode: Int32 = 0
     await Console.$current.withValue(console) {
         do {
-            var command = try ForceKitCommand.parseAsRoot(arguments)
+            var command = try ForceKitCommand.parseCommand(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

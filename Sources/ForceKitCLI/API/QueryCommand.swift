@@ -39,9 +39,11 @@ struct QueryCommand: AsyncParsableCommand {
         let client = try await account.restClient()
         var records: [JSON] = []
         var pages = 0
+        var total = 0
         do {
             for try await page in client.pages(forQuery: soql, includeDeleted: all, batchSize: batchSize) {
                 pages += 1
+                total = page.totalSize
                 if json {
                     for record in page.records { Console.print(RecordTable.withoutAttributes(record).serialized()) }
                 } else {
@@ -58,8 +60,13 @@ struct QueryCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if !json {
-            Console.print(RecordTable(records: records).render())
-            Console.print("\(records.count) record\(records.count == 1 ? "" : "s")")
+            if records.isEmpty && total > 0 {
+                // SELECT COUNT() answers with the count alone.
+                Console.print("\(total) record\(total == 1 ? "" : "s") counted")
+            } else {
+                Console.print(RecordTable(records: records, soql: soql).render())
+                Console.print("\(records.count) record\(records.count == 1 ? "" : "s")")
+            }
         }
     }
 }

@@ -1,9 +1,26 @@
+import SOQL
 import SalesforceCore
 
-/// Records as a text table: one column per field in the first record's order (known from the
-/// query's answer), nested parents flattened to `Parent.Field`.
+/// Records as a text table: one column per field, in the order the query's SELECT names them
+/// (records are JSON objects, which keep no order), nested parents flattened to `Parent.Field`.
 struct RecordTable {
     let records: [JSON]
+    /// The SELECT list's field paths, lower-cased: the columns' order.
+    var columnOrder: [String] = []
+
+    /// A table for the records of `soql`, its columns in the SELECT's order.
+    init(records: [JSON], soql: String? = nil) {
+        self.records = records
+        guard let soql, let query = try? SOQLQuery(parsing: soql) else { return }
+        columnOrder = query.selection.compactMap { item in
+            switch item {
+            case .field(let path): path.components.joined(separator: ".").lowercased()
+            case .subquery(let subquery): subquery.object.lowercased()
+            case .aggregate(_, let alias): alias?.lowercased()
+            case .countAll: nil
+            }
+        }
+    }
 
     /// A record without its `attributes` objects, at any depth.
     static func withoutAttributes(_ record: JSON) -> JSON {
@@ -39,6 +56,9 @@ struct RecordTable {
         var columns: [String] = []
         for row in rows { for (name, _) in row where !columns.contains(name) { columns.append(name) } }
         guard !columns.isEmpty else { return "" }
+        // Stable: columns the SELECT names come in its order, any others after, as they came.
+        func rank(_ column: String) -> Int { columnOrder.firstIndex(of: column.lowercased()) ?? columnOrder.count }
+        columns = columns.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
         let cells = rows.map { row in columns.map { column in row.first { $0.0 == column }?.1 ?? "" } }
         let widths = columns.indices.map { index in min(40, max(columns[index].count, cells.map { $0[index].count }.max() ?? 0)) }
         func line(_ values: [String]) -> String {

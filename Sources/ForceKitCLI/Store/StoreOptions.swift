@@ -63,9 +63,21 @@ struct StoreOptions: ParsableArguments {
         } catch let error as ExitCode {
             throw error
         } catch {
-            Console.printError("error: \(error)")
+            Console.printError("error: \(Self.inCLIWords("\(error)"))")
             throw ExitCode(1)
         }
+    }
+
+    /// SmartStore's messages name its Swift API; at the command line the commands are meant.
+    static func inCLIWords(_ message: String) -> String {
+        [
+            ("Register the soup with registerSoup first", "Register the soup with forcekit store register first"),
+            ("with alterSoup", "with forcekit store alter"),
+            (
+                "Open it with its key, or export a plain copy with exportPlainCopy(to:).",
+                "Open it with its key: leave out --plaintext (the key is DB.key beside it, or the file --key-file names)."
+            ),
+        ].reduce(message) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
     }
 }
 

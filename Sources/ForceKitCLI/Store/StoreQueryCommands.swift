@@ -72,8 +72,15 @@ struct StoreQueryCommand: AsyncParsableCommand {
     func run() async throws {
         try await store.withStore(.read) { smartStore in
             let spec = try query.querySpec(pageSize: pageSize)
-            Console.printJSON(
-                .array(try await smartStore.query(using: spec, startingFromPageIndex: page, arguments: try query.arguments())))
+            let arguments = try query.arguments()
+            Console.printJSON(.array(try await smartStore.query(using: spec, startingFromPageIndex: page, arguments: arguments)))
+            // The JSON is one page: say so when there are others, on standard error.
+            let total = try await smartStore.count(using: spec, arguments: arguments)
+            let pages = max(1, (total + spec.pageSize - 1) / max(1, spec.pageSize))
+            if pages > 1 {
+                Console.printError(
+                    "page \(page + 1) of \(pages) (\(total) results, \(spec.pageSize) a page); --page N shows another, from 0")
+            }
         }
     }
 }

@@ -27,6 +27,12 @@ struct StoreRegisterCommand: AsyncParsableCommand {
         try await store.withStore(.create) { smartStore in
             let spec = SoupSpec(name: soup, features: externalStorage ? [.externalStorage] : [])
             try await smartStore.registerSoup(spec, indexSpecs: try IndexArgument.specs(index))
+            // Confirms what the store now has: the soup and its index specs.
+            let specs = try await smartStore.indexSpecs(forSoup: soup)
+            Console.printJSON([
+                "registered": .string(soup),
+                "indexSpecs": .array(specs.map { ["path": .string($0.path), "type": .string($0.type.rawValue)] }),
+            ])
         }
     }
 }
