@@ -3,7 +3,7 @@ public import Foundation
 /// How an app hands a URL to another app: the one thing the identity-provider handoff needs
 /// from the operating system.
 ///
-/// ``SystemURLOpener`` is the Apple implementation (`UIApplication`/`NSWorkspace`);
+/// `SystemURLOpener` is the Apple implementation (`UIApplication`/`NSWorkspace`);
 /// ``SimulatedDevice`` dispatches between apps in one process, so both flows run on Linux and
 /// in tests.
 public protocol AppURLOpener: Sendable {

@@ -6,7 +6,7 @@ import URLEncoding
 /// sets, follows the redirects to the authorize page, answers the consent page as its user
 /// decides, and returns the redirect to the SP's callback, which it never follows.
 ///
-/// On Apple platforms the IdP uses a real web view or ``SalesforceAuth/WebAuthenticationBrowser``
+/// On Apple platforms the IdP uses a real web view or `WebAuthenticationBrowser` (Apple platforms)
 /// instead. It never types a password: a login page means the IdP's session was not accepted.
 public struct SimulatedBrowser: BrowserSession {
     private let transport: any HTTPTransport
@@ -20,7 +20,7 @@ public struct SimulatedBrowser: BrowserSession {
     }
 
     /// Loads `url` and returns the first redirect to `redirectURI`.
-    /// - Throws: ``SalesforceAuth/OAuthError`` `browserLaunchFailed` when a page is not what a
+    /// - Throws: `OAuthError` `browserLaunchFailed` when a page is not what a
     ///   logged-in browser gets (a login form, an error page, a redirect elsewhere), naming it.
     public func authenticate(url: URL, redirectURI: String) async throws(OAuthError) -> String {
         var cookies: [String: String] = [:]

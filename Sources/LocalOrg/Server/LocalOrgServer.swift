@@ -120,7 +120,7 @@ public final class LocalOrgServer: Sendable {
 
     /// Adds an active user who logs in with `username` and `password` (at the login pages, or
     /// with the password flow), as an admin does in Setup.
-    /// - Throws: ``APIError`` when the username is taken.
+    /// - Throws: `APIError` when the username is taken.
     public func addUser(username: String, password: String, firstName: String = "Second", lastName: String = "User") async throws(APIError)
         -> UserIdentity
     {

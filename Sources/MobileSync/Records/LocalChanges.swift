@@ -23,7 +23,7 @@ extension SmartStore {
     /// Changes a stored record in one transaction and flags it for sync up, keeping what the
     /// server last sent as its base so that sync up sends only the fields that changed and can
     /// tell a conflict. Returns it as stored.
-    /// - Throws: ``SmartStoreError/entryNotFound(soup:soupEntryId:)`` when there is no such record.
+    /// - Throws: `SmartStoreError.entryNotFound` when there is no such record.
     @discardableResult
     public func updateLocally(
         soupEntryId: Int64, inSoup soupName: String, _ change: @escaping @Sendable (inout [String: JSON]) -> Void
@@ -49,7 +49,7 @@ extension SmartStore {
 
     /// Flags a stored record as deleted on the device; sync up deletes it on the server and then
     /// here. A record that was never on the server is removed at once.
-    /// - Throws: ``SmartStoreError/entryNotFound(soup:soupEntryId:)`` when there is no such record.
+    /// - Throws: `SmartStoreError.entryNotFound` when there is no such record.
     public func deleteLocally(soupEntryId: Int64, inSoup soupName: String) async throws(SmartStoreError) {
         do {
             try await transaction { tx in

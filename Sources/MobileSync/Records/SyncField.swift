@@ -3,9 +3,9 @@ import SalesforceCore
 /// The fields Mobile Sync keeps in each record of a synced soup, named as the SDK names them.
 ///
 /// A record is dirty when ``local`` is true; sync up sends dirty records and clears the flags.
-/// Apps set them through ``SmartStore/createLocally(_:objectType:inSoup:)``,
-/// ``SmartStore/updateLocally(soupEntryId:inSoup:_:)`` and
-/// ``SmartStore/deleteLocally(soupEntryId:inSoup:)`` rather than by hand.
+/// Apps set them through ``SmartStore/SmartStore/createLocally(_:objectType:inSoup:idFieldName:)``,
+/// ``SmartStore/SmartStore/updateLocally(soupEntryId:inSoup:_:)`` and
+/// ``SmartStore/SmartStore/deleteLocally(soupEntryId:inSoup:)`` rather than by hand.
 public enum SyncField {
     /// True when any of the three flags below is: the record has changes to send.
     public static let local = "__local__"

@@ -42,7 +42,7 @@ public struct SyncState: Sendable, Hashable {
     public var recordsSynced: Int
     /// Records the last run could not sync; each keeps its error in `__last_error__`.
     public var recordsFailed: Int
-    /// Records the last run left alone because they changed on both sides; ``SyncManager/conflicts(inSoup:)`` lists them.
+    /// Records the last run left alone because they changed on both sides; ``SyncManager/conflicts(inSoup:idFieldName:)`` lists them.
     public var recordsConflicted: Int
 
     /// A new state, as `createSyncDown` and `createSyncUp` make it.

@@ -3,7 +3,7 @@ public import Foundation
 /// The browser step of a login: show the authorize page and return the URL the server
 /// redirects to when the user is done.
 ///
-/// ForceKit ships ``WebAuthenticationBrowser`` (ASWebAuthenticationSession, Apple platforms)
+/// ForceKit ships `WebAuthenticationBrowser` (ASWebAuthenticationSession, Apple platforms)
 /// and, in the `forcekit` CLI, a loopback listener that opens the system browser. Tests drive
 /// the login pages directly.
 public protocol BrowserSession: Sendable {
