@@ -35,7 +35,7 @@ struct AccountCommandTests {
                     #expect(bad.exitCode == 1 && bad.error.contains("REQUIRED_FIELD_MISSING"))
 
                     let table = await forcekit("query", "SELECT Name, Industry FROM Account WHERE Name = 'CLI Co'")
-                    #expect(table.outputLines == ["Industry  Name", "--------  ------", "Energy    CLI Co", "1 record"])
+                    #expect(table.outputLines == ["Name    Industry", "------  --------", "CLI Co  Energy", "1 record"])
                     let json = await forcekit("query", "SELECT Name FROM Contact", "--json")
                     #expect(json.outputLines.count == 755)
                     #expect(try jsonObject(json.outputLines[0])["attributes"] == nil)

@@ -43,6 +43,41 @@ struct LocalOrgFirstStepsTests {
         }
     }
 
+    @Test("over TLS: login --local trusts the LocalOrg's CA, keeps it with the account, and query, api and org display work")
+    func localLoginOverTLS() async throws {
+        var configuration = LocalOrgConfiguration()
+        configuration.tls = true
+        try await withOrg(seed: true, configuration: configuration) { org throws in
+            let caFile = try #require(org.credentials.caFile)
+            try await withTemporaryDirectory { home throws in
+                try record(org, in: home)
+                try await CLIEnvironment.$home.withValue(home) {
+                    let login = await forcekit("login", "--local")
+                    #expect(login.exitCode == 0, "\(login.error)")
+                    #expect(org.credentials.instanceURL.hasPrefix("https://"))
+                    let query = await forcekit("query", "SELECT Name FROM Account ORDER BY Name LIMIT 1")
+                    #expect(query.exitCode == 0 && query.outputLines.first == "Name", "\(query.error)")
+                    #expect(await forcekit("api", "GET", "limits").exitCode == 0)
+                    let display = try jsonObject(try #require(await forcekit("org", "display", "--json").outputLines.first))
+                    #expect(display["caFile"] as? String == caFile)
+                }
+            }
+            // Without the CA, the same login fails and says what to pass.
+            try await withTemporaryDirectory { home throws in
+                try await CLIEnvironment.$home.withValue(home) {
+                    let untrusted = await forcekit(
+                        "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username, "--password",
+                        org.credentials.password)
+                    #expect(untrusted.exitCode == 1 && untrusted.error.contains("--ca-file"), "\(untrusted.error)")
+                    let trusted = await forcekit(
+                        "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username, "--password",
+                        org.credentials.password, "--ca-file", caFile)
+                    #expect(trusted.exitCode == 0, "\(trusted.error)")
+                }
+            }
+        }
+    }
+
     @Test("with no LocalOrg recorded, or one whose process is gone, login --local says to start one")
     func noLocalOrg() async throws {
         try await withTemporaryDirectory { home throws in

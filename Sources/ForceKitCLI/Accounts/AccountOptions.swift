@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SalesforceAuth
+import SalesforceCore
 import SalesforceREST
 
 /// `--user`: which signed-in account a command acts for.
@@ -10,9 +11,25 @@ struct AccountOptions: ParsableArguments {
             "The account to use: a username or user id (see forcekit accounts). Default: the current one.", valueName: "USER"))
     var user: String?
 
-    /// The chosen account and the manager that keeps it.
+    /// The chosen account, the manager that keeps it, and the transport its org needs (one that
+    /// trusts the CA saved with the account, for a LocalOrg served with --tls).
     func account() async throws -> (UserAccount, UserAccountManager) {
-        let manager = try await ForceKitHome.accounts()
+        let (account, manager) = try await chosenAccount(ForceKitHome.accounts())
+        guard account.customData[ForceKitHome.caFileKey]?.stringValue != nil else { return (account, manager) }
+        return try await chosenAccount(ForceKitHome.accounts(transport: transport(for: account)))
+    }
+
+    /// The transport for the account's org.
+    func transport(for account: UserAccount) throws -> any HTTPTransport {
+        do {
+            return try ForceKitHome.transport(trusting: account.customData[ForceKitHome.caFileKey]?.stringValue)
+        } catch {
+            Console.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func chosenAccount(_ manager: UserAccountManager) async throws -> (UserAccount, UserAccountManager) {
         if let user {
             guard let account = await manager.account(named: user) else {
                 Console.printError("error: no signed-in account matches \"\(user)\". Run forcekit accounts to list them.")
@@ -31,6 +48,6 @@ struct AccountOptions: ParsableArguments {
     func restClient() async throws -> RestClient {
         // A refresh uses the client id saved with the account, so the manager's default client serves.
         let (account, manager) = try await account()
-        return RestClient(account: account, accounts: manager)
+        return RestClient(account: account, accounts: manager, transport: try transport(for: account))
     }
 }

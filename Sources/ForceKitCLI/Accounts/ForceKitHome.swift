@@ -26,11 +26,27 @@ enum ForceKitHome {
     /// The CLI's default callback: the loopback listener's address, registered in LocalOrg's default app.
     static let defaultRedirectURI = "http://127.0.0.1:1717/oauth/callback"
 
-    /// The account manager over the CLI's folder; `oauth` is the client new logins use.
-    static func accounts(oauth: OAuthClient? = nil) async throws -> UserAccountManager {
+    /// The account manager over the CLI's folder; `oauth` is the client new logins use, and
+    /// refreshes go through `transport`.
+    static func accounts(oauth: OAuthClient? = nil, transport: any HTTPTransport = URLSessionTransport.shared) async throws
+        -> UserAccountManager
+    {
         try await UserAccountManager(
             directory: directory.appendingPathComponent("accounts"),
             keyStore: FileKeyStore(directory: directory.appendingPathComponent("keys")),
-            oauth: oauth ?? OAuthClient(consumerKey: "", redirectURI: defaultRedirectURI, scopes: ["api", "web"]))
+            oauth: oauth ?? OAuthClient(consumerKey: "", redirectURI: defaultRedirectURI, scopes: ["api", "web"], transport: transport))
+    }
+
+    /// The key under which an account keeps the CA file its org's certificate needs.
+    static let caFileKey = "caFile"
+
+    /// The transport for an org whose certificate needs `caFile` (a LocalOrg's CA), or URLSession.
+    static func transport(trusting caFile: String?) throws -> any HTTPTransport {
+        guard let caFile else { return URLSessionTransport.shared }
+        do {
+            return try TrustingTransport.trusting(caFile)
+        } catch {
+            throw CLIInputError("cannot use the CA file \(caFile): \(error)")
+        }
     }
 }

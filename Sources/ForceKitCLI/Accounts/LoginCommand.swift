@@ -22,8 +22,8 @@ struct LoginCommand: AsyncParsableCommand {
             login becomes the current account.
 
             With --local (or no --instance while forcekit serve runs) it logs in to that LocalOrg as \
-            its default user. (The CLI does not yet trust the CA of a LocalOrg served with --tls on \
-            Linux: serve without --tls for the CLI.)
+            its default user; with --tls its CA is trusted, and kept with the account for the other \
+            commands (--ca-file names a CA for any org).
 
             Example, with a LocalOrg from forcekit serve:
               forcekit login --local
@@ -39,6 +39,13 @@ struct LoginCommand: AsyncParsableCommand {
 
     @Flag(help: "Log in to the LocalOrg that forcekit serve is running, as its default user: no key, URL or password to copy.")
     var local = false
+
+    @Option(
+        name: .customLong("ca-file"),
+        help: ArgumentHelp(
+            "A CA certificate (PEM) to trust for this org, as a LocalOrg's with --tls (its caFile); kept with the account.",
+            valueName: "FILE"))
+    var caFile: String?
 
     @Option(
         name: .customLong("client-id"),
@@ -90,18 +97,27 @@ struct LoginCommand: AsyncParsableCommand {
         let instance = running?.instanceURL ?? self.instance ?? "https://login.salesforce.com"
         guard let host = LoginHost(instance) else { throw ValidationError("--instance \(instance) is not a host or URL.") }
         let scopeList = scopes.split(separator: ",").map { String($0) }
-        let account: UserAccount
+        // The CA to trust: the one given, else the running LocalOrg's (with --tls).
+        let trusted = caFile.map { ($0 as NSString).expandingTildeInPath } ?? running?.caFile
+        let transport: any HTTPTransport
+        do {
+            transport = try ForceKitHome.transport(trusting: trusted)
+        } catch {
+            Console.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        var account: UserAccount
         do {
             if let running {
-                let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList)
+                let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList, transport: transport)
                 account = try await ForceKitHome.accounts(oauth: oauth).logIn(
                     username: running.username, password: running.password, at: host)
             } else if let username, let password {
-                let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList)
+                let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList, transport: transport)
                 account = try await ForceKitHome.accounts(oauth: oauth).logIn(username: username, password: password, at: host)
             } else {
                 let listener = try await LoopbackRedirectListener.start(redirectURI: redirectURI)
-                let oauth = OAuthClient(consumerKey: key, redirectURI: listener.redirectURI, scopes: scopeList)
+                let oauth = OAuthClient(consumerKey: key, redirectURI: listener.redirectURI, scopes: scopeList, transport: transport)
                 let manager = try await ForceKitHome.accounts(oauth: oauth)
                 account = try await manager.logIn(at: host, using: listener)
             }
@@ -111,6 +127,13 @@ struct LoginCommand: AsyncParsableCommand {
         } catch let error as LoopbackRedirectListener.Failure {
             Console.printError("error: \(error)")
             throw ExitCode(1)
+        }
+        if let trusted {
+            // Later commands for this account trust the same CA.
+            var data = account.customData
+            data[ForceKitHome.caFileKey] = .string(trusted)
+            try? await ForceKitHome.accounts().setCustomData(data, for: account.identity)
+            account.customData = data
         }
         if json {
             Console.print(AccountsCommand.json(account, current: true))
@@ -137,7 +160,7 @@ extension LoginCommand {
         }
         if text.lowercased().contains("certificate") || text.lowercased().contains("ssl") {
             return
-                "\(instance)'s certificate is not trusted here (a LocalOrg started with --tls has its own CA, which the CLI cannot trust yet on Linux: serve without --tls for the CLI). (\(text))"
+                "\(instance)'s certificate is not trusted: pass --ca-file with its CA (forcekit serve prints it as caFile). (\(text))"
         }
         return text
     }

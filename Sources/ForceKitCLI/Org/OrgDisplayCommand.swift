@@ -48,7 +48,8 @@ struct OrgDisplayCommand: AsyncParsableCommand {
         let running = RunningLocalOrg.current()
         let systemBundle = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
             .first { FileManager.default.fileExists(atPath: $0) }
-        let caFile = running?.instanceURL == credentials.instanceURL.absoluteString ? running?.caFile ?? systemBundle : systemBundle
+        let localCA = running?.instanceURL == credentials.instanceURL.absoluteString ? running?.caFile : nil
+        let caFile = chosen.customData[ForceKitHome.caFileKey]?.stringValue ?? localCA ?? systemBundle
         let fields: [(name: String, variable: String, value: String?)] = [
             ("instanceUrl", "FORCEKIT_INSTANCE_URL", credentials.instanceURL.absoluteString),
             ("accessToken", "FORCEKIT_ACCESS_TOKEN", credentials.accessToken),

@@ -1,0 +1,69 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import SalesforceAuth
+import SalesforceCore
+
+/// The CLI's transport for an org whose certificate comes from its own CA (a LocalOrg served
+/// with `--tls`): AsyncHTTPClient over NIO, trusting the system's roots and that CA. URLSession
+/// on Linux reads only the system's bundle, so it cannot; elsewhere the CLI keeps URLSession.
+final class TrustingTransport: HTTPTransport {
+    private let client: HTTPClient
+    private let timeout: TimeAmount = .seconds(120)
+
+    /// The one client per CA file: HTTP clients must be shut down, so these live as long as the process.
+    private static let clients = Locked([String: TrustingTransport]())
+
+    /// The transport for `caFile`, made once.
+    /// - Throws: when the file holds no PEM certificate.
+    static func trusting(_ caFile: String) throws -> TrustingTransport {
+        let path = (caFile as NSString).expandingTildeInPath
+        if let existing = clients.withLock({ $0[path] }) { return existing }
+        let certificates = try NIOSSLCertificate.fromPEMFile(path)
+        guard !certificates.isEmpty else { throw TrustError(message: "\(path) holds no PEM certificate") }
+        let transport = TrustingTransport(certificates: certificates)
+        return clients.withLock { clients in
+            if let existing = clients[path] { return existing }
+            clients[path] = transport
+            return transport
+        }
+    }
+
+    private init(certificates: [NIOSSLCertificate]) {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.additionalTrustRoots = [.certificates(certificates)]
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
+        configuration.decompression = .disabled
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = .init(rawValue: request.method)
+        for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        do {
+            let response = try await client.execute(outgoing, timeout: timeout)
+            let body = try await response.body.collect(upTo: 512 * 1024 * 1024)
+            var headers: [String: String] = [:]
+            for header in response.headers { headers[header.name] = headers[header.name].map { "\($0), \(header.value)" } ?? header.value }
+            return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        } catch is CancellationError {
+            throw .cancelled
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+            throw .timedOut
+        } catch {
+            let text = "\(error)"
+            if text.contains("connectionRefused") || text.contains("Connection refused") { throw .unreachable(text) }
+            throw .failed(text)
+        }
+    }
+
+    /// A CA file that cannot be used.
+    struct TrustError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+}
