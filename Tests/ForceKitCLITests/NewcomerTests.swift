@@ -20,14 +20,17 @@ struct NewcomerTests {
         #expect(ForceKitCommand.editDistance("kitten", "sitting") == 3 && ForceKitCommand.editDistance("", "ab") == 2)
     }
 
-    @Test("query keeps the SELECT's column order and says what COUNT() counted")
+    @Test("a wrong password says so; query keeps the SELECT's column order and says what COUNT() counted")
     func queryColumns() async throws {
         try await withOrg(seed: true) { org throws in
             try await withTemporaryDirectory { home throws in
-                try await CLIEnvironment.$home.withValue(home) {
+                await CLIEnvironment.$home.withValue(home) {
                     _ = await forcekit(
                         "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username, "--password",
                         org.credentials.password)
+                    let wrong = await forcekit(
+                        "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username, "--password", "wrong")
+                    #expect(wrong.exitCode == 1 && wrong.error.contains("the username or password is wrong"), "\(wrong.error)")
                     let table = await forcekit("query", "SELECT Name, Industry, Id, Owner.Name FROM Account ORDER BY Name LIMIT 1")
                     #expect(table.exitCode == 0, "\(table.error)")
                     let header = table.outputLines.first?.split(separator: " ").map(String.init)
