@@ -64,7 +64,7 @@ struct LocalOrgFirstStepsTests {
             }
             // Without the CA, the same login fails and says what to pass.
             try await withTemporaryDirectory { home throws in
-                try await CLIEnvironment.$home.withValue(home) {
+                await CLIEnvironment.$home.withValue(home) {
                     let untrusted = await forcekit(
                         "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username, "--password",
                         org.credentials.password)

@@ -68,11 +68,7 @@ struct AttackTests {
         try await withOrg { org in
             let handoff = try await Handoff.start(org)
             let pkce = PKCE()
-            let request = IdPAuthRequest(
-                clientID: SampleServiceProviderApp.consumerKey, codeChallenge: pkce.challenge,
-                redirectURI: SampleServiceProviderApp.callbackURL,
-                state: "rogue-state")
-            _ = await handoff.device.open(IdPMessage.authRequest(request).url(scheme: "testsfdc"), from: "com.evil.app")
+            await handoff.sendSPRequest(challenge: pkce.challenge, state: "rogue-state", from: "com.evil.app")
             let answer = try #require(handoff.deliveries.current.last)
             #expect(answer.from == Handoff.idpBundle && answer.url.path.hasSuffix("/error"))
             guard case .error(let error) = try IdPMessage(url: answer.url) else { return }
@@ -109,11 +105,7 @@ struct AttackTests {
         try await withOrg { org in
             let handoff = try await Handoff.start(org)
             let pkce = PKCE()
-            let request = IdPAuthRequest(
-                clientID: SampleServiceProviderApp.consumerKey, codeChallenge: pkce.challenge,
-                redirectURI: SampleServiceProviderApp.callbackURL,
-                state: "intercepted")
-            _ = await handoff.device.open(IdPMessage.authRequest(request).url(scheme: "testsfdc"), from: Handoff.spBundle)
+            await handoff.sendSPRequest(challenge: pkce.challenge, state: "intercepted", from: Handoff.spBundle)
             guard let response = handoff.deliveries.current.last, case .authResponse(let answer) = try IdPMessage(url: response.url) else {
                 Issue.record("no code was sent")
                 return
@@ -213,7 +205,7 @@ struct AttackTests {
             ])
             let url = try #require(URL(string: "\(org.credentials.loginURL)/services/oauth2/authorize?\(query)"))
             let callback = try await org.browser.driver.approve(authorizeURL: url)
-            let code = try FrontdoorURL.code(in: callback)
+            let code = try #require(URLComponents(string: callback)?.queryItems?.first { $0.name == "code" }?.value)
             let tokens = try await org.oauthClient().exchange(code: code, verifier: verifier, loginHost: org.loginHost)
             #expect(!tokens.accessToken.isEmpty)
         }

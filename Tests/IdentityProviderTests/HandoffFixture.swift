@@ -64,6 +64,15 @@ struct Handoff {
             serviceProvider: serviceProvider, deliveries: deliveries, spTokenRequests: counter, spTokenForms: forms)
     }
 
+    /// Sends the SP's own request (its client id and callback) to the IdP from `sender`, with a
+    /// challenge and state of the test's choosing, as an attacker who copies it would.
+    func sendSPRequest(challenge: String, state: String, from sender: String) async {
+        let request = IdPAuthRequest(
+            clientID: SampleServiceProviderApp.consumerKey, codeChallenge: challenge, redirectURI: SampleServiceProviderApp.callbackURL,
+            state: state)
+        _ = await device.open(IdPMessage.authRequest(request).url(scheme: "testsfdc"), from: sender)
+    }
+
     /// The commands delivered, as `sender→receiver command`.
     var steps: [String] {
         deliveries.current.map { delivery in

@@ -39,8 +39,8 @@ struct RuleTests {
             clientID: "SPKEY", codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", redirectURI: "sampleidpclientapp://oauth/done",
             scopes: ["api", "web"], state: "st1")
         let instance = try #require(URL(string: "https://na1.salesforce.com"))
-        let url = try #require(
-            FrontdoorURL.make(for: request, instanceURL: instance, accessToken: "IDPAT", loginHostURL: "https://login.salesforce.com"))
+        let authorize = try FrontdoorURL.authorizeRequest(for: request, loginHost: .production)
+        let url = try #require(FrontdoorURL.make(authorizing: authorize, instanceURL: instance, accessToken: "IDPAT"))
         let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
         #expect(components.host == "na1.salesforce.com" && components.path == "/secur/frontdoor.jsp")
         #expect(components.queryItems?.first { $0.name == "sid" }?.value == "IDPAT")
@@ -50,6 +50,8 @@ struct RuleTests {
         #expect(query["client_id"] == "SPKEY" && query["redirect_uri"] == "sampleidpclientapp://oauth/done")
         #expect(query["display"] == "touch" && query["response_type"] == "code" && query["scope"] == "api refresh_token web")
         #expect(query["code_challenge"] == request.codeChallenge && query["code_challenge_method"] == "S256")
+        // The browser leg has a state of the IdP's own, and no PKCE pair of its own.
+        #expect(query["state"] == authorize.state && authorize.pkce == nil)
     }
 
     @Test("T-IDP-27: paired apps need their own consumer keys, callbacks and callback schemes; an IdP without web is warned about")
@@ -76,15 +78,21 @@ struct RuleTests {
 /// The IdP's web view stops at the SP's callback and reads the code, or why there is none (T-IDP-24/25).
 @Suite("Identity-provider callbacks")
 struct CallbackTests {
-    @Test("T-IDP-24/25: a code in the query or fragment is read; ec=301/302, an error or nothing is a failure")
+    @Test(
+        "T-IDP-24/25: a code in the query or fragment is read with the IdP's state; ec=301/302, an error, a wrong state or nothing is a failure"
+    )
     func callbacks() throws {
-        #expect(try FrontdoorURL.code(in: "sampleidpclientapp://oauth/done?code=XYZ") == "XYZ")
-        #expect(try FrontdoorURL.code(in: "sampleidpclientapp://oauth/done#code=a%2Bb%3D") == "a+b=")
+        let request = IdPAuthRequest(clientID: "SPKEY", codeChallenge: "c", redirectURI: "sampleidpclientapp://oauth/done", state: "st1")
+        let authorize = try FrontdoorURL.authorizeRequest(for: request, loginHost: .production)
+        let state = authorize.state
+        #expect(try FrontdoorURL.code(in: "sampleidpclientapp://oauth/done?code=XYZ&state=\(state)", for: authorize) == "XYZ")
+        #expect(try FrontdoorURL.code(in: "sampleidpclientapp://oauth/done#code=a%2Bb%3D&state=\(state)", for: authorize) == "a+b=")
         for failing in [
-            "sampleidpclientapp://oauth/done?ec=302&startURL=%2F", "sampleidpclientapp://oauth/done?error=access_denied",
+            "sampleidpclientapp://oauth/done?ec=302&startURL=%2F", "sampleidpclientapp://oauth/done?error=access_denied&state=\(state)",
+            "sampleidpclientapp://oauth/done?code=XYZ&state=other", "sampleidpclientapp://oauth/done?code=XYZ",
             "sampleidpclientapp://oauth/done",
         ] {
-            #expect(throws: IdPError.self, "\(failing)") { try FrontdoorURL.code(in: failing) }
+            #expect(throws: IdPError.self, "\(failing)") { try FrontdoorURL.code(in: failing, for: authorize) }
         }
     }
 }

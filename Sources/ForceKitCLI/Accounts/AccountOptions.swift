@@ -14,9 +14,11 @@ struct AccountOptions: ParsableArguments {
     /// The chosen account, the manager that keeps it, and the transport its org needs (one that
     /// trusts the CA saved with the account, for a LocalOrg served with --tls).
     func account() async throws -> (UserAccount, UserAccountManager) {
-        let (account, manager) = try await chosenAccount(ForceKitHome.accounts())
-        guard account.customData[ForceKitHome.caFileKey]?.stringValue != nil else { return (account, manager) }
-        return try await chosenAccount(ForceKitHome.accounts(transport: transport(for: account)))
+        // The accounts are read once; the manager's refreshes go where the chosen account needs.
+        let refreshes = ChosenTransport()
+        let (account, manager) = try await chosenAccount(ForceKitHome.accounts(transport: refreshes))
+        refreshes.use(try transport(for: account))
+        return (account, manager)
     }
 
     /// The transport for the account's org.
@@ -49,5 +51,20 @@ struct AccountOptions: ParsableArguments {
         // A refresh uses the client id saved with the account, so the manager's default client serves.
         let (account, manager) = try await account()
         return RestClient(account: account, accounts: manager, transport: try transport(for: account))
+    }
+}
+
+/// A transport whose target is set once the account it serves is known: the account manager
+/// needs a transport before its accounts are read, and the account decides which one.
+final class ChosenTransport: HTTPTransport {
+    private let target = Locked<any HTTPTransport>(URLSessionTransport.shared)
+
+    /// Sends through `transport` from now on.
+    func use(_ transport: any HTTPTransport) {
+        target.withLock { $0 = transport }
+    }
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        try await target.current.send(request)
     }
 }

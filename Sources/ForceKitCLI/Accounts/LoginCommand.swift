@@ -148,20 +148,9 @@ struct LoginCommand: AsyncParsableCommand {
 extension LoginCommand {
     /// The error, with what the user can do when the cause is a common one.
     static func explain(_ error: AccountError, at instance: String) -> String {
-        let text = "\(error)"
-        if text.contains("authentication failure") || text.contains("invalid_grant") {
-            return "the username or password is wrong for \(instance) (\(text))"
-        }
-        if text.lowercased().contains("could not connect") || text.lowercased().contains("cannot be reached")
-            || text.lowercased().contains("connection refused")
-        {
-            return
-                "nothing answers at \(instance): is the server running there? A LocalOrg started with --data DIR keeps its port. (\(text))"
-        }
-        if text.lowercased().contains("certificate") || text.lowercased().contains("ssl") {
-            return
-                "\(instance)'s certificate is not trusted: pass --ca-file with its CA (forcekit serve prints it as caFile). (\(text))"
-        }
-        return text
+        guard case .loginFailed(let failure) = error else { return "\(error)" }
+        if failure.kind == .invalidGrant { return "the username or password is wrong for \(instance) (\(error))" }
+        if let transport = failure.transportError, let hint = RequestFailure.hint(for: transport, at: instance) { return hint }
+        return "\(error)"
     }
 }

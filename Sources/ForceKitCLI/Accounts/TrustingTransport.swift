@@ -54,10 +54,11 @@ final class TrustingTransport: HTTPTransport {
             throw .cancelled
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
             throw .timedOut
+        } catch let error as IOError where [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH].contains(error.errnoCode) {
+            // Nothing is listening there, or the host cannot be reached.
+            throw .unreachable("\(error)")
         } catch {
-            let text = "\(error)"
-            if text.contains("connectionRefused") || text.contains("Connection refused") { throw .unreachable(text) }
-            throw .failed(text)
+            throw .failed("\(error)")
         }
     }
 

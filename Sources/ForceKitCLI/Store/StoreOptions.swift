@@ -62,22 +62,23 @@ struct StoreOptions: ParsableArguments {
             try await body(store)
         } catch let error as ExitCode {
             throw error
+        } catch let error as SmartStoreError {
+            Console.printError("error: \(error.message) \(Self.suggestion(for: error))")
+            throw ExitCode(1)
         } catch {
-            Console.printError("error: \(Self.inCLIWords("\(error)"))")
+            Console.printError("error: \(error)")
             throw ExitCode(1)
         }
     }
 
-    /// SmartStore's messages name its Swift API; at the command line the commands are meant.
-    static func inCLIWords(_ message: String) -> String {
-        [
-            ("Register the soup with registerSoup first", "Register the soup with forcekit store register first"),
-            ("with alterSoup", "with forcekit store alter"),
-            (
-                "Open it with its key, or export a plain copy with exportPlainCopy(to:).",
-                "Open it with its key: leave out --plaintext (the key is DB.key beside it, or the file --key-file names)."
-            ),
-        ].reduce(message) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+    /// SmartStore's suggestions name its Swift API; at the command line the commands are meant.
+    static func suggestion(for error: SmartStoreError) -> String {
+        switch error.code {
+        case .soupNotFound: "Register the soup with forcekit store register first, or check the name's spelling and case."
+        case .pathNotIndexed: "Add an index for the path with forcekit store alter, or query it with --smart."
+        case .storeEncrypted: "Open it with its key: leave out --plaintext (the key is DB.key beside it, or the file --key-file names)."
+        default: error.recoverySuggestion ?? ""
+        }
     }
 }
 

@@ -104,11 +104,11 @@ public actor IdentityProviderClient {
         }
         let loginHost = loginHost ?? configuration.loginHost
         let oauth = await accounts.oauth
-        let state = Self.randomState()
+        let state = AuthorizationRequest.newState()
         let pkce = PKCE()
         pending[state] = Pending(pkce: pkce, loginHost: loginHost, expires: clock().addingTimeInterval(configuration.requestLifetime))
         let request = IdPAuthRequest(
-            clientID: oauth.consumerKey, codeChallenge: pkce.challenge, redirectURI: oauth.redirectURI, scopes: Array(oauth.scopes.values),
+            clientID: oauth.consumerKey, codeChallenge: pkce.challenge, redirectURI: oauth.redirectURI, scopes: oauth.scopes.values,
             userHint: userHint, loginHost: IdentityProvider.parameter(for: loginHost), state: state, appName: configuration.appName)
         guard await opener.open(IdPMessage.authRequest(request).url(scheme: scheme)) else {
             forget(state)
@@ -239,11 +239,5 @@ public actor IdentityProviderClient {
         } catch {
             return .refused(error)
         }
-    }
-
-    private static func randomState() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        return String((0..<32).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
     }
 }

@@ -1,3 +1,5 @@
+import SalesforceAuth
+
 /// `authrequest`, from an SP to the IdP: "log a user in to me".
 ///
 /// The SP keeps the PKCE verifier and sends only its challenge; the code the IdP obtains is
@@ -30,7 +32,7 @@ public struct IdPAuthRequest: Sendable, Equatable {
         self.clientID = clientID
         self.codeChallenge = codeChallenge
         self.redirectURI = redirectURI
-        self.scopes = Self.withRefreshToken(scopes)
+        self.scopes = OAuthScopes(scopes).values
         self.userHint = userHint
         self.loginHost = loginHost
         self.state = state
@@ -38,14 +40,10 @@ public struct IdPAuthRequest: Sendable, Equatable {
         self.extra = extra
     }
 
-    static func withRefreshToken(_ scopes: [String]) -> [String] {
-        Array(Set(scopes + ["refresh_token"]).filter { !$0.isEmpty }).sorted()
-    }
-
     var parameters: [(String, String)] {
         var pairs = [
             ("oauth_client_id", clientID), ("code_challenge", codeChallenge), ("code_challenge_method", "S256"),
-            ("oauth_redirect_uri", redirectURI), ("scopes", scopes.joined(separator: ",")),
+            ("oauth_redirect_uri", redirectURI), ("scopes", OAuthScopes(scopes).commaSeparated),
         ]
         if let userHint { pairs.append(("user_hint", userHint.description)) }
         if let loginHost { pairs.append(("login_host", loginHost)) }

@@ -160,14 +160,15 @@ public actor IdentityProvider {
     private func code(for request: IdPAuthRequest, as account: UserAccount) async throws -> String {
         var credentials = account.credentials
         if credentials.accessToken == nil { credentials = try await accounts.refreshedCredentials(for: credentials) }
-        let loginHostURL = request.loginHost.flatMap { LoginHost($0) }?.baseURL ?? credentials.loginHost.baseURL
+        let authorize = try FrontdoorURL.authorizeRequest(
+            for: request, loginHost: request.loginHost.flatMap { LoginHost($0) } ?? credentials.loginHost)
         guard let token = credentials.accessToken,
-            let url = FrontdoorURL.make(for: request, instanceURL: credentials.instanceURL, accessToken: token, loginHostURL: loginHostURL)
+            let url = FrontdoorURL.make(authorizing: authorize, instanceURL: credentials.instanceURL, accessToken: token)
         else {
             throw IdPError(code: .codeNotObtained, message: "The account of \(account.identity) has no session.", recoverySuggestion: nil)
         }
         let callback = try await browser.authenticate(url: url, redirectURI: request.redirectURI)
-        return try FrontdoorURL.code(in: callback)
+        return try FrontdoorURL.code(in: callback, for: authorize)
     }
 
     /// The `login_host` value for a host: its name, with the scheme when it is not https.

@@ -1,26 +1,13 @@
+import LocalOrgEngine
+
 /// The HTML pages of the authorize endpoint: login, consent and errors. Plain forms with no
 /// scripts, so a browser, a web view or a test's HTTP client can drive them alike.
 enum AuthorizationPages {
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
     private static func page(title: String, body: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(title)) | LocalOrg</title>
+        <title>\(MarkupEscaping.escaped(title)) | LocalOrg</title>
         <style>body{font-family:system-ui,sans-serif;background:#f3f3f3;margin:0}main{max-width:22rem;margin:4rem auto;background:#fff;padding:2rem;border-radius:.5rem;box-shadow:0 1px 4px #0002}
         h1{font-size:1.25rem}label{display:block;margin:.75rem 0 .25rem}input[type=text],input[type=password]{width:100%;padding:.5rem;box-sizing:border-box}
         button{margin-top:1rem;padding:.5rem 1rem;margin-right:.5rem}.error{color:#b00}</style></head>
@@ -30,7 +17,7 @@ enum AuthorizationPages {
 
     private static func hiddenFields(_ fields: [String: String]) -> String {
         fields.sorted { $0.key < $1.key }
-            .map { "<input type=\"hidden\" name=\"\(escape($0.key))\" value=\"\(escape($0.value))\">" }
+            .map { "<input type=\"hidden\" name=\"\(MarkupEscaping.escaped($0.key))\" value=\"\(MarkupEscaping.escaped($0.value))\">" }
             .joined(separator: "\n")
     }
 
@@ -39,8 +26,8 @@ enum AuthorizationPages {
             title: "Log In",
             body: """
                 <h1>Log in to LocalOrg</h1>
-                <p>\(escape(appName)) is asking to connect.</p>
-                \(error.map { "<p class=\"error\" role=\"alert\">\(escape($0))</p>" } ?? "")
+                <p>\(MarkupEscaping.escaped(appName)) is asking to connect.</p>
+                \(error.map { "<p class=\"error\" role=\"alert\">\(MarkupEscaping.escaped($0))</p>" } ?? "")
                 <form method="post" action="/services/oauth2/authorize">
                 \(hiddenFields(parameters))
                 <label for="username">Username</label><input type="text" id="username" name="username" autocomplete="username" required>
@@ -51,15 +38,15 @@ enum AuthorizationPages {
     }
 
     static func consent(ticket: String, appName: String, scopes: [String], username: String) -> String {
-        let items = scopes.map { "<li>\(escape($0))</li>" }.joined()
+        let items = scopes.map { "<li>\(MarkupEscaping.escaped($0))</li>" }.joined()
         return page(
             title: "Allow Access",
             body: """
                 <h1>Allow access?</h1>
-                <p><strong>\(escape(appName))</strong> wants to use your LocalOrg account \(escape(username)) with these scopes:</p>
+                <p><strong>\(MarkupEscaping.escaped(appName))</strong> wants to use your LocalOrg account \(MarkupEscaping.escaped(username)) with these scopes:</p>
                 <ul>\(items)</ul>
                 <form method="post" action="/services/oauth2/authorize">
-                <input type="hidden" name="ticket" value="\(escape(ticket))">
+                <input type="hidden" name="ticket" value="\(MarkupEscaping.escaped(ticket))">
                 <button type="submit" name="decision" value="allow">Allow</button>
                 <button type="submit" name="decision" value="deny">Deny</button>
                 </form>
@@ -71,8 +58,8 @@ enum AuthorizationPages {
             title: "Error",
             body: """
                 <h1>Cannot log in</h1>
-                <p class="error" role="alert">error=\(escape(code))</p>
-                <p>\(escape(description))</p>
+                <p class="error" role="alert">error=\(MarkupEscaping.escaped(code))</p>
+                <p>\(MarkupEscaping.escaped(description))</p>
                 """)
     }
 }

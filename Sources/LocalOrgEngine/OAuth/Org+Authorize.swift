@@ -29,34 +29,32 @@ extension Org {
             return redirect(parameters, error: error.error, description: error.description)
         }
         // A browser that frontdoor.jsp logged in skips the login form, never the consent page.
+        let user: (id: String, username: String)
         if let browserSession, let userID = webSessions.user(of: browserSession, now: store.clock()),
             let username = await oauth.username(of: userID)
         {
-            let now = store.clock()
-            let login = PendingLogins.Login(
-                userID: userID, username: username, app: app, parameters: parameters, scopes: scopes,
-                expires: now.addingTimeInterval(10 * 60))
-            return .consent(ticket: logins.add(login, now: now), appName: app.name, scopes: scopes, username: username)
-        }
-        guard let username = fields["username"], let password = fields["password"] else {
-            return .login(parameters: parameters.formFields, appName: app.name, error: nil)
-        }
-        let userID: String
-        switch await oauth.authenticate(username: username, password: password) {
-        case .user(let id):
-            userID = id
-        case .failed:
-            return .login(parameters: parameters.formFields, appName: app.name, error: "Please check your username and password.")
-        case .lockedOut:
-            let minutes = Int(LoginAttempts.lockout / 60)
-            return .login(
-                parameters: parameters.formFields, appName: app.name,
-                error: "Your login attempt has failed too many times: \(username) is locked out for \(minutes) minutes.")
+            user = (userID, username)
+        } else {
+            guard let username = fields["username"], let password = fields["password"] else {
+                return .login(parameters: parameters.formFields, appName: app.name, error: nil)
+            }
+            switch await oauth.authenticate(username: username, password: password) {
+            case .user(let id):
+                user = (id, username)
+            case .failed:
+                return .login(parameters: parameters.formFields, appName: app.name, error: "Please check your username and password.")
+            case .lockedOut:
+                let minutes = Int(LoginAttempts.lockout / 60)
+                return .login(
+                    parameters: parameters.formFields, appName: app.name,
+                    error: "Your login attempt has failed too many times: \(username) is locked out for \(minutes) minutes.")
+            }
         }
         let now = store.clock()
         let login = PendingLogins.Login(
-            userID: userID, username: username, app: app, parameters: parameters, scopes: scopes, expires: now.addingTimeInterval(10 * 60))
-        return .consent(ticket: logins.add(login, now: now), appName: app.name, scopes: scopes, username: username)
+            userID: user.id, username: user.username, app: app, parameters: parameters, scopes: scopes,
+            expires: now.addingTimeInterval(10 * 60))
+        return .consent(ticket: logins.add(login, now: now), appName: app.name, scopes: scopes, username: user.username)
     }
 
     /// A redirect URI matches a registered callback exactly, or, for a loopback callback

@@ -55,8 +55,8 @@ extension Org {
             ("userName", user?.username ?? username),
         ]
         let result =
-            fields.map { "<\($0.0)>\(Self.escaped($0.1))</\($0.0)>" }.joined()
-            + "<userInfo>" + info.map { "<\($0.0)>\(Self.escaped($0.1))</\($0.0)>" }.joined() + "</userInfo>"
+            fields.map { "<\($0.0)>\(MarkupEscaping.escaped($0.1))</\($0.0)>" }.joined()
+            + "<userInfo>" + info.map { "<\($0.0)>\(MarkupEscaping.escaped($0.1))</\($0.0)>" }.joined() + "</userInfo>"
         return SOAPReply(status: 200, xml: Self.envelope("<loginResponse><result>\(result)</result></loginResponse>"))
     }
 
@@ -67,11 +67,11 @@ extension Org {
 
     private static func fault(_ code: String, _ message: String, fault: String = "sf:LoginFault") -> SOAPReply {
         let detail =
-            #"<detail><\#(fault) xsi:type="\#(fault)" xmlns:sf="urn:fault.partner.soap.sforce.com"><sf:exceptionCode>\#(code)</sf:exceptionCode><sf:exceptionMessage>\#(escaped(message))</sf:exceptionMessage></\#(fault)></detail>"#
+            #"<detail><\#(fault) xsi:type="\#(fault)" xmlns:sf="urn:fault.partner.soap.sforce.com"><sf:exceptionCode>\#(code)</sf:exceptionCode><sf:exceptionMessage>\#(MarkupEscaping.escaped(message))</sf:exceptionMessage></\#(fault)></detail>"#
         return SOAPReply(
             status: 500,
             xml: envelope(
-                #"<soapenv:Fault><faultcode xmlns:sf="urn:fault.partner.soap.sforce.com">sf:\#(code)</faultcode><faultstring>\#(code): \#(escaped(message))</faultstring>"#
+                #"<soapenv:Fault><faultcode xmlns:sf="urn:fault.partner.soap.sforce.com">sf:\#(code)</faultcode><faultstring>\#(code): \#(MarkupEscaping.escaped(message))</faultstring>"#
                     + detail + "</soapenv:Fault>"))
     }
 
@@ -83,11 +83,6 @@ extension Org {
         else { return nil }
         guard let range = Range(match.range(at: 1), in: xml) else { return "" }
         return unescaped(String(xml[range]))
-    }
-
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     private static func unescaped(_ text: String) -> String {

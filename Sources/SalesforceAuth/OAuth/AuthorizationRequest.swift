@@ -24,18 +24,23 @@ public struct AuthorizationRequest: Sendable {
     public let redirectURI: String
     /// The unguessable value the callback must echo.
     public let state: String
-    /// The PKCE pair (web-server flow).
+    /// The PKCE pair (web-server flow), unless the challenge came from another app.
     public let pkce: PKCE?
+    /// The PKCE challenge sent (web-server flow): the pair's, or one whose verifier another app
+    /// keeps (an identity provider asking for a code on a client app's behalf).
+    public let codeChallenge: String?
 
     /// Builds the authorize URL:
     /// `https://<host>/services/oauth2/authorize[/<brand>]?response_type=…&client_id=…&redirect_uri=…&scope=…&display=touch&state=…`,
-    /// plus `code_challenge` and `code_challenge_method=S256` in the web-server flow.
+    /// plus `code_challenge` and `code_challenge_method=S256` in the web-server flow: `pkce`'s
+    /// (a new pair when nil), or `codeChallenge` when another app keeps the verifier.
     public init(
         flow: OAuthFlow, loginHost: LoginHost, consumerKey: String, redirectURI: String, scopes: OAuthScopes,
-        brand: String? = nil, deviceID: String? = nil, state: String? = nil, pkce: PKCE? = nil
+        brand: String? = nil, deviceID: String? = nil, state: String? = nil, pkce: PKCE? = nil, codeChallenge: String? = nil
     ) throws(OAuthError) {
-        let state = state ?? Data.random(count: 24).base64URLEncodedString
-        let pkce = flow == .webServer ? (pkce ?? PKCE()) : nil
+        let state = state ?? Self.newState()
+        let pkce = flow == .webServer && codeChallenge == nil ? (pkce ?? PKCE()) : nil
+        let challenge = flow == .webServer ? codeChallenge ?? pkce?.challenge : nil
         var path = loginHost.baseURL + "/services/oauth2/authorize"
         if let brand = brand?.trimmingCharacters(in: CharacterSet(charactersIn: "/")), !brand.isEmpty {
             path += "/" + brand.split(separator: "/").map { FormEncoding.encode(String($0)) }.joined(separator: "/")
@@ -45,7 +50,7 @@ public struct AuthorizationRequest: Sendable {
             ("redirect_uri", redirectURI), ("scope", scopes.parameter), ("display", "touch"), ("state", state),
         ]
         // The method stated, not left to the server's default (RFC 7636's is `plain`).
-        if let pkce { pairs += [("code_challenge", pkce.challenge), ("code_challenge_method", "S256")] }
+        if let challenge { pairs += [("code_challenge", challenge), ("code_challenge_method", "S256")] }
         if let deviceID { pairs.append(("device_id", deviceID)) }
         guard let url = URL(string: path + "?" + FormEncoding.encode(pairs)) else {
             throw OAuthError(.invalidRequest, "The login host \(loginHost.host) does not make a valid URL.")
@@ -56,6 +61,12 @@ public struct AuthorizationRequest: Sendable {
         self.redirectURI = redirectURI
         self.state = state
         self.pkce = pkce
+        self.codeChallenge = challenge
+    }
+
+    /// A new unguessable `state`: 24 random bytes, base64url (32 characters).
+    package static func newState() -> String {
+        Data.random(count: 24).base64URLEncodedString
     }
 
     /// Whether `url` is this login's callback: its lower-cased text starts with the lower-cased

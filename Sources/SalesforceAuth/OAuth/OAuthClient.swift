@@ -172,7 +172,9 @@ public struct OAuthClient: Sendable {
         do {
             return try await transport.send(request)
         } catch {
-            throw OAuthError(error == .cancelled ? .cancelled : .network, error.description)
+            var failure = OAuthError(error == .cancelled ? .cancelled : .network, error.description)
+            failure.transportError = error
+            throw failure
         }
     }
 

@@ -51,6 +51,9 @@ public struct OAuthError: ForceKitError, Equatable {
     public var errorDescription: String?
     /// The HTTP status of the token endpoint's answer, when there was one.
     public var status: Int?
+    /// The transport's failure, for ``Kind-swift.struct/network``: tells an unreachable server from
+    /// a refused certificate or a timeout.
+    public var transportError: TransportError?
 
     /// An error of a known kind.
     public init(_ kind: Kind, _ description: String? = nil, status: Int? = nil) {
