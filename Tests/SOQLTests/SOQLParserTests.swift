@@ -120,6 +120,7 @@ struct SOQLParserTests {
         arguments: [
             ("SELECT Id FORM Account", "unexpected token: FORM", 1, 11),
             ("SELECT Id FROM", "unexpected token: <EOF>", 1, 15),
+            ("SELECT Id FROM WHERE ", "unexpected token: WHERE", 1, 16),
             ("SELECT FROM Account", "unexpected token: Account", 1, 13),
             ("SELECT Id FROM Account WHERE A = 1 AND B = 2 OR C = 3", "unexpected token: OR", 1, 46),
             ("SELECT Id FROM Account\nWHERE Name = 'open", "unexpected end of query: the string starting here has no closing quote", 2, 14),

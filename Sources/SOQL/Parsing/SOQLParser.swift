@@ -79,6 +79,8 @@ struct SOQLParser {
             selection.append(try parseSelectItem(allowSubquery: !isSubquery))
         } while acceptSymbol(",")
         try expectKeyword("FROM")
+        // A clause word is not an object (Salesforce reserves them): `FROM WHERE` is an error.
+        if case .identifier(let name) = current.kind, Self.clauseWords.contains(name.uppercased()) { throw unexpected() }
         let (object, objectPosition) = try identifier()
         var query = SOQLQuery(selection: selection, object: object, objectPosition: objectPosition)
         if case .identifier(let name) = current.kind, !Self.clauseWords.contains(name.uppercased()) {
