@@ -26,8 +26,7 @@ public struct SalesforceID: Sendable, Hashable, Comparable, CustomStringConverti
         let head = String(decoding: bytes[0..<15], as: UTF8.self)
         if bytes.count == 18 {
             let expected = Self.checksum(ofFirst15: bytes)
-            let given = String(decoding: bytes[15..<18], as: UTF8.self)
-            guard given.uppercased() == expected else {
+            guard zip(bytes[15..<18], expected.utf8).allSatisfy({ Self.uppercased($0) == $1 }) else {
                 throw .checksumMismatch(id: text, expected: expected)
             }
         }
@@ -82,6 +81,14 @@ extension SalesforceID {
     static let suffixAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ012345".utf8)
 
     private static func checkShape(of text: String) throws(SalesforceIDError) {
+        // Valid ids are ASCII: a byte check spares them the grapheme walk below, which only
+        // finds what to report.
+        let utf8 = text.utf8
+        if utf8.count == 15 || utf8.count == 18,
+            utf8.allSatisfy({ byte in isUppercaseLetter(byte) || isLowercaseLetter(byte) || isDigit(byte) })
+        {
+            return
+        }
         let length = text.count
         guard length == 15 || length == 18 else {
             throw .wrongLength(id: text, length: length)
@@ -106,6 +113,10 @@ extension SalesforceID {
     }
 
     private static func isUppercaseLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) }
+
+    private static func isLowercaseLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
     private static func uppercased(_ byte: UInt8) -> UInt8 { (0x61...0x7A).contains(byte) ? byte - 0x20 : byte }
 

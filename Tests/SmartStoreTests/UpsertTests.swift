@@ -75,6 +75,26 @@ struct UpsertTests {
         }
     }
 
+    @Test("In one batch by external id, a repeated value updates the entry the batch inserted, and keys match byte for byte")
+    func repeatedKeysInOneBatch() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("s", indexSpecs: [string("key")])
+            try await store.upsert(entries: [["key": "old", "n": 0]], forSoupNamed: "s", withExternalIdPath: "key")
+            let precomposed = "caf\u{E9}"
+            let decomposed = "cafe\u{301}"
+            let stored = try await store.upsert(
+                entries: [
+                    ["key": "new", "n": 1], ["key": "old", "n": 2], ["key": "new", "n": 3],
+                    ["key": .string(precomposed), "n": 4], ["key": .string(decomposed), "n": 5],
+                ],
+                forSoupNamed: "s", withExternalIdPath: "key")
+            #expect(stored.map { $0["_soupEntryId"] } == [2, 1, 2, 3, 4])
+            let entries = try await store.allEntries("s")
+            #expect(entries.map { $0["key"] } == ["old", "new", .string(precomposed), .string(decomposed)])
+            #expect(entries.map { $0["n"] } == [2, 3, 4, 5])
+        }
+    }
+
     @Test("External id errors: a missing value, an unindexed path, a missing soup, a non-object (T-UPS-7, T-UPS-8)")
     func upsertErrors() async throws {
         try await withStore { store throws in

@@ -67,15 +67,17 @@ struct SyncSuite: AsyncParsableCommand {
         var sqliteOnly: [Double] = []
         var networkShare: [Double] = []
         var peakGrowth = 0.0
+        // The baseline streams the query exactly as the sync sends it (with the cursor's fields and order).
+        let sent = try SoqlSyncDownTarget(query: soql).query(after: nil)
         for round in 0..<rounds {
             downBase.append(
                 try await Measurement.rate(accounts) {
                     var count = 0
-                    for try await _ in client.records(forQuery: soql) { count += 1 }
+                    for try await _ in client.records(forQuery: sent) { count += 1 }
                     return count
                 })
             var pages: [[JSON]] = []
-            for try await page in client.pages(forQuery: try SoqlSyncDownTarget(query: soql).query(after: nil)) {
+            for try await page in client.pages(forQuery: sent) {
                 pages.append(page.records)
             }
             storeOnly.append(try await storeRate(pages, scratch.appendingPathComponent("store-\(round).sqlite")))

@@ -5,6 +5,30 @@ extension Database {
     /// failed record or subrequest leaves nothing half-written. The error comes back as the
     /// API error it answers with.
     func attempt<T>(_ body: () throws -> T) -> Result<T, APIError> {
+        guard isInsideTransaction else { return attemptInNewSavepoint(body) }
+        // Inside the request's transaction (always, in LocalOrg) the savepoint's statements are
+        // prepared once: GRDB's `inSavepoint` compiles them for every record of a collection.
+        do {
+            try executeCached(sql: "SAVEPOINT lo_attempt")
+        } catch {
+            return .failure(APIError.from(error))
+        }
+        do {
+            let value = try body()
+            try executeCached(sql: "RELEASE SAVEPOINT lo_attempt")
+            return .success(value)
+        } catch {
+            do {
+                try executeCached(sql: "ROLLBACK TO SAVEPOINT lo_attempt")
+                try executeCached(sql: "RELEASE SAVEPOINT lo_attempt")
+            } catch let rollbackError {
+                return .failure(APIError.from(rollbackError))
+            }
+            return .failure(APIError.from(error))
+        }
+    }
+
+    private func attemptInNewSavepoint<T>(_ body: () throws -> T) -> Result<T, APIError> {
         var outcome: Result<T, APIError> = .failure(APIError.notFound)
         do {
             try inSavepoint {

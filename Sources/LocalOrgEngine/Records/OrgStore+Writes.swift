@@ -75,7 +75,7 @@ extension OrgStore {
         let type = try type(named: typeName)
         let id = try recordID(rawID, of: type)
         let given = try fieldValues(from: body, type: type, creating: false)
-        let existing = try liveRow(type, id: id, db: db)
+        let existing = try liveRow(type, id: id, fields: Self.fieldsReadByChanges(of: type), db: db)
         try Self.checkUnmodified(existing, since: ifUnmodifiedSince)
         try change(type, id: id, given: given, existing: existing, userID: userID, now: now.description, db: db)
         try RecentItems.mark(id, type: type.name, by: userID, db: db)
@@ -96,7 +96,7 @@ extension OrgStore {
         let type = try type(named: typeName)
         let id = try recordID(rawID, of: type)
         let now = now.description
-        try Self.checkUnmodified(try liveRow(type, id: id, db: db), since: ifUnmodifiedSince)
+        try Self.checkUnmodified(try liveRow(type, id: id, fields: Self.fieldsReadByChanges(of: type), db: db), since: ifUnmodifiedSince)
         try db.executeCached(
             sql: """
                 UPDATE \(OrgDatabase.quoted(type.name)) SET "IsDeleted" = 1, "LastModifiedDate" = ?, "SystemModstamp" = ?, "LastModifiedById" = ?
@@ -133,7 +133,7 @@ extension OrgStore {
             try RecentItems.mark(id, type: type.name, by: userID, db: db)
             return .created(id: id)
         case 1:
-            let existing = try liveRow(type, id: ids[0], db: db)
+            let existing = try liveRow(type, id: ids[0], fields: Self.fieldsReadByChanges(of: type), db: db)
             try change(type, id: ids[0], given: updates, existing: existing, userID: userID, now: now, db: db)
             try RecentItems.mark(ids[0], type: type.name, by: userID, db: db)
             return .updated(id: ids[0])
@@ -186,11 +186,21 @@ extension OrgStore {
         return id
     }
 
-    /// The stored values of a record that exists and is not deleted.
-    func liveRow(_ type: SObjectType, id: String, db: Database) throws -> [String: FieldValue] {
+    /// The fields a change reads from the stored record: whether it is deleted, when it was
+    /// modified (for conditional writes), the required fields it checks, and what derived fields
+    /// are computed from. Reading every column of an Account instead was most of an update's cost.
+    static func fieldsReadByChanges(of type: SObjectType) -> [SObjectField] {
+        let derivedFrom: Set<String> = ["IsDeleted", "LastModifiedDate", "FirstName", "LastName", "StageName", "Status"]
+        return type.fields.filter { $0.required || derivedFrom.contains($0.name) }
+    }
+
+    /// The stored values of a record that exists and is not deleted: of `fields` when given
+    /// (which must include `IsDeleted`), of every field otherwise.
+    func liveRow(_ type: SObjectType, id: String, fields: [SObjectField]? = nil, db: Database) throws -> [String: FieldValue] {
+        let fields = fields ?? type.fields
         // Columns by name: a field a schema file added later sits at the table's end, wherever
         // it stands in the type.
-        let columns = type.fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
+        let columns = fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
         guard
             let row = try Row.fetchOne(
                 CachedSQL.statement("SELECT \(columns) FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?", db), arguments: [id])
@@ -198,7 +208,8 @@ extension OrgStore {
             throw APIError.notFound
         }
         var values: [String: FieldValue] = [:]
-        for (index, field) in type.fields.enumerated() {
+        values.reserveCapacity(fields.count)
+        for (index, field) in fields.enumerated() {
             values[field.name] = FieldValue(row: row, column: index, type: field.type)
         }
         if values["IsDeleted"] == .bool(true) { throw APIError.entityIsDeleted }

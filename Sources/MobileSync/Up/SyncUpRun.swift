@@ -153,6 +153,9 @@ struct SyncUpRun: Sendable {
             var published: [RecordOutcome] = []
             let soup = state.soupName
             var currentRecords: [Int64: JSON] = [:]
+            // Written together after the loop: one writer for the batch instead of one per record.
+            var updated: [JSON] = []
+            var removed: [Int64] = []
             for record in try tx.retrieve(usingSoupEntryIds: items.map(\.entryId), fromSoupNamed: soup) {
                 if let entryId = record["_soupEntryId"]?.integerValue { currentRecords[entryId] = record }
             }
@@ -183,14 +186,14 @@ struct SyncUpRun: Sendable {
                 case (.settle, _):
                     state.recordsSynced += 1
                     if flags.isCreated && flags.isDeleted {
-                        try tx.remove(entryIds: [item.entryId], forSoupNamed: soup)
+                        removed.append(item.entryId)
                         continue
                     }
                     if !changedMeanwhile { flags.clean() }
                 case (_, .deleted?):
                     state.recordsSynced += 1
                     if !changedMeanwhile || flags.isDeleted {
-                        try tx.remove(entryIds: [item.entryId], forSoupNamed: soup)
+                        removed.append(item.entryId)
                         continue
                     }
                     // Un-deleted meanwhile: it is gone from the server, so it must be created again.
@@ -223,8 +226,12 @@ struct SyncUpRun: Sendable {
                     state.recordsFailed += 1
                     flags.members[SyncField.lastError] = .string("The server gave no answer for this record.")
                 }
-                try tx.update(entry: flags.record, soupEntryId: item.entryId, forSoupNamed: soup)
+                flags.members[SoupEntryField.id] = .integer(item.entryId)
+                updated.append(flags.record)
             }
+            // Entries read in this transaction: upserting by _soupEntryId updates each of them.
+            try tx.upsert(entries: updated, forSoupNamed: soup)
+            try tx.remove(entryIds: removed, forSoupNamed: soup)
             try SyncStateStore.save(state, tx)
             return (state, published)
         }

@@ -48,6 +48,8 @@ enum StoreDatabase {
         configuration.prepareDatabase { db in
             if encrypted { try reserveSealSpace(db) }
             try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
+            // Statement journals and sort spills stay in memory, plain stores as encrypted ones.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
             db.add(function: function)
         }
         var path = url.path

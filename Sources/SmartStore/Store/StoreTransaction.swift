@@ -31,10 +31,23 @@ public final class StoreTransaction {
             var writer = EntryWriter(soup: soup, db: db, files: try writableFiles())
             var stored: [JSON] = []
             stored.reserveCapacity(entries.count)
-            for (position, entry) in entries.enumerated() {
+            let objects = try entries.enumerated().map { position, entry in
                 guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: position) }
-                let existing = try writer.existingEntry(for: members, externalIdPath: externalIdPath, position: position)
-                stored.append(try writer.write(members, replacing: existing))
+                return members
+            }
+            var batch =
+                externalIdPath == SoupEntryField.id
+                ? nil : try TextKeyBatch(lookup: EntryLookup(soup: soup, db: db), path: externalIdPath, entries: objects)
+            for (position, members) in objects.enumerated() {
+                let existing =
+                    if let batch { batch.match(at: position) } else {
+                        try writer.existingEntry(for: members, externalIdPath: externalIdPath, position: position)
+                    }
+                let entry = try writer.write(members, replacing: existing)
+                if existing == nil, let id = entry[SoupEntryField.id]?.integerValue {
+                    batch?.remember((id, entry[SoupEntryField.createdDate]?.integerValue ?? 0), at: position)
+                }
+                stored.append(entry)
             }
             return stored
         }

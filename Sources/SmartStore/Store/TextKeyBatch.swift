@@ -1,0 +1,71 @@
+import GRDB
+import SalesforceCore
+
+/// The stored entries a batch upsert by an indexed string path updates, read with one query per
+/// 500 entries instead of one per entry (a sync's page of 2,000 records would otherwise cost
+/// 2,000 lookups).
+///
+/// Entries the batch inserts are remembered, so a later entry with the same value updates the
+/// earlier one, as it does when entries are written one at a time.
+struct TextKeyBatch {
+    private let keys: [TextKey]
+    private static let chunkSize = 500
+    private var matches: [TextKey: EntryLookup.Existing] = [:]
+
+    /// Reads the matches of `entries` by the value at `path`, or returns nil when the path's index
+    /// is not a string column (numeric keys compare by SQLite's rules, so they are looked up one by one).
+    /// - Throws: ``SmartStoreError/missingExternalId(soup:path:position:)`` for an entry with no
+    ///   value at `path`, ``SmartStoreError/externalIdNotUnique(soup:path:value:matches:)`` when
+    ///   several stored entries share one of the values.
+    init?(lookup: EntryLookup, path: String, entries: [[String: JSON]]) throws {
+        guard let index = lookup.soup.index(forPath: path), index.spec.type == .string, index.columnName != nil else { return nil }
+        var keys: [TextKey] = []
+        keys.reserveCapacity(entries.count)
+        for (position, entry) in entries.enumerated() {
+            guard let value = index.path.value(in: .object(entry)), case .text(let text)? = IndexValue(key: value, as: .string) else {
+                throw SmartStoreError.missingExternalId(soup: lookup.soup.name, path: path, position: position)
+            }
+            keys.append(TextKey(text))
+        }
+        self.keys = keys
+        let column = try lookup.soup.expression(forPath: path)
+        for chunk in Array(Set(keys)).chunked(into: Self.chunkSize) {
+            let sql =
+                "SELECT id, created, \(column) FROM \(lookup.soup.tableName) WHERE \(column) IN (\(SmartStore.placeholders(chunk.count)))"
+            // Full chunks share one text, so their statement is compiled once per connection.
+            let statement = chunk.count == Self.chunkSize ? try lookup.db.cachedStatement(sql: sql) : try lookup.db.makeStatement(sql: sql)
+            let rows = try Row.fetchCursor(statement, arguments: StatementArguments(chunk.map(\.text)))
+            while let row = try rows.next() {
+                guard let text = row[2] as String? else { continue }
+                let key = TextKey(text)
+                guard matches[key] == nil else {
+                    // Reported as the one-by-one lookup reports it, with the number of matches.
+                    _ = try lookup.existingEntry(withValue: .string(text), atPath: path)
+                    continue
+                }
+                matches[key] = (row[0], row[1] ?? 0)
+            }
+        }
+    }
+
+    /// The stored entry the entry at `position` updates, or nil when it is new.
+    func match(at position: Int) -> EntryLookup.Existing? { matches[keys[position]] }
+
+    /// Notes that the entry at `position` was inserted as `entry`.
+    mutating func remember(_ entry: EntryLookup.Existing, at position: Int) { matches[keys[position]] = entry }
+}
+
+/// Text compared as SQLite's default collation compares it, byte for byte (Swift's `String`
+/// equality would also match canonically equivalent spellings that the index keeps apart).
+private struct TextKey: Hashable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (lhs: TextKey, rhs: TextKey) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
