@@ -20,69 +20,111 @@ struct SyncUpRun: Sendable {
 
     func run(_ initial: SyncState) async -> SyncState {
         var state = initial
-        let options = state.options
-        let mergeMode = options.effectiveMergeMode
-        let sender = SyncUpSender(client: client, target: target, conditional: mergeMode == .leaveIfChanged)
+        let sender = SyncUpSender(client: client, target: target, conditional: state.options.effectiveMergeMode == .leaveIfChanged)
+        // The batch the server answered last, written back while the next one is on the network:
+        // the store's writer and the server work at the same time.
+        var answered: AnsweredBatch?
+        var done = 0
+        func apply(_ written: (state: SyncState, outcomes: [RecordOutcome]), of batch: AnsweredBatch) async {
+            state = written.state
+            report.publish(written.outcomes)
+            done += batch.items.count
+            state.progress = state.totalSize > 0 ? min(99, done * 100 / state.totalSize) : 0
+            await report.update(state)
+        }
         do {
             state.totalSize = try await dirtyCount(soup: state.soupName)
             await report.update(state)
             var after: Int64 = 0
-            var done = 0
             while true {
-                if await shouldStop() { return await report.end(state, .stopped) }
+                if await shouldStop() {
+                    if let batch = answered { await apply(try await writeBack(batch, into: state), of: batch) }
+                    return await report.end(state, .stopped)
+                }
                 let records = try await dirtyRecords(soup: state.soupName, after: after)
                 guard let last = records.last?["_soupEntryId"]?.integerValue else { break }
                 after = last
-                var items = records.map { SyncUpItem(record: $0, target: target, options: options) }
-                var outcomes: [Int64: SyncUpOutcome]
-                do {
-                    outcomes = try await sender.send(items)
-                } catch {
+                let items = records.map { SyncUpItem(record: $0, target: target, options: state.options) }
+                let previous = answered
+                let before = state
+                answered = nil
+                // Neither child throws, so a failure of one never cancels the other halfway.
+                async let flushed = Self.outcome { () async throws -> (state: SyncState, outcomes: [RecordOutcome])? in
+                    guard let previous else { return nil }
+                    return try await writeBack(previous, into: before)
+                }
+                let answer = await self.answer(items, sender: sender, options: state.options)
+                if let written = try await flushed.get(), let previous { await apply(written, of: previous) }
+                switch answer {
+                case .success(let batch):
+                    answered = batch
+                case .failure(let unanswered):
                     // What the server already took is written back before the run fails, so the
                     // re-sync does not send it again.
-                    let sent = items.filter { error.outcomes[$0.entryId] != nil }
-                    let stamps = (try? await freshStamps(sent, error.outcomes)) ?? [:]
-                    let written = try await writeBack(sent, error.outcomes, stamps: stamps, servers: [:], into: state)
-                    state = written.state
-                    report.publish(written.outcomes)
-                    throw error.failure
-                }
-                // A record deleted on the server: OVERWRITE creates it again, as the SDK does;
-                // LEAVE_IF_CHANGED reports the conflict.
-                if mergeMode == .overwrite {
-                    var again: [SyncUpItem] = []
-                    for index in items.indices {
-                        guard case .notFound = outcomes[items[index].entryId] else { continue }
-                        let fields = SyncUpItem.fields(
-                            target.createFieldlist ?? options.fieldlist, of: items[index].read, target: target, base: nil)
-                        items[index].action = .create(fields)
-                        again.append(items[index])
+                    if let taken = unanswered.taken {
+                        let written = try await writeBack(taken, into: state)
+                        state = written.state
+                        report.publish(written.outcomes)
                     }
-                    if !again.isEmpty {
-                        do {
-                            outcomes.merge(try await sender.send(again)) { $1 }
-                        } catch {
-                            outcomes.merge(error.outcomes) { $1 }
-                            let written = try await writeBack(
-                                items.filter { outcomes[$0.entryId] != nil }, outcomes, stamps: [:], servers: [:], into: state)
-                            state = written.state
-                            throw error.failure
-                        }
-                    }
+                    throw unanswered.error
                 }
-                let stamps = try await freshStamps(items, outcomes)
-                let servers = try await serverCopies(items, outcomes)
-                let written = try await writeBack(items, outcomes, stamps: stamps, servers: servers, into: state)
-                state = written.state
-                report.publish(written.outcomes)
-                done += records.count
-                state.progress = state.totalSize > 0 ? min(99, done * 100 / state.totalSize) : 0
-                await report.update(state)
             }
+            if let batch = answered { await apply(try await writeBack(batch, into: state), of: batch) }
             return await report.end(state, .done)
         } catch {
             state.error = SyncFailure.describe(error)
             return await report.end(state, .failed)
+        }
+    }
+
+    /// Sends a batch and gathers what its write-back needs: the outcomes, the server's new stamps
+    /// and, for conflicts, the server's copies.
+    private func answer(_ items: [SyncUpItem], sender: SyncUpSender, options: SyncOptions) async -> Result<AnsweredBatch, UnansweredBatch> {
+        var items = items
+        var outcomes: [Int64: SyncUpOutcome]
+        do {
+            outcomes = try await sender.send(items)
+        } catch {
+            let sent = items.filter { error.outcomes[$0.entryId] != nil }
+            let stamps = (try? await freshStamps(sent, error.outcomes)) ?? [:]
+            return .failure(
+                UnansweredBatch(taken: AnsweredBatch(items: sent, outcomes: error.outcomes, stamps: stamps), error: error.failure))
+        }
+        // A record deleted on the server: OVERWRITE creates it again, as the SDK does;
+        // LEAVE_IF_CHANGED reports the conflict.
+        if options.effectiveMergeMode == .overwrite {
+            var again: [SyncUpItem] = []
+            for index in items.indices {
+                guard case .notFound = outcomes[items[index].entryId] else { continue }
+                let fields = SyncUpItem.fields(
+                    target.createFieldlist ?? options.fieldlist, of: items[index].read, target: target, base: nil)
+                items[index].action = .create(fields)
+                again.append(items[index])
+            }
+            if !again.isEmpty {
+                do {
+                    outcomes.merge(try await sender.send(again)) { $1 }
+                } catch {
+                    outcomes.merge(error.outcomes) { $1 }
+                    let taken = AnsweredBatch(items: items.filter { outcomes[$0.entryId] != nil }, outcomes: outcomes)
+                    return .failure(UnansweredBatch(taken: taken, error: error.failure))
+                }
+            }
+        }
+        do {
+            let stamps = try await freshStamps(items, outcomes)
+            let servers = try await serverCopies(items, outcomes)
+            return .success(AnsweredBatch(items: items, outcomes: outcomes, stamps: stamps, servers: servers))
+        } catch {
+            return .failure(UnansweredBatch(taken: nil, error: error))
+        }
+    }
+
+    private static func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
+        do {
+            return .success(try await body())
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -144,10 +186,9 @@ struct SyncUpRun: Sendable {
     }
 
     /// Applies the outcomes to the records as they are now, with the state, in one transaction.
-    private func writeBack(
-        _ items: [SyncUpItem], _ outcomes: [Int64: SyncUpOutcome], stamps: [String: JSON], servers: [Int64: JSON], into state: SyncState
-    ) async throws -> (state: SyncState, outcomes: [RecordOutcome]) {
+    private func writeBack(_ batch: AnsweredBatch, into state: SyncState) async throws -> (state: SyncState, outcomes: [RecordOutcome]) {
         let target = self.target
+        let (items, outcomes, stamps, servers) = (batch.items, batch.outcomes, batch.stamps, batch.servers)
         return try await store.transaction { tx in
             var state = state
             var published: [RecordOutcome] = []
@@ -236,4 +277,18 @@ struct SyncUpRun: Sendable {
             return (state, published)
         }
     }
+}
+
+/// A batch the server answered: what its write-back needs.
+private struct AnsweredBatch: Sendable {
+    var items: [SyncUpItem]
+    var outcomes: [Int64: SyncUpOutcome]
+    var stamps: [String: JSON] = [:]
+    var servers: [Int64: JSON] = [:]
+}
+
+/// A batch that failed: what of it the server took (written back before the run fails) and why.
+private struct UnansweredBatch: Error {
+    let taken: AnsweredBatch?
+    let error: any Error
 }
