@@ -67,6 +67,25 @@ struct SyncUpTests {
         }
     }
 
+
+    @Test("A batch is written back while the next is sent: when the next fails, the first is still clean and never sent again")
+    func failureAfterAFirstBatch() async throws {
+        try await withSyncFixture { fixture throws in
+            for index in 0..<450 {
+                _ = try await fixture.store.createLocally(
+                    ["Name": .string("New \(index)")], objectType: "Account", inSoup: SyncFixture.soup)
+            }
+            fixture.transport.failRequest(number: 2, toPathContaining: "/composite/sobjects")
+            let failed = try await fixture.manager.syncUp(options: .syncUp(fieldlist: ["Name"]), soupName: SyncFixture.soup, name: "up")
+            #expect(failed.status == .failed && failed.recordsSynced == 200)
+            let synced = try await fixture.localRecords().values.filter { $0["Id"]?.stringValue.map(LocalID.isLocal) == false }
+            #expect(synced.count == 200 && synced.allSatisfy { $0[SyncField.local] == false })
+            let again = try await fixture.manager.reSync(named: "up")
+            #expect(again.status == .done && again.totalSize == 250 && again.recordsSynced == 250)
+            let count = try await fixture.server.send(fixture.server.requests.query("SELECT COUNT() FROM Account")).json
+            #expect(count?["totalSize"] == 450, "no record was created twice")
+        }
+    }
     @Test("Better than upstream: only the fields the app changed are sent, so another user's edit of another field survives")
     func changedFieldsOnly() async throws {
         try await withSyncFixture { fixture throws in
