@@ -67,7 +67,6 @@ struct SyncUpTests {
         }
     }
 
-
     @Test("A batch is written back while the next is sent: when the next fails, the first is still clean and never sent again")
     func failureAfterAFirstBatch() async throws {
         try await withSyncFixture { fixture throws in
