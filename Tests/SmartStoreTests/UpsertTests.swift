@@ -75,6 +75,32 @@ struct UpsertTests {
         }
     }
 
+    @Test("Prepared entries are stored as an upsert stores them, also when the soup changed after they were prepared")
+    func preparedEntries() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("s", indexSpecs: [string("key"), integer("n")])
+            try await store.upsert(entries: [["key": "old", "n": 0]], forSoupNamed: "s", withExternalIdPath: "key")
+            let entries: [JSON] = [["key": "old", "n": 1, "_soupEntryId": 99], ["key": "new", "n": 2, "tags": ["a"]], ["key": "empty"]]
+            let prepared = try await store.prepare(entries: entries, forSoupNamed: "s")
+            #expect(try await store.transaction { tx in try tx.upsert(prepared, withExternalIdPath: "key") } == 3)
+            let stored = try await store.allEntries("s")
+            #expect(stored.map { $0["_soupEntryId"] } == [1, 2, 3])
+            #expect(stored.map { $0["n"] } == [1, 2, nil])
+            #expect(stored[1]["tags"] == ["a"] && stored.allSatisfy { $0["_soupLastModifiedDate"]?.integerValue != nil })
+            let byIndex = try await store.query(using: .buildExactQuerySpec(soupName: "s", path: "n", matchKey: "2"))
+            #expect(byIndex.map { $0["key"] } == ["new"])
+
+            let later = try await store.prepare(entries: [["key": "new", "n": 5, "city": "Paris"]], forSoupNamed: "s")
+            try await store.alterSoup("s", indexSpecs: [string("key"), integer("n"), string("city")], reIndexData: true)
+            _ = try await store.transaction { tx in try tx.upsert(later.subset([0]), withExternalIdPath: "key") }
+            let byCity = try await store.query(using: .buildExactQuerySpec(soupName: "s", path: "city", matchKey: "Paris"))
+            #expect(byCity.map { $0["_soupEntryId"] } == [2])
+            await #expect(throws: SmartStoreError.entryNotObject(position: 1)) {
+                try await store.prepare(entries: [["key": "a"], "text"], forSoupNamed: "s")
+            }
+        }
+    }
+
     @Test("In one batch by external id, a repeated value updates the entry the batch inserted, and keys match byte for byte")
     func repeatedKeysInOneBatch() async throws {
         try await withStore { store throws in

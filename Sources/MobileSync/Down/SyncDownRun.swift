@@ -25,16 +25,23 @@ struct SyncDownRun: Sendable {
         do {
             let fetch = try await target.fetch(
                 after: resumeFrom, context: SyncContext(client: client, store: store, soupName: state.soupName))
-            var next = try await fetch.nextPage().map { PreparedPage($0, target: target, syncId: syncId) }
+            let store = self.store
+            let soupName = state.soupName
+            @Sendable func nextPage() async throws -> PreparedPage? {
+                guard let page = try await fetch.nextPage() else { return nil }
+                return try await PreparedPage(page, target: target, syncId: syncId, store: store, soupName: soupName)
+            }
+            var next = try await nextPage()
             while let page = next {
                 if await shouldStop() { return await report.end(state, .stopped) }
                 if state.totalSize < 0 {
                     state.totalSize = page.totalSize
                     await report.update(state)
                 }
-                // The next page is fetched and prepared while this one is written: the network,
-                // the parsing and the disk overlap, and the store's writer does only the writing.
-                async let following = fetch.nextPage().map { PreparedPage($0, target: target, syncId: syncId) }
+                // The next page is fetched and prepared (down to its entries' JSON text) while this
+                // one is written: the network, the parsing and the disk overlap, and the store's
+                // writer does only the writing.
+                async let following = nextPage()
                 let saved = try await save(page, into: state, mergeMode: mergeMode)
                 state = saved.state
                 report.publish(saved.outcomes)
@@ -92,9 +99,10 @@ struct SyncDownRun: Sendable {
                         syncId: state.id, soupEntryId: nil, id: nil, kind: .failed, message: "The server sent a record with no \(idField).")
                 )
             }
-            var toSave = page.records
+            var toSave = page.entries
             if mergeMode == .leaveIfChanged {
-                toSave = try page.records.filter { record in
+                let kept = try page.records.indices.filter { position in
+                    let record = page.records[position]
                     guard let id = record[idField],
                         let entryId = try tx.lookupSoupEntryId(soupNamed: state.soupName, fieldPath: idField, fieldValue: id),
                         let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: state.soupName).first,
@@ -107,8 +115,9 @@ struct SyncDownRun: Sendable {
                             message: "Changed on the server and on the device: kept."))
                     return false
                 }
+                toSave = toSave.subset(kept)
             }
-            try tx.upsert(entries: toSave, forSoupNamed: state.soupName, withExternalIdPath: idField)
+            try tx.upsert(toSave, withExternalIdPath: idField)
             state.recordsSynced += toSave.count
             if ordered, let latest = page.latest {
                 state.maxTimeStamp = latest.stamp
@@ -124,15 +133,19 @@ struct SyncDownRun: Sendable {
 /// the sync, the deletes' ids, and the furthest cursor the page reaches.
 struct PreparedPage: Sendable {
     var records: [JSON] = []
+    /// The records made ready for the store, before the page's transaction.
+    var entries: PreparedEntries
     var deleted: [String] = []
     var withoutId = 0
     var latest: SyncCursor?
     let totalSize: Int
     let count: Int
 
-    init(_ page: SyncDownPage, target: any SyncDownTarget, syncId: Int64) {
+    init(_ page: SyncDownPage, target: any SyncDownTarget, syncId: Int64, store: SmartStore, soupName: String) async throws {
         totalSize = page.totalSize
         count = page.records.count + page.deleted.count
+        var records: [JSON] = []
+        var latest: SyncCursor?
         records.reserveCapacity(page.records.count)
         func advance(_ cursor: SyncCursor?) {
             guard let cursor else { return }
@@ -157,5 +170,8 @@ struct PreparedPage: Sendable {
             flags.clean(syncId: syncId)
             records.append(flags.record)
         }
+        self.records = records
+        self.latest = latest
+        entries = try await store.prepare(entries: records, forSoupNamed: soupName)
     }
 }

@@ -73,6 +73,38 @@ struct EntryWriter {
         return stored
     }
 
+    /// Writes the prepared entry at `position`: only the system fields are added to its text, in
+    /// front, so nothing is parsed, copied or serialized here. Returns its id and creation date.
+    mutating func write(_ prepared: PreparedEntries, at position: Int, replacing existing: EntryLookup.Existing?) throws
+        -> EntryLookup.Existing
+    {
+        let id = try existing?.id ?? allocateId()
+        let created = existing?.created ?? now
+        let text =
+            "{\"\(SoupEntryField.id)\":\(id),\"\(SoupEntryField.createdDate)\":\(created),\"\(SoupEntryField.lastModifiedDate)\":\(now)"
+            + prepared.tails[position]
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(prepared.indexValues[position].count + 5)
+        if soup.usesExternalStorage {
+            try files.write(Array(text.utf8), table: soup.tableName, id: id)
+            values.append(.null)
+        } else {
+            values.append(text.databaseValue)
+        }
+        values.append(now.databaseValue)
+        values.append(contentsOf: prepared.indexValues[position])
+        if existing != nil {
+            values.append(id.databaseValue)
+            if updateStatement == nil { updateStatement = try db.cachedStatement(sql: updateSQL) }
+            try updateStatement?.execute(arguments: StatementArguments(values))
+        } else {
+            values.insert(contentsOf: [id.databaseValue, now.databaseValue], at: 0)
+            if insertStatement == nil { insertStatement = try db.cachedStatement(sql: insertSQL) }
+            try insertStatement?.execute(arguments: StatementArguments(values))
+        }
+        return (id, created)
+    }
+
     /// The next id, computed once per transaction so that the entry's JSON can carry its id
     /// in the same INSERT. AUTOINCREMENT's sequence never goes back, so ids are never reused.
     private mutating func allocateId() throws -> Int64 {

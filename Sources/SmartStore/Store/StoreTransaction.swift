@@ -53,6 +53,39 @@ public final class StoreTransaction {
         }
     }
 
+    /// Inserts or updates entries prepared with ``SmartStore/prepare(entries:forSoupNamed:)``, as
+    /// ``upsert(entries:forSoupNamed:withExternalIdPath:)`` does, and returns how many were written.
+    ///
+    /// The stored entries are not returned: building them is the work preparing saves.
+    @discardableResult
+    public func upsert(_ prepared: PreparedEntries, withExternalIdPath externalIdPath: String = SoupEntryField.id) throws(SmartStoreError)
+        -> Int
+    {
+        try mapping {
+            let soup = try catalog.descriptor(named: prepared.soupName, db)
+            guard prepared.fits(soup) else {
+                return try upsert(entries: prepared.entries, forSoupNamed: prepared.soupName, withExternalIdPath: externalIdPath).count
+            }
+            var writer = EntryWriter(soup: soup, db: db, files: try writableFiles())
+            let objects = try prepared.entries.enumerated().map { position, entry in
+                guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: position) }
+                return members
+            }
+            var batch =
+                externalIdPath == SoupEntryField.id
+                ? nil : try TextKeyBatch(lookup: EntryLookup(soup: soup, db: db), path: externalIdPath, entries: objects)
+            for (position, members) in objects.enumerated() {
+                let existing =
+                    if let batch { batch.match(at: position) } else {
+                        try writer.existingEntry(for: members, externalIdPath: externalIdPath, position: position)
+                    }
+                let written = try writer.write(prepared, at: position, replacing: existing)
+                if existing == nil { batch?.remember(written, at: position) }
+            }
+            return objects.count
+        }
+    }
+
     /// Inserts an entry under a new id, whatever `_soupEntryId` it carries, and returns it as stored.
     @discardableResult
     public func create(entry: JSON, forSoupNamed soupName: String) throws(SmartStoreError) -> JSON {
