@@ -1,3 +1,4 @@
+import ForceKitTestSupport
 import Foundation
 import SalesforceCore
 import Testing
@@ -99,6 +100,44 @@ struct UpsertTests {
                 try await store.prepare(entries: [["key": "a"], "text"], forSoupNamed: "s")
             }
         }
+    }
+
+    @Test("A large batch (prepared before its transaction) stores and returns what the same entries one at a time do", arguments: 1...5)
+    func largeBatchMatchesOneAtATime(seed: UInt64) async throws {
+        var random = SeededGenerator(seed: seed)
+        let entries: [JSON] = (0..<(40 + Int(seed) * 7)).map { _ in
+            var members: [String: JSON] = [
+                "key": .string("k\(Int.random(in: 0..<25, using: &random))"), "n": .integer(Int64.random(in: 0..<9, using: &random)),
+            ]
+            if Bool.random(using: &random) { members["note"] = .string("é \"quoted\" \u{1F600}") }
+            if Int.random(in: 0..<6, using: &random) == 0 { members["_soupEntryId"] = 7 }
+            return .object(members)
+        }
+        func comparable(_ entries: [JSON]) -> [JSON] {
+            entries.map { entry in .object((entry.objectValue ?? [:]).filter { !$0.key.hasSuffix("Date") }) }
+        }
+        var results: [[JSON]] = []
+        var contents: [[JSON]] = []
+        for oneAtATime in [false, true] {
+            try await withStore { store throws in
+                try await store.registerSoup("s", indexSpecs: [string("key"), integer("n")])
+                try await store.upsert(entries: [["key": "k1", "n": 0]], forSoupNamed: "s", withExternalIdPath: "key")
+                var returned: [JSON] = []
+                if oneAtATime {
+                    for entry in entries {
+                        returned += try await store.upsert(entries: [entry], forSoupNamed: "s", withExternalIdPath: "key")
+                    }
+                } else {
+                    returned = try await store.upsert(entries: entries, forSoupNamed: "s", withExternalIdPath: "key")
+                }
+                results.append(comparable(returned))
+                contents.append(comparable(try await store.allEntries("s")))
+                let indexed = try await store.query(using: .buildExactQuerySpec(soupName: "s", path: "n", matchKey: "3", pageSize: 100))
+                contents[contents.count - 1] += comparable(indexed)
+            }
+        }
+        #expect(results[0] == results[1])
+        #expect(contents[0] == contents[1])
     }
 
     @Test("In one batch by external id, a repeated value updates the entry the batch inserted, and keys match byte for byte")

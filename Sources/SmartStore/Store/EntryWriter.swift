@@ -7,7 +7,8 @@ struct EntryWriter {
     private let soup: SoupDescriptor
     private let db: Database
     private let files: ExternalStorageChanges
-    private let now = currentMilliseconds()
+    /// When this writer's entries are written: their `_soupLastModifiedDate`.
+    let now = currentMilliseconds()
     private var nextId: Int64?
     private let insertSQL: String
     private let updateSQL: String

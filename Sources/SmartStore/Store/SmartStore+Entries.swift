@@ -16,11 +16,31 @@ extension SmartStore {
     public func upsert(
         entries: [JSON], forSoupNamed soupName: String, withExternalIdPath externalIdPath: String = SoupEntryField.id
     ) async throws(SmartStoreError) -> [JSON] {
-        try await write { [catalog] db, files in
-            try StoreTransaction(db: db, files: files, catalog: catalog)
-                .upsert(entries: entries, forSoupNamed: soupName, withExternalIdPath: externalIdPath)
+        guard entries.count >= Self.entriesPreparedAhead else {
+            return try await write { [catalog] db, files in
+                try StoreTransaction(db: db, files: files, catalog: catalog)
+                    .upsert(entries: entries, forSoupNamed: soupName, withExternalIdPath: externalIdPath)
+            }
+        }
+        // A batch is serialized before the transaction and its stored form composed after it:
+        // the store's one writer, which every write waits for, only writes.
+        let prepared = try await prepare(entries: entries, forSoupNamed: soupName)
+        let written = try await write { [catalog] db, files in
+            try StoreTransaction(db: db, files: files, catalog: catalog).write(prepared, withExternalIdPath: externalIdPath)
+        }
+        return zip(entries, written.entries).map { entry, stored in
+            var members = entry.objectValue ?? [:]
+            members.reserveCapacity(members.count + 3)
+            members[SoupEntryField.id] = .integer(stored.id)
+            members[SoupEntryField.createdDate] = .integer(stored.created)
+            members[SoupEntryField.lastModifiedDate] = .integer(written.writtenAt)
+            return .object(members)
         }
     }
+
+    /// From how many entries an upsert prepares them before its transaction: for fewer, the
+    /// read that preparing costs outweighs what it spares the writer.
+    static let entriesPreparedAhead = 32
 
     /// Inserts an entry under a new id, whatever `_soupEntryId` it carries, and returns it as stored.
     @discardableResult

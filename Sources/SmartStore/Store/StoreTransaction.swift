@@ -61,10 +61,21 @@ public final class StoreTransaction {
     public func upsert(_ prepared: PreparedEntries, withExternalIdPath externalIdPath: String = SoupEntryField.id) throws(SmartStoreError)
         -> Int
     {
+        try write(prepared, withExternalIdPath: externalIdPath).entries.count
+    }
+
+    /// Writes prepared entries and returns each one's id and creation date, and the time they were written.
+    func write(_ prepared: PreparedEntries, withExternalIdPath externalIdPath: String) throws(SmartStoreError) -> (
+        entries: [EntryLookup.Existing], writtenAt: Int64
+    ) {
         try mapping {
             let soup = try catalog.descriptor(named: prepared.soupName, db)
             guard prepared.fits(soup) else {
-                return try upsert(entries: prepared.entries, forSoupNamed: prepared.soupName, withExternalIdPath: externalIdPath).count
+                let stored = try upsert(entries: prepared.entries, forSoupNamed: prepared.soupName, withExternalIdPath: externalIdPath)
+                let entries = stored.map { entry in
+                    (entry[SoupEntryField.id]?.integerValue ?? 0, entry[SoupEntryField.createdDate]?.integerValue ?? 0)
+                }
+                return (entries, stored.first?[SoupEntryField.lastModifiedDate]?.integerValue ?? currentMilliseconds())
             }
             var writer = EntryWriter(soup: soup, db: db, files: try writableFiles())
             let objects = try prepared.entries.enumerated().map { position, entry in
@@ -74,6 +85,8 @@ public final class StoreTransaction {
             var batch =
                 externalIdPath == SoupEntryField.id
                 ? nil : try TextKeyBatch(lookup: EntryLookup(soup: soup, db: db), path: externalIdPath, entries: objects)
+            var entries: [EntryLookup.Existing] = []
+            entries.reserveCapacity(objects.count)
             for (position, members) in objects.enumerated() {
                 let existing =
                     if let batch { batch.match(at: position) } else {
@@ -81,8 +94,9 @@ public final class StoreTransaction {
                     }
                 let written = try writer.write(prepared, at: position, replacing: existing)
                 if existing == nil { batch?.remember(written, at: position) }
+                entries.append(written)
             }
-            return objects.count
+            return (entries, writer.now)
         }
     }
 
