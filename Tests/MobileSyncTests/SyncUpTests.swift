@@ -67,6 +67,34 @@ struct SyncUpTests {
         }
     }
 
+    @Test("A sync up stopped while a batch is on the network writes back every batch the server took; the restart sends only the rest")
+    func stopWritesBackWhatWasSent() async throws {
+        try await withSyncFixture { fixture throws in
+            for index in 0..<450 {
+                _ = try await fixture.store.createLocally(
+                    ["Name": .string("New \(index)")], objectType: "Account", inSoup: SyncFixture.soup)
+            }
+            let manager = fixture.manager
+            let posts = Locked(0)
+            fixture.transport.beforeRequest(where: { request in
+                guard request.url.path.hasSuffix("/composite/sobjects") else { return false }
+                return posts.withLock { count in
+                    count += 1
+                    return count == 2
+                }
+            }) {
+                await manager.stop()
+            }
+            let stopped = try await manager.syncUp(options: .syncUp(fieldlist: ["Name"]), soupName: SyncFixture.soup)
+            #expect(stopped.status == .stopped && stopped.recordsSynced == 400)
+            let finals = try await manager.restart(restartStoppedSyncs: true)
+            #expect(finals.map(\.status) == [.done] && finals.first?.recordsSynced == 50, "a run counts what it synced: the 50 left")
+            let count = try await fixture.server.send(fixture.server.requests.query("SELECT COUNT() FROM Account")).json
+            #expect(count?["totalSize"] == 450, "no record was created twice")
+            #expect(try await fixture.localRecords().values.allSatisfy { $0[SyncField.local] == false })
+        }
+    }
+
     @Test("A batch is written back while the next is sent: when the next fails, the first is still clean and never sent again")
     func failureAfterAFirstBatch() async throws {
         try await withSyncFixture { fixture throws in
