@@ -118,7 +118,7 @@ extension SalesforceID {
 
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
-    private static func uppercased(_ byte: UInt8) -> UInt8 { (0x61...0x7A).contains(byte) ? byte - 0x20 : byte }
+    private static func uppercased(_ byte: UInt8) -> UInt8 { isLowercaseLetter(byte) ? byte - 0x20 : byte }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 { isUppercaseLetter(byte) ? byte + 0x20 : byte }
 }

@@ -53,6 +53,22 @@ struct OrgTests {
         }
     }
 
+    @Test("An update reads what it derives from and checks: a full name keeps the stored half, a required field cannot be cleared")
+    func updateReadsDerivedInputs() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let (org, session) = try await openOrg(in: directory)
+            let id = try await org.store.create("Contact", fields: ["FirstName": "Ada", "LastName": "Byron"], as: session.userID)
+            try await org.store.update("Contact", id: id, fields: ["LastName": "Lovelace"], as: session.userID)
+            let read = try await org.answer(call("GET", "sobjects/Contact/\(id)"), as: session)
+            #expect(try json(read)["Name"] == "Ada Lovelace")
+            await #expect {
+                try await org.store.update("Contact", id: id, fields: ["LastName": .null], as: session.userID)
+            } throws: { error in
+                (error as? APIError)?.errorCode == "REQUIRED_FIELD_MISSING"
+            }
+        }
+    }
+
     @Test("Recent items keep the last 200 records touched, also by type, however many writes come between prunings")
     func recentItemsCapacity() async throws {
         try await withTemporaryDirectory { directory throws in

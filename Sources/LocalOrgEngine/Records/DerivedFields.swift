@@ -4,6 +4,10 @@ import GRDB
 /// Fields the server computes from others, as Salesforce does: full names, case numbers,
 /// an opportunity's closed and won flags, a file version's size and type.
 enum DerivedFields {
+    /// The stored fields a change derives others from (besides those it is given), so an update
+    /// reads them and no other column.
+    static let inputs: Set<String> = ["FirstName", "LastName", "StageName", "Status"]
+
     static func apply(to values: inout [String: FieldValue], type: SObjectType, existing: [String: FieldValue]?, db: Database) throws {
         func current(_ name: String) -> FieldValue? { values[name] ?? existing?[name] }
         func text(_ name: String) -> String? {

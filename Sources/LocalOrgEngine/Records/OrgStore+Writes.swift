@@ -190,8 +190,9 @@ extension OrgStore {
     /// modified (for conditional writes), the required fields it checks, and what derived fields
     /// are computed from. Reading every column of an Account instead was most of an update's cost.
     static func fieldsReadByChanges(of type: SObjectType) -> [SObjectField] {
-        let derivedFrom: Set<String> = ["IsDeleted", "LastModifiedDate", "FirstName", "LastName", "StageName", "Status"]
-        return type.fields.filter { $0.required || derivedFrom.contains($0.name) }
+        type.fields.filter { field in
+            field.required || field.name == "IsDeleted" || field.name == "LastModifiedDate" || DerivedFields.inputs.contains(field.name)
+        }
     }
 
     /// The stored values of a record that exists and is not deleted: of `fields` when given

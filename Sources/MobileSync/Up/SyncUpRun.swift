@@ -32,13 +32,19 @@ struct SyncUpRun: Sendable {
             state.progress = state.totalSize > 0 ? min(99, done * 100 / state.totalSize) : 0
             await report.update(state)
         }
+        /// Writes back the batch still waiting, before the run ends.
+        func writeBackAnswered() async throws {
+            guard let batch = answered else { return }
+            answered = nil
+            await apply(try await writeBack(batch, into: state), of: batch)
+        }
         do {
             state.totalSize = try await dirtyCount(soup: state.soupName)
             await report.update(state)
             var after: Int64 = 0
             while true {
                 if await shouldStop() {
-                    if let batch = answered { await apply(try await writeBack(batch, into: state), of: batch) }
+                    try await writeBackAnswered()
                     return await report.end(state, .stopped)
                 }
                 let records = try await dirtyRecords(soup: state.soupName, after: after)
@@ -69,7 +75,7 @@ struct SyncUpRun: Sendable {
                     throw unanswered.error
                 }
             }
-            if let batch = answered { await apply(try await writeBack(batch, into: state), of: batch) }
+            try await writeBackAnswered()
             return await report.end(state, .done)
         } catch {
             state.error = SyncFailure.describe(error)

@@ -39,7 +39,7 @@ struct EntryWriter {
     }
 
     /// Inserts `entry` under a new id, or replaces the existing entry, and returns it with its system fields.
-    mutating func write(_ entry: [String: JSON], replacing existing: EntryLookup.Existing?) throws -> JSON {
+    mutating func write(_ entry: [String: JSON], replacing existing: EntryLookup.Existing?) throws -> (entry: JSON, id: Int64) {
         // A copy of the entry's storage rather than a merge, which would hash every key again.
         var members = entry
         if members.capacity < entry.count + 3 { members.reserveCapacity(entry.count + 3) }
@@ -48,62 +48,50 @@ struct EntryWriter {
         members[SoupEntryField.createdDate] = .integer(existing?.created ?? now)
         members[SoupEntryField.lastModifiedDate] = .integer(now)
         let stored = JSON.object(members)
+        let indexValues = soup.columnIndexes.map { index in
+            IndexValue(indexing: index.path.value(in: stored), as: index.spec.type)?.databaseValue ?? .null
+        }
         // Stored text is only parsed back, so its keys need no sorting.
-        let bytes = stored.serializedBytes(sortingKeys: false)
-        var values: [DatabaseValue] = []
-        values.reserveCapacity(soup.indexes.count + 4)
-        if soup.usesExternalStorage {
-            try files.write(bytes, table: soup.tableName, id: id)
-            values.append(.null)
-        } else {
-            values.append(String(decoding: bytes, as: UTF8.self).databaseValue)
-        }
-        values.append(now.databaseValue)
-        for index in soup.indexes where index.columnName != nil {
-            values.append(IndexValue(indexing: index.path.value(in: stored), as: index.spec.type)?.databaseValue ?? .null)
-        }
-        if existing != nil {
-            values.append(id.databaseValue)
-            if updateStatement == nil { updateStatement = try db.cachedStatement(sql: updateSQL) }
-            try updateStatement?.execute(arguments: StatementArguments(values))
-        } else {
-            values.insert(contentsOf: [id.databaseValue, now.databaseValue], at: 0)
-            if insertStatement == nil { insertStatement = try db.cachedStatement(sql: insertSQL) }
-            try insertStatement?.execute(arguments: StatementArguments(values))
-        }
-        return stored
+        try store(json: stored.serializedBytes(sortingKeys: false), indexValues: indexValues, id: id, over: existing)
+        return (stored, id)
     }
 
     /// Writes the prepared entry at `position`: only the system fields are added to its text, in
-    /// front, so nothing is parsed, copied or serialized here. Returns its id and creation date.
-    mutating func write(_ prepared: PreparedEntries, at position: Int, replacing existing: EntryLookup.Existing?) throws
-        -> EntryLookup.Existing
-    {
+    /// front, so nothing is parsed, copied or serialized here. Returns its id.
+    mutating func write(_ prepared: PreparedEntries, at position: Int, replacing existing: EntryLookup.Existing?) throws -> Int64 {
         let id = try existing?.id ?? allocateId()
         let created = existing?.created ?? now
         let text =
             "{\"\(SoupEntryField.id)\":\(id),\"\(SoupEntryField.createdDate)\":\(created),\"\(SoupEntryField.lastModifiedDate)\":\(now)"
             + prepared.tails[position]
+        try store(json: text.utf8, indexValues: prepared.indexValues[position], id: id, over: existing)
+        return id
+    }
+
+    /// Stores an entry's JSON (in its row, or in a file of its own for external storage) and its
+    /// index values, as a new row or over `existing`.
+    private mutating func store(json: some Collection<UInt8>, indexValues: [DatabaseValue], id: Int64, over existing: EntryLookup.Existing?)
+        throws
+    {
         var values: [DatabaseValue] = []
-        values.reserveCapacity(prepared.indexValues[position].count + 5)
+        values.reserveCapacity(indexValues.count + 5)
+        if existing == nil { values += [id.databaseValue, now.databaseValue] }
         if soup.usesExternalStorage {
-            try files.write(Array(text.utf8), table: soup.tableName, id: id)
+            try files.write(Array(json), table: soup.tableName, id: id)
             values.append(.null)
         } else {
-            values.append(text.databaseValue)
+            values.append(String(decoding: json, as: UTF8.self).databaseValue)
         }
         values.append(now.databaseValue)
-        values.append(contentsOf: prepared.indexValues[position])
+        values += indexValues
         if existing != nil {
             values.append(id.databaseValue)
             if updateStatement == nil { updateStatement = try db.cachedStatement(sql: updateSQL) }
             try updateStatement?.execute(arguments: StatementArguments(values))
         } else {
-            values.insert(contentsOf: [id.databaseValue, now.databaseValue], at: 0)
             if insertStatement == nil { insertStatement = try db.cachedStatement(sql: insertSQL) }
             try insertStatement?.execute(arguments: StatementArguments(values))
         }
-        return (id, created)
     }
 
     /// The next id, computed once per transaction so that the entry's JSON can carry its id

@@ -38,8 +38,8 @@ extension SmartStore {
         }
     }
 
-    /// From how many entries an upsert prepares them before its transaction: for fewer, the
-    /// read that preparing costs outweighs what it spares the writer.
+    /// From how many entries an upsert prepares them before its transaction. Preparing costs a
+    /// read of the soup's schema; a handful of entries keep the writer too briefly to be worth it.
     static let entriesPreparedAhead = 32
 
     /// Inserts an entry under a new id, whatever `_soupEntryId` it carries, and returns it as stored.

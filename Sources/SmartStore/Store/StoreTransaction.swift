@@ -28,26 +28,12 @@ public final class StoreTransaction {
     ) throws(SmartStoreError) -> [JSON] {
         try mapping {
             let soup = try catalog.descriptor(named: soupName, db)
-            var writer = EntryWriter(soup: soup, db: db, files: try writableFiles())
             var stored: [JSON] = []
             stored.reserveCapacity(entries.count)
-            let objects = try entries.enumerated().map { position, entry in
-                guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: position) }
-                return members
-            }
-            var batch =
-                externalIdPath == SoupEntryField.id
-                ? nil : try TextKeyBatch(lookup: EntryLookup(soup: soup, db: db), path: externalIdPath, entries: objects)
-            for (position, members) in objects.enumerated() {
-                let existing =
-                    if let batch { batch.match(at: position) } else {
-                        try writer.existingEntry(for: members, externalIdPath: externalIdPath, position: position)
-                    }
-                let entry = try writer.write(members, replacing: existing)
-                if existing == nil, let id = entry[SoupEntryField.id]?.integerValue {
-                    batch?.remember((id, entry[SoupEntryField.createdDate]?.integerValue ?? 0), at: position)
-                }
-                stored.append(entry)
+            try upsertEach(entries, into: soup, externalIdPath: externalIdPath) { writer, _, members, existing in
+                let written = try writer.write(members, replacing: existing)
+                stored.append(written.entry)
+                return written.id
             }
             return stored
         }
@@ -70,34 +56,47 @@ public final class StoreTransaction {
     ) {
         try mapping {
             let soup = try catalog.descriptor(named: prepared.soupName, db)
-            guard prepared.fits(soup) else {
-                let stored = try upsert(entries: prepared.entries, forSoupNamed: prepared.soupName, withExternalIdPath: externalIdPath)
-                let entries = stored.map { entry in
-                    (entry[SoupEntryField.id]?.integerValue ?? 0, entry[SoupEntryField.createdDate]?.integerValue ?? 0)
-                }
-                return (entries, stored.first?[SoupEntryField.lastModifiedDate]?.integerValue ?? currentMilliseconds())
+            // A soup altered since the entries were prepared gets them written as any upsert writes them.
+            let fits = prepared.fits(soup)
+            var written: [EntryLookup.Existing] = []
+            written.reserveCapacity(prepared.count)
+            let writtenAt = try upsertEach(prepared.entries, into: soup, externalIdPath: externalIdPath) {
+                writer, position, members, existing in
+                let id =
+                    fits
+                    ? try writer.write(prepared, at: position, replacing: existing) : try writer.write(members, replacing: existing).id
+                written.append((id, existing?.created ?? writer.now))
+                return id
             }
-            var writer = EntryWriter(soup: soup, db: db, files: try writableFiles())
-            let objects = try prepared.entries.enumerated().map { position, entry in
-                guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: position) }
-                return members
-            }
-            var batch =
-                externalIdPath == SoupEntryField.id
-                ? nil : try TextKeyBatch(lookup: EntryLookup(soup: soup, db: db), path: externalIdPath, entries: objects)
-            var entries: [EntryLookup.Existing] = []
-            entries.reserveCapacity(objects.count)
-            for (position, members) in objects.enumerated() {
-                let existing =
-                    if let batch { batch.match(at: position) } else {
-                        try writer.existingEntry(for: members, externalIdPath: externalIdPath, position: position)
-                    }
-                let written = try writer.write(prepared, at: position, replacing: existing)
-                if existing == nil { batch?.remember(written, at: position) }
-                entries.append(written)
-            }
-            return (entries, writer.now)
+            return (written, writtenAt)
         }
+    }
+
+    /// Upserts `entries` one by one with `write`, each over the stored entry it matches (by
+    /// `_soupEntryId`, or by the value at `externalIdPath`, read for the whole batch at once when
+    /// it is an indexed string), and returns when they were written. `write` returns the entry's id.
+    @discardableResult
+    private func upsertEach(
+        _ entries: [JSON], into soup: SoupDescriptor, externalIdPath: String,
+        _ write: (inout EntryWriter, _ position: Int, _ members: [String: JSON], _ existing: EntryLookup.Existing?) throws -> Int64
+    ) throws -> Int64 {
+        var writer = EntryWriter(soup: soup, db: db, files: try writableFiles())
+        let objects = try entries.enumerated().map { position, entry in
+            guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: position) }
+            return members
+        }
+        var batch =
+            externalIdPath == SoupEntryField.id
+            ? nil : try TextKeyBatch(lookup: EntryLookup(soup: soup, db: db), path: externalIdPath, entries: objects)
+        for (position, members) in objects.enumerated() {
+            let existing =
+                if let batch { batch.match(at: position) } else {
+                    try writer.existingEntry(for: members, externalIdPath: externalIdPath, position: position)
+                }
+            let id = try write(&writer, position, members, existing)
+            if existing == nil { batch?.remember((id, writer.now), at: position) }
+        }
+        return writer.now
     }
 
     /// Inserts an entry under a new id, whatever `_soupEntryId` it carries, and returns it as stored.
@@ -107,7 +106,7 @@ public final class StoreTransaction {
             let soup = try catalog.descriptor(named: soupName, db)
             guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: 0) }
             var writer = EntryWriter(soup: soup, db: db, files: try writableFiles())
-            return try writer.write(members, replacing: nil)
+            return try writer.write(members, replacing: nil).entry
         }
     }
 
@@ -123,7 +122,7 @@ public final class StoreTransaction {
             guard let existing = try writer.existingEntry(for: members, externalIdPath: SoupEntryField.id, position: 0) else {
                 throw SmartStoreError.entryNotFound(soup: soupName, soupEntryId: soupEntryId)
             }
-            return try writer.write(members, replacing: existing)
+            return try writer.write(members, replacing: existing).entry
         }
     }
 
