@@ -88,10 +88,16 @@ let package = Package(
         ),
         .target(
             name: "SalesforceREST", dependencies: ["SalesforceAuth", "SalesforceCore", "URLEncoding"], swiftSettings: strictSettings),
+        // Binding a row's values straight through SQLite's C API, for the stores' hot writes.
+        .target(
+            name: "SQLiteBinding",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "SmartStore",
             dependencies: [
-                "SalesforceCore", "SalesforceKeys", "URLEncoding",
+                "SalesforceCore", "SalesforceKeys", "SQLiteBinding", "URLEncoding",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API, for the encrypting VFS.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -107,7 +113,7 @@ let package = Package(
         .target(
             name: "LocalOrgEngine",
             dependencies: [
-                "SOQL", "SalesforceCore", "URLEncoding",
+                "SOQL", "SalesforceCore", "SQLiteBinding", "URLEncoding",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

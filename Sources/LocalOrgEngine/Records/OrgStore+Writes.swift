@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 import SOQL
+import SQLiteBinding
 public import SalesforceCore
 
 /// What an upsert by external id did.
@@ -243,9 +244,10 @@ extension OrgStore {
         let fields = type.fields.filter { values[$0.name] != nil }
         let columns = fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: fields.count).joined(separator: ", ")
-        try db.executeCached(
-            sql: "INSERT INTO \(OrgDatabase.quoted(type.name)) (\(columns)) VALUES (\(placeholders))",
-            arguments: StatementArguments(fields.map { values[$0.name] ?? .null }))
+        var insert = RowStatement(
+            try CachedSQL.statement("INSERT INTO \(OrgDatabase.quoted(type.name)) (\(columns)) VALUES (\(placeholders))", db))
+        for field in fields { try insert.bind((values[field.name] ?? .null).databaseValue) }
+        try insert.execute()
         if type.name == "ContentVersion" { try linkDocument(versionID: id, values: values, userID: userID, now: now, db: db) }
         return id
     }
@@ -263,9 +265,11 @@ extension OrgStore {
         try checkReferencesAndUniqueness(type, values: values, id: id, db: db)
         let fields = type.fields.filter { values[$0.name] != nil }
         let assignments = fields.map { "\(OrgDatabase.quoted($0.name)) = ?" }.joined(separator: ", ")
-        try db.executeCached(
-            sql: "UPDATE \(OrgDatabase.quoted(type.name)) SET \(assignments) WHERE \"Id\" = ?",
-            arguments: StatementArguments(fields.map { values[$0.name] ?? .null } + [FieldValue.text(id)]))
+        var update = RowStatement(
+            try CachedSQL.statement("UPDATE \(OrgDatabase.quoted(type.name)) SET \(assignments) WHERE \"Id\" = ?", db))
+        for field in fields { try update.bind((values[field.name] ?? .null).databaseValue) }
+        try update.bind(text: id.utf8)
+        try update.execute()
     }
 
     private func checkRequired(_ type: SObjectType, values: [String: FieldValue]) throws {

@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteBinding
 
 /// Each user's recently viewed and edited records, most recent first, as `recent` and a
 /// type's `recentItems` list them. Kept in the org's database, so they survive restarts.
@@ -13,15 +14,22 @@ enum RecentItems {
 
     /// Puts a record at the top of the user's list.
     static func mark(_ recordID: String, type: String, by userID: String, db: Database) throws {
-        // A rank, not a time: two views in the same millisecond still have an order.
-        let rank = try Int64.fetchOne(
-            db.cachedStatement(
+        // A rank, not a time: two views in the same millisecond still have an order. Read first
+        // and then written, since an upsert with RETURNING builds a temporary table every time.
+        var next = RowStatement(try db.cachedStatement(sql: "SELECT COALESCE(MAX(rank), 0) + 1 FROM lo_recent WHERE user_id = ?"))
+        try next.bind(text: userID.utf8)
+        let rank = try next.fetchOne(Int64.self)
+        var insert = RowStatement(
+            try db.cachedStatement(
                 sql: """
-                    INSERT INTO lo_recent(user_id, record_id, type, rank)
-                    VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(rank), 0) + 1 FROM lo_recent WHERE user_id = ?1))
+                    INSERT INTO lo_recent(user_id, record_id, type, rank) VALUES (?, ?, ?, ?)
                     ON CONFLICT(user_id, record_id) DO UPDATE SET rank = excluded.rank
-                    RETURNING rank
-                    """), arguments: [userID, recordID, type])
+                    """))
+        try insert.bind(text: userID.utf8)
+        try insert.bind(text: recordID.utf8)
+        try insert.bind(text: type.utf8)
+        try insert.bind(rank ?? 1)
+        try insert.execute()
         guard let rank, rank % pruneInterval == 0 else { return }
         try db.executeCached(
             sql: "DELETE FROM lo_recent WHERE user_id = ?1 AND rank <= ?2", arguments: [userID, rank - Int64(capacity)])

@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteBinding
 import SalesforceCore
 
 /// Writes entries of one soup inside one transaction: sets the system fields, computes index
@@ -13,8 +14,8 @@ struct EntryWriter {
     private let insertSQL: String
     private let updateSQL: String
     // Prepared once per writer: a page of entries would otherwise build and hash each SQL text per entry.
-    private var insertStatement: Statement?
-    private var updateStatement: Statement?
+    private var insertStatement: RowStatement?
+    private var updateStatement: RowStatement?
     private var externalLookup: EntryLookup.PreparedLookup?
 
     init(soup: SoupDescriptor, db: Database, files: ExternalStorageChanges) {
@@ -73,24 +74,29 @@ struct EntryWriter {
     private mutating func store(json: some Collection<UInt8>, indexValues: [DatabaseValue], id: Int64, over existing: EntryLookup.Existing?)
         throws
     {
-        var values: [DatabaseValue] = []
-        values.reserveCapacity(indexValues.count + 5)
-        if existing == nil { values += [id.databaseValue, now.databaseValue] }
+        var statement: RowStatement
+        if existing != nil {
+            statement = try updateStatement ?? RowStatement(db.cachedStatement(sql: updateSQL))
+        } else {
+            statement = try insertStatement ?? RowStatement(db.cachedStatement(sql: insertSQL))
+            try statement.bind(id)
+            try statement.bind(now)
+        }
         if soup.usesExternalStorage {
             try files.write(Array(json), table: soup.tableName, id: id)
-            values.append(.null)
+            try statement.bind(.null)
         } else {
-            values.append(String(decoding: json, as: UTF8.self).databaseValue)
+            try statement.bind(text: json)
         }
-        values.append(now.databaseValue)
-        values += indexValues
+        try statement.bind(now)
+        for value in indexValues { try statement.bind(value) }
         if existing != nil {
-            values.append(id.databaseValue)
-            if updateStatement == nil { updateStatement = try db.cachedStatement(sql: updateSQL) }
-            try updateStatement?.execute(arguments: StatementArguments(values))
+            try statement.bind(id)
+            try statement.execute()
+            updateStatement = statement
         } else {
-            if insertStatement == nil { insertStatement = try db.cachedStatement(sql: insertSQL) }
-            try insertStatement?.execute(arguments: StatementArguments(values))
+            try statement.execute()
+            insertStatement = statement
         }
     }
 

@@ -25,6 +25,7 @@ public final class SmartStore: Sendable {
     let externalStorage: ExternalStorage
     let cipher: PageCipher?
     private let cipherToken: String?
+    private let checkpointer: LogCheckpointer?
 
     /// Opens the store in the database file at `url`, encrypted or not as `encryption` says.
     ///
@@ -56,6 +57,7 @@ public final class SmartStore: Sendable {
         let connection = try StoreDatabase.open(at: url, externalStorage: externalStorage, cipher: cipher, access: access)
         database = connection.pool
         cipherToken = connection.cipherToken
+        checkpointer = connection.checkpointer
         self.cipher = cipher
         if access == .readWrite {
             externalStorage.removeLeftovers()
@@ -78,6 +80,7 @@ public final class SmartStore: Sendable {
     }
 
     deinit {
+        checkpointer?.close()
         if let cipherToken { CipherRegistry.remove(cipherToken) }
     }
 
@@ -102,12 +105,19 @@ public final class SmartStore: Sendable {
     /// that the store is one file again. Further calls fail; most apps never need this.
     public func close() throws(SmartStoreError) {
         guard closedFlag.close() else { return }
+        checkpointer?.close()
         guard access == .readWrite else { return try Self.mappingErrors { try database.close() } }
         try Self.mappingErrors {
             // Another process may be reading; the log is then left for the next checkpoint.
             try? database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
             try database.close()
         }
+    }
+
+    /// How many checkpoints ran off the writer, once those asked for so far have run.
+    func checkpointsOffTheWriter() -> Int {
+        checkpointer?.waitUntilIdle()
+        return checkpointer?.completedCheckpoints ?? 0
     }
 
     /// The database, while the store is open: SQLite must not be used after closing.

@@ -12,6 +12,8 @@ enum StoreDatabase {
     struct Connection {
         let pool: DatabasePool
         let cipherToken: String?
+        /// Checkpoints the log off the writer; nil for a read-only store, or when it could not open.
+        let checkpointer: LogCheckpointer?
     }
 
     /// The most page memory each connection keeps, in KiB; SQLite's default is 2,000.
@@ -45,7 +47,9 @@ enum StoreDatabase {
         configuration.busyMode = .timeout(10)
         let function = externalStorage.sqlFunction
         let encrypted = cipher != nil
+        let checkpointToken = LogCheckpointer.reserveToken()
         configuration.prepareDatabase { db in
+            LogCheckpointer.install(on: db, token: checkpointToken)
             if encrypted { try reserveSealSpace(db) }
             try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
             // Statement journals and sort spills stay in memory, plain stores as encrypted ones.
@@ -70,12 +74,15 @@ enum StoreDatabase {
             switch access {
             case .readWrite:
                 try pool.write { db in try StoreSchema.createMetadataTables(db) }
+                // Without it, commits checkpoint on the writer as SQLite does by default.
+                let checkpointer = try? LogCheckpointer(path: path, token: checkpointToken)
+                return Connection(pool: pool, cipherToken: token, checkpointer: checkpointer)
             case .readOnly:
                 guard try pool.read({ db in try StoreSchema.hasMetadataTables(db) }) else {
                     throw SmartStoreError.fileSystem(path: url.path, reason: "it is an SQLite database, but not a SmartStore one")
                 }
+                return Connection(pool: pool, cipherToken: token, checkpointer: nil)
             }
-            return Connection(pool: pool, cipherToken: token)
         } catch {
             if let token { CipherRegistry.remove(token) }
             if let error = error as? SmartStoreError { throw error }

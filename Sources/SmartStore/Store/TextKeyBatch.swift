@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteBinding
 import SalesforceCore
 
 /// The stored entries a batch upsert by an indexed string path updates, read with one query per
@@ -33,8 +34,10 @@ struct TextKeyBatch {
             let sql =
                 "SELECT id, created, \(column) FROM \(lookup.soup.tableName) WHERE \(column) IN (\(SmartStore.placeholders(chunk.count)))"
             // Full chunks share one text, so their statement is compiled once per connection.
-            let statement = chunk.count == Self.chunkSize ? try lookup.db.cachedStatement(sql: sql) : try lookup.db.makeStatement(sql: sql)
-            let rows = try Row.fetchCursor(statement, arguments: StatementArguments(chunk.map(\.text)))
+            var statement = RowStatement(
+                chunk.count == Self.chunkSize ? try lookup.db.cachedStatement(sql: sql) : try lookup.db.makeStatement(sql: sql))
+            for key in chunk { try statement.bind(text: key.text.utf8) }
+            let rows = try statement.fetchCursor()
             while let row = try rows.next() {
                 guard let text = row[2] as String? else { continue }
                 let key = TextKey(text)

@@ -1,0 +1,96 @@
+import GRDB
+import GRDBSQLite
+import SalesforceCore
+
+/// Moves the write-ahead log's pages into the database file on a connection of its own, so that
+/// no write waits for it.
+///
+/// SQLite's automatic checkpoint runs inside the commit that takes the log past 1,000 pages, on
+/// the writer: in a sync down it was a seventh of the writer's time. A store's connections get
+/// ``hook`` instead, which hands that work to this connection; its passive checkpoints never
+/// wait for readers or the writer, and run beside them.
+final class LogCheckpointer: Sendable {
+    /// The log's size, in pages, from which a commit asks for a checkpoint: SQLite's default.
+    static let threshold: Int32 = 1_000
+
+    private let connection: DatabaseQueue
+    private let pending = Locked(false)
+    private let token: Int
+    private let checkpoints = Locked(0)
+
+    /// Opens the checkpointing connection to the store at `path` (a URI when encrypted), which
+    /// must exist, and registers it for the hook that `token` was installed with.
+    init(path: String, token: Int) throws {
+        var configuration = Configuration()
+        configuration.label = "SmartStore checkpoints"
+        connection = try DatabaseQueue(path: path, configuration: configuration)
+        self.token = token
+        Self.registry.withLock { $0.checkpointers[token] = self }
+    }
+
+    /// Stops checkpointing, after the one under way: commits checkpoint on the writer again, as
+    /// SQLite does.
+    func close() {
+        Self.registry.withLock { $0.checkpointers[token] = nil }
+        try? connection.close()
+    }
+
+    /// How many checkpoints this connection ran.
+    var completedCheckpoints: Int { checkpoints.current }
+
+    /// Returns once the checkpoint asked for, if any, has run.
+    func waitUntilIdle() {
+        try? connection.read { _ in }
+    }
+
+    /// Asks for a checkpoint, unless one is already asked for.
+    private func schedule() {
+        let alreadyPending = pending.withLock { pending in
+            defer { pending = true }
+            return pending
+        }
+        guard !alreadyPending else { return }
+        connection.asyncWriteWithoutTransaction { [pending, checkpoints] db in
+            // Busy (another checkpoint, or a reader on an old snapshot) only means "later".
+            if (try? db.checkpoint(.passive)) != nil { checkpoints.withLock { $0 += 1 } }
+            pending.withLock { $0 = false }
+        }
+    }
+
+    // MARK: - The hook
+
+    /// A new token for ``install(on:token:)``, before the store's checkpointer exists.
+    static func reserveToken() -> Int {
+        registry.withLock { registry in
+            registry.lastToken += 1
+            return registry.lastToken
+        }
+    }
+
+    /// Makes `db`'s commits hand checkpoints to the checkpointer registered under `token`.
+    static func install(on db: Database, token: Int) {
+        sqlite3_wal_hook(db.sqliteConnection, hook, UnsafeMutableRawPointer(bitPattern: token))
+    }
+
+    private static let registry = Locked(Registry())
+
+    private struct Registry {
+        var lastToken = 0
+        var checkpointers: [Int: LogCheckpointer] = [:]
+    }
+
+    /// Called by SQLite after each commit with the log's size: hands a checkpoint to the store's
+    /// checkpointer, or, while it has none, checkpoints right there as SQLite's own hook does.
+    /// The context is the token, not a pointer, so a hook that outlives its store finds nothing.
+    private static let hook: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = {
+        context, db, name, pages in
+        guard pages >= threshold else { return SQLITE_OK }
+        let token = Int(bitPattern: context)
+        if let checkpointer = registry.withLock({ $0.checkpointers[token] }) {
+            checkpointer.schedule()
+        } else {
+            sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        }
+        return SQLITE_OK
+    }
+}
