@@ -22,13 +22,15 @@ struct SyncSuite: AsyncParsableCommand {
             network-and-parse limit); the bar is 0.6. Memory: the resident size's growth during \
             the sync, at its peak. Up: 10,000 local changes (6,000 updates, 2,500 creates, 1,500 \
             deletes) sent with the collection target against the single-record target (the bar is \
-            10), and LEAVE_IF_CHANGED against OVERWRITE with the collection target (the bar is 0.5).
+            10), and LEAVE_IF_CHANGED against OVERWRITE with the collection target (the bar is 0.5). \
+            With --rounds N every contender runs N times, interleaved, and each ratio is the median \
+            of the rounds' ratios, so that a machine slowed for a while weighs on both sides.
             """
     )
 
     @Option(help: "Accounts to sync down.") var accounts = 100_000
     @Option(help: "Local changes to sync up (60% updates, 25% creates, 15% deletes).") var changes = 10_000
-    @Option(help: "Timed rounds of the sync down; the median counts.") var rounds = 1
+    @Option(help: "Timed rounds, each of every contender; the median of each round's ratio counts.") var rounds = 1
     @Flag(help: "Print only the JSON line.") var json = false
     @Flag(help: "Sync down into a plain store instead of an encrypted one.") var plaintext = false
 
@@ -105,23 +107,46 @@ struct SyncSuite: AsyncParsableCommand {
             try store.close()
         }
         let down = (Measurement.median(downOurs), Measurement.median(downBase))
+        // Each round's ratio compares runs made moments apart, so a machine slowed for a while
+        // (a shared one, say) weighs on both sides of it.
+        let downRatio = Measurement.median(zip(downOurs, downBase).map { $0 / $1 })
         let store = Measurement.median(storeOnly)
         let sqlite = Measurement.median(sqliteOnly)
         let share = Measurement.median(networkShare)
 
-        let (upCollection, collectionShare) = try await syncUp(
-            server, client, transport, scratch, kind: .collection, mode: .overwrite, userID: userID, run: 1)
-        let (upLeave, _) = try await syncUp(
-            server, client, transport, scratch, kind: .collection, mode: .leaveIfChanged, userID: userID, run: 2)
-        let (upSingle, singleShare) = try await syncUp(
-            server, client, transport, scratch, kind: .singleRecord, mode: .overwrite, userID: userID, run: 3)
+        var collection: [Double] = []
+        var leave: [Double] = []
+        var single: [Double] = []
+        var collectionShares: [Double] = []
+        var singleShares: [Double] = []
+        for round in 0..<rounds {
+            let run = round * 3
+            let (upCollection, collectionShare) = try await syncUp(
+                server, client, transport, scratch, kind: .collection, mode: .overwrite, userID: userID, run: run + 1)
+            let (upLeave, _) = try await syncUp(
+                server, client, transport, scratch, kind: .collection, mode: .leaveIfChanged, userID: userID, run: run + 2)
+            let (upSingle, singleShare) = try await syncUp(
+                server, client, transport, scratch, kind: .singleRecord, mode: .overwrite, userID: userID, run: run + 3)
+            collection.append(upCollection)
+            leave.append(upLeave)
+            single.append(upSingle)
+            collectionShares.append(collectionShare)
+            singleShares.append(singleShare)
+        }
+        let upCollection = Measurement.median(collection)
+        let upLeave = Measurement.median(leave)
+        let upSingle = Measurement.median(single)
+        let upRatio = Measurement.median(zip(collection, single).map { $0 / $1 })
+        let leaveRatio = Measurement.median(zip(leave, collection).map { $0 / $1 })
+        let collectionShare = Measurement.median(collectionShares)
+        let singleShare = Measurement.median(singleShares)
 
         if !json {
             print(
                 String(
                     format:
                         "sync down of %d Accounts into %@ store: %.0f records/s; streaming the query: %.0f records/s; ratio %.3f; peak memory growth %.1f MiB",
-                    accounts, plaintext ? "a plain" : "an encrypted", down.0, down.1, down.0 / down.1, peakGrowth))
+                    accounts, plaintext ? "a plain" : "an encrypted", down.0, down.1, downRatio, peakGrowth))
             print(
                 String(
                     format:
@@ -134,7 +159,7 @@ struct SyncSuite: AsyncParsableCommand {
                 String(
                     format:
                         "sync up of %d changes: collection %.0f records/s, single record %.0f records/s, ratio %.1f; LEAVE_IF_CHANGED %.0f records/s, %.2f of OVERWRITE",
-                    changes, upCollection, upSingle, upCollection / upSingle, upLeave, upLeave / upCollection))
+                    changes, upCollection, upSingle, upRatio, upLeave, leaveRatio))
             print(
                 String(
                     format: "  waiting on the server: %.0f%% of the collection sync up, %.0f%% of the single-record one",
@@ -145,7 +170,7 @@ struct SyncSuite: AsyncParsableCommand {
         report.add("unit", "records/s")
         report.add("ours", down.0)
         report.add("baseline", down.1)
-        report.add("ratio", down.0 / down.1)
+        report.add("ratio", downRatio)
         report.add("peakMemoryGrowthMiB", peakGrowth)
         report.add("storeOnly", store)
         report.add("encrypted", !plaintext)
@@ -153,13 +178,14 @@ struct SyncSuite: AsyncParsableCommand {
         report.add("downNetworkShare", share)
         report.add("upCollection", upCollection)
         report.add("upSingleRecord", upSingle)
-        report.add("upRatio", upCollection / upSingle)
+        report.add("upRatio", upRatio)
         report.add("upLeaveIfChanged", upLeave)
-        report.add("leaveIfChangedRatio", upLeave / upCollection)
+        report.add("leaveIfChangedRatio", leaveRatio)
         report.add("upCollectionNetworkShare", collectionShare)
         report.add("upSingleRecordNetworkShare", singleShare)
         report.add("accounts", accounts)
         report.add("changes", changes)
+        report.add("rounds", rounds)
         print(report.line)
     }
 
