@@ -51,6 +51,15 @@ final class EncryptedFile {
     private var lastPageHeader: (offset: Int64, pageNumber: UInt32)?
     /// For a WAL, the pages this connection sealed last, which its checkpoint reads back.
     private lazy var frameMemory = FrameMemory()
+    /// For a database opened by a store's checkpointing connection (`LogCheckpointer`): while
+    /// that connection holds SQLite's checkpoint lock, its WAL hands out whole frames sealed and
+    /// they are written into the database as they are, so a checkpoint neither opens nor seals.
+    var copiesSealedFrames = false
+    /// For a WAL: whether whole-page reads return the frame as sealed on disk (during a
+    /// checkpoint by a connection that copies sealed frames).
+    private var readsSealedFrames = false
+    /// For a WAL, the page number of the frame the last read returned sealed.
+    private var lastSealedFrame: UInt32?
 
     init(layout: Layout, cipher: PageCipher, base: UnsafeMutablePointer<sqlite3_file>) {
         self.layout = layout
@@ -74,6 +83,7 @@ final class EncryptedFile {
         var remaining = starts.makeIterator()
         guard let first = remaining.next() else { return baseRead(buffer, count, offset) }
         lastOpenedPage = nil
+        lastSealedFrame = nil
         // The usual read, one whole page image, reads the file once (with the page's header)
         // into the scratch page and opens it from there.
         let wholePage = first == offset && count == PageFormat.pageSize
@@ -94,6 +104,12 @@ final class EncryptedFile {
                 if wholePage { result = pageResult }
             }
             let pageNumber = layout == .database ? Self.databasePageNumber(at: start) : UnsafeRawPointer(image).loadBigEndianUInt32()
+            // A checkpoint only copies the frame into the database: it gets the sealed bytes.
+            if wholePage && readsSealedFrames && cipher.isSealedWithCurrentKey(sealedPage) {
+                buffer.copyMemory(from: sealedPage, byteCount: PageFormat.pageSize)
+                lastSealedFrame = pageNumber
+                return result
+            }
             // Only the WAL keeps what it opened, for the checkpoint that writes it next.
             let opensInPlace = wholePage && layout != .wal
             let destination = opensInPlace ? buffer : openedPage
@@ -156,6 +172,13 @@ final class EncryptedFile {
             guard let pageNumber = pageNumber(ofPageAt: offset, in: buffer, range: range) else {
                 return ResultCode.SQLITE_IOERR_WRITE.rawValue
             }
+            if layout == .database, let frame = wal?.lastSealedFrame {
+                // What the WAL handed out sealed comes back unchanged, to the same page, or not at all.
+                guard frame == pageNumber, let wal, memcmp(wal.sealedPage, buffer, PageFormat.pageSize) == 0 else {
+                    return ResultCode.SQLITE_IOERR_WRITE.rawValue
+                }
+                return baseWrite(buffer, count, offset)
+            }
             if let frame = checkpointedFrame(buffer, pageNumber: pageNumber) { return baseWrite(frame, count, offset) }
             if let failure = seal(buffer, pageNumber: pageNumber) { return failure }
             if layout == .wal { frameMemory.remember(buffer, sealed: sealedPage, pageNumber: pageNumber, offset: offset) }
@@ -189,6 +212,19 @@ final class EncryptedFile {
             return nil
         } catch {
             return ResultCode.SQLITE_IOERR_WRITE.rawValue
+        }
+    }
+
+    /// Follows the database's shared-memory locks: SQLite's checkpoint lock (slot 1, alone,
+    /// exclusive) taken by a connection that copies sealed frames switches its WAL to handing
+    /// them out sealed until the lock is released.
+    func shmLockChanged(offset: Int32, count: Int32, flags: Int32) {
+        guard layout == .database, copiesSealedFrames, offset == 1, count == 1, let wal else { return }
+        if flags == SQLITE_SHM_LOCK | SQLITE_SHM_EXCLUSIVE {
+            wal.readsSealedFrames = true
+        } else if flags & SQLITE_SHM_UNLOCK != 0 {
+            wal.readsSealedFrames = false
+            wal.lastSealedFrame = nil
         }
     }
 

@@ -14,6 +14,10 @@ enum EncryptingVFS {
     /// The name stores put in `vfs=`.
     static let name = "forcekit-aes256gcm"
 
+    /// The URI parameter (`=1`) of a store's checkpointing connection, whose checkpoints copy
+    /// sealed frames into the database as they are (``EncryptedFile/copiesSealedFrames``).
+    static let copiesSealedFramesParameter = "forcekit-checkpointer"
+
     /// Whether the VFS is registered; registration happens once, on first use.
     static let isRegistered: Bool = register()
 
@@ -95,6 +99,7 @@ private let openFile:
             switch layout {
             case .database:
                 encryptedFile.connectionName = name
+                encryptedFile.copiesSealedFrames = sqlite3_uri_boolean(name, EncryptingVFS.copiesSealedFramesParameter, 0) != 0
                 ConnectionFiles.addDatabase(encryptedFile, name: name)
             case .wal:
                 ConnectionFiles.attachWAL(encryptedFile, name: name)
@@ -182,7 +187,9 @@ nonisolated(unsafe) private let encryptedFileMethods: UnsafeMutablePointer<sqlit
             },
             xShmLock: { file, offset, count, flags in
                 guard let (base, methods) = wrapped(file) else { return ResultCode.SQLITE_IOERR_SHMLOCK.rawValue }
-                return methods.xShmLock?(base, offset, count, flags) ?? ResultCode.SQLITE_IOERR_SHMLOCK.rawValue
+                let result = methods.xShmLock?(base, offset, count, flags) ?? ResultCode.SQLITE_IOERR_SHMLOCK.rawValue
+                if result == SQLITE_OK { encrypted(file)?.shmLockChanged(offset: offset, count: count, flags: flags) }
+                return result
             },
             xShmBarrier: { file in
                 guard let (base, methods) = wrapped(file) else { return }

@@ -3,7 +3,8 @@ import Foundation
 /// The plaintext of the WAL frames a connection sealed most recently, so that a checkpoint run
 /// by the same connection, right after a commit, reads them without decrypting each page a second
 /// time. A store's checkpoints usually run on a connection of their own (`LogCheckpointer`),
-/// which opens the frames; the writer checkpoints itself only when that connection is missing.
+/// which copies the frames sealed (``EncryptedFile/copiesSealedFrames``); the writer checkpoints
+/// itself only when that connection is missing.
 ///
 /// A remembered page is returned only when the frame on disk still carries the nonce and tag it
 /// was sealed with and the page number it was sealed for: a frame written since, by this or any

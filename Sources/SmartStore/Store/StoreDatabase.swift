@@ -57,6 +57,7 @@ enum StoreDatabase {
             db.add(function: function)
         }
         var path = url.path
+        var checkpointerPath = url.path
         var token: String?
         if let cipher {
             guard EncryptingVFS.isRegistered else {
@@ -68,6 +69,11 @@ enum StoreDatabase {
             let registered = CipherRegistry.add(cipher)
             token = registered
             path = uri(for: url, parameters: ["vfs": EncryptingVFS.name, CipherRegistry.uriParameter: registered])
+            checkpointerPath = uri(
+                for: url,
+                parameters: [
+                    "vfs": EncryptingVFS.name, CipherRegistry.uriParameter: registered, EncryptingVFS.copiesSealedFramesParameter: "1",
+                ])
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
@@ -75,7 +81,7 @@ enum StoreDatabase {
             case .readWrite:
                 try pool.write { db in try StoreSchema.createMetadataTables(db) }
                 // Without it, commits checkpoint on the writer as SQLite does by default.
-                let checkpointer = try? LogCheckpointer(path: path, token: checkpointToken)
+                let checkpointer = try? LogCheckpointer(path: checkpointerPath, token: checkpointToken)
                 return Connection(pool: pool, cipherToken: token, checkpointer: checkpointer)
             case .readOnly:
                 guard try pool.read({ db in try StoreSchema.hasMetadataTables(db) }) else {
