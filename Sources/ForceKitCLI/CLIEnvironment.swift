@@ -1,8 +1,12 @@
 public import Foundation
 
 /// What commands take from their surroundings, replaceable per task so tests can run them
-/// in-process: the state folder and how a login page is opened.
+/// in-process: the state folder, the environment variables and how a login page is opened.
 public enum CLIEnvironment {
+    /// The environment variables commands read (`FORCEKIT_HOME`, `HOME`, `SSL_CERT_FILE`,
+    /// `FORCEKIT_CLIENT_ID`), instead of the process's.
+    @TaskLocal public static var variables: [String: String] = ProcessInfo.processInfo.environment
+
     /// The folder accounts are kept in, instead of `$FORCEKIT_HOME` or `~/.forcekit`.
     @TaskLocal public static var home: URL?
 

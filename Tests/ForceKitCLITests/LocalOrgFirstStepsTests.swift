@@ -65,14 +65,46 @@ struct LocalOrgFirstStepsTests {
             // Without the CA, the same login fails and says what to pass.
             try await withTemporaryDirectory { home throws in
                 await CLIEnvironment.$home.withValue(home) {
-                    let untrusted = await forcekit(
-                        "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username, "--password",
-                        org.credentials.password)
+                    let untrusted = await CLIEnvironment.$variables.withValue([:]) {
+                        await forcekit(
+                            "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username, "--password",
+                            org.credentials.password)
+                    }
                     #expect(untrusted.exitCode == 1 && untrusted.error.contains("--ca-file"), "\(untrusted.error)")
+                    #expect(untrusted.error.contains("SSL_CERT_FILE"), "\(untrusted.error)")
                     let trusted = await forcekit(
                         "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username, "--password",
                         org.credentials.password, "--ca-file", caFile)
                     #expect(trusted.exitCode == 0, "\(trusted.error)")
+                }
+            }
+        }
+    }
+
+    @Test("over TLS: SSL_CERT_FILE is trusted as curl and OpenSSL trust it, for the login and the commands after it")
+    func certificateFileFromTheEnvironment() async throws {
+        var configuration = LocalOrgConfiguration()
+        configuration.tls = true
+        try await withOrg(seed: true, configuration: configuration) { org throws in
+            let caFile = try #require(org.credentials.caFile)
+            try await withTemporaryDirectory { home throws in
+                try await CLIEnvironment.$home.withValue(home) {
+                    try await CLIEnvironment.$variables.withValue(["SSL_CERT_FILE": caFile]) {
+                        let login = await forcekit(
+                            "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username, "--password",
+                            org.credentials.password)
+                        #expect(login.exitCode == 0, "\(login.error)")
+                        let query = await forcekit("query", "SELECT Name FROM Account ORDER BY Name LIMIT 1")
+                        #expect(query.exitCode == 0 && query.outputLines.first == "Name", "\(query.error)")
+                        let display = try jsonObject(try #require(await forcekit("org", "display", "--json").outputLines.first))
+                        #expect(display["caFile"] as? String == caFile)
+                    }
+                    // The CA came from the environment, so the account does not keep it: without the
+                    // variable, its org is not trusted.
+                    let query = await CLIEnvironment.$variables.withValue([:]) {
+                        await forcekit("query", "SELECT Name FROM Account LIMIT 1")
+                    }
+                    #expect(query.exitCode == 1 && query.error.contains("SSL_CERT_FILE"), "\(query.error)")
                 }
             }
         }

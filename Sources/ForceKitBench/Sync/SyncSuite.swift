@@ -68,21 +68,30 @@ struct SyncSuite: AsyncParsableCommand {
         var storeOnly: [Double] = []
         var sqliteOnly: [Double] = []
         var networkShare: [Double] = []
+        // Cores each contender kept busy: whether the sync waits (a pipeline stall) or computes.
+        var coresOurs: [Double] = []
+        var coresBase: [Double] = []
+        var coresStore: [Double] = []
         var peakGrowth = 0.0
         // The baseline streams the query exactly as the sync sends it (with the cursor's fields and order).
         let sent = try SoqlSyncDownTarget(query: soql).query(after: nil)
         for round in 0..<rounds {
-            downBase.append(
+            let base = try await ProcessCPU.cores {
                 try await Measurement.rate(accounts) {
                     var count = 0
                     for try await _ in client.records(forQuery: sent) { count += 1 }
                     return count
-                })
+                }
+            }
+            downBase.append(base.result)
+            coresBase.append(base.cores)
             var pages: [[JSON]] = []
             for try await page in client.pages(forQuery: sent) {
                 pages.append(page.records)
             }
-            storeOnly.append(try await storeRate(pages, scratch.appendingPathComponent("store-\(round).sqlite")))
+            let storing = try await ProcessCPU.cores { try await storeRate(pages, scratch.appendingPathComponent("store-\(round).sqlite")) }
+            storeOnly.append(storing.result)
+            coresStore.append(storing.cores)
             sqliteOnly.append(try await sqliteRate(pages, scratch.appendingPathComponent("sqlite-\(round).sqlite")))
             pages = []
             let url = scratch.appendingPathComponent("down-\(round).sqlite")
@@ -94,14 +103,17 @@ struct SyncSuite: AsyncParsableCommand {
             if !json { FileHandle.standardError.write(Data("sync down of \(accounts) Accounts, round \(round + 1)\n".utf8)) }
             let inTransport = transport.elapsed
             let started = ContinuousClock.now
-            downOurs.append(
+            let syncing = try await ProcessCPU.cores {
                 try await Measurement.rate(accounts) {
                     let state = try await manager.syncDown(
                         target: try SoqlSyncDownTarget(query: soql), soupName: "accounts",
                         onUpdate: { _ in peak.sample() })
                     guard state.status == .done else { throw ValidationError("the sync down ended \(state.status): \(state.error)") }
                     return state.recordsSynced
-                })
+                }
+            }
+            downOurs.append(syncing.result)
+            coresOurs.append(syncing.cores)
             peakGrowth = max(peakGrowth, peak.growth)
             networkShare.append((transport.elapsed - inTransport) / (ContinuousClock.now - started).seconds)
             try store.close()
@@ -113,6 +125,7 @@ struct SyncSuite: AsyncParsableCommand {
         let store = Measurement.median(storeOnly)
         let sqlite = Measurement.median(sqliteOnly)
         let share = Measurement.median(networkShare)
+        let cores = (ours: Measurement.median(coresOurs), base: Measurement.median(coresBase), store: Measurement.median(coresStore))
 
         var collection: [Double] = []
         var leave: [Double] = []
@@ -157,6 +170,10 @@ struct SyncSuite: AsyncParsableCommand {
                     format: "  their JSON text and index values inserted into a plain SQLite table through GRDB: %.0f records/s", sqlite))
             print(
                 String(
+                    format: "  cores kept busy: %.2f by the sync, %.2f by streaming the query, %.2f by the store alone (of %d)",
+                    cores.ours, cores.base, cores.store, ProcessInfo.processInfo.activeProcessorCount))
+            print(
+                String(
                     format:
                         "sync up of %d changes: collection %.0f records/s, single record %.0f records/s, ratio %.1f; LEAVE_IF_CHANGED %.0f records/s, %.2f of OVERWRITE",
                     changes, upCollection, upSingle, upRatio, upLeave, leaveRatio))
@@ -176,6 +193,9 @@ struct SyncSuite: AsyncParsableCommand {
         report.add("encrypted", !plaintext)
         report.add("sqliteOnly", sqlite)
         report.add("downNetworkShare", share)
+        report.add("downCores", cores.ours)
+        report.add("baselineCores", cores.base)
+        report.add("storeOnlyCores", cores.store)
         report.add("upCollection", upCollection)
         report.add("upSingleRecord", upSingle)
         report.add("upRatio", upRatio)

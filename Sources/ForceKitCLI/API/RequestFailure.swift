@@ -23,7 +23,8 @@ enum RequestFailure {
         }
         // Neither transport names a certificate failure apart from others: its text does.
         if case .failed(let reason) = transport, reason.lowercased().contains("certificate") {
-            return "\(place)'s certificate is not trusted: log in with --ca-file and its CA (forcekit serve prints it as caFile). "
+            return "\(place)'s certificate is not trusted: log in with --ca-file and its CA, or set SSL_CERT_FILE to it "
+                + "(forcekit serve prints it as caFile). "
                 + "(\(reason))"
         }
         return nil

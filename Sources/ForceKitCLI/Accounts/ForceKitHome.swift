@@ -8,7 +8,7 @@ import SalesforceKeys
 enum ForceKitHome {
     static var directory: URL {
         if let home = CLIEnvironment.home { return home }
-        return directory(environment: ProcessInfo.processInfo.environment)
+        return directory(environment: CLIEnvironment.variables)
     }
 
     /// `$FORCEKIT_HOME`, else `$HOME/.forcekit`, else the account's home folder: like other CLIs,
@@ -40,9 +40,15 @@ enum ForceKitHome {
     /// The key under which an account keeps the CA file its org's certificate needs.
     static let caFileKey = "caFile"
 
-    /// The transport for an org whose certificate needs `caFile` (a LocalOrg's CA), or URLSession.
+    /// The CA file to trust when none is given: `SSL_CERT_FILE`, as OpenSSL and curl read it.
+    static var environmentCAFile: String? {
+        CLIEnvironment.variables["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The transport for an org whose certificate needs `caFile` (a LocalOrg's CA), else the one
+    /// `SSL_CERT_FILE` names, else URLSession with the system's roots.
     static func transport(trusting caFile: String?) throws -> any HTTPTransport {
-        guard let caFile else { return URLSessionTransport.shared }
+        guard let caFile = caFile ?? environmentCAFile else { return URLSessionTransport.shared }
         do {
             return try TrustingTransport.trusting(caFile)
         } catch {

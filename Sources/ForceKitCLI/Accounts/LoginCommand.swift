@@ -23,7 +23,8 @@ struct LoginCommand: AsyncParsableCommand {
 
             With --local (or no --instance while forcekit serve runs) it logs in to that LocalOrg as \
             its default user; with --tls its CA is trusted, and kept with the account for the other \
-            commands (--ca-file names a CA for any org).
+            commands (--ca-file names a CA for any org; without one, SSL_CERT_FILE is read, as curl and \
+            OpenSSL do).
 
             Example, with a LocalOrg from forcekit serve:
               forcekit login --local
@@ -86,7 +87,7 @@ struct LoginCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environmentKey = ProcessInfo.processInfo.environment["FORCEKIT_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
+        let environmentKey = CLIEnvironment.variables["FORCEKIT_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
         // With no instance, a running LocalOrg is the one meant (the README's first steps).
         let running = local || (instance == nil && username == nil && !browser) ? RunningLocalOrg.current() : nil
         if local && running == nil {

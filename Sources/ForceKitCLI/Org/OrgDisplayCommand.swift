@@ -44,12 +44,12 @@ struct OrgDisplayCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
-        // A LocalOrg served with --tls has its own CA; others use the system's roots.
+        // A LocalOrg served with --tls has its own CA; SSL_CERT_FILE names one; others use the system's roots.
         let running = RunningLocalOrg.current()
         let systemBundle = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
             .first { FileManager.default.fileExists(atPath: $0) }
         let localCA = running?.instanceURL == credentials.instanceURL.absoluteString ? running?.caFile : nil
-        let caFile = chosen.customData[ForceKitHome.caFileKey]?.stringValue ?? localCA ?? systemBundle
+        let caFile = chosen.customData[ForceKitHome.caFileKey]?.stringValue ?? localCA ?? ForceKitHome.environmentCAFile ?? systemBundle
         let fields: [(name: String, variable: String, value: String?)] = [
             ("instanceUrl", "FORCEKIT_INSTANCE_URL", credentials.instanceURL.absoluteString),
             ("accessToken", "FORCEKIT_ACCESS_TOKEN", credentials.accessToken),
