@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "SOQL", targets: ["SOQL"]),
         .library(name: "MobileSync", targets: ["MobileSync"]),
         .library(name: "IdentityProvider", targets: ["IdentityProvider"]),
+        .library(name: "SalesforceApp", targets: ["SalesforceApp"]),
         .library(name: "LocalOrg", targets: ["LocalOrg", "LocalOrgEngine"]),
         .executable(name: "forcekit", targets: ["forcekit"]),
         .executable(name: "forcekit-bench", targets: ["ForceKitBench"]),
@@ -87,7 +88,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
-            name: "SalesforceREST", dependencies: ["SalesforceAuth", "SalesforceCore", "URLEncoding"], swiftSettings: strictSettings),
+            name: "SalesforceREST",
+            dependencies: ["SalesforceAuth", "SalesforceCore", "URLEncoding", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         // Binding a row's values straight through SQLite's C API, for the stores' hot writes.
         .target(
             name: "SQLiteBinding",
@@ -104,6 +108,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 // PBKDF2, for keys derived from passphrases.
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -122,7 +127,16 @@ let package = Package(
         // Mobile Sync: records down into SmartStore, local changes back up.
         .target(
             name: "MobileSync",
-            dependencies: ["SmartStore", "SalesforceREST", "SalesforceCore", "SOQL"],
+            dependencies: ["SmartStore", "SalesforceREST", "SalesforceCore", "SOQL", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        // The app layer: one entry point for a user's whole session (accounts, stores, syncs).
+        .target(
+            name: "SalesforceApp",
+            dependencies: [
+                "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceKeys", "SalesforceCore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         // The identity-provider handoff: one app logs users into others over app URLs.
@@ -224,6 +238,15 @@ let package = Package(
             dependencies: [
                 "LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding", "ForceKitTestSupport", "OrgTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SalesforceAppTests",
+            dependencies: [
+                "SalesforceApp", "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "LocalOrg",
+                "OrgTestSupport",
+                "ForceKitTestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SalesforceCore
 
 /// Tells the app how a run goes, and ends it: every update reaches the run's observer, and the
@@ -30,9 +31,14 @@ struct SyncReporter: Sendable {
             if status != .failed { final.status = .failed }
             final.error = "The sync's state could not be saved: \(error)"
         }
+        Self.logger.info(
+            "Sync \(final.id)\(final.name.map { " (\($0))" } ?? "") of \(final.soupName) ended \(final.status.rawValue): \(final.recordsSynced) synced, \(final.recordsFailed) failed, \(final.recordsConflicted) conflicted"
+        )
         observer?(final)
         return final
     }
+
+    private static let logger = Logger.forceKit("sync")
 }
 
 /// Milliseconds since 1970, for start and end times.

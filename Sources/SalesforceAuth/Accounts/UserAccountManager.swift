@@ -129,6 +129,7 @@ public actor UserAccountManager: CredentialsRefresher {
             accounts.append(account)
         }
         try setCurrent(account)
+        logger.info("Logged in \(identity) at \(credentials.instanceURL.host ?? credentials.instanceURL.absoluteString)")
         publish(.didLogIn(identity))
         return account
     }
@@ -187,11 +188,13 @@ public actor UserAccountManager: CredentialsRefresher {
                     logger.error("The refreshed credentials of \(identity) could not be saved: \(error)")
                     publish(.saveFailed(identity, error))
                 }
+                logger.debug("Refreshed the access token of \(identity)")
                 publish(.didRefresh(identity))
             }
             return refreshed
         } catch {
             if error.isRefreshTokenInvalid, account(for: identity) != nil {
+                logger.notice("The server refused the refresh token of \(identity): logging the user out")
                 publish(.refreshTokenRevoked(identity))
                 await logOut(identity, revoking: false)
             }
@@ -224,6 +227,7 @@ public actor UserAccountManager: CredentialsRefresher {
             // Logging out never waits on the server's opinion: a failed revoke still logs out.
             try? await oauth.revoke(token: token, at: account.credentials.loginHost)
         }
+        logger.info("Logged out \(identity)")
         publish(.didLogOut(identity))
         if accounts(inOrg: identity.orgID).isEmpty {
             publish(.orgDidLogOut(orgID: identity.orgID))

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 public import SalesforceAuth
 public import SalesforceCore
 
@@ -60,6 +61,9 @@ public actor RestClient {
 
     // MARK: - Sending
 
+    /// Requests at `trace` (method, path and status; never a header, body or query value), refreshes at `debug`.
+    private static let logger = Logger.forceKit("rest")
+
     /// Sends a request and returns its 2xx answer.
     ///
     /// A 401 (or a 403 whose body says the token is bad) refreshes the token, once for every
@@ -72,6 +76,7 @@ public actor RestClient {
         guard request.requiresAuthentication, Self.tokenWasRefused(first, request: request) else {
             return try Self.finish(first, request: request, credentials: sentWith)
         }
+        Self.logger.debug("\(request.method.rawValue) \(request.path) was refused with the current access token: refreshing it")
         let fresh = try await refreshedCredentials(after: sentWith)
         let second = try await perform(request, credentials: fresh)
         return try Self.finish(second, request: request, credentials: fresh)
@@ -181,6 +186,7 @@ public actor RestClient {
     private static func finish(_ response: HTTPResponse, request: RestRequest, credentials: OAuthCredentials?) throws(RestError)
         -> RestResponse
     {
+        logger.trace("\(request.method.rawValue) \(request.path) \(response.status)")
         guard response.isSuccess else {
             let url = (try? request.url(for: credentials)) ?? URL(fileURLWithPath: "/")
             throw .http(status: response.status, url: url, headers: response.headers, body: response.body)

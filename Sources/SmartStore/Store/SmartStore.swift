@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import Logging
 import SalesforceCore
 
 /// An offline store of JSON documents: soups of entries, indexed, queried by query specs and
@@ -65,7 +66,10 @@ public final class SmartStore: Sendable {
         } else if try await hasInterruptedAlterations() {
             throw .interrupted(path: url.path, operation: "alterSoup")
         }
+        Self.logger.debug("Opened \(cipher == nil ? "the plain" : "the encrypted") store \(url.lastPathComponent) (\(access))")
     }
+
+    private static let logger = Logger.forceKit("smartstore")
 
     /// The access a store at `url` can be opened with, given the one asked for: read-only when
     /// the process may not write the file or its folder, since a read-write open would fail.

@@ -108,9 +108,18 @@ public actor SmartStoreManager {
         try await remove(try databaseURL(name: name, directory: globalDirectory))
     }
 
-    /// Deletes every store of a user, as the SDK does at logout. Global stores stay.
+    /// Deletes every store of a user and the user's folders, as the SDK does at logout. Global
+    /// stores stay.
     public func removeAllStores(for user: UserIdentity) async throws(SmartStoreError) {
         for name in allStoreNames(for: user) { try await removeStore(named: name, for: user) }
+        // Nothing of the user stays behind, not even an empty folder named after them; their
+        // org's folder goes too when no other user of it has a store.
+        let users = rootDirectory.appendingPathComponent("users", isDirectory: true)
+        var folder = userDirectory(user)
+        while folder.path.count > users.path.count, (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: folder)
+            folder = folder.deletingLastPathComponent()
+        }
     }
 
     /// Deletes every global store.

@@ -1,0 +1,330 @@
+public import Foundation
+import Logging
+public import MobileSync
+public import SalesforceAuth
+public import SalesforceCore
+public import SalesforceKeys
+public import SalesforceREST
+public import SmartStore
+
+/// One entry point for an app's whole session, the counterpart of the SDK's
+/// `MobileSyncSDKManager`: built from the app's configuration files, it logs users in, switches
+/// between them, logs them out, and gives the current user a REST client, their SmartStore and
+/// global store, and a sync manager, each made on first use and shared.
+///
+/// Everything of a user lives under that user (accounts, store files and their keys, syncs), and
+/// a logout, or a refresh token the server revoked, removes all of it and leaves other users as
+/// they were.
+///
+/// ```swift
+/// let app = try await SalesforceApp(configuration: try AppConfiguration(bundle: .main), directory: appSupport)
+/// if await app.currentUser == nil { _ = try await app.logIn(using: browser) }
+/// let syncs = try await app.syncManager()        // with the syncs of usersyncs.json
+/// _ = try await syncs.reSync(named: "syncDownContacts")
+/// let store = try await app.userStore()          // with the soups of userstore.json
+/// ```
+public actor SalesforceApp {
+    /// The configuration files the app was built from.
+    public let configuration: AppConfiguration
+    /// The folder the app keeps everything in: `accounts`, `SmartStore` and, on Linux, `keys`.
+    public let directory: URL
+    /// The signed-in users.
+    public let accounts: UserAccountManager
+    /// The user and global stores.
+    public let stores: SmartStoreManager
+    private let transport: any HTTPTransport
+    private let push: PushRegistrar
+    private var deviceToken: Data?
+    private var pushStatuses: [UserIdentity: PushStatus] = [:]
+    private var sessions: [UserIdentity: UserSession] = [:]
+    private var globalSyncs: SyncManager?
+    private var globalStoreIsSetUp = false
+    private var willLogOutHandlers: [@Sendable (UserIdentity) async -> Void] = []
+    private var subscribers: [UUID: AsyncStream<AppEvent>.Continuation] = [:]
+
+    /// An app over `directory`, with accounts and store keys in `keyStore` (by default the
+    /// Keychain on Apple platforms and 0600 files in `directory/keys` elsewhere), registering
+    /// for push notifications as `push` says once it has a device token.
+    /// - Throws: ``AppError/Code/account`` when the saved accounts cannot be read.
+    public init(
+        configuration: AppConfiguration, directory: URL, keyStore: (any KeyStore)? = nil, push: PushConfiguration = PushConfiguration(),
+        transport: any HTTPTransport = URLSessionTransport.shared
+    ) async throws(AppError) {
+        let keys = keyStore ?? Self.defaultKeyStore(directory: directory)
+        self.configuration = configuration
+        self.directory = directory
+        self.transport = transport
+        self.push = PushRegistrar(configuration: push)
+        do {
+            accounts = try await UserAccountManager(
+                directory: directory.appendingPathComponent("accounts", isDirectory: true), keyStore: keys,
+                oauth: OAuthClient(bootConfig: configuration.bootConfig, transport: transport))
+        } catch {
+            throw AppError(code: .account, message: "The saved accounts in \(directory.path) cannot be read: \(error)")
+        }
+        stores = SmartStoreManager(
+            rootDirectory: directory.appendingPathComponent("SmartStore", isDirectory: true), protection: .encrypted(keyStore: keys))
+    }
+
+    private static func defaultKeyStore(directory: URL) -> any KeyStore {
+        #if canImport(Security)
+            KeychainKeyStore(service: Bundle.main.bundleIdentifier ?? "com.salesforce.mobilesdk")
+        #else
+            FileKeyStore(directory: directory.appendingPathComponent("keys", isDirectory: true))
+        #endif
+    }
+
+    // MARK: - Users
+
+    /// The current user, or nil before the first login and after the current user logs out.
+    public var currentUser: UserAccount? {
+        get async { await accounts.currentAccount }
+    }
+
+    /// Logs a user in through the browser (the web-server flow with PKCE) and makes them current.
+    /// - Throws: ``AppError/Code/account`` with the login's failure.
+    @discardableResult
+    public func logIn(at loginHost: LoginHost = .production, using browser: any BrowserSession) async throws(AppError) -> UserAccount {
+        let previous = await accounts.currentAccount?.identity
+        let account: UserAccount
+        do {
+            account = try await accounts.logIn(at: loginHost, using: browser)
+        } catch {
+            throw AppError(code: .account, message: "The login at \(loginHost.host) failed: \(error)")
+        }
+        return await didLogIn(account, previous: previous)
+    }
+
+    /// Logs a user in with a username and password (the password flow, for tools and tests
+    /// against LocalOrg; apps use the browser) and makes them current.
+    /// - Throws: ``AppError/Code/account`` with the login's failure.
+    @discardableResult
+    public func logIn(username: String, password: String, at loginHost: LoginHost) async throws(AppError) -> UserAccount {
+        let previous = await accounts.currentAccount?.identity
+        let account: UserAccount
+        do {
+            account = try await accounts.logIn(username: username, password: password, at: loginHost)
+        } catch {
+            throw AppError(code: .account, message: "The login of \(username) at \(loginHost.host) failed: \(error)")
+        }
+        return await didLogIn(account, previous: previous)
+    }
+
+    private func didLogIn(_ account: UserAccount, previous: UserIdentity?) async -> UserAccount {
+        Self.logger.info("\(account.identity) is the current user")
+        publish(.loggedIn(account.identity))
+        if previous != account.identity { publish(.switched(from: previous, to: account.identity)) }
+        // Registration happens at the end of the login, as in the SDK; its failure is not the login's.
+        await refreshPushRegistration()
+        return account
+    }
+
+    /// Makes a signed-in user current; their stores and syncs are the ones the app gets next.
+    /// - Throws: ``AppError/Code/account`` when the user is not signed in.
+    public func switchTo(_ identity: UserIdentity) async throws(AppError) {
+        let previous = await accounts.currentAccount?.identity
+        do {
+            try await accounts.switchTo(identity)
+        } catch {
+            throw AppError(code: .account, message: "Cannot switch to \(identity): \(error)")
+        }
+        if previous != identity { publish(.switched(from: previous, to: identity)) }
+    }
+
+    /// Runs `handler` before each logout, while the user's stores are still there (to flush
+    /// unsent changes, say). Logouts wait for it.
+    public func onWillLogOut(_ handler: @escaping @Sendable (UserIdentity) async -> Void) {
+        willLogOutHandlers.append(handler)
+    }
+
+    /// Logs a user out (the current one by default) and removes everything of theirs from the
+    /// device: their syncs are stopped, their stores and the stores' keys deleted, their refresh
+    /// token revoked and their account deleted. Other users and the global stores stay.
+    public func logOut(_ identity: UserIdentity? = nil) async {
+        var chosen = identity
+        if chosen == nil { chosen = await accounts.currentAccount?.identity }
+        guard let identity = chosen else { return }
+        publish(.willLogOut(identity))
+        for handler in willLogOutHandlers { await handler(identity) }
+        if let session = sessions[identity] { await session.syncManager?.stop() }
+        // Unregistering needs the user's token, so it comes before the revoke; it never holds the logout up.
+        if case .registered(let deviceID, _) = pushStatuses.removeValue(forKey: identity), let client = await client(for: identity) {
+            await push.unregister(deviceID, with: client)
+        }
+        sessions[identity] = nil
+        await accounts.logOut(identity)
+        // Removal is best effort, like the SDK's: a store that cannot be deleted now must not keep
+        // the user signed in.
+        do {
+            try await stores.removeAllStores(for: identity)
+        } catch {
+            Self.logger.error("The stores of \(identity) could not all be removed: \(error)")
+        }
+        Self.logger.info("Removed the data of \(identity)")
+        publish(.loggedOut(identity))
+    }
+
+    // MARK: - The current user's objects
+
+    /// The current user's REST client, which refreshes the token as needed.
+    /// - Throws: ``AppError/notLoggedIn``.
+    public func restClient() async throws(AppError) -> RestClient {
+        try await session().client
+    }
+
+    /// The current user's default store, with the soups of `userstore.json` registered.
+    /// - Throws: ``AppError/notLoggedIn``, ``AppError/Code/store``.
+    public func userStore() async throws(AppError) -> SmartStore {
+        let identity = try await currentIdentity()
+        _ = try await session()
+        do {
+            let store = try await stores.store(for: identity)
+            if sessions[identity]?.storeIsSetUp == false {
+                if let config = configuration.userStore { try await store.registerSoups(fromConfig: config) }
+                sessions[identity]?.storeIsSetUp = true
+            }
+            return store
+        } catch {
+            throw AppError(code: .store, message: "The store of \(identity) cannot be opened: \(error)")
+        }
+    }
+
+    /// The default global store, shared by every user, with the soups of `globalstore.json`.
+    /// - Throws: ``AppError/Code/store``.
+    public func globalStore() async throws(AppError) -> SmartStore {
+        do {
+            let store = try await stores.globalStore()
+            if !globalStoreIsSetUp {
+                if let config = configuration.globalStore { try await store.registerSoups(fromConfig: config) }
+                globalStoreIsSetUp = true
+            }
+            return store
+        } catch {
+            throw AppError(code: .store, message: "The global store cannot be opened: \(error)")
+        }
+    }
+
+    /// The current user's sync manager over their default store, with the syncs of
+    /// `usersyncs.json` created (not run) on first use.
+    /// - Throws: ``AppError/notLoggedIn``, ``AppError/Code/store``, ``AppError/Code/sync``.
+    public func syncManager() async throws(AppError) -> SyncManager {
+        let identity = try await currentIdentity()
+        let session = try await session()
+        if let manager = session.syncManager { return manager }
+        let store = try await userStore()
+        do {
+            let manager = try await SyncManager(store: store, client: session.client)
+            if let config = configuration.userSyncs { try await manager.createSyncs(from: config) }
+            // Another call may have made one while this one waited.
+            if let winner = sessions[identity]?.syncManager { return winner }
+            sessions[identity]?.syncManager = manager
+            return manager
+        } catch {
+            throw AppError(code: .sync, message: "The sync manager of \(identity) cannot be created: \(error)")
+        }
+    }
+
+    /// The sync manager of the global store, with the syncs of `globalsyncs.json`, talking to
+    /// the server as the current user.
+    /// - Throws: ``AppError/notLoggedIn``, ``AppError/Code/store``, ``AppError/Code/sync``.
+    public func globalSyncManager() async throws(AppError) -> SyncManager {
+        if let globalSyncs { return globalSyncs }
+        let client = try await session().client
+        let store = try await globalStore()
+        do {
+            let manager = try await SyncManager(store: store, client: client)
+            if let config = configuration.globalSyncs { try await manager.createSyncs(from: config) }
+            if let winner = globalSyncs { return winner }
+            globalSyncs = manager
+            return manager
+        } catch {
+            throw AppError(code: .sync, message: "The global sync manager cannot be created: \(error)")
+        }
+    }
+
+    // MARK: - Push notifications
+
+    /// Gives the app the device token the platform issued (APNs or FCM), and registers the
+    /// current user with it. A new token renews the registration.
+    public func setDeviceToken(_ token: Data) async {
+        if token != deviceToken {
+            deviceToken = token
+            pushStatuses = pushStatuses.filter { $0.value == .notEnabled }
+        }
+        await refreshPushRegistration()
+    }
+
+    /// Registers the current user for push notifications when a registration is due: none yet,
+    /// a failure `retryAfterFailure` ago, or a registration older than `renewal`. Call it when
+    /// the app comes to the foreground, as the SDK does; logins call it.
+    public func refreshPushRegistration() async {
+        guard let deviceToken, let identity = await accounts.currentAccount?.identity else { return }
+        let now = Date()
+        guard push.isDue(pushStatus(of: identity), now: now), let client = await client(for: identity) else { return }
+        let status = await push.register(deviceToken, with: client, now: now)
+        pushStatuses[identity] = status
+        Self.logger.info("Push registration of \(identity): \(status)")
+    }
+
+    /// Where the push registration of a user (the current one by default) stands.
+    public func pushStatus(for identity: UserIdentity? = nil) async -> PushStatus {
+        var chosen = identity
+        if chosen == nil { chosen = await accounts.currentAccount?.identity }
+        return chosen.map { pushStatus(of: $0) } ?? .notRegistered
+    }
+
+    private func pushStatus(of identity: UserIdentity) -> PushStatus {
+        pushStatuses[identity] ?? .notRegistered
+    }
+
+    /// A REST client for a signed-in user: their session's, or one made for the moment.
+    private func client(for identity: UserIdentity) async -> RestClient? {
+        if let session = sessions[identity] { return session.client }
+        guard let account = await accounts.account(for: identity) else { return nil }
+        return RestClient(
+            credentials: account.credentials, refresher: SessionRefresher(accounts: accounts, app: self), transport: transport)
+    }
+
+    private func currentIdentity() async throws(AppError) -> UserIdentity {
+        guard let identity = await accounts.currentAccount?.identity else { throw .notLoggedIn }
+        return identity
+    }
+
+    /// The current user's session, made on first use.
+    private func session() async throws(AppError) -> UserSession {
+        guard let account = await accounts.currentAccount else { throw .notLoggedIn }
+        if let session = sessions[account.identity] { return session }
+        let client = RestClient(
+            credentials: account.credentials, refresher: SessionRefresher(accounts: accounts, app: self), transport: transport)
+        let session = sessions[account.identity] ?? UserSession(client: client)
+        sessions[account.identity] = session
+        return session
+    }
+
+    private static let logger = Logger.forceKit("app")
+
+    // MARK: - Events
+
+    /// The app's events from now on, until the app is released.
+    public func events() -> AsyncStream<AppEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AppEvent.self)
+        let id = UUID()
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    private func unsubscribe(_ id: UUID) {
+        subscribers[id] = nil
+    }
+
+    private func publish(_ event: AppEvent) {
+        for continuation in subscribers.values { continuation.yield(event) }
+    }
+
+    deinit {
+        for continuation in subscribers.values { continuation.finish() }
+    }
+}
