@@ -172,7 +172,7 @@ let package = Package(
             name: "ForceKitCLI",
             dependencies: [
                 "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine",
-                "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider", "SOQL",
+                "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider", "SalesforceApp", "SOQL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -286,7 +286,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ForceKitCLITests",
-            dependencies: ["ForceKitCLI", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport"],
+            dependencies: [
+                "ForceKitCLI", "SalesforceApp", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
     ]

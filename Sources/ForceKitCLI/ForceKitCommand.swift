@@ -16,7 +16,7 @@ public struct ForceKitCommand: AsyncParsableCommand {
         version: ForceKitVersion.current,
         subcommands: [
             ServeCommand.self, LoginCommand.self, AccountsCommand.self, LogoutCommand.self, APICommand.self, QueryCommand.self,
-            OrgCommand.self, LinkCommand.self, StoreCommand.self, SyncCommand.self, IdPCommand.self,
+            OrgCommand.self, LinkCommand.self, StoreCommand.self, SyncCommand.self, IdPCommand.self, DoctorCommand.self,
         ]
     )
 

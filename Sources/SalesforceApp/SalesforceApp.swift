@@ -301,6 +301,61 @@ public actor SalesforceApp {
         return session
     }
 
+    // MARK: - Developer support
+
+    /// What the developer-support menu shows: ForceKit's version, the app type, the user agent,
+    /// the login settings, the current and signed-in users, the boot config, the stores, and for
+    /// the current user their soups, syncs with their states, and push registration.
+    public func developerSupportInfo() async -> DeveloperSupportInfo {
+        typealias Entry = DeveloperSupportInfo.Entry
+        func yesNo(_ value: Bool) -> String { value ? "YES" : "NO" }
+        let boot = configuration.bootConfig
+        let current = await accounts.currentAccount
+        let signedIn = await accounts.accounts
+        var userStores: [String] = []
+        if let current { userStores = await stores.allStoreNames(for: current.identity) }
+        var entries = [
+            Entry(key: "SDK Version", value: ForceKitVersion.current),
+            Entry(key: "App Type", value: "Native"),
+            Entry(key: "User Agent", value: RestClient.unauthenticated(transport: transport).userAgent),
+            Entry(key: "Browser Login Enabled", value: "YES"),
+            Entry(key: "IDP Enabled", value: "NO"),
+            Entry(key: "Current User", value: current.map { $0.username ?? $0.identity.description } ?? ""),
+            Entry(key: "Authenticated Users", value: signedIn.map { $0.username ?? $0.identity.description }.joined(separator: ", ")),
+            Entry(key: "BootConfig - remoteAccessConsumerKey", value: boot.consumerKey),
+            Entry(key: "BootConfig - oauthRedirectURI", value: boot.redirectURI),
+            Entry(key: "BootConfig - oauthScopes", value: boot.scopes.joined(separator: ", ")),
+            Entry(key: "BootConfig - shouldAuthenticate", value: yesNo(boot.shouldAuthenticate)),
+            Entry(key: "Managed", value: "NO"),
+            Entry(key: "Store Encryption", value: "AES-256-GCM pages (SQLite VFS), a key per store"),
+            Entry(key: "User Stores", value: userStores.joined(separator: ", ")),
+            Entry(key: "Global Stores", value: await stores.allGlobalStoreNames().joined(separator: ", ")),
+        ]
+        if let current {
+            let identity = current.identity
+            if userStores.contains(SmartStore.defaultStoreName),
+                let store = try? await stores.store(for: identity)
+            {
+                entries.append(Entry(key: "User Store Soups", value: ((try? await store.allSoupNames()) ?? []).joined(separator: ", ")))
+            }
+            if let manager = sessions[identity]?.syncManager, let syncs = try? await manager.allSyncs() {
+                let described = syncs.map { "\($0.name ?? String($0.id)): \($0.status.rawValue)" }
+                entries.append(Entry(key: "Syncs", value: described.joined(separator: ", ")))
+            }
+            entries.append(Entry(key: "Push Registration", value: Self.describe(pushStatus(of: identity))))
+        }
+        return DeveloperSupportInfo(entries: entries)
+    }
+
+    private static func describe(_ status: PushStatus) -> String {
+        switch status {
+        case .notRegistered: "not registered"
+        case .registered(let deviceID, _): "registered as \(deviceID)"
+        case .notEnabled: "not enabled for the connected app"
+        case .failed(let reason, _): "failed: \(reason)"
+        }
+    }
+
     private static let logger = Logger.forceKit("app")
 
     // MARK: - Events

@@ -117,3 +117,34 @@ final class Flag: Sendable {
     func set() { state.withLock { $0 = true } }
     var isSet: Bool { state.withLock { $0 } }
 }
+
+@Suite("The app layer: developer support")
+struct DeveloperSupportTests {
+    @Test("the dev info names the SDK, the users, the boot config, the stores, the soups, the syncs and push, in the SDK's order")
+    func developerSupportInfo() async throws {
+        try await withOrg(seed: true) { org in
+            try await withTemporaryDirectory { folder in
+                try TemplateFiles.write(for: org, into: folder.appendingPathComponent("config"))
+                let app = try await SalesforceApp(
+                    configuration: try AppConfiguration(contentsOf: folder.appendingPathComponent("config")),
+                    directory: folder.appendingPathComponent("app"))
+                #expect(await app.developerSupportInfo()["Current User"] == "")
+                try await app.logIn(at: org.loginHost, using: org.browser)
+                _ = try await app.syncManager().reSync(named: "syncDownAccounts")
+
+                let info = await app.developerSupportInfo()
+                #expect(Array(info.entries.prefix(3).map(\.key)) == ["SDK Version", "App Type", "User Agent"])
+                #expect(info["SDK Version"] == ForceKitVersion.current)
+                #expect(info["Current User"] == org.credentials.username)
+                #expect(info["BootConfig - remoteAccessConsumerKey"] == org.credentials.clientID)
+                #expect(info["User Stores"] == "defaultStore")
+                #expect(info["User Store Soups"]?.contains("accounts") == true)
+                #expect(info["Syncs"] == "syncDownAccounts: DONE")
+                #expect(info["Push Registration"] == "not registered")
+                #expect(info.flattened.count == info.entries.count * 2 && info.flattened.first == "SDK Version")
+                let json = try JSONSerialization.jsonObject(with: Data(info.json.utf8)) as? [String: String]
+                #expect(json?["Syncs"] == "syncDownAccounts: DONE")
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import SalesforceApp
+
+/// `forcekit doctor`: what an app's developer-support menu shows, for the app data in a folder.
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Show an app's developer support info: SDK version, users, boot config, stores, soups, syncs and push.",
+        discussion: """
+            Reads the folder a SalesforceApp keeps its data in (--app) with the app's configuration \
+            files (--config: bootconfig.json, userstore.json, usersyncs.json; the app folder by \
+            default), as the SDK's "Show dev info" does. Nothing is written.
+
+            Example:
+              forcekit doctor --app ./AppData --config ./Resources --json
+            """
+    )
+
+    @Option(help: ArgumentHelp("The app's data folder (the directory its SalesforceApp was made with).", valueName: "DIR"))
+    var app: String
+
+    @Option(
+        help: ArgumentHelp("The folder with bootconfig.json and the other configuration files (default: the app folder).", valueName: "DIR")
+    )
+    var config: String?
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    func run() async throws {
+        let folder = URL(fileURLWithPath: (app as NSString).expandingTildeInPath)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            Console.printError("error: no app data at \(folder.path); pass the folder the app keeps its accounts and stores in")
+            throw ExitCode(1)
+        }
+        let info: DeveloperSupportInfo
+        do {
+            let configFolder = URL(fileURLWithPath: ((config ?? app) as NSString).expandingTildeInPath)
+            let salesforceApp = try await SalesforceApp(configuration: try AppConfiguration(contentsOf: configFolder), directory: folder)
+            info = await salesforceApp.developerSupportInfo()
+        } catch {
+            Console.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        if json {
+            Console.print(info.json)
+        } else {
+            let width = info.entries.map(\.key.count).max() ?? 0
+            for entry in info.entries {
+                Console.print(entry.key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + entry.value)
+            }
+        }
+    }
+}

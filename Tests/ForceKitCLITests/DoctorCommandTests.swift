@@ -1,0 +1,44 @@
+import ForceKitTestSupport
+import Foundation
+import LocalOrg
+import OrgTestSupport
+import SalesforceApp
+import SalesforceCore
+import Testing
+
+@testable import ForceKitCLI
+
+@Suite("forcekit doctor")
+struct DoctorCommandTests {
+    @Test("prints an app's developer support info as text and JSON; a folder that is not there is an error that writes nothing")
+    func doctor() async throws {
+        try await withOrg(seed: true) { org in
+            try await withTemporaryDirectory { folder in
+                let config = folder.appendingPathComponent("config")
+                try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+                let boot = """
+                    {"remoteAccessConsumerKey": "\(org.credentials.clientID)", "oauthRedirectURI": "\(org.credentials.redirectURI)",
+                     "oauthScopes": ["api", "web"]}
+                    """
+                try Data(boot.utf8).write(to: config.appendingPathComponent("bootconfig.json"))
+                let appData = folder.appendingPathComponent("app")
+                let app = try await SalesforceApp(configuration: try AppConfiguration(contentsOf: config), directory: appData)
+                try await app.logIn(at: org.loginHost, using: org.browser)
+
+                let json = await forcekit("doctor", "--app", appData.path, "--config", config.path, "--json")
+                #expect(json.exitCode == 0, "\(json.error)")
+                let object = try jsonObject(try #require(json.outputLines.first))
+                #expect(object["Current User"] as? String == org.credentials.username)
+                #expect(object["SDK Version"] as? String == ForceKitVersion.current)
+
+                let text = await forcekit("doctor", "--app", appData.path, "--config", config.path)
+                #expect(text.exitCode == 0 && text.outputLines.first?.hasPrefix("SDK Version") == true, "\(text.error)")
+
+                let missing = folder.appendingPathComponent("nowhere")
+                let refused = await forcekit("doctor", "--app", missing.path, "--config", config.path)
+                #expect(refused.exitCode == 1 && refused.error.contains("no app data at"))
+                #expect(!FileManager.default.fileExists(atPath: missing.path))
+            }
+        }
+    }
+}
