@@ -92,6 +92,9 @@ let package = Package(
             dependencies: ["SalesforceAuth", "SalesforceCore", "URLEncoding", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
+        // The system's zlib, for gzip (the analytics upload and LocalOrg's reading of it).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(name: "Gzip", dependencies: ["CZlib"], swiftSettings: strictSettings),
         // Binding a row's values straight through SQLite's C API, for the stores' hot writes.
         .target(
             name: "SQLiteBinding",
@@ -118,7 +121,7 @@ let package = Package(
         .target(
             name: "LocalOrgEngine",
             dependencies: [
-                "SOQL", "SalesforceCore", "SQLiteBinding", "URLEncoding",
+                "SOQL", "SalesforceCore", "SQLiteBinding", "URLEncoding", "Gzip",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -134,7 +137,8 @@ let package = Package(
         .target(
             name: "SalesforceApp",
             dependencies: [
-                "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceKeys", "SalesforceCore",
+                "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceKeys", "SalesforceCore", "Gzip",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -236,7 +240,7 @@ let package = Package(
         .testTarget(
             name: "LocalOrgTests",
             dependencies: [
-                "LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding", "ForceKitTestSupport", "OrgTestSupport",
+                "LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding", "Gzip", "ForceKitTestSupport", "OrgTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

@@ -19,6 +19,8 @@ package final class Org: Sendable {
     package let pushEnabled: Bool
     /// The configured Apex REST endpoints.
     package let apex: ApexAPI
+    /// The instrumentation events apps published.
+    package let analytics = AnalyticsInbox()
     /// Logins waiting for the user's consent.
     let logins = PendingLogins()
     /// Browsers logged in through `frontdoor.jsp`.
@@ -50,7 +52,7 @@ package final class Org: Sendable {
     /// Answers a call on the data API as the session's user, in the transaction the call's
     /// resource asks for.
     package func answer(_ call: RestCall, as session: Session) async throws(APIError) -> RestReply {
-        let api = DataAPI(store: store, userID: session.userID, limits: limits, pushEnabled: pushEnabled)
+        let api = DataAPI(store: store, userID: session.userID, limits: limits, pushEnabled: pushEnabled, analytics: analytics)
         let resolved = try api.resolve(call)
         switch resolved.access {
         case .read: return try await store.read(resolved.answer)

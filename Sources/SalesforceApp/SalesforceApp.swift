@@ -1,3 +1,4 @@
+import Crypto
 public import Foundation
 import Logging
 public import MobileSync
@@ -33,6 +34,8 @@ public actor SalesforceApp {
     /// The user and global stores.
     public let stores: SmartStoreManager
     private let transport: any HTTPTransport
+    private let keys: any KeyStore
+    private var analyticsManagers: [UserIdentity: AnalyticsManager] = [:]
     private let push: PushRegistrar
     private var deviceToken: Data?
     private var pushStatuses: [UserIdentity: PushStatus] = [:]
@@ -54,6 +57,7 @@ public actor SalesforceApp {
         self.configuration = configuration
         self.directory = directory
         self.transport = transport
+        self.keys = keys
         self.push = PushRegistrar(configuration: push)
         do {
             accounts = try await UserAccountManager(
@@ -112,6 +116,7 @@ public actor SalesforceApp {
 
     private func didLogIn(_ account: UserAccount, previous: UserIdentity?) async -> UserAccount {
         Self.logger.info("\(account.identity) is the current user")
+        await recordSystemEvent("addUser", component: "UserAccountManager", for: account.identity)
         publish(.loggedIn(account.identity))
         if previous != account.identity { publish(.switched(from: previous, to: account.identity)) }
         // Registration happens at the end of the login, as in the SDK; its failure is not the login's.
@@ -132,7 +137,8 @@ public actor SalesforceApp {
     }
 
     /// Runs `handler` before each logout, while the user's stores are still there (to flush
-    /// unsent changes, say). Logouts wait for it.
+    /// unsent changes, say). Logouts wait for it. A user whose refresh token the server revoked
+    /// is removed without it: the server would refuse whatever it sent.
     public func onWillLogOut(_ handler: @escaping @Sendable (UserIdentity) async -> Void) {
         willLogOutHandlers.append(handler)
     }
@@ -147,11 +153,30 @@ public actor SalesforceApp {
         publish(.willLogOut(identity))
         for handler in willLogOutHandlers { await handler(identity) }
         if let session = sessions[identity] { await session.syncManager?.stop() }
+        // The user's events go out now, or never: their store is deleted below.
+        await recordSystemEvent("userLogout", component: "UserAccountManager", for: identity)
+        if let analytics = analyticsManagers[identity], let client = await client(for: identity) { await analytics.publish(with: client) }
         // Unregistering needs the user's token, so it comes before the revoke; it never holds the logout up.
-        if case .registered(let deviceID, _) = pushStatuses.removeValue(forKey: identity), let client = await client(for: identity) {
+        if case .registered(let deviceID, _) = pushStatuses[identity], let client = await client(for: identity) {
             await push.unregister(deviceID, with: client)
         }
+        await removeEverything(of: identity)
+    }
+
+    /// What is left of a logout once the server is done with: for a refresh token the server
+    /// revoked, the server refuses the user's requests, so nothing is sent (and the refresh that
+    /// found out is still waiting on this).
+    func forgetRevokedUser(_ identity: UserIdentity) async {
+        publish(.willLogOut(identity))
+        if let session = sessions[identity] { await session.syncManager?.stop() }
+        await removeEverything(of: identity)
+    }
+
+    /// Revokes and deletes the account, and deletes the user's stores, keys and events.
+    private func removeEverything(of identity: UserIdentity) async {
+        pushStatuses[identity] = nil
         sessions[identity] = nil
+        analyticsManagers[identity] = nil
         await accounts.logOut(identity)
         // Removal is best effort, like the SDK's: a store that cannot be deleted now must not keep
         // the user signed in.
@@ -160,6 +185,7 @@ public actor SalesforceApp {
         } catch {
             Self.logger.error("The stores of \(identity) could not all be removed: \(error)")
         }
+        await removeAnalytics(of: identity)
         Self.logger.info("Removed the data of \(identity)")
         publish(.loggedOut(identity))
     }
@@ -182,6 +208,10 @@ public actor SalesforceApp {
             if sessions[identity]?.storeIsSetUp == false {
                 if let config = configuration.userStore { try await store.registerSoups(fromConfig: config) }
                 sessions[identity]?.storeIsSetUp = true
+                let count = await stores.allStoreNames(for: identity).count
+                await recordSystemEvent(
+                    "userSmartStoreInit", component: "SmartStoreManager", for: identity,
+                    attributes: ["numUserStores": .integer(Int64(count))])
             }
             return store
         } catch {
@@ -197,6 +227,12 @@ public actor SalesforceApp {
             if !globalStoreIsSetUp {
                 if let config = configuration.globalStore { try await store.registerSoups(fromConfig: config) }
                 globalStoreIsSetUp = true
+                if let identity = await accounts.currentAccount?.identity {
+                    let count = await stores.allGlobalStoreNames().count
+                    await recordSystemEvent(
+                        "globalSmartStoreInit", component: "SmartStoreManager", for: identity,
+                        attributes: ["numGlobalStores": .integer(Int64(count))])
+                }
             }
             return store
         } catch {
@@ -215,6 +251,16 @@ public actor SalesforceApp {
         do {
             let manager = try await SyncManager(store: store, client: session.client)
             if let config = configuration.userSyncs { try await manager.createSyncs(from: config) }
+            if let analytics = try? await analytics(for: identity) {
+                await manager.observeEnds { state in
+                    analytics.recordSystemEvent(
+                        state.type.rawValue, component: "SyncManager",
+                        attributes: [
+                            "status": .string(state.status.rawValue), "numRecords": .integer(Int64(state.recordsSynced)),
+                            "numFailed": .integer(Int64(state.recordsFailed)),
+                        ])
+                }
+            }
             // Another call may have made one while this one waited.
             if let winner = sessions[identity]?.syncManager { return winner }
             sessions[identity]?.syncManager = manager
@@ -301,6 +347,95 @@ public actor SalesforceApp {
         return session
     }
 
+    // MARK: - Analytics
+
+    /// The instrumentation of a user (the current one by default), made on first use: events
+    /// kept encrypted under the user, published to the org by ``publishAnalytics()``.
+    /// - Throws: ``AppError/notLoggedIn``, ``AppError/Code/store`` when its key is unavailable.
+    public func analytics(for identity: UserIdentity? = nil) async throws(AppError) -> AnalyticsManager {
+        var chosen = identity
+        if chosen == nil { chosen = await accounts.currentAccount?.identity }
+        guard let identity = chosen, await accounts.account(for: identity) != nil else { throw .notLoggedIn }
+        if let manager = analyticsManagers[identity] { return manager }
+        let key: SymmetricKey
+        do {
+            key = try await keys.key(for: Self.analyticsKeyLabel(identity))
+        } catch {
+            throw AppError(code: .store, message: "The analytics key of \(identity) is unavailable: \(error)")
+        }
+        if let winner = analyticsManagers[identity] { return winner }
+        let manager = AnalyticsManager(
+            store: EventStore(directory: analyticsDirectory(identity), key: key), device: deviceAttributes())
+        analyticsManagers[identity] = manager
+        return manager
+    }
+
+    /// Publishes the current user's events (when the app goes to the background, as the SDK
+    /// does on iOS). Returns whether events were published.
+    @discardableResult
+    public func publishAnalytics() async -> Bool {
+        guard let identity = await accounts.currentAccount?.identity, let analytics = try? await analytics(for: identity),
+            let client = await client(for: identity)
+        else { return false }
+        return await analytics.publish(with: client)
+    }
+
+    /// Records one of the SDK's events for `identity`; instrumentation never fails what it watches.
+    func recordSystemEvent(_ name: String, component: String, for identity: UserIdentity, attributes: [String: JSON] = [:]) async {
+        (try? await analytics(for: identity))?.recordSystemEvent(name, component: component, attributes: attributes)
+    }
+
+    private func removeAnalytics(of identity: UserIdentity) async {
+        var folder = analyticsDirectory(identity)
+        try? FileManager.default.removeItem(at: folder)
+        // The org's folder goes too once no other user of it has events.
+        let root = directory.appendingPathComponent("analytics", isDirectory: true)
+        folder = folder.deletingLastPathComponent()
+        while folder.path.count > root.path.count, (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: folder)
+            folder = folder.deletingLastPathComponent()
+        }
+        try? await keys.removeKey(for: Self.analyticsKeyLabel(identity))
+    }
+
+    private func analyticsDirectory(_ identity: UserIdentity) -> URL {
+        identity.pathComponents.reduce(directory.appendingPathComponent("analytics", isDirectory: true)) {
+            $0.appendingPathComponent($1, isDirectory: true)
+        }
+    }
+
+    private static func analyticsKeyLabel(_ identity: UserIdentity) -> String {
+        "com.salesforce.eventStore.encryptionKey." + identity.pathComponents.joined(separator: ".")
+    }
+
+    /// What the events say of this device and app; the device id is made once per app folder.
+    private func deviceAttributes() -> DeviceAttributes {
+        let idFile = directory.appendingPathComponent("device-id")
+        var deviceID = (try? String(contentsOf: idFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if deviceID.isEmpty {
+            deviceID = UUID().uuidString.lowercased()
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try? Data(deviceID.utf8).write(to: idFile, options: .atomic)
+        }
+        let info = Bundle.main.infoDictionary ?? [:]
+        let version = ProcessInfo.processInfo.operatingSystemVersion
+        return DeviceAttributes(
+            appName: info["CFBundleName"] as? String ?? ProcessInfo.processInfo.processName,
+            appVersion: info["CFBundleShortVersionString"] as? String ?? "1.0", osName: Self.osName,
+            osVersion: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)", deviceID: deviceID,
+            clientID: configuration.bootConfig.consumerKey)
+    }
+
+    #if os(Linux)
+        private static let osName = "Linux"
+    #elseif os(macOS)
+        private static let osName = "macOS"
+    #elseif os(iOS)
+        private static let osName = "iOS"
+    #else
+        private static let osName = "Apple"
+    #endif
+
     // MARK: - Developer support
 
     /// What the developer-support menu shows: ForceKit's version, the app type, the user agent,
@@ -320,6 +455,7 @@ public actor SalesforceApp {
             Entry(key: "User Agent", value: RestClient.unauthenticated(transport: transport).userAgent),
             Entry(key: "Browser Login Enabled", value: "YES"),
             Entry(key: "IDP Enabled", value: "NO"),
+            Entry(key: "Identity Provider", value: ""),
             Entry(key: "Current User", value: current.map { $0.username ?? $0.identity.description } ?? ""),
             Entry(key: "Authenticated Users", value: signedIn.map { $0.username ?? $0.identity.description }.joined(separator: ", ")),
             Entry(key: "BootConfig - remoteAccessConsumerKey", value: boot.consumerKey),
@@ -343,6 +479,11 @@ public actor SalesforceApp {
                 entries.append(Entry(key: "Syncs", value: described.joined(separator: ", ")))
             }
             entries.append(Entry(key: "Push Registration", value: Self.describe(pushStatus(of: identity))))
+            if let analytics = analyticsManagers[identity] {
+                let waiting = analytics.storedEvents.count
+                entries.append(
+                    Entry(key: "Analytics", value: "\(analytics.loggingEnabled ? "enabled" : "disabled"), \(waiting) events waiting"))
+            }
         }
         return DeveloperSupportInfo(entries: entries)
     }

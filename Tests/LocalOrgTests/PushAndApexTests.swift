@@ -1,5 +1,6 @@
 import ForceKitTestSupport
 import Foundation
+import Gzip
 import LocalOrg
 import LocalOrgEngine
 import SalesforceCore
@@ -93,6 +94,37 @@ struct PushAndApexTests {
                     try ApexRoute.load(from: routes)
                 }
             }
+        }
+    }
+}
+
+@Suite("LocalOrg analytics upload")
+struct AnalyticsUploadTests {
+    @Test("SRV-15: a gzipped AILTN upload is read and kept; plain, broken or misshapen uploads are refused and keep nothing")
+    func analyticsUpload() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let path = "\(org.dataPath)/connect/proxy/app-analytics-logging"
+            func upload(_ text: String, gzip: Bool = true, raw: [UInt8]? = nil) async throws -> LoopbackHTTPClient.Reply {
+                var headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+                if gzip { headers["Content-Encoding"] = "gzip" }
+                let body = try raw ?? (gzip ? Gzip.compress(Array(text.utf8)) : Array(text.utf8))
+                return try await org.client.send("POST", path, headers: headers, body: Data(body))
+            }
+            let line =
+                #"{"logLines":[{"code":"ailtn","data":{"schemaType":"LightningInteraction","payload":"{\"eventSource\":\"addUser\"}"}}]}"#
+            let accepted = try await upload(line)
+            #expect(accepted.status == 200 && accepted.json == [:])
+            #expect(org.server.receivedAnalytics.count == 1)
+            #expect(org.server.receivedAnalytics.first?["payload"]?["eventSource"] == "addUser")
+
+            #expect(try await upload(line, gzip: false).status == 400)
+            #expect(try await upload("", raw: [0x1f, 0x8b, 0x08, 0x00, 0x01]).status == 400)
+            let notAString = #"{"logLines":[{"code":"ailtn","data":{"schemaType":"LightningInteraction","payload":{"eventSource":"x"}}}]}"#
+            #expect(try await upload(notAString).status == 400)
+            let wrongCode = #"{"logLines":[{"code":"other","data":{"schemaType":"LightningInteraction","payload":"{}"}}]}"#
+            #expect(try await upload(wrongCode).status == 400)
+            #expect(org.server.receivedAnalytics.count == 1)
         }
     }
 }

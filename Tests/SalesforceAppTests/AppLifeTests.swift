@@ -133,7 +133,12 @@ struct DeveloperSupportTests {
                 _ = try await app.syncManager().reSync(named: "syncDownAccounts")
 
                 let info = await app.developerSupportInfo()
-                #expect(Array(info.entries.prefix(3).map(\.key)) == ["SDK Version", "App Type", "User Agent"])
+                #expect(
+                    Array(info.entries.prefix(9).map(\.key)) == [
+                        "SDK Version", "App Type", "User Agent", "Browser Login Enabled", "IDP Enabled", "Identity Provider",
+                        "Current User",
+                        "Authenticated Users", "BootConfig - remoteAccessConsumerKey",
+                    ])
                 #expect(info["SDK Version"] == ForceKitVersion.current)
                 #expect(info["Current User"] == org.credentials.username)
                 #expect(info["BootConfig - remoteAccessConsumerKey"] == org.credentials.clientID)
@@ -141,6 +146,7 @@ struct DeveloperSupportTests {
                 #expect(info["User Store Soups"]?.contains("accounts") == true)
                 #expect(info["Syncs"] == "syncDownAccounts: DONE")
                 #expect(info["Push Registration"] == "not registered")
+                #expect(info["Analytics"]?.hasPrefix("enabled, ") == true)
                 #expect(info.flattened.count == info.entries.count * 2 && info.flattened.first == "SDK Version")
                 let json = try JSONSerialization.jsonObject(with: Data(info.json.utf8)) as? [String: String]
                 #expect(json?["Syncs"] == "syncDownAccounts: DONE")

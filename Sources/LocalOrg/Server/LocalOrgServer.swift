@@ -127,6 +127,14 @@ public final class LocalOrgServer: Sendable {
         try await org.addUser(username: username, password: password, firstName: firstName, lastName: lastName)
     }
 
+    /// The instrumentation events apps published to `connect/proxy/app-analytics-logging`, oldest
+    /// first (the latest 10,000): each `{"userId", "schemaType", "payload"}`, the payload parsed.
+    public var receivedAnalytics: [JSON] {
+        org.analytics.received.map { event in
+            .object(["userId": .string(event.userID), "schemaType": .string(event.schemaType), "payload": event.payload])
+        }
+    }
+
     /// Stops accepting connections, finishes the requests under way, and removes a temporary
     /// data directory.
     public func stop() async {

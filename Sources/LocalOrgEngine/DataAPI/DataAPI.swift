@@ -15,6 +15,8 @@ struct DataAPI: Sendable {
     let limits: APILimits
     /// Whether devices can register for push notifications.
     var pushEnabled = true
+    /// Where instrumentation uploads go.
+    var analytics = AnalyticsInbox()
 
     /// The resource that answers `call`, or the API error the call gets.
     func resolve(_ call: RestCall) throws(APIError) -> ResolvedCall {
@@ -30,6 +32,7 @@ struct DataAPI: Sendable {
         case ("GET", "recent") where path.count == 1: return .read { db in try recent(call, db: db) }
         case ("GET", "limits") where path.count == 1: return .read { db in .json(try limits.report(schema: store.schema, db: db)) }
         case ("GET", "ui-api") where path.count == 3 && path[1] == "layout": return .constant(try uiLayout(call))
+        case (_, "connect") where path == ["connect", "proxy", "app-analytics-logging"]: return try analyticsLogging(call)
         case (_, "connect"), (_, "chatter"): return try files(call)
         default: throw APIError.notFound
         }

@@ -28,6 +28,7 @@ public actor SyncManager {
     private var soupWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     private var stopRequested = false
     private let outcomeHub = OutcomeHub()
+    private var endObservers: [@Sendable (SyncState) -> Void] = []
 
     /// What becomes of records in every run from now on, as runs save them: for sync up each
     /// record synced, failed (with the server's answer) or conflicted; for sync down the records
@@ -36,6 +37,12 @@ public actor SyncManager {
     /// a listener that falls more than 10,000 outcomes behind loses the oldest.
     public nonisolated func recordOutcomes() -> AsyncStream<RecordOutcome> {
         outcomeHub.stream()
+    }
+
+    /// Calls `observer` with the final state of every run from now on, once it is saved: for
+    /// instrumentation and logs that follow every sync, whoever started it.
+    public func observeEnds(_ observer: @escaping @Sendable (SyncState) -> Void) {
+        endObservers.append(observer)
     }
 
     /// A manager for `store`, talking to the server through `client`.
@@ -257,7 +264,7 @@ public actor SyncManager {
         started.recordsSynced = 0
         started.recordsFailed = 0
         started.recordsConflicted = 0
-        let reporter = SyncReporter(states: states, observer: onUpdate, outcomes: outcomeHub)
+        let reporter = SyncReporter(states: states, observer: onUpdate, outcomes: outcomeHub, endObservers: endObservers)
         try await storeCall { try await states.save(started) }
         await reporter.update(started)
         await acquire(state.soupName)

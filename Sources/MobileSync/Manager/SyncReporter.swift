@@ -8,6 +8,8 @@ struct SyncReporter: Sendable {
     let states: SyncStateStore
     let observer: (@Sendable (SyncState) -> Void)?
     let outcomes: OutcomeHub
+    /// Told of the final state, after the run's own observer.
+    var endObservers: [@Sendable (SyncState) -> Void] = []
 
     /// Publishes what became of records, once they are saved.
     func publish(_ records: [RecordOutcome]) {
@@ -35,6 +37,7 @@ struct SyncReporter: Sendable {
             "Sync \(final.id)\(final.name.map { " (\($0))" } ?? "") of \(final.soupName) ended \(final.status.rawValue): \(final.recordsSynced) synced, \(final.recordsFailed) failed, \(final.recordsConflicted) conflicted"
         )
         observer?(final)
+        for observer in endObservers { observer(final) }
         return final
     }
 

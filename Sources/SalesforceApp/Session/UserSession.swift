@@ -26,10 +26,12 @@ final class SessionRefresher: CredentialsRefresher {
 
     func refreshedCredentials(for credentials: OAuthCredentials) async throws(OAuthError) -> OAuthCredentials {
         do {
-            return try await accounts.refreshedCredentials(for: credentials)
+            let refreshed = try await accounts.refreshedCredentials(for: credentials)
+            await app?.recordSystemEvent("tokenRefresh", component: "OAuthCoordinator", for: credentials.identity)
+            return refreshed
         } catch {
             // The account manager has logged the user out; their stores and syncs go too.
-            if error.isRefreshTokenInvalid { await app?.logOut(credentials.identity) }
+            if error.isRefreshTokenInvalid { await app?.forgetRevokedUser(credentials.identity) }
             throw error
         }
     }

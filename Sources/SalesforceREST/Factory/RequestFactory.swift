@@ -75,6 +75,16 @@ public struct RequestFactory: Sendable {
     /// The org's limits.
     public func limits() -> RestRequest { data(.get, "/limits") }
 
+    /// `POST connect/proxy/app-analytics-logging`: instrumentation events, as the SDK uploads
+    /// them (`{"logLines": [...]}` gzipped, sent with `Content-Encoding: gzip`).
+    public func appAnalyticsLogging(gzippedBody: Data) -> RestRequest {
+        var request = data(.post, "/connect/proxy/app-analytics-logging")
+        request.body = gzippedBody
+        request.contentType = "application/json"
+        request.headers["Content-Encoding"] = "gzip"
+        return request
+    }
+
     /// The user's recently viewed records.
     public func recentItems(limit: Int? = nil) -> RestRequest {
         data(.get, "/recent", limit.map { [("limit", String($0))] } ?? [])

@@ -1,0 +1,59 @@
+import Crypto
+import Foundation
+import SalesforceCore
+import SalesforceKeys
+
+/// One user's stored events, one sealed file each (AES-256-GCM with the user's analytics
+/// key), at most `capacity`: when full, or when logging is off, new events are dropped, as in
+/// the SDK.
+final class EventStore: Sendable {
+    let directory: URL
+    let capacity: Int
+    private let key: SymmetricKey
+    private let lock = Locked(())
+
+    init(directory: URL, key: SymmetricKey, capacity: Int = 1000) {
+        self.directory = directory
+        self.key = key
+        self.capacity = capacity
+    }
+
+    /// Keeps `event`; false when the store is full or the file cannot be written.
+    func add(_ event: InstrumentationEvent) -> Bool {
+        lock.withLock { _ in
+            guard fileNames().count < capacity else { return false }
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                let sealed = try Sealing.seal(try JSONEncoder().encode(event), with: key)
+                try sealed.write(to: directory.appendingPathComponent(event.id + ".event"), options: .atomic)
+                return true
+            } catch {
+                return false
+            }
+        }
+    }
+
+    /// Every stored event, oldest first; a file that cannot be opened is skipped.
+    func all() -> [InstrumentationEvent] {
+        lock.withLock { _ in
+            fileNames().compactMap { name -> InstrumentationEvent? in
+                guard let sealed = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
+                    let opened = try? Sealing.open(sealed, with: key)
+                else { return nil }
+                return try? JSONDecoder().decode(InstrumentationEvent.self, from: opened)
+            }
+            .sorted { ($0.startTime, $0.sequence) < ($1.startTime, $1.sequence) }
+        }
+    }
+
+    /// Deletes the events with these ids.
+    func remove(_ ids: [String]) {
+        lock.withLock { _ in
+            for id in ids { try? FileManager.default.removeItem(at: directory.appendingPathComponent(id + ".event")) }
+        }
+    }
+
+    private func fileNames() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".event") }
+    }
+}
