@@ -157,7 +157,7 @@ public actor SalesforceApp {
         await recordSystemEvent("userLogout", component: "UserAccountManager", for: identity)
         if let analytics = analyticsManagers[identity], let client = await client(for: identity) { await analytics.publish(with: client) }
         // Unregistering needs the user's token, so it comes before the revoke; it never holds the logout up.
-        if case .registered(let deviceID, _) = pushStatuses[identity], let client = await client(for: identity) {
+        if case .registered(let deviceID, _) = await knownPushStatus(identity), let client = await client(for: identity) {
             await push.unregister(deviceID, with: client)
         }
         await removeEverything(of: identity)
@@ -306,21 +306,47 @@ public actor SalesforceApp {
     public func refreshPushRegistration() async {
         guard let deviceToken, let identity = await accounts.currentAccount?.identity else { return }
         let now = Date()
-        guard push.isDue(pushStatus(of: identity), now: now), let client = await client(for: identity) else { return }
+        let known = await knownPushStatus(identity)
+        let token = PushRegistrar.hex(deviceToken)
+        let registeredToken = await accounts.account(for: identity)?.customData[Self.pushTokenKey]?.stringValue
+        let tokenChanged = registeredToken != nil && registeredToken != token
+        guard tokenChanged || push.isDue(known, now: now), let client = await client(for: identity) else { return }
         let status = await push.register(deviceToken, with: client, now: now)
         pushStatuses[identity] = status
         Self.logger.info("Push registration of \(identity): \(status)")
+        guard case .registered(let deviceID, let date) = status else { return }
+        // The registration outlives the process, so a relaunch neither registers twice nor
+        // leaves the record behind at logout; a registration it replaces is deleted.
+        if case .registered(let replaced, _) = known, replaced != deviceID { await push.unregister(replaced, with: client) }
+        if var data = await accounts.account(for: identity)?.customData {
+            data[Self.pushDeviceKey] = .string(deviceID)
+            data[Self.pushDateKey] = .double(date.timeIntervalSince1970)
+            data[Self.pushTokenKey] = .string(token)
+            try? await accounts.setCustomData(data, for: identity)
+        }
+    }
+
+    private static let pushDeviceKey = "pushDeviceSalesforceId"
+    private static let pushDateKey = "pushRegisteredAt"
+    private static let pushTokenKey = "pushDeviceToken"
+
+    /// The user's registration as this process knows it, or as a former one saved it.
+    private func knownPushStatus(_ identity: UserIdentity) async -> PushStatus {
+        if let status = pushStatuses[identity] { return status }
+        guard let data = await accounts.account(for: identity)?.customData, let deviceID = data[Self.pushDeviceKey]?.stringValue,
+            let seconds = data[Self.pushDateKey]?.doubleValue
+        else { return .notRegistered }
+        let status = PushStatus.registered(deviceID: deviceID, at: Date(timeIntervalSince1970: seconds))
+        pushStatuses[identity] = status
+        return status
     }
 
     /// Where the push registration of a user (the current one by default) stands.
     public func pushStatus(for identity: UserIdentity? = nil) async -> PushStatus {
         var chosen = identity
         if chosen == nil { chosen = await accounts.currentAccount?.identity }
-        return chosen.map { pushStatus(of: $0) } ?? .notRegistered
-    }
-
-    private func pushStatus(of identity: UserIdentity) -> PushStatus {
-        pushStatuses[identity] ?? .notRegistered
+        guard let chosen else { return .notRegistered }
+        return await knownPushStatus(chosen)
     }
 
     /// A REST client for a signed-in user: their session's, or one made for the moment.
@@ -478,7 +504,7 @@ public actor SalesforceApp {
                 let described = syncs.map { "\($0.name ?? String($0.id)): \($0.status.rawValue)" }
                 entries.append(Entry(key: "Syncs", value: described.joined(separator: ", ")))
             }
-            entries.append(Entry(key: "Push Registration", value: Self.describe(pushStatus(of: identity))))
+            entries.append(Entry(key: "Push Registration", value: Self.describe(await knownPushStatus(identity))))
             if let analytics = analyticsManagers[identity] {
                 let waiting = analytics.storedEvents.count
                 entries.append(

@@ -62,12 +62,22 @@ struct PushRegistrationTests {
                 return
             }
 
+            // A new token replaces the registration: the old record is deleted.
+            let admin = RestClient(credentials: try await org.logIn(), refresher: nil)
+            await app.setDeviceToken(Data([0x0b]))
+            guard case .registered(let renewed, _) = await app.pushStatus(), renewed != deviceID else {
+                Issue.record("a new token was not registered: \(await app.pushStatus())")
+                return
+            }
+            await #expect {
+                _ = try await admin.send(admin.requests.retrieve("MobilePushServiceDevice", id: deviceID))
+            } throws: { ($0 as? RestError)?.status == 404 }
+
             // Logging out deletes the registration on the server.
             await app.logOut()
             #expect(await app.pushStatus() == .notRegistered)
-            let admin = RestClient(credentials: try await org.logIn(), refresher: nil)
             await #expect {
-                _ = try await admin.send(admin.requests.retrieve("MobilePushServiceDevice", id: deviceID))
+                _ = try await admin.send(admin.requests.retrieve("MobilePushServiceDevice", id: renewed))
             } throws: { ($0 as? RestError)?.status == 404 }
         }
     }

@@ -19,10 +19,15 @@ struct PushRegistrar: Sendable {
         }
     }
 
+    /// The token as the SDK sends it: two lowercase hex digits per byte.
+    static func hex(_ token: Data) -> String {
+        token.map { String(format: "%02x", $0) }.joined()
+    }
+
     /// Registers `token` as the client's user.
     func register(_ token: Data, with client: RestClient, now: Date) async -> PushStatus {
         var fields = configuration.customFields
-        fields["ConnectionToken"] = .string(token.map { String(format: "%02x", $0) }.joined())
+        fields["ConnectionToken"] = .string(Self.hex(token))
         fields["ServiceType"] = .string(configuration.serviceType)
         fields["ApplicationBundle"] = .string(configuration.applicationBundle)
         do {
