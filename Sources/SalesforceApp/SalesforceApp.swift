@@ -68,6 +68,9 @@ public actor SalesforceApp {
         }
         stores = SmartStoreManager(
             rootDirectory: directory.appendingPathComponent("SmartStore", isDirectory: true), protection: .encrypted(keyStore: keys))
+        let device = deviceAttributes()
+        AppFeatures.identifyApp(name: device.appName, version: device.appVersion, installationID: device.deviceID)
+        AppFeatures.register(AppFeatures.swift)
     }
 
     private static func defaultKeyStore(directory: URL) -> any KeyStore {
@@ -93,6 +96,7 @@ public actor SalesforceApp {
         let account: UserAccount
         do {
             account = try await accounts.logIn(at: loginHost, using: browser)
+            AppFeatures.register(AppFeatures.browserLogin)
         } catch {
             throw AppError(code: .account, message: "The login at \(loginHost.host) failed: \(error)")
         }
@@ -116,6 +120,8 @@ public actor SalesforceApp {
 
     private func didLogIn(_ account: UserAccount, previous: UserIdentity?) async -> UserAccount {
         Self.logger.info("\(account.identity) is the current user")
+        AppFeatures.register(AppFeatures.oauth)
+        if await accounts.accounts.count > 1 { AppFeatures.register(AppFeatures.multiUser) }
         await recordSystemEvent("addUser", component: "UserAccountManager", for: account.identity)
         publish(.loggedIn(account.identity))
         if previous != account.identity { publish(.switched(from: previous, to: account.identity)) }
@@ -205,6 +211,7 @@ public actor SalesforceApp {
         _ = try await session()
         do {
             let store = try await stores.store(for: identity)
+            AppFeatures.register(AppFeatures.userSmartStore)
             if sessions[identity]?.storeIsSetUp == false {
                 if let config = configuration.userStore { try await store.registerSoups(fromConfig: config) }
                 sessions[identity]?.storeIsSetUp = true
@@ -224,6 +231,7 @@ public actor SalesforceApp {
     public func globalStore() async throws(AppError) -> SmartStore {
         do {
             let store = try await stores.globalStore()
+            AppFeatures.register(AppFeatures.globalSmartStore)
             if !globalStoreIsSetUp {
                 if let config = configuration.globalStore { try await store.registerSoups(fromConfig: config) }
                 globalStoreIsSetUp = true
@@ -250,6 +258,7 @@ public actor SalesforceApp {
         let store = try await userStore()
         do {
             let manager = try await SyncManager(store: store, client: session.client)
+            AppFeatures.register(AppFeatures.mobileSync)
             if let config = configuration.userSyncs { try await manager.createSyncs(from: config) }
             if let analytics = try? await analytics(for: identity) {
                 await manager.observeEnds { state in
@@ -315,6 +324,7 @@ public actor SalesforceApp {
         pushStatuses[identity] = status
         Self.logger.info("Push registration of \(identity): \(status)")
         guard case .registered(let deviceID, let date) = status else { return }
+        AppFeatures.register(AppFeatures.pushNotifications)
         // The registration outlives the process, so a relaunch neither registers twice nor
         // leaves the record behind at logout; a registration it replaces is deleted.
         if case .registered(let replaced, _) = known, replaced != deviceID { await push.unregister(replaced, with: client) }
@@ -393,6 +403,7 @@ public actor SalesforceApp {
         let manager = AnalyticsManager(
             store: EventStore(directory: analyticsDirectory(identity), key: key), device: deviceAttributes())
         analyticsManagers[identity] = manager
+        AppFeatures.register(AppFeatures.analytics)
         return manager
     }
 

@@ -147,6 +147,17 @@ struct DeveloperSupportTests {
                 #expect(info["Syncs"] == "syncDownAccounts: DONE")
                 #expect(info["Push Registration"] == "not registered")
                 #expect(info["Analytics"]?.hasPrefix("enabled, ") == true)
+
+                // T-111: the User-Agent has the SDK's form and the features used, sorted.
+                let userAgent = try #require(info["User Agent"])
+                let form = try Regex(#"^SalesforceMobileSDK/\S+ \S+/\S+ \(.*\) \S+/\S+ Native\S* uid_\S+ ftr_(\S*)"#)
+                let features = try #require(try form.firstMatch(in: userAgent)?.output[1].substring).split(separator: ".").map(String.init)
+                #expect(features == features.sorted())
+                for code in [
+                    AppFeatures.swift, AppFeatures.oauth, AppFeatures.browserLogin, AppFeatures.userSmartStore, AppFeatures.mobileSync,
+                ] {
+                    #expect(features.contains(code), "\(code) not in \(userAgent)")
+                }
                 #expect(info.flattened.count == info.entries.count * 2 && info.flattened.first == "SDK Version")
                 let json = try JSONSerialization.jsonObject(with: Data(info.json.utf8)) as? [String: String]
                 #expect(json?["Syncs"] == "syncDownAccounts: DONE")

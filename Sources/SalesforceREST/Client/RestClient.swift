@@ -23,8 +23,9 @@ public actor RestClient {
     /// The user's credentials, updated by each refresh; nil for an unauthenticated client or
     /// after the user was logged out.
     public private(set) var credentials: OAuthCredentials?
-    /// The `User-Agent` sent with every request.
-    public nonisolated let userAgent: String
+    /// The `User-Agent` sent with every request, in the Mobile SDK's form with the app's feature
+    /// codes (``SalesforceCore/AppFeatures``).
+    public nonisolated var userAgent: String { AppFeatures.userAgent }
     private let refresher: (any CredentialsRefresher)?
     private let transport: any HTTPTransport
     private var refreshInFlight: Task<Result<OAuthCredentials, OAuthError>, Never>?
@@ -40,7 +41,6 @@ public actor RestClient {
         self.transport = transport
         self.apiVersion = apiVersion
         self.requests = RequestFactory(apiVersion: apiVersion, communityID: credentials?.identity.communityID)
-        self.userAgent = UserAgent.text
     }
 
     /// A client for a signed-in account, refreshing (and saving, and logging out) through its manager.
@@ -193,19 +193,4 @@ public actor RestClient {
         }
         return RestResponse(status: response.status, headers: response.headers, data: response.body)
     }
-}
-
-/// What the client calls itself in `User-Agent`: ForceKit's version and the platform.
-enum UserAgent {
-    static let text = "ForceKit/\(ForceKitVersion.current) (\(platform)) SalesforceMobileSDK-compatible"
-
-    #if os(Linux)
-        private static let platform = "Linux"
-    #elseif os(macOS)
-        private static let platform = "macOS"
-    #elseif os(iOS)
-        private static let platform = "iOS"
-    #else
-        private static let platform = "Apple"
-    #endif
 }
