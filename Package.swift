@@ -137,7 +137,8 @@ let package = Package(
         .target(
             name: "SalesforceApp",
             dependencies: [
-                "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceKeys", "SalesforceCore", "Gzip",
+                "MobileSync", "IdentityProvider", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceKeys", "SalesforceCore",
+                "Gzip",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -248,7 +249,8 @@ let package = Package(
         .testTarget(
             name: "SalesforceAppTests",
             dependencies: [
-                "SalesforceApp", "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "LocalOrg",
+                "SalesforceApp", "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SalesforceKeys",
+                "IdentityProvider", "LocalOrg",
                 "OrgTestSupport",
                 "ForceKitTestSupport",
             ],

@@ -1,5 +1,6 @@
 import Crypto
 public import Foundation
+public import IdentityProvider
 import Logging
 public import MobileSync
 public import SalesforceAuth
@@ -36,6 +37,7 @@ public actor SalesforceApp {
     private let transport: any HTTPTransport
     private let keys: any KeyStore
     private var analyticsManagers: [UserIdentity: AnalyticsManager] = [:]
+    private var identityProvider: (client: IdentityProviderClient, scheme: String?)?
     private let push: PushRegistrar
     private var deviceToken: Data?
     private var pushStatuses: [UserIdentity: PushStatus] = [:]
@@ -128,6 +130,52 @@ public actor SalesforceApp {
         // Registration happens at the end of the login, as in the SDK; its failure is not the login's.
         await refreshPushRegistration()
         return account
+    }
+
+    /// Lets users log in through an identity-provider app (`configuration` names its URL scheme
+    /// and bundle id), sending URLs with `opener`; the URLs the OS gives this app go to
+    /// ``handle(_:)``.
+    public func useIdentityProvider(_ configuration: IdentityProviderClient.Configuration, opener: any AppURLOpener) {
+        identityProvider = (
+            IdentityProviderClient(configuration: configuration, accounts: accounts, opener: opener), configuration.identityProviderScheme
+        )
+    }
+
+    /// Logs a user in through the identity-provider app (the hinted one, or the one picked
+    /// there) and makes them current: this app gets its own code and tokens, never the IdP's.
+    /// - Throws: ``AppError/Code/account`` with the handoff's failure (no IdP configured or
+    ///   installed: log in with the browser instead).
+    @discardableResult
+    public func logInThroughIdentityProvider(userHint: UserHint? = nil) async throws(AppError) -> UserAccount {
+        guard let client = identityProvider?.client else {
+            throw AppError(
+                code: .account, message: "No identity provider is configured.",
+                recoverySuggestion: "Call useIdentityProvider(_:opener:) first, or log in with the browser.")
+        }
+        let previous = await accounts.currentAccount?.identity
+        let account: UserAccount
+        do {
+            account = try await client.logIn(userHint: userHint)
+        } catch {
+            throw AppError(code: .account, message: "The login through the identity provider failed: \(error)")
+        }
+        return await didLogIn(account, previous: previous)
+    }
+
+    /// Handles a URL the OS gave this app: an identity provider's answer, or its IdP-initiated
+    /// login (which makes that user current). Returns whether the URL was the identity
+    /// provider's.
+    @discardableResult
+    public func handle(_ incoming: IncomingURL) async -> Bool {
+        guard let client = identityProvider?.client else { return false }
+        let previous = await accounts.currentAccount?.identity
+        switch await client.handle(incoming) {
+        case .ignored: return false
+        case .delivered, .refused: return true
+        case .loggedIn(let account, _):
+            _ = await didLogIn(account, previous: previous)
+            return true
+        }
     }
 
     /// Makes a signed-in user current; their stores and syncs are the ones the app gets next.
@@ -458,20 +506,10 @@ public actor SalesforceApp {
         let version = ProcessInfo.processInfo.operatingSystemVersion
         return DeviceAttributes(
             appName: info["CFBundleName"] as? String ?? ProcessInfo.processInfo.processName,
-            appVersion: info["CFBundleShortVersionString"] as? String ?? "1.0", osName: Self.osName,
+            appVersion: info["CFBundleShortVersionString"] as? String ?? "1.0", osName: AppFeatures.operatingSystemName,
             osVersion: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)", deviceID: deviceID,
             clientID: configuration.bootConfig.consumerKey)
     }
-
-    #if os(Linux)
-        private static let osName = "Linux"
-    #elseif os(macOS)
-        private static let osName = "macOS"
-    #elseif os(iOS)
-        private static let osName = "iOS"
-    #else
-        private static let osName = "Apple"
-    #endif
 
     // MARK: - Developer support
 
@@ -491,8 +529,8 @@ public actor SalesforceApp {
             Entry(key: "App Type", value: "Native"),
             Entry(key: "User Agent", value: RestClient.unauthenticated(transport: transport).userAgent),
             Entry(key: "Browser Login Enabled", value: "YES"),
-            Entry(key: "IDP Enabled", value: "NO"),
-            Entry(key: "Identity Provider", value: ""),
+            Entry(key: "IDP Enabled", value: identityProvider == nil ? "NO" : "YES"),
+            Entry(key: "Identity Provider", value: identityProvider?.scheme.map { "\($0)://" } ?? ""),
             Entry(key: "Current User", value: current.map { $0.username ?? $0.identity.description } ?? ""),
             Entry(key: "Authenticated Users", value: signedIn.map { $0.username ?? $0.identity.description }.joined(separator: ", ")),
             Entry(key: "BootConfig - remoteAccessConsumerKey", value: boot.consumerKey),

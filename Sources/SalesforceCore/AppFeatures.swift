@@ -61,18 +61,22 @@ public enum AppFeatures {
     public static var userAgent: String {
         let (codes, installation, app, appVersion) = state.withLock { ($0.codes.sorted(), $0.installationID, $0.appName, $0.appVersion) }
         let os = ProcessInfo.processInfo.operatingSystemVersion
-        return "SalesforceMobileSDK/\(ForceKitVersion.current) \(operatingSystem)/\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)"
+        return
+            "SalesforceMobileSDK/\(ForceKitVersion.current) \(operatingSystemName)/\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)"
             + " (unknown) \(app.replacingOccurrences(of: " ", with: "_"))/\(appVersion) Native uid_\(installation)"
             + " ftr_\(codes.joined(separator: ".")) ForceKit/\(ForceKitVersion.current)"
     }
 
-    #if os(Linux)
-        private static let operatingSystem = "Linux"
-    #elseif os(macOS)
-        private static let operatingSystem = "macOS"
-    #elseif os(iOS)
-        private static let operatingSystem = "iOS"
-    #else
-        private static let operatingSystem = "Apple"
-    #endif
+    /// The operating system's name, as the `User-Agent` and analytics' device attributes give it.
+    public static let operatingSystemName: String = {
+        #if os(Linux)
+            "Linux"
+        #elseif os(macOS)
+            "macOS"
+        #elseif os(iOS)
+            "iOS"
+        #else
+            "Apple"
+        #endif
+    }()
 }

@@ -24,7 +24,7 @@ public actor RestClient {
     /// after the user was logged out.
     public private(set) var credentials: OAuthCredentials?
     /// The `User-Agent` sent with every request, in the Mobile SDK's form with the app's feature
-    /// codes (``SalesforceCore/AppFeatures``).
+    /// codes (`AppFeatures` in SalesforceCore).
     public nonisolated var userAgent: String { AppFeatures.userAgent }
     private let refresher: (any CredentialsRefresher)?
     private let transport: any HTTPTransport
