@@ -399,6 +399,31 @@ public actor SalesforceApp {
         return status
     }
 
+    /// Does the app's background duties until the task running it is cancelled: every
+    /// `checkInterval` it registers for push when a registration is due (a retry after a failure,
+    /// a renewal), and every `publishInterval` (8 hours, as the Android SDK does) it publishes
+    /// the current user's analytics. Run it in a task the app owns:
+    ///
+    /// ```swift
+    /// async let duties: Void = app.run()
+    /// ```
+    public func run(checkInterval: Duration = .seconds(60), publishInterval: Duration = .seconds(8 * 3600)) async {
+        let clock = ContinuousClock()
+        var lastPublished = clock.now
+        while !Task.isCancelled {
+            await refreshPushRegistration()
+            if clock.now - lastPublished >= publishInterval {
+                await publishAnalytics()
+                lastPublished = clock.now
+            }
+            do {
+                try await Task.sleep(for: checkInterval, clock: clock)
+            } catch {
+                return
+            }
+        }
+    }
+
     /// Where the push registration of a user (the current one by default) stands.
     public func pushStatus(for identity: UserIdentity? = nil) async -> PushStatus {
         var chosen = identity

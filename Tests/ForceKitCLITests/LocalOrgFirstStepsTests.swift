@@ -81,6 +81,20 @@ struct LocalOrgFirstStepsTests {
         }
     }
 
+    @Test("commands running at once share one HTTPS client per CA file (a second one was dropped unclosed, a crash in debug)")
+    func oneClientPerCAFile() async throws {
+        var configuration = LocalOrgConfiguration()
+        configuration.tls = true
+        try await withOrg(configuration: configuration) { org throws in
+            let caFile = try #require(org.credentials.caFile)
+            let clients = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                for _ in 0..<256 { group.addTask { ObjectIdentifier(try TrustingTransport.trusting(caFile)) } }
+                return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+            }
+            #expect(clients.count == 1)
+        }
+    }
+
     @Test("over TLS: SSL_CERT_FILE is trusted as curl and OpenSSL trust it, for the login and the commands after it")
     func certificateFileFromTheEnvironment() async throws {
         var configuration = LocalOrgConfiguration()

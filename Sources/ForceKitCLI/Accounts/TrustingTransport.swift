@@ -23,9 +23,11 @@ final class TrustingTransport: HTTPTransport {
         if let existing = clients.withLock({ $0[path] }) { return existing }
         let certificates = try NIOSSLCertificate.fromPEMFile(path)
         guard !certificates.isEmpty else { throw TrustError(message: "\(path) holds no PEM certificate") }
-        let transport = TrustingTransport(certificates: certificates)
+        // Made under the lock: a second client for the same file would be dropped without the
+        // shutdown an HTTP client needs (a fatal error in debug builds, a leak in release).
         return clients.withLock { clients in
             if let existing = clients[path] { return existing }
+            let transport = TrustingTransport(certificates: certificates)
             clients[path] = transport
             return transport
         }
