@@ -58,6 +58,10 @@ struct AppLifeStoryTests {
                 _ = try await relaunched.syncManager().reSync(named: "syncDownAccounts")
                 try await relaunched.switchTo(first.identity)
                 await relaunched.setDeviceToken(Data([0x01, 0xab, 0xff]))
+                let admin = RestClient(credentials: try await org.logIn(), refresher: nil)
+                let deviceQuery = "SELECT Id, ConnectionToken FROM MobilePushServiceDevice"
+                let registered = try await admin.send(admin.requests.query(deviceQuery)).json
+                #expect(registered?["totalSize"] == 1 && registered?["records"]?[0]?["ConnectionToken"] == "01abff")
                 await relaunched.logOut(first.identity)
                 #expect(await relaunched.currentUser == nil)
                 #expect(!TemplateFiles.paths(under: home).contains { $0.contains(first.identity.userID.id18) })
@@ -65,8 +69,7 @@ struct AppLifeStoryTests {
                 #expect(try await relaunched.userStore().count(using: .buildAllQuerySpec(soupName: "accounts")) == 301)
 
                 // The org saw the device registered and unregistered, and the first user's events.
-                let admin = RestClient(credentials: try await org.logIn(), refresher: nil)
-                let devices = try await admin.send(admin.requests.query("SELECT Id, ConnectionToken FROM MobilePushServiceDevice")).json
+                let devices = try await admin.send(admin.requests.query(deviceQuery)).json
                 #expect(devices?["totalSize"] == 0)
                 let events = org.server.receivedAnalytics.compactMap { $0["payload"]?["eventSource"]?.stringValue }
                 for name in ["addUser", "userSmartStoreInit", "syncDown", "syncUp", "userLogout"] {
