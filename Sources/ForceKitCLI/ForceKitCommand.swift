@@ -1,4 +1,6 @@
 public import ArgumentParser
+import Foundation
+import Logging
 import SalesforceCore
 
 /// `forcekit`: the ForceKit developer tool.
@@ -11,7 +13,9 @@ public struct ForceKitCommand: AsyncParsableCommand {
         discussion: """
             Output is readable text by default and JSON with --json; the store commands always \
             print JSON, and serve prints one JSON line before its request logs. Errors go to \
-            standard error with a non-zero exit status.
+            standard error with a non-zero exit status. FORCEKIT_LOG_LEVEL (trace, debug, info, \
+            notice, warning, error) shows more or less of the libraries' own log on standard \
+            error; the default is warning.
             """,
         version: ForceKitVersion.current,
         subcommands: [
@@ -28,6 +32,10 @@ extension ForceKitCommand {
     /// Parses the process's arguments, runs the command and exits with its status: the
     /// executable's whole `main`.
     public static func runFromCommandLine() async {
+        // The libraries' own log stays out of a command's output unless asked for
+        // (FORCEKIT_LOG_LEVEL=debug, say): only warnings and errors reach standard error.
+        let level = ProcessInfo.processInfo.environment["FORCEKIT_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) }
+        ForceKitLogging.setLevel(level ?? .warning)
         do {
             var command = try parseCommand(Array(CommandLine.arguments.dropFirst()))
             if var asyncCommand = command as? any AsyncParsableCommand {
