@@ -39,6 +39,8 @@ public actor SalesforceApp {
     private var analyticsManagers: [UserIdentity: AnalyticsManager] = [:]
     private var identityProvider: (client: IdentityProviderClient, scheme: String?)?
     private let push: PushRegistrar
+    /// What analytics say of this device and app, read (or made) once at start-up.
+    private let device: DeviceAttributes
     private var deviceToken: Data?
     private var pushStatuses: [UserIdentity: PushStatus] = [:]
     private var sessions: [UserIdentity: UserSession] = [:]
@@ -70,7 +72,7 @@ public actor SalesforceApp {
         }
         stores = SmartStoreManager(
             rootDirectory: directory.appendingPathComponent("SmartStore", isDirectory: true), protection: .encrypted(keyStore: keys))
-        let device = deviceAttributes()
+        device = Self.deviceAttributes(directory: directory, clientID: configuration.bootConfig.consumerKey)
         AppFeatures.identifyApp(name: device.appName, version: device.appVersion, installationID: device.deviceID)
         AppFeatures.register(AppFeatures.swift)
     }
@@ -474,7 +476,7 @@ public actor SalesforceApp {
         }
         if let winner = analyticsManagers[identity] { return winner }
         let manager = AnalyticsManager(
-            store: EventStore(directory: analyticsDirectory(identity), key: key), device: deviceAttributes())
+            store: EventStore(directory: analyticsDirectory(identity), key: key), device: device)
         analyticsManagers[identity] = manager
         AppFeatures.register(AppFeatures.analytics)
         return manager
@@ -496,15 +498,11 @@ public actor SalesforceApp {
     }
 
     private func removeAnalytics(of identity: UserIdentity) async {
-        var folder = analyticsDirectory(identity)
+        let folder = analyticsDirectory(identity)
         try? FileManager.default.removeItem(at: folder)
         // The org's folder goes too once no other user of it has events.
-        let root = directory.appendingPathComponent("analytics", isDirectory: true)
-        folder = folder.deletingLastPathComponent()
-        while folder.path.count > root.path.count, (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
-            try? FileManager.default.removeItem(at: folder)
-            folder = folder.deletingLastPathComponent()
-        }
+        FileManager.default.removeEmptyFolders(
+            from: folder.deletingLastPathComponent(), below: directory.appendingPathComponent("analytics"))
         try? await keys.removeKey(for: Self.analyticsKeyLabel(identity))
     }
 
@@ -519,7 +517,7 @@ public actor SalesforceApp {
     }
 
     /// What the events say of this device and app; the device id is made once per app folder.
-    private func deviceAttributes() -> DeviceAttributes {
+    private static func deviceAttributes(directory: URL, clientID: String) -> DeviceAttributes {
         let idFile = directory.appendingPathComponent("device-id")
         var deviceID = (try? String(contentsOf: idFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if deviceID.isEmpty {
@@ -533,7 +531,7 @@ public actor SalesforceApp {
             appName: info["CFBundleName"] as? String ?? ProcessInfo.processInfo.processName,
             appVersion: info["CFBundleShortVersionString"] as? String ?? "1.0", osName: AppFeatures.operatingSystemName,
             osVersion: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)", deviceID: deviceID,
-            clientID: configuration.bootConfig.consumerKey)
+            clientID: clientID)
     }
 
     // MARK: - Developer support
@@ -552,7 +550,7 @@ public actor SalesforceApp {
         var entries = [
             Entry(key: "SDK Version", value: ForceKitVersion.current),
             Entry(key: "App Type", value: "Native"),
-            Entry(key: "User Agent", value: RestClient.unauthenticated(transport: transport).userAgent),
+            Entry(key: "User Agent", value: AppFeatures.userAgent),
             Entry(key: "Browser Login Enabled", value: "YES"),
             Entry(key: "IDP Enabled", value: identityProvider == nil ? "NO" : "YES"),
             Entry(key: "Identity Provider", value: identityProvider?.scheme.map { "\($0)://" } ?? ""),
@@ -580,7 +578,7 @@ public actor SalesforceApp {
             }
             entries.append(Entry(key: "Push Registration", value: Self.describe(await knownPushStatus(identity))))
             if let analytics = analyticsManagers[identity] {
-                let waiting = analytics.storedEvents.count
+                let waiting = analytics.storedEventCount
                 entries.append(
                     Entry(key: "Analytics", value: "\(analytics.loggingEnabled ? "enabled" : "disabled"), \(waiting) events waiting"))
             }

@@ -58,6 +58,11 @@ public final class AnalyticsManager: Sendable {
         store.all()
     }
 
+    /// How many events wait, without opening them.
+    public var storedEventCount: Int {
+        store.count
+    }
+
     /// Sends every stored event to the org in one upload and deletes them once the org took it;
     /// when it fails they stay for the next time. Returns whether events were published (false
     /// with none to send, as in the SDK).

@@ -46,6 +46,11 @@ final class EventStore: Sendable {
         }
     }
 
+    /// How many events are stored.
+    var count: Int {
+        lock.withLock { _ in fileNames().count }
+    }
+
     /// Deletes the events with these ids.
     func remove(_ ids: [String]) {
         lock.withLock { _ in

@@ -58,10 +58,7 @@ struct AccountVault: Sendable {
     func delete(_ identity: UserIdentity) {
         let folder = file(for: identity).deletingLastPathComponent()
         try? FileManager.default.removeItem(at: folder)
-        let org = folder.deletingLastPathComponent()
-        if (try? FileManager.default.contentsOfDirectory(atPath: org.path))?.isEmpty == true {
-            try? FileManager.default.removeItem(at: org)
-        }
+        FileManager.default.removeEmptyFolders(from: folder.deletingLastPathComponent(), below: directory)
     }
 
     var currentFile: URL { directory.appendingPathComponent("current.json") }

@@ -114,12 +114,7 @@ public actor SmartStoreManager {
         for name in allStoreNames(for: user) { try await removeStore(named: name, for: user) }
         // Nothing of the user stays behind, not even an empty folder named after them; their
         // org's folder goes too when no other user of it has a store.
-        let users = rootDirectory.appendingPathComponent("users", isDirectory: true)
-        var folder = userDirectory(user)
-        while folder.path.count > users.path.count, (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
-            try? FileManager.default.removeItem(at: folder)
-            folder = folder.deletingLastPathComponent()
-        }
+        FileManager.default.removeEmptyFolders(from: userDirectory(user), below: rootDirectory.appendingPathComponent("users"))
     }
 
     /// Deletes every global store.
