@@ -7,18 +7,25 @@ public struct Console: Sendable {
     public var output: @Sendable (String) -> Void
     /// Writes text to the error stream.
     public var error: @Sendable (String) -> Void
+    /// Whether the error stream is a terminal, where a progress line is redrawn in place.
+    public var errorIsTerminal: Bool
 
-    /// Creates a console from two writers.
-    public init(output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+    /// Creates a console from two writers; progress lines are redrawn in place only when
+    /// `errorIsTerminal` says the error stream is a terminal.
+    public init(
+        output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool = false
+    ) {
         self.output = output
         self.error = error
+        self.errorIsTerminal = errorIsTerminal
     }
 
     /// The process's standard output and standard error. A closed stream (`forcekit … | head`)
     /// drops what is written instead of stopping the process: `write(_:)` traps on EPIPE.
     public static let standard = Console(
         output: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
-        error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) }
+        error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
+        errorIsTerminal: isatty(STDERR_FILENO) == 1
     )
 
     /// The console commands in this task write to.

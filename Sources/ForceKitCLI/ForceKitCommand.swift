@@ -11,6 +11,9 @@ public struct ForceKitCommand: AsyncParsableCommand {
         abstract:
             "The ForceKit developer tool: LocalOrg (a Salesforce-compatible server), logins and REST calls, SmartStore databases, Mobile Sync, the identity-provider handoff, deep links and app links.",
         discussion: """
+            Start with `forcekit quickstart`: the whole SDK end to end on this machine, with no \
+            org and no network. `forcekit create NAME` writes a new app.
+
             Output is readable text by default and JSON with --json; the store commands always \
             print JSON, and serve prints one JSON line before its request logs. Errors go to \
             standard error with a non-zero exit status. FORCEKIT_LOG_LEVEL (trace, debug, info, \
@@ -19,8 +22,9 @@ public struct ForceKitCommand: AsyncParsableCommand {
             """,
         version: ForceKitVersion.current,
         subcommands: [
-            ServeCommand.self, LoginCommand.self, AccountsCommand.self, LogoutCommand.self, APICommand.self, QueryCommand.self,
-            OrgCommand.self, LinkCommand.self, StoreCommand.self, SyncCommand.self, IdPCommand.self, DoctorCommand.self,
+            QuickstartCommand.self, CreateCommand.self, ServeCommand.self, LoginCommand.self, AccountsCommand.self,
+            LogoutCommand.self, APICommand.self, QueryCommand.self, OrgCommand.self, LinkCommand.self, StoreCommand.self,
+            SyncCommand.self, IdPCommand.self, DoctorCommand.self,
         ]
     )
 

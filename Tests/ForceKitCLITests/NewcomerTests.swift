@@ -16,7 +16,7 @@ struct NewcomerTests {
         let register = await forcekit("store", "regster", "Account")
         #expect(register.exitCode == 64 && register.error.contains("forcekit store command. Did you mean 'register'?"))
         let unknown = await forcekit("zzzz")
-        #expect(unknown.exitCode == 64 && unknown.error.contains("The commands are: serve, login"))
+        #expect(unknown.exitCode == 64 && unknown.error.contains("The commands are: quickstart, create, serve, login"))
         #expect(ForceKitCommand.editDistance("kitten", "sitting") == 3 && ForceKitCommand.editDistance("", "ab") == 2)
     }
 

@@ -2,21 +2,37 @@ public import Foundation
 public import SalesforceAuth
 import URLEncoding
 
-/// The IdP's web view where there is none: loads `frontdoor.jsp`, keeps the session cookie it
-/// sets, follows the redirects to the authorize page, answers the consent page as its user
-/// decides, and returns the redirect to the SP's callback, which it never follows.
+/// A browser where there is none (the IdP's web view, a tool's login): loads a page such as
+/// `frontdoor.jsp` or the authorize URL, keeps the session cookie it sets, follows the redirects,
+/// answers the login and consent pages as its user decides, and returns the redirect to the
+/// app's callback, which it never follows.
 ///
-/// On Apple platforms the IdP uses a real web view or `WebAuthenticationBrowser` (Apple platforms)
-/// instead. It never types a password: a login page means the IdP's session was not accepted.
+/// On Apple platforms apps use a real web view or `WebAuthenticationBrowser` instead. The IdP's
+/// browser has no credentials: a login page then means the IdP's session was not accepted. One
+/// made with a user's credentials types them at the login page, as that person would.
 public struct SimulatedBrowser: BrowserSession {
     private let transport: any HTTPTransport
     private let allowsAccess: Bool
+    private let credentials: (username: String, password: String)?
 
     /// A browser whose user allows access on consent pages (or denies it), over `transport`,
     /// which must return redirects instead of following them.
     public init(allowsAccess: Bool = true, transport: any HTTPTransport = URLSessionTransport(followsRedirects: false)) {
         self.allowsAccess = allowsAccess
         self.transport = transport
+        credentials = nil
+    }
+
+    /// A browser whose user types `username` and `password` at the login page, then allows
+    /// access on the consent page (or denies it), over `transport`, which must return redirects
+    /// instead of following them.
+    public init(
+        username: String, password: String, allowsAccess: Bool = true,
+        transport: any HTTPTransport = URLSessionTransport(followsRedirects: false)
+    ) {
+        self.allowsAccess = allowsAccess
+        self.transport = transport
+        credentials = (username, password)
     }
 
     /// Loads `url` and returns the first redirect to `redirectURI`.
@@ -25,6 +41,7 @@ public struct SimulatedBrowser: BrowserSession {
     public func authenticate(url: URL, redirectURI: String) async throws(OAuthError) -> String {
         var cookies: [String: String] = [:]
         var next = HTTPRequest(method: "GET", url: url)
+        var typedCredentials = false
         for _ in 0..<10 {
             if !cookies.isEmpty {
                 next.headers.append(("Cookie", cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")))
@@ -48,13 +65,24 @@ public struct SimulatedBrowser: BrowserSession {
                 continue
             }
             let page = String(decoding: response.body, as: UTF8.self)
-            guard response.isSuccess, let ticket = Self.hiddenValue("ticket", in: page) else {
-                let what = page.contains("name=\"password\"") ? "a login page" : "a page with status \(response.status)"
-                throw OAuthError(.browserLaunchFailed, "The authorize step showed \(what) instead of the consent page.")
-            }
-            let form = FormEncoding.encode([("ticket", ticket), ("decision", allowsAccess ? "allow" : "deny")])
+            let isLoginPage = page.contains("name=\"password\"")
             guard let action = Self.sameOrigin("/services/oauth2/authorize", as: next.url) else {
-                throw OAuthError(.browserLaunchFailed, "The consent page's form has no address.")
+                throw OAuthError(.browserLaunchFailed, "The page's form has no address.")
+            }
+            let form: String
+            if isLoginPage, typedCredentials, let credentials {
+                throw OAuthError(.browserLaunchFailed, "The login page refused the username and password of \(credentials.username).")
+            }
+            if response.isSuccess, isLoginPage, let credentials {
+                typedCredentials = true
+                // What a person's browser posts: the form's hidden fields and what they typed.
+                let typed = Self.hiddenFields(in: page).filter { $0.name != "username" && $0.name != "password" }
+                form = FormEncoding.encode(typed + [("username", credentials.username), ("password", credentials.password)])
+            } else if response.isSuccess, let ticket = Self.hiddenValue("ticket", in: page) {
+                form = FormEncoding.encode([("ticket", ticket), ("decision", allowsAccess ? "allow" : "deny")])
+            } else {
+                let what = isLoginPage ? "a login page" : "a page with status \(response.status)"
+                throw OAuthError(.browserLaunchFailed, "The authorize step showed \(what) instead of the consent page.")
             }
             next = HTTPRequest(
                 method: "POST", url: action, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Data(form.utf8))
@@ -68,6 +96,34 @@ public struct SimulatedBrowser: BrowserSession {
             target.scheme == base.scheme, target.host == base.host, target.port == base.port
         else { return nil }
         return target
+    }
+
+    /// The name and value of every `<input type="hidden">` of a page, in order, unescaped.
+    private static func hiddenFields(in html: String) -> [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
+        var rest = html[...]
+        while let start = rest.range(of: "<input type=\"hidden\" name=\"") {
+            let afterName = rest[start.upperBound...]
+            guard let nameEnd = afterName.firstIndex(of: "\""),
+                afterName[nameEnd...].hasPrefix("\" value=\"")
+            else {
+                rest = afterName
+                continue
+            }
+            let valueStart = afterName.index(nameEnd, offsetBy: 9)
+            guard let valueEnd = afterName[valueStart...].firstIndex(of: "\"") else { break }
+            fields.append((unescaped(afterName[..<nameEnd]), unescaped(afterName[valueStart..<valueEnd])))
+            rest = afterName[valueEnd...]
+        }
+        return fields
+    }
+
+    /// Text with the five entities a page escapes in attribute values turned back.
+    private static func unescaped(_ text: Substring) -> String {
+        guard text.contains("&") else { return String(text) }
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 
     private static func hiddenValue(_ name: String, in html: String) -> String? {

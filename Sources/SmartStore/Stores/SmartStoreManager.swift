@@ -184,8 +184,14 @@ public actor SmartStoreManager {
         }
     }
 
-    /// `com.salesforce.smartstore.` and the store's path under the root, dot-separated.
-    private func keyLabel(for url: URL) -> String {
+    /// The label the key of the store at `url` is kept under in the key store:
+    /// `com.salesforce.smartstore.` and the store's path under the root, dot-separated. Tools
+    /// that open a store's file directly (`forcekit store --key-file`) find its key with it.
+    public nonisolated func keyLabel(forStoreAt url: URL) -> String {
+        keyLabel(for: url)
+    }
+
+    private nonisolated func keyLabel(for url: URL) -> String {
         let relative = url.deletingPathExtension().path.dropFirst(rootDirectory.path.count)
         return "com.salesforce.smartstore" + relative.replacingOccurrences(of: "/", with: ".")
     }
