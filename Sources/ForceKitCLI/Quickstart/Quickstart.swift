@@ -62,7 +62,7 @@ struct Quickstart: Sendable {
         try Task.checkCancellation()
         summary.links = try await QuickstartLinks(app: app, workspace: workspace, narrator: narrator).run(summary.offline)
         narrator.begin(.summary)
-        summary.stepSeconds = narrator.stepDurations.map { ($0.0.title, $0.1) }
+        summary.stepSeconds = narrator.stepDurations.map { ($0.0.shortName, $0.1) }
         return summary
     }
 

@@ -19,6 +19,18 @@ enum QuickstartStep: Int, CaseIterable, Sendable {
         }
     }
 
+    /// The step in a word or two, for the summary's timings.
+    var shortName: String {
+        switch self {
+        case .startOrg: "org"
+        case .logIn: "login"
+        case .syncDown: "sync down"
+        case .offlineEdits: "offline edits and conflict"
+        case .links: "links"
+        case .summary: "summary"
+        }
+    }
+
     /// What the step does and why, in a sentence or two.
     var explanation: String {
         switch self {

@@ -118,7 +118,7 @@ struct QuickstartSummary: Sendable {
         for link in links { lines.append("link           \(link.url) → \(link.screen ?? link.route)") }
         lines.append(
             String(format: "time           %.1f s (", seconds)
-                + stepSeconds.map { "\($0.0.lowercased()) " + String(format: "%.1f s", $0.1) }.joined(separator: ", ") + ")")
+                + stepSeconds.map { "\($0.0) " + String(format: "%.1f s", $0.1) }.joined(separator: ", ") + ")")
         lines.append("files          \(workspace.root.path)" + (workspace.isTemporary ? " (removed when the quickstart ends)" : ""))
         lines.append("  app config   \(workspace.configuration.path)")
         if let storeFile { lines.append("  store        \(storeFile)") }
