@@ -31,28 +31,53 @@ struct SyncDownRun: Sendable {
                 guard let page = try await fetch.nextPage() else { return nil }
                 return try await PreparedPage(page, target: target, syncId: syncId, store: store, soupName: soupName)
             }
-            var next = try await nextPage()
-            while let page = next {
-                if await shouldStop() { return await report.end(state, .stopped) }
-                if state.totalSize < 0 {
-                    state.totalSize = page.totalSize
-                    await report.update(state)
+            // Pages are fetched and prepared (down to their entries' JSON text) while earlier ones
+            // are written, up to a few pages ahead: the network, the parsing and the disk overlap
+            // without waiting for each other page by page, and the writer saves every page that
+            // is waiting in one transaction. Pages fetched before a failure are saved before the
+            // run fails.
+            let buffer = PageBuffer<PreparedPage>(capacity: Self.pagesAhead)
+            let stopped = try await withThrowingTaskGroup(of: Void.self) { group -> Bool in
+                group.addTask {
+                    do {
+                        while let page = try await nextPage() {
+                            guard await buffer.put(page) else { return }
+                        }
+                        await buffer.endFetching(nil)
+                    } catch {
+                        await buffer.endFetching(error)
+                    }
                 }
-                // The next page is fetched and prepared (down to its entries' JSON text) while this
-                // one is written: the network, the parsing and the disk overlap, and the store's
-                // writer does only the writing.
-                async let following = nextPage()
-                let saved = try await save(page, into: state, mergeMode: mergeMode)
-                state = saved.state
-                report.publish(saved.outcomes)
-                seen += page.count
-                if !target.isOrderedByCursor, let latest = page.latest, unorderedLatest.map({ $0.precedes(latest) }) ?? true {
-                    unorderedLatest = latest
+                defer { group.cancelAll() }
+                do {
+                    while let pages = try await buffer.takeAll() {
+                        if await shouldStop() {
+                            await buffer.close()
+                            return true
+                        }
+                        if state.totalSize < 0, let first = pages.first {
+                            state.totalSize = first.totalSize
+                            await report.update(state)
+                        }
+                        let saved = try await save(pages, into: state, mergeMode: mergeMode)
+                        state = saved.state
+                        report.publish(saved.outcomes)
+                        for page in pages {
+                            seen += page.count
+                            if !target.isOrderedByCursor, let latest = page.latest, unorderedLatest.map({ $0.precedes(latest) }) ?? true {
+                                unorderedLatest = latest
+                            }
+                        }
+                        state.progress = state.totalSize > 0 ? min(99, seen * 100 / state.totalSize) : 0
+                        await report.update(state)
+                    }
+                } catch {
+                    await buffer.close()
+                    throw error
                 }
-                state.progress = state.totalSize > 0 ? min(99, seen * 100 / state.totalSize) : 0
-                await report.update(state)
-                next = try await following
+                return false
             }
+            if stopped { return await report.end(state, .stopped) }
             if !target.isOrderedByCursor, let latest = unorderedLatest {
                 state.maxTimeStamp = latest.stamp
                 state.cursorId = nil
@@ -65,8 +90,11 @@ struct SyncDownRun: Sendable {
         }
     }
 
-    /// Saves one page and the state after it in one transaction.
-    private func save(_ page: PreparedPage, into state: SyncState, mergeMode: MergeMode) async throws -> (
+    /// How many pages the fetcher may run ahead of the writer.
+    static let pagesAhead = 3
+
+    /// Saves pages and the state after them in one transaction.
+    private func save(_ pages: [PreparedPage], into state: SyncState, mergeMode: MergeMode) async throws -> (
         state: SyncState, outcomes: [RecordOutcome]
     ) {
         let idField = target.idFieldName
@@ -74,57 +102,67 @@ struct SyncDownRun: Sendable {
         return try await store.transaction { tx in
             var state = state
             var outcomes: [RecordOutcome] = []
-            for id in page.deleted {
-                guard let entryId = try tx.lookupSoupEntryId(soupNamed: state.soupName, fieldPath: idField, fieldValue: .string(id)) else {
-                    continue
-                }
-                // Whether the record is dirty is read here, inside the transaction, not once
-                // before the run: an edit made while the sync ran is never lost.
-                let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: state.soupName).first
-                if mergeMode == .leaveIfChanged, let local, RecordFlags(local).isDirty {
-                    state.recordsConflicted += 1
-                    outcomes.append(
-                        RecordOutcome(
-                            syncId: state.id, soupEntryId: entryId, id: id, kind: .conflicted,
-                            message: "Deleted on the server, changed on the device: kept."))
-                    continue
-                }
-                try tx.remove(entryIds: [entryId], forSoupNamed: state.soupName)
-                state.recordsSynced += 1
-            }
-            for _ in 0..<page.withoutId {
-                state.recordsFailed += 1
-                outcomes.append(
-                    RecordOutcome(
-                        syncId: state.id, soupEntryId: nil, id: nil, kind: .failed, message: "The server sent a record with no \(idField).")
-                )
-            }
-            var toSave = page.entries
-            if mergeMode == .leaveIfChanged {
-                let kept = try page.records.indices.filter { position in
-                    let record = page.records[position]
-                    guard let id = record[idField],
-                        let entryId = try tx.lookupSoupEntryId(soupNamed: state.soupName, fieldPath: idField, fieldValue: id),
-                        let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: state.soupName).first,
-                        RecordFlags(local).isDirty
-                    else { return true }
-                    state.recordsConflicted += 1
-                    outcomes.append(
-                        RecordOutcome(
-                            syncId: state.id, soupEntryId: entryId, id: id.stringValue, kind: .conflicted,
-                            message: "Changed on the server and on the device: kept."))
-                    return false
-                }
-                toSave = toSave.subset(kept)
-            }
-            try tx.upsert(toSave, withExternalIdPath: idField)
-            state.recordsSynced += toSave.count
-            if ordered, let latest = page.latest {
-                state.maxTimeStamp = latest.stamp
-                state.cursorId = latest.id
+            for page in pages {
+                try Self.save(page, into: &state, outcomes: &outcomes, tx: tx, mergeMode: mergeMode, idField: idField, ordered: ordered)
             }
             try SyncStateStore.save(state, tx)
             return (state, outcomes)
+        }
+    }
+
+    /// One page's deletes and records, and the cursor after it, inside the transaction.
+    private static func save(
+        _ page: PreparedPage, into state: inout SyncState, outcomes: inout [RecordOutcome], tx: StoreTransaction, mergeMode: MergeMode,
+        idField: String, ordered: Bool
+    ) throws {
+        for id in page.deleted {
+            guard let entryId = try tx.lookupSoupEntryId(soupNamed: state.soupName, fieldPath: idField, fieldValue: .string(id)) else {
+                continue
+            }
+            // Whether the record is dirty is read here, inside the transaction, not once
+            // before the run: an edit made while the sync ran is never lost.
+            let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: state.soupName).first
+            if mergeMode == .leaveIfChanged, let local, RecordFlags(local).isDirty {
+                state.recordsConflicted += 1
+                outcomes.append(
+                    RecordOutcome(
+                        syncId: state.id, soupEntryId: entryId, id: id, kind: .conflicted,
+                        message: "Deleted on the server, changed on the device: kept."))
+                continue
+            }
+            try tx.remove(entryIds: [entryId], forSoupNamed: state.soupName)
+            state.recordsSynced += 1
+        }
+        for _ in 0..<page.withoutId {
+            state.recordsFailed += 1
+            outcomes.append(
+                RecordOutcome(
+                    syncId: state.id, soupEntryId: nil, id: nil, kind: .failed, message: "The server sent a record with no \(idField).")
+            )
+        }
+        var toSave = page.entries
+        if mergeMode == .leaveIfChanged {
+            let kept = try page.records.indices.filter { position in
+                let record = page.records[position]
+                guard let id = record[idField],
+                    let entryId = try tx.lookupSoupEntryId(soupNamed: state.soupName, fieldPath: idField, fieldValue: id),
+                    let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: state.soupName).first,
+                    RecordFlags(local).isDirty
+                else { return true }
+                state.recordsConflicted += 1
+                outcomes.append(
+                    RecordOutcome(
+                        syncId: state.id, soupEntryId: entryId, id: id.stringValue, kind: .conflicted,
+                        message: "Changed on the server and on the device: kept."))
+                return false
+            }
+            toSave = toSave.subset(kept)
+        }
+        try tx.upsert(toSave, withExternalIdPath: idField)
+        state.recordsSynced += toSave.count
+        if ordered, let latest = page.latest {
+            state.maxTimeStamp = latest.stamp
+            state.cursorId = latest.id
         }
     }
 }

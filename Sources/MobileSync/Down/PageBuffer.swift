@@ -1,0 +1,70 @@
+/// The pages a sync down has fetched and not yet saved, between the task that fetches them and
+/// the one that saves them: the fetcher runs up to `capacity` pages ahead, so neither waits for
+/// the other page by page, and the saver takes every page waiting at once.
+actor PageBuffer<Page: Sendable> {
+    private let capacity: Int
+    private var pages: [Page] = []
+    private var fetchingEnded = false
+    private var failure: (any Error)?
+    private var isClosed = false
+    private var waitingSaver: CheckedContinuation<Void, Never>?
+    private var waitingFetcher: CheckedContinuation<Void, Never>?
+
+    /// A buffer that holds at most `capacity` pages.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Adds a fetched page, waiting while the buffer is full.
+    /// - Returns: false when the saver has stopped taking pages, so fetching should stop too.
+    func put(_ page: Page) async -> Bool {
+        while pages.count >= capacity && !isClosed {
+            await withCheckedContinuation { waitingFetcher = $0 }
+        }
+        guard !isClosed else { return false }
+        pages.append(page)
+        wakeSaver()
+        return true
+    }
+
+    /// Says fetching ended: with no more pages, or with `error` after the pages already put.
+    func endFetching(_ error: (any Error)?) {
+        fetchingEnded = true
+        failure = error
+        wakeSaver()
+    }
+
+    /// Every page waiting, in order, once there is at least one; nil when fetching ended with
+    /// every page taken.
+    /// - Throws: the fetch's failure, once the pages fetched before it have been taken.
+    func takeAll() async throws -> [Page]? {
+        while pages.isEmpty && !fetchingEnded {
+            await withCheckedContinuation { waitingSaver = $0 }
+        }
+        if !pages.isEmpty {
+            let taken = pages
+            pages = []
+            wakeFetcher()
+            return taken
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// Stops taking pages: a fetcher waiting for room, or putting later, is told to stop.
+    func close() {
+        isClosed = true
+        pages = []
+        wakeFetcher()
+    }
+
+    private func wakeSaver() {
+        waitingSaver?.resume()
+        waitingSaver = nil
+    }
+
+    private func wakeFetcher() {
+        waitingFetcher?.resume()
+        waitingFetcher = nil
+    }
+}
