@@ -152,6 +152,46 @@ private struct FixedTarget: SyncDownTarget {
     func remoteIds(among localIds: [String], context: SyncContext) async throws -> Set<String> { Set(localIds) }
 }
 
+/// A custom target whose pages come at once, faster than any store saves them, then a failure.
+private struct PagesThenFailure: SyncDownTarget {
+    struct Fetch: SyncDownFetch {
+        let pages: Locked<[[JSON]]>
+        func nextPage() async throws -> SyncDownPage? {
+            guard let records = pages.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { throw URLError(.networkConnectionLost) }
+            return SyncDownPage(records: records, totalSize: -1)
+        }
+    }
+
+    let pages: Int
+    var json: JSON { ["type": "custom", "swiftImpl": "PagesThenFailure"] }
+    func fetch(after cursor: SyncCursor?, context: SyncContext) async throws -> any SyncDownFetch {
+        let made = (0..<pages).map { page in
+            (0..<500).map { index -> JSON in
+                [
+                    "Id": .string("001PAGE\(page)X\(index)"), "Name": .string("Page \(page) record \(index)"),
+                    "attributes": ["type": "Account"],
+                ]
+            }
+        }
+        return Fetch(pages: Locked(made))
+    }
+    func remoteIds(among localIds: [String], context: SyncContext) async throws -> Set<String> { Set(localIds) }
+}
+
+@Suite("Failures while pages wait to be written")
+struct FetchedAheadFailureTests {
+    @Test("the fetch fails after three pages that came faster than the store saves them: all three are saved before the sync fails")
+    func savedBeforeFailing() async throws {
+        SyncTargetRegistry.registerDownTarget(named: "PagesThenFailure") { _ in PagesThenFailure(pages: 3) }
+        try await withSyncFixture { fixture throws in
+            let failed = try await fixture.manager.syncDown(target: PagesThenFailure(pages: 3), soupName: SyncFixture.soup, name: "ahead")
+            #expect(failed.status == .failed && !failed.error.isEmpty)
+            #expect(failed.recordsSynced == 1_500)
+            #expect(try await fixture.localCount() == 1_500)
+        }
+    }
+}
+
 @Suite("Against LocalOrg's injected faults")
 struct InjectedFaultTests {
     @Test("SD-14: the server drops the second page's connection; the sync fails with the first page saved, then resumes")
