@@ -41,6 +41,7 @@ struct QuickstartCommandTests {
         let links = summary["links"] as? [[String: Any]] ?? []
         #expect(links.count == 2)
         #expect(links.first?["url"] as? String == "salesforce1://sObject/\(conflict["recordId"] as? String ?? "?")/view")
+        #expect(links.first?["route"] as? String == "sObject/:recordId/view" && links.first?["screen"] as? String == "RecordView")
         #expect((links.first?["record"] as? [String: Any])?["Phone"] as? String == "+1 415 555 0199")
         #expect(links.last?["route"] as? String == "contacts/:contactId" && links.last?["screen"] as? String == "ContactEditView")
         let contact = links.last?["record"] as? [String: Any]

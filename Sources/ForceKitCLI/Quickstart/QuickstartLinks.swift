@@ -20,24 +20,34 @@ struct QuickstartLinks {
         let user = await app.currentUser?.identity
         var opened: [QuickstartSummary.OpenedLink] = []
 
-        // A Salesforce app link: the Salesforce app's rules decide, for the signed-in user.
-        let salesforceURL = "salesforce1://sObject/\(offline.accountID)/view"
-        let link = try SalesforceLink(parsing: salesforceURL)
-        guard case .open(.viewRecord(let recordID)) = SalesforceLinkDecision.decide(link, signedIn: user) else {
-            throw CLIInputError("\(salesforceURL) did not open a record for the signed-in user")
-        }
-        let account = try await record(recordID.id18, soup: "accounts", store: store)
-        narrator.say(salesforceURL)
-        narrator.say("  decision  open, view record \(recordID.id18) (same org as the signed-in user)")
-        narrator.say("  record    \(Self.describe(account, fields: ["Name", "Phone", "Industry", "BillingCity"])) (local store)")
-        opened.append(.init(url: salesforceURL, route: "view record", screen: nil, record: account))
-
-        // The app's own deep link, routed by its MobileDeepLinkingConfig.json.
+        // The app's router, from its MobileDeepLinkingConfig.json; a route needing a login
+        // proceeds only with a user.
         let configuration = try DeepLinkConfiguration(
             contentsOf: workspace.configuration.appendingPathComponent("MobileDeepLinkingConfig.json"))
         var router = DeepLinkRouter(configuration: configuration)
         let signedIn = user != nil
         router.register("requireLogin", .deciding { _ in signedIn ? .proceed : .decline })
+
+        // A Salesforce app link: the Salesforce app's rules decide for the signed-in user, then
+        // the router takes it to its screen.
+        let salesforceURL = "salesforce1://sObject/\(offline.accountID)/view"
+        let link = try SalesforceLink(parsing: salesforceURL)
+        guard case .open(.viewRecord(let recordID)) = SalesforceLinkDecision.decide(link, signedIn: user) else {
+            throw CLIInputError("\(salesforceURL) did not open a record for the signed-in user")
+        }
+        guard let recordRouting = try await router.route(salesforceURL).routing else {
+            throw CLIInputError("\(salesforceURL) matched no route of MobileDeepLinkingConfig.json")
+        }
+        let account = try await record(recordID.id18, soup: "accounts", store: store)
+        narrator.say(salesforceURL)
+        narrator.say("  decision  open, view record \(recordID.id18) (same org as the signed-in user)")
+        narrator.say("  route     \(recordRouting.match.route.name), handlers \(recordRouting.handlersRun.joined(separator: " → "))")
+        narrator.say("  screen    \(recordRouting.screen?.className ?? "(none)")")
+        narrator.say("  record    \(Self.describe(account, fields: ["Name", "Phone", "Industry", "BillingCity"])) (local store)")
+        opened.append(
+            .init(url: salesforceURL, route: recordRouting.match.route.name, screen: recordRouting.screen?.className, record: account))
+
+        // The app's own deep link.
         let appURL = "\(AppConfigurationFiles.defaultScheme)://contacts/\(offline.createdContactID)"
         guard let routing = try await router.route(appURL).routing, let contactID = routing.parameters["contactId"] else {
             throw CLIInputError("\(appURL) matched no route of MobileDeepLinkingConfig.json")

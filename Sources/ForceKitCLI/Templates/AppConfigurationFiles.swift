@@ -3,7 +3,8 @@ import SalesforceCore
 
 /// The configuration files of a ForceKit app, in the Mobile SDK templates' formats: the ones
 /// `forcekit quickstart` runs its app from and `forcekit create` writes into a new app. Accounts
-/// and Contacts, synced down whole and up under LEAVE_IF_CHANGED, with app links to both.
+/// and Contacts, synced down whole and up under LEAVE_IF_CHANGED, with app links to Contacts and
+/// a route for Salesforce app links to any record (`salesforce1://sObject/<id>/view`).
 enum AppConfigurationFiles {
     /// The app's own URL scheme, for its deep links.
     static let defaultScheme = "forcekitapp"
@@ -127,6 +128,11 @@ enum AppConfigurationFiles {
               "class": "ContactEditView",
               "handlers": ["requireLogin"],
               "routeParameters": {"contactId": {"required": "true", "regex": "003[a-zA-Z0-9]{12}([a-zA-Z0-9]{3})?"}}
+            },
+            "sObject/:recordId/view": {
+              "class": "RecordView",
+              "handlers": ["requireLogin"],
+              "routeParameters": {"recordId": {"required": "true", "regex": "[a-zA-Z0-9]{15}([a-zA-Z0-9]{3})?"}}
             }
           }
         }
