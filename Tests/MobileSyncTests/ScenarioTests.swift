@@ -180,14 +180,33 @@ private struct PagesThenFailure: SyncDownTarget {
 
 @Suite("Failures while pages wait to be written")
 struct FetchedAheadFailureTests {
-    @Test("the fetch fails after three pages that came faster than the store saves them: all three are saved before the sync fails")
+    @Test("the buffer hands over every page put before the fetch failed, then the failure")
+    func bufferKeepsPagesBeforeFailure() async throws {
+        let buffer = PageBuffer<Int>(capacity: 3)
+        for page in 1...3 { #expect(await buffer.put(page)) }
+        await buffer.endFetching(URLError(.networkConnectionLost))
+        #expect(try await buffer.takeAll() == [1, 2, 3])
+        await #expect(throws: URLError.self) { _ = try await buffer.takeAll() }
+    }
+
+    @Test("a closed buffer tells the fetcher to stop, also one waiting for room")
+    func closedBufferStopsTheFetcher() async throws {
+        let buffer = PageBuffer<Int>(capacity: 1)
+        #expect(await buffer.put(1))
+        async let waiting = buffer.put(2)
+        await buffer.close()
+        #expect(await waiting == false)
+        #expect(await buffer.put(3) == false)
+    }
+
+    @Test("the fetch fails after six pages that came faster than the store saves them: all six are saved before the sync fails")
     func savedBeforeFailing() async throws {
-        SyncTargetRegistry.registerDownTarget(named: "PagesThenFailure") { _ in PagesThenFailure(pages: 3) }
+        SyncTargetRegistry.registerDownTarget(named: "PagesThenFailure") { _ in PagesThenFailure(pages: 6) }
         try await withSyncFixture { fixture throws in
-            let failed = try await fixture.manager.syncDown(target: PagesThenFailure(pages: 3), soupName: SyncFixture.soup, name: "ahead")
+            let failed = try await fixture.manager.syncDown(target: PagesThenFailure(pages: 6), soupName: SyncFixture.soup, name: "ahead")
             #expect(failed.status == .failed && !failed.error.isEmpty)
-            #expect(failed.recordsSynced == 1_500)
-            #expect(try await fixture.localCount() == 1_500)
+            #expect(failed.recordsSynced == 3_000)
+            #expect(try await fixture.localCount() == 3_000)
         }
     }
 }

@@ -4,7 +4,7 @@ enum NewAppModelFiles {
     static func files(name: String) -> [(path: String, text: String)] {
         [
             ("Sources/\(name)/\(name)App.swift", app(name)), ("Sources/\(name)/Contact.swift", contact),
-            ("Sources/\(name)/ContactsModel.swift", model), ("Sources/\(name)/AppLinks.swift", links),
+            ("Sources/\(name)/ContactsModel.swift", model), ("Sources/\(name)/AppLinks.swift", links(name)),
         ]
     }
 
@@ -185,24 +185,27 @@ enum NewAppModelFiles {
 
         """#
 
-    static let links = #"""
+    static func links(_ name: String) -> String {
+        #"""
         import DeepLinking
         import Foundation
 
         /// The app's deep links, routed by its `MobileDeepLinkingConfig.json`:
-        /// `<scheme>://contacts` opens the list and `<scheme>://contacts/<id>` a Contact.
+        /// `<scheme>://contacts` opens the list, `<scheme>://contacts/<id>` a Contact, and a
+        /// Salesforce app link `salesforce1://sObject/<id>/view` a record.
         public struct AppLinks: Sendable {
             /// Where a link takes the user.
             public enum Destination: Sendable, Equatable {
                 case contactList
                 case contact(salesforceID: String)
+                case record(salesforceID: String)
             }
 
             private let router: DeepLinkRouter
 
             /// The app's router; `isLoggedIn` decides routes that need a user.
             public init(isLoggedIn: @escaping @Sendable () async -> Bool) throws {
-                let file = try Self.configurationFile()
+                let file = try \#(name)App.configurationFolder().appendingPathComponent("MobileDeepLinkingConfig.json")
                 var router = DeepLinkRouter(configuration: try DeepLinkConfiguration(contentsOf: file))
                 router.register("requireLogin", .deciding { _ in await isLoggedIn() ? .proceed : .decline })
                 self.router = router
@@ -212,16 +215,11 @@ enum NewAppModelFiles {
             public func destination(of link: String) async throws -> Destination? {
                 guard let routing = try await router.route(link).routing else { return nil }
                 if let id = routing.parameters["contactId"] { return .contact(salesforceID: id) }
+                if let id = routing.parameters["recordId"] { return .record(salesforceID: id) }
                 return .contactList
-            }
-
-            private static func configurationFile() throws -> URL {
-                guard let folder = Bundle.module.url(forResource: "Configuration", withExtension: nil) else {
-                    throw CocoaError(.fileNoSuchFile)
-                }
-                return folder.appendingPathComponent("MobileDeepLinkingConfig.json")
             }
         }
 
         """#
+    }
 }

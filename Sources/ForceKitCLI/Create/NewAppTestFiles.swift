@@ -47,6 +47,7 @@ enum NewAppTestFiles {
 
                     let links = try AppLinks(isLoggedIn: { true })
                     #expect(try await links.destination(of: "\#(scheme)://contacts/\(newID)") == .contact(salesforceID: newID))
+                    #expect(try await links.destination(of: "salesforce1://sObject/\(newID)/view") == .record(salesforceID: newID))
                 }
             }
         }

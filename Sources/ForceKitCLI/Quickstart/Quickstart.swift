@@ -43,24 +43,25 @@ struct Quickstart: Sendable {
         var summary = QuickstartSummary(workspace: workspace)
         summary.org = try await startOrg(server)
         try AppConfigurationFiles.write(into: workspace.configuration)
+        // Key files in `keys` on every platform (not the Keychain), as the CLI's home keeps
+        // them: `FORCEKIT_HOME=<app folder>` then finds the account and the store's key.
+        let keys = FileKeyStore(directory: workspace.app.appendingPathComponent("keys", isDirectory: true))
         let app = try await SalesforceApp(
-            configuration: try AppConfiguration(contentsOf: workspace.configuration), directory: workspace.app,
+            configuration: try AppConfiguration(contentsOf: workspace.configuration), directory: workspace.app, keyStore: keys,
             transport: NarratedTransport(
                 base: URLSessionTransport.shared, shows: { $0.hasPrefix("/services/oauth2/") || $0.hasPrefix("/id/") }, narrator: narrator))
-        defer { _ = app }
         summary.user = try await logIn(app, server)
         try Task.checkCancellation()
         summary.syncs = try await syncDown(app)
         let store = try await app.userStore()
         summary.storeFile = store.url.path
         let stores = await app.stores
-        summary.storeKeyFile =
-            FileKeyStore(directory: workspace.app.appendingPathComponent("keys", isDirectory: true))
-            .file(for: stores.keyLabel(forStoreAt: store.url)).path
+        summary.storeKeyFile = keys.file(for: stores.keyLabel(forStoreAt: store.url)).path
         try Task.checkCancellation()
-        summary.offline = try await QuickstartOfflineEdits(app: app, server: server, narrator: narrator).run()
+        let offline = try await QuickstartOfflineEdits(app: app, server: server, narrator: narrator).run()
+        summary.offline = offline
         try Task.checkCancellation()
-        summary.links = try await QuickstartLinks(app: app, workspace: workspace, narrator: narrator).run(summary.offline)
+        summary.links = try await QuickstartLinks(app: app, workspace: workspace, narrator: narrator).run(offline)
         narrator.begin(.summary)
         summary.stepSeconds = narrator.stepDurations.map { ($0.0.shortName, $0.1) }
         return summary
@@ -74,14 +75,10 @@ struct Quickstart: Sendable {
         let progress = narrator.progress("creating sample records")
         let before = ContinuousClock.now
         let counts = try await QuickstartSampleData.load(accounts: accounts, into: server, progress: progress)
-        let seconds = (ContinuousClock.now - before).seconds
-        if seconds > 0.5 || counts.accounts == accounts {
-            narrator.say(
-                "the org has \(ProgressLine.count(counts.accounts)) Accounts and \(ProgressLine.count(counts.contacts)) Contacts"
-                    + String(format: " (created in %.1f s)", seconds))
-        } else {
-            narrator.say("the org has \(ProgressLine.count(counts.accounts)) Accounts and \(ProgressLine.count(counts.contacts)) Contacts")
-        }
+        let created =
+            counts.created ? String(format: " (created in %.1f s)", (ContinuousClock.now - before).seconds) : " (from the last run)"
+        narrator.say(
+            "the org has \(ProgressLine.count(counts.accounts)) Accounts and \(ProgressLine.count(counts.contacts)) Contacts" + created)
         return .init(instanceURL: server.credentials.instanceURL, accounts: counts.accounts, contacts: counts.contacts)
     }
 

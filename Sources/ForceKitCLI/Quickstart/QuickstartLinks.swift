@@ -13,55 +13,51 @@ struct QuickstartLinks {
     let workspace: QuickstartWorkspace
     let narrator: QuickstartNarrator
 
-    func run(_ offline: QuickstartSummary.Offline?) async throws -> [QuickstartSummary.OpenedLink] {
+    func run(_ offline: QuickstartSummary.Offline) async throws -> [QuickstartSummary.OpenedLink] {
         narrator.begin(.links)
-        guard let offline else { return [] }
-        let store = try await app.userStore()
         let user = await app.currentUser?.identity
-        var opened: [QuickstartSummary.OpenedLink] = []
-
         // The app's router, from its MobileDeepLinkingConfig.json; a route needing a login
         // proceeds only with a user.
-        let configuration = try DeepLinkConfiguration(
-            contentsOf: workspace.configuration.appendingPathComponent("MobileDeepLinkingConfig.json"))
-        var router = DeepLinkRouter(configuration: configuration)
+        var router = DeepLinkRouter(
+            configuration: try DeepLinkConfiguration(
+                contentsOf: workspace.configuration.appendingPathComponent("MobileDeepLinkingConfig.json")))
         let signedIn = user != nil
         router.register("requireLogin", .deciding { _ in signedIn ? .proceed : .decline })
 
-        // A Salesforce app link: the Salesforce app's rules decide for the signed-in user, then
-        // the router takes it to its screen.
+        // A Salesforce app link: the Salesforce app's rules decide for the signed-in user first.
         let salesforceURL = "salesforce1://sObject/\(offline.accountID)/view"
-        let link = try SalesforceLink(parsing: salesforceURL)
-        guard case .open(.viewRecord(let recordID)) = SalesforceLinkDecision.decide(link, signedIn: user) else {
-            throw CLIInputError("\(salesforceURL) did not open a record for the signed-in user")
-        }
-        guard let recordRouting = try await router.route(salesforceURL).routing else {
-            throw CLIInputError("\(salesforceURL) matched no route of MobileDeepLinkingConfig.json")
-        }
-        let account = try await record(recordID.id18, soup: "accounts", store: store)
+        guard
+            case .open(.viewRecord(let recordID)) = SalesforceLinkDecision.decide(
+                try SalesforceLink(parsing: salesforceURL), signedIn: user)
+        else { throw CLIInputError("\(salesforceURL) did not open a record for the signed-in user") }
         narrator.say(salesforceURL)
         narrator.say("  decision  open, view record \(recordID.id18) (same org as the signed-in user)")
-        narrator.say("  route     \(recordRouting.match.route.name), handlers \(recordRouting.handlersRun.joined(separator: " → "))")
-        narrator.say("  screen    \(recordRouting.screen?.className ?? "(none)")")
-        narrator.say("  record    \(Self.describe(account, fields: ["Name", "Phone", "Industry", "BillingCity"])) (local store)")
-        opened.append(
-            .init(url: salesforceURL, route: recordRouting.match.route.name, screen: recordRouting.screen?.className, record: account))
+        let account = try await open(
+            salesforceURL, router: router, idParameter: "recordId", soup: "accounts", fields: ["Name", "Phone", "Industry", "BillingCity"],
+            note: "local store")
 
         // The app's own deep link.
         let appURL = "\(AppConfigurationFiles.defaultScheme)://contacts/\(offline.createdContactID)"
-        guard let routing = try await router.route(appURL).routing, let contactID = routing.parameters["contactId"] else {
-            throw CLIInputError("\(appURL) matched no route of MobileDeepLinkingConfig.json")
-        }
-        let contact = try await record(contactID, soup: "contacts", store: store)
-        let screen = routing.screen?.className
         narrator.say(appURL)
+        let contact = try await open(
+            appURL, router: router, idParameter: "contactId", soup: "contacts", fields: ["FirstName", "LastName", "Title"],
+            note: "local store; created offline, now on the server")
+        return [account, contact]
+    }
+
+    /// Routes `url`, reads the record its `idParameter` names from `soup`, and says both.
+    private func open(
+        _ url: String, router: DeepLinkRouter, idParameter: String, soup: String, fields: [String], note: String
+    ) async throws -> QuickstartSummary.OpenedLink {
+        guard let routing = try await router.route(url).routing, let id = routing.parameters[idParameter] else {
+            throw CLIInputError("\(url) matched no route of MobileDeepLinkingConfig.json")
+        }
+        let found = try await record(id, soup: soup, store: try await app.userStore())
+        let screen = routing.screen?.className
         narrator.say("  route     \(routing.match.route.name), handlers \(routing.handlersRun.joined(separator: " → "))")
         narrator.say("  screen    \(screen ?? "(none)")")
-        narrator.say(
-            "  record    \(Self.describe(contact, fields: ["FirstName", "LastName", "Title"])) (local store; created offline, now on the server)"
-        )
-        opened.append(.init(url: appURL, route: routing.match.route.name, screen: screen, record: contact))
-        return opened
+        narrator.say("  record    \(Self.describe(found, fields: fields)) (\(note))")
+        return .init(url: url, route: routing.match.route.name, screen: screen, record: found)
     }
 
     private func record(_ id: String, soup: String, store: SmartStore) async throws -> JSON {

@@ -43,7 +43,7 @@ final class QuickstartNarrator: Sendable {
     }
 
     /// Ends the current step, recording how long it took.
-    func endStep() {
+    private func endStep() {
         guard
             let (step, started) = current.withLock({ value in
                 defer { value = nil }

@@ -84,7 +84,11 @@ struct QuickstartOfflineEdits {
         .json
         let serverName = onServer?["Name"]?.stringValue
         let serverPhone = onServer?["Phone"]?.stringValue
-        narrator.say("on the server now: Name \"\(serverName ?? "?")\", Phone \(serverPhone ?? "?"): both edits kept")
+        guard serverName == newName, serverPhone == colleaguePhone else {
+            throw CLIInputError(
+                "after the merge the server has Name \(serverName ?? "none") and Phone \(serverPhone ?? "none"), not both edits")
+        }
+        narrator.say("on the server now: Name \"\(newName)\", Phone \(colleaguePhone): both edits kept")
 
         // A server delete, and the resync that removes it locally.
         let createdID = try field("Id", of: try await store.retrieve(usingSoupEntryIds: [createdEntry], fromSoupNamed: "contacts").first)
@@ -98,9 +102,8 @@ struct QuickstartOfflineEdits {
         narrator.say(
             "syncDownContacts again: \(resync.recordsSynced) changed since the last sync; the deleted Contact is gone from the local store")
         return QuickstartSummary.Offline(
-            accountID: accountID, accountName: newName, conflict: fields, resolution: "merged", serverName: serverName,
-            serverPhone: serverPhone, createdContactID: createdID, deletedContactID: deletedID,
-            syncUps: [contactsUp, accountsUp, resolvedUp].map { .init($0) })
+            accountID: accountID, conflict: fields, serverName: newName, serverPhone: colleaguePhone, createdContactID: createdID,
+            deletedContactID: deletedID, syncUps: [contactsUp, accountsUp, resolvedUp])
     }
 
     // MARK: - The colleague

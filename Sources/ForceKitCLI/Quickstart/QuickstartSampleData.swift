@@ -11,13 +11,15 @@ enum QuickstartSampleData {
 
     /// Creates `accounts` Accounts and their Contacts as the org's default user, unless the org
     /// has Accounts already (a `--data` folder from an earlier run), reporting progress.
-    /// - Returns: the Accounts and Contacts the org has.
-    static func load(accounts: Int, into server: LocalOrgServer, progress: ProgressLine) async throws -> (accounts: Int, contacts: Int) {
+    /// - Returns: the Accounts and Contacts the org has, and whether they were created now.
+    static func load(accounts: Int, into server: LocalOrgServer, progress: ProgressLine) async throws -> (
+        accounts: Int, contacts: Int, created: Bool
+    ) {
         let version = APIVersion.current.description
         let existing = try await server.store.query("SELECT Id FROM Account", batchSize: 200, version: version).totalSize
         if existing > 0 {
             let contacts = try await server.store.query("SELECT Id FROM Contact", batchSize: 200, version: version).totalSize
-            return (existing, contacts)
+            return (existing, contacts, false)
         }
         let userID = server.credentials.user.userID.id18
         let total = accounts * (1 + contactsPerAccount)
@@ -36,7 +38,7 @@ enum QuickstartSampleData {
             progress.update(done: done, total: total)
         }
         progress.finish()
-        return (accounts, accounts * contactsPerAccount)
+        return (accounts, accounts * contactsPerAccount, true)
     }
 
     private static let adjectives = [

@@ -36,32 +36,16 @@ struct QuickstartSummary: Sendable {
         var server: JSON?
     }
 
-    /// One sync up's outcome.
-    struct SyncUpOutcome: Sendable {
-        var name: String
-        var synced: Int
-        var failed: Int
-        var conflicted: Int
-
-        init(_ state: SyncState) {
-            name = state.name ?? String(state.id)
-            synced = state.recordsSynced
-            failed = state.recordsFailed
-            conflicted = state.recordsConflicted
-        }
-    }
-
     /// Step 4's edits, conflict and delete.
     struct Offline: Sendable {
         var accountID: String
-        var accountName: String
         var conflict: [FieldVersions]
-        var resolution: String
-        var serverName: String?
-        var serverPhone: String?
+        /// The Account on the server after the merge was sent.
+        var serverName: String
+        var serverPhone: String
         var createdContactID: String
         var deletedContactID: String
-        var syncUps: [SyncUpOutcome]
+        var syncUps: [SyncState]
     }
 
     /// A link and the record it opened.
@@ -108,7 +92,8 @@ struct QuickstartSummary: Sendable {
             "sync down      \(ProgressLine.count(synced)) records, \(ProgressLine.count(Int(syncRate))) records/s, into an encrypted SmartStore"
         )
         if let offline {
-            let up = offline.syncUps.map { "\($0.name) \($0.synced)/\($0.failed)/\($0.conflicted)" }.joined(separator: ", ")
+            let up = offline.syncUps.map { "\($0.name ?? String($0.id)) \($0.recordsSynced)/\($0.recordsFailed)/\($0.recordsConflicted)" }
+                .joined(separator: ", ")
             lines.append("sync up        \(up) (synced/failed/conflicted)")
             lines.append(
                 "conflict       \(offline.conflict.map(\.name).joined(separator: ", ")) of Account \(offline.accountID), resolved as a merge; both edits on the server"
@@ -154,8 +139,8 @@ struct QuickstartSummary: Sendable {
             object["syncUp"] = .array(
                 offline.syncUps.map {
                     [
-                        "name": .string($0.name), "synced": .integer(Int64($0.synced)), "failed": .integer(Int64($0.failed)),
-                        "conflicted": .integer(Int64($0.conflicted)),
+                        "name": .string($0.name ?? String($0.id)), "synced": .integer(Int64($0.recordsSynced)),
+                        "failed": .integer(Int64($0.recordsFailed)), "conflicted": .integer(Int64($0.recordsConflicted)),
                     ]
                 })
             var fields: [String: JSON] = [:]
@@ -163,8 +148,8 @@ struct QuickstartSummary: Sendable {
                 fields[field.name] = ["base": field.base ?? .null, "local": field.local ?? .null, "server": field.server ?? .null]
             }
             object["conflict"] = [
-                "recordId": .string(offline.accountID), "fields": .object(fields), "resolution": .string(offline.resolution),
-                "onServer": ["Name": offline.serverName.map(JSON.string) ?? .null, "Phone": offline.serverPhone.map(JSON.string) ?? .null],
+                "recordId": .string(offline.accountID), "fields": .object(fields), "resolution": "merged",
+                "onServer": ["Name": .string(offline.serverName), "Phone": .string(offline.serverPhone)],
             ]
             object["createdOffline"] = .string(offline.createdContactID)
             object["deletedOnServer"] = ["recordId": .string(offline.deletedContactID), "removedLocally": true]

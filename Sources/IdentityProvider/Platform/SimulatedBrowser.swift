@@ -36,8 +36,9 @@ public struct SimulatedBrowser: BrowserSession {
     }
 
     /// Loads `url` and returns the first redirect to `redirectURI`.
-    /// - Throws: `OAuthError` `browserLaunchFailed` when a page is not what a
-    ///   logged-in browser gets (a login form, an error page, a redirect elsewhere), naming it.
+    /// - Throws: `OAuthError` `browserLaunchFailed` when a page is not what the browser's user
+    ///   expects (a login form without credentials or after refusing them, an error page, a
+    ///   redirect elsewhere), naming it.
     public func authenticate(url: URL, redirectURI: String) async throws(OAuthError) -> String {
         var cookies: [String: String] = [:]
         var next = HTTPRequest(method: "GET", url: url)
@@ -78,7 +79,7 @@ public struct SimulatedBrowser: BrowserSession {
                 // What a person's browser posts: the form's hidden fields and what they typed.
                 let typed = Self.hiddenFields(in: page).filter { $0.name != "username" && $0.name != "password" }
                 form = FormEncoding.encode(typed + [("username", credentials.username), ("password", credentials.password)])
-            } else if response.isSuccess, let ticket = Self.hiddenValue("ticket", in: page) {
+            } else if response.isSuccess, let ticket = Self.hiddenFields(in: page).first(where: { $0.name == "ticket" })?.value {
                 form = FormEncoding.encode([("ticket", ticket), ("decision", allowsAccess ? "allow" : "deny")])
             } else {
                 let what = isLoginPage ? "a login page" : "a page with status \(response.status)"
@@ -126,9 +127,4 @@ public struct SimulatedBrowser: BrowserSession {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
-    private static func hiddenValue(_ name: String, in html: String) -> String? {
-        guard let range = html.range(of: "name=\"\(name)\" value=\"") else { return nil }
-        let rest = html[range.upperBound...]
-        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
-    }
 }

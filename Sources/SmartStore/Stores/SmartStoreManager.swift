@@ -162,7 +162,7 @@ public actor SmartStoreManager {
     /// a plain one is encrypted.
     private func encryption(for url: URL) async throws(SmartStoreError) -> StoreEncryption {
         guard case .encrypted(let keyStore) = protection else { return .plaintext }
-        let label = keyLabel(for: url)
+        let label = keyLabel(forStoreAt: url)
         do {
             switch StoreFileInspection.inspect(url) {
             case .encrypted where try await keyStore.existingKey(for: label) == nil:
@@ -188,10 +188,6 @@ public actor SmartStoreManager {
     /// `com.salesforce.smartstore.` and the store's path under the root, dot-separated. Tools
     /// that open a store's file directly (`forcekit store --key-file`) find its key with it.
     public nonisolated func keyLabel(forStoreAt url: URL) -> String {
-        keyLabel(for: url)
-    }
-
-    private nonisolated func keyLabel(for url: URL) -> String {
         let relative = url.deletingPathExtension().path.dropFirst(rootDirectory.path.count)
         return "com.salesforce.smartstore" + relative.replacingOccurrences(of: "/", with: ".")
     }
@@ -201,7 +197,7 @@ public actor SmartStoreManager {
         try removeFiles(of: url)
         guard case .encrypted(let keyStore) = protection else { return }
         do {
-            try await keyStore.removeKey(for: keyLabel(for: url))
+            try await keyStore.removeKey(for: keyLabel(forStoreAt: url))
         } catch {
             throw .keyUnavailable(error.message)
         }
