@@ -76,6 +76,7 @@ public struct SyncsConfig: Sendable {
         let target = item["target"] ?? .object([:])
         switch type {
         case .syncDown: _ = try SyncTargetRegistry.downTarget(from: target)
+        case .syncUp where ParentChildrenSyncUpTarget.describes(target): _ = try ParentChildrenSyncUpTarget(json: target)
         case .syncUp: _ = try SyncUpTarget(json: target)
         }
         return Entry(name: name, type: type, soupName: soupName, target: target, options: try SyncOptions(json: item["options"]))
@@ -96,6 +97,10 @@ extension SyncManager {
                     try await createSyncDown(
                         target: try SyncTargetRegistry.downTarget(from: entry.target), options: entry.options, soupName: entry.soupName,
                         name: entry.name))
+            case .syncUp where ParentChildrenSyncUpTarget.describes(entry.target):
+                created.append(
+                    try await createSyncUp(
+                        target: try ParentChildrenSyncUpTarget(json: entry.target), options: entry.options, name: entry.name))
             case .syncUp:
                 created.append(
                     try await createSyncUp(

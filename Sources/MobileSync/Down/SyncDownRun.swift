@@ -12,21 +12,63 @@ struct SyncDownRun: Sendable {
     let target: any SyncDownTarget
     let report: SyncReporter
     let shouldStop: @Sendable () async -> Bool
+    /// The soup the records go to: the sync's, or one object's of a tree.
+    var soupName: String
+    /// Where the run reads and saves its cursor in the state.
+    var cursor: CursorSlot = .sync
+    /// Under LEAVE_IF_CHANGED, what a record coming down is checked against; nil leaves alone
+    /// the records that have local changes themselves.
+    var localChanges: LocalChangeCheck?
+
+    /// The records a run moved and whether it was stopped.
+    struct Transfer {
+        var state: SyncState
+        var stopped: Bool
+        var seen: Int
+    }
 
     /// Runs `state` (already RUNNING and saved) to its end and returns the final state.
     func run(_ initial: SyncState) async -> SyncState {
+        do {
+            var transfer = try await self.transfer(initial, seenBefore: 0)
+            if transfer.stopped { return await report.end(transfer.state, .stopped) }
+            if transfer.state.totalSize < 0 { transfer.state.totalSize = 0 }
+            return await report.end(transfer.state, .done)
+        } catch let failure as Failure {
+            var state = failure.state
+            state.error = SyncFailure.describe(failure.error)
+            return await report.end(state, .failed)
+        } catch {
+            var state = initial
+            state.error = SyncFailure.describe(error)
+            return await report.end(state, .failed)
+        }
+    }
+
+    /// A failed transfer: the state as saved before the failure, and why.
+    struct Failure: Error {
+        let state: SyncState
+        let error: any Error
+    }
+
+    /// Fetches and saves every page after the slot's cursor. The total grows by what the
+    /// server says this fetch brings, and progress counts from `seenBefore`, so that the
+    /// objects of a tree add up in one state.
+    /// - Throws: ``Failure``, with the state as last saved.
+    func transfer(_ initial: SyncState, seenBefore: Int) async throws -> Transfer {
         var state = initial
         let mergeMode = state.options.effectiveMergeMode
-        let resumeFrom = state.maxTimeStamp >= 0 ? SyncCursor(stamp: state.maxTimeStamp, id: state.cursorId) : nil
+        let resumeFrom = cursor.read(from: state)
         var unorderedLatest: SyncCursor? = resumeFrom
         var seen = 0
+        var counted = false
         let target = self.target
         let syncId = state.id
         do {
             let fetch = try await target.fetch(
-                after: resumeFrom, context: SyncContext(client: client, store: store, soupName: state.soupName))
+                after: resumeFrom, context: SyncContext(client: client, store: store, soupName: soupName))
             let store = self.store
-            let soupName = state.soupName
+            let soupName = self.soupName
             @Sendable func nextPage() async throws -> PreparedPage? {
                 guard let page = try await fetch.nextPage() else { return nil }
                 return try await PreparedPage(page, target: target, syncId: syncId, store: store, soupName: soupName)
@@ -55,8 +97,9 @@ struct SyncDownRun: Sendable {
                             await buffer.close()
                             return true
                         }
-                        if state.totalSize < 0, let first = pages.first {
-                            state.totalSize = first.totalSize
+                        if !counted, let first = pages.first {
+                            counted = true
+                            state.totalSize = max(state.totalSize, 0) + first.totalSize
                             await report.update(state)
                         }
                         let saved = try await save(pages, into: state, mergeMode: mergeMode)
@@ -68,7 +111,7 @@ struct SyncDownRun: Sendable {
                                 unorderedLatest = latest
                             }
                         }
-                        state.progress = state.totalSize > 0 ? min(99, seen * 100 / state.totalSize) : 0
+                        state.progress = state.totalSize > 0 ? min(99, (seenBefore + seen) * 100 / state.totalSize) : 0
                         await report.update(state)
                     }
                 } catch {
@@ -77,16 +120,14 @@ struct SyncDownRun: Sendable {
                 }
                 return false
             }
-            if stopped { return await report.end(state, .stopped) }
+            if stopped { return Transfer(state: state, stopped: true, seen: seen) }
             if !target.isOrderedByCursor, let latest = unorderedLatest {
-                state.maxTimeStamp = latest.stamp
-                state.cursorId = nil
+                cursor.write(SyncCursor(stamp: latest.stamp, id: nil), to: &state)
             }
-            if state.totalSize < 0 { state.totalSize = 0 }
-            return await report.end(state, .done)
+            if !counted { state.totalSize = max(state.totalSize, 0) }
+            return Transfer(state: state, stopped: false, seen: seen)
         } catch {
-            state.error = SyncFailure.describe(error)
-            return await report.end(state, .failed)
+            throw Failure(state: state, error: error)
         }
     }
 
@@ -99,11 +140,19 @@ struct SyncDownRun: Sendable {
     ) {
         let idField = target.idFieldName
         let ordered = target.isOrderedByCursor
+        let soupName = self.soupName
+        let cursor = self.cursor
+        let localChanges = self.localChanges ?? .ownFlags(soupName: soupName, idField: idField)
         return try await store.transaction { tx in
             var state = state
             var outcomes: [RecordOutcome] = []
+            let isChangedLocally = mergeMode == .leaveIfChanged ? try localChanges.checker(tx) : nil
             for page in pages {
-                try Self.save(page, into: &state, outcomes: &outcomes, tx: tx, mergeMode: mergeMode, idField: idField, ordered: ordered)
+                try Self.save(
+                    page, into: &state, outcomes: &outcomes,
+                    context: PageSave(
+                        tx: tx, soupName: soupName, idField: idField, ordered: ordered, cursor: cursor,
+                        isChangedLocally: isChangedLocally))
             }
             try SyncStateStore.save(state, tx)
             return (state, outcomes)
@@ -112,17 +161,16 @@ struct SyncDownRun: Sendable {
 
     /// One page's deletes and records, and the cursor after it, inside the transaction.
     private static func save(
-        _ page: PreparedPage, into state: inout SyncState, outcomes: inout [RecordOutcome], tx: StoreTransaction, mergeMode: MergeMode,
-        idField: String, ordered: Bool
+        _ page: PreparedPage, into state: inout SyncState, outcomes: inout [RecordOutcome], context: PageSave
     ) throws {
+        let (tx, soupName, idField) = (context.tx, context.soupName, context.idField)
         for id in page.deleted {
-            guard let entryId = try tx.lookupSoupEntryId(soupNamed: state.soupName, fieldPath: idField, fieldValue: .string(id)) else {
+            guard let entryId = try tx.lookupSoupEntryId(soupNamed: soupName, fieldPath: idField, fieldValue: .string(id)) else {
                 continue
             }
             // Whether the record is dirty is read here, inside the transaction, not once
             // before the run: an edit made while the sync ran is never lost.
-            let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: state.soupName).first
-            if mergeMode == .leaveIfChanged, let local, RecordFlags(local).isDirty {
+            if let isChangedLocally = context.isChangedLocally, try isChangedLocally(id, nil) {
                 state.recordsConflicted += 1
                 outcomes.append(
                     RecordOutcome(
@@ -130,7 +178,7 @@ struct SyncDownRun: Sendable {
                         message: "Deleted on the server, changed on the device: kept."))
                 continue
             }
-            try tx.remove(entryIds: [entryId], forSoupNamed: state.soupName)
+            try tx.remove(entryIds: [entryId], forSoupNamed: soupName)
             state.recordsSynced += 1
         }
         for _ in 0..<page.withoutId {
@@ -141,18 +189,15 @@ struct SyncDownRun: Sendable {
             )
         }
         var toSave = page.entries
-        if mergeMode == .leaveIfChanged {
+        if let isChangedLocally = context.isChangedLocally {
             let kept = try page.records.indices.filter { position in
                 let record = page.records[position]
-                guard let id = record[idField],
-                    let entryId = try tx.lookupSoupEntryId(soupNamed: state.soupName, fieldPath: idField, fieldValue: id),
-                    let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: state.soupName).first,
-                    RecordFlags(local).isDirty
-                else { return true }
+                guard let id = record[idField]?.stringValue, try isChangedLocally(id, record) else { return true }
+                let entryId = try tx.lookupSoupEntryId(soupNamed: soupName, fieldPath: idField, fieldValue: .string(id))
                 state.recordsConflicted += 1
                 outcomes.append(
                     RecordOutcome(
-                        syncId: state.id, soupEntryId: entryId, id: id.stringValue, kind: .conflicted,
+                        syncId: state.id, soupEntryId: entryId, id: id, kind: .conflicted,
                         message: "Changed on the server and on the device: kept."))
                 return false
             }
@@ -160,10 +205,7 @@ struct SyncDownRun: Sendable {
         }
         try tx.upsert(toSave, withExternalIdPath: idField)
         state.recordsSynced += toSave.count
-        if ordered, let latest = page.latest {
-            state.maxTimeStamp = latest.stamp
-            state.cursorId = latest.id
-        }
+        if context.ordered, let latest = page.latest { context.cursor.write(latest, to: &state) }
     }
 }
 
@@ -212,4 +254,16 @@ struct PreparedPage: Sendable {
         self.latest = latest
         entries = try await store.prepare(entries: records, forSoupNamed: soupName)
     }
+}
+
+/// What saving a page inside its transaction works with.
+private struct PageSave {
+    let tx: StoreTransaction
+    let soupName: String
+    let idField: String
+    let ordered: Bool
+    let cursor: CursorSlot
+    /// Under LEAVE_IF_CHANGED, whether the record with this id (and the server's copy, nil for
+    /// a delete) must be left alone; nil under OVERWRITE.
+    let isChangedLocally: LocalChangeCheck.Checker?
 }

@@ -114,6 +114,35 @@ public actor SyncManager {
         return try await run(state, onUpdate: onUpdate)
     }
 
+    /// Creates a sync up of a tree of related records without running it; `soupName` is the
+    /// root object's soup.
+    /// - Throws: ``SyncError/invalidConfiguration(_:)`` when an object has no fields to send
+    ///   (neither its own lists nor `options.fieldlist`), ``SyncError/duplicateName(_:)``.
+    public func createSyncUp(
+        target: ParentChildrenSyncUpTarget, options: SyncOptions, name: String? = nil
+    ) async throws(SyncError) -> SyncState {
+        for level in target.tree.levels {
+            let object = level.object
+            guard options.fieldlist != nil || object.createFieldlist != nil || object.updateFieldlist != nil || !object.fieldlist.isEmpty
+            else {
+                throw .invalidConfiguration(
+                    "the \(object.objectType) of the tree has no fields to send: give its createFieldlist and updateFieldlist")
+            }
+        }
+        return try await create(.syncUp, target: target.json, options: options, soupName: target.tree.soupName, name: name)
+    }
+
+    /// Creates a sync up of a tree of related records and runs it: local creates, updates and
+    /// deletes in every soup of the tree go to the server, parents before children.
+    /// - Throws: ``SyncError/invalidConfiguration(_:)``, ``SyncError/duplicateName(_:)``, ``SyncError/managerStopped``.
+    public func syncUp(
+        target: ParentChildrenSyncUpTarget, options: SyncOptions, name: String? = nil, onUpdate: (@Sendable (SyncState) -> Void)? = nil
+    ) async throws(SyncError) -> SyncState {
+        guard !stopRequested else { throw .managerStopped }
+        let state = try await createSyncUp(target: target, options: options, name: name)
+        return try await run(state, onUpdate: onUpdate)
+    }
+
     // MARK: - Re-running
 
     /// Runs an existing sync again: a sync down fetches what changed since its last saved page,
@@ -218,13 +247,24 @@ public actor SyncManager {
         guard state.type == .syncDown else { throw .wrongSyncType("\(id)", expected: .syncDown) }
         guard !running.contains(id) else { throw .alreadyRunning("\(id)") }
         let target = try SyncTargetRegistry.downTarget(from: state.target)
+        let soups = Self.soups(of: target, state: state)
         running.insert(id)
-        await acquire(state.soupName)
+        await acquire(soups)
         defer {
             running.remove(id)
-            release(state.soupName)
+            release(soups)
         }
-        return try await GhostCleaning(store: store, client: client, target: target, state: state).run()
+        guard let tree = target as? ParentChildrenSyncDownTarget else {
+            return try await GhostCleaning(store: store, client: client, target: target, state: state).run()
+        }
+        // Each object of the tree on its own: its query decides which of its records are still there.
+        var removed = 0
+        for (level, levelTarget) in zip(tree.levels, tree.levelTargets) {
+            var levelState = state
+            levelState.soupName = level.object.soupName
+            removed += try await GhostCleaning(store: store, client: client, target: levelTarget, state: levelState).run()
+        }
+        return removed
     }
 
     /// Cleans the ghosts of the sync named `name`; see ``cleanResyncGhosts(id:)``.
@@ -250,7 +290,10 @@ public actor SyncManager {
         let work: SyncWork
         switch state.type {
         case .syncDown: work = .down(try SyncTargetRegistry.downTarget(from: state.target))
-        case .syncUp: work = .up(try SyncUpTarget(json: state.target))
+        case .syncUp:
+            work =
+                ParentChildrenSyncUpTarget.describes(state.target)
+                ? .upTree(try ParentChildrenSyncUpTarget(json: state.target)) : .up(try SyncUpTarget(json: state.target))
         }
         running.insert(state.id)
         defer { running.remove(state.id) }
@@ -267,18 +310,46 @@ public actor SyncManager {
         let reporter = SyncReporter(states: states, observer: onUpdate, outcomes: outcomeHub, endObservers: endObservers)
         try await storeCall { try await states.save(started) }
         await reporter.update(started)
-        await acquire(state.soupName)
-        defer { release(state.soupName) }
+        let soups: [String]
+        switch work {
+        case .down(let target): soups = Self.soups(of: target, state: state)
+        case .up: soups = [state.soupName]
+        case .upTree(let target): soups = target.tree.soupNames.sorted()
+        }
+        await acquire(soups)
+        defer { release(soups) }
         let shouldStop: @Sendable () async -> Bool = { [weak self] in
             guard let self else { return true }
             return await self.stopRequested || Task.isCancelled
         }
         switch work {
+        case .down(let tree as ParentChildrenSyncDownTarget):
+            return await TreeSyncDownRun(store: store, client: client, target: tree, report: reporter, shouldStop: shouldStop).run(started)
         case .down(let target):
-            return await SyncDownRun(store: store, client: client, target: target, report: reporter, shouldStop: shouldStop).run(started)
+            return await SyncDownRun(
+                store: store, client: client, target: target, report: reporter, shouldStop: shouldStop, soupName: state.soupName
+            ).run(started)
+        case .upTree(let target):
+            return await TreeSyncUpRun(store: store, client: client, target: target, report: reporter, shouldStop: shouldStop).run(started)
         case .up(let target):
             return await SyncUpRun(store: store, client: client, target: target, report: reporter, shouldStop: shouldStop).run(started)
         }
+    }
+
+    /// The soups a sync down writes, in the order they are held (sorted, so that two syncs
+    /// holding several never wait for each other).
+    private static func soups(of target: any SyncDownTarget, state: SyncState) -> [String] {
+        (target as? ParentChildrenSyncDownTarget)?.tree.soupNames.sorted() ?? [state.soupName]
+    }
+
+    /// Holds every soup of `soups`, in their order.
+    private func acquire(_ soups: [String]) async {
+        for soup in soups { await acquire(soup) }
+    }
+
+    /// Frees every soup of `soups`.
+    private func release(_ soups: [String]) {
+        for soup in soups { release(soup) }
     }
 
     /// Waits until no other sync works on `soup`, then holds it.
@@ -316,4 +387,5 @@ public actor SyncManager {
 private enum SyncWork {
     case down(any SyncDownTarget)
     case up(SyncUpTarget)
+    case upTree(ParentChildrenSyncUpTarget)
 }

@@ -32,6 +32,10 @@ public struct SyncState: Sendable, Hashable {
     /// Sync down: the id of the last record saved at ``maxTimeStamp``, so that records sharing
     /// that stamp are neither skipped nor fetched again.
     public var cursorId: String?
+    /// Sync down of a tree of related records: the cursor of each object under the root, by
+    /// the object types' path from the root (`Account/Contact`); the root's is ``maxTimeStamp``
+    /// and ``cursorId``. Each object's cursor follows its own records only.
+    public var relatedCursors: [String: SyncCursor] = [:]
     /// When the last run started (ms since 1970), 0 before any.
     public var startTime: Int64
     /// When the last run ended (ms since 1970), 0 while running or before any.
@@ -68,7 +72,7 @@ public struct SyncState: Sendable, Hashable {
     /// Whether the last run ended with every record synced.
     public var isDoneWithoutFailures: Bool { status == .done && recordsFailed == 0 && recordsConflicted == 0 }
 
-    /// The state as stored, with the SDK's keys; `name` and `cursorId` only when set.
+    /// The state as stored, with the SDK's keys; `name`, `cursorId` and `relatedCursors` only when set.
     public var json: JSON {
         var members: [String: JSON] = [
             "_soupEntryId": .integer(id), "type": .string(type.rawValue), "target": target, "options": options.json,
@@ -79,6 +83,14 @@ public struct SyncState: Sendable, Hashable {
         ]
         if let name { members["name"] = .string(name) }
         if let cursorId { members["cursorId"] = .string(cursorId) }
+        if !relatedCursors.isEmpty {
+            members["relatedCursors"] = .object(
+                relatedCursors.mapValues { cursor in
+                    var entry: [String: JSON] = ["maxTimeStamp": .integer(cursor.stamp)]
+                    if let id = cursor.id { entry["cursorId"] = .string(id) }
+                    return .object(entry)
+                })
+        }
         return .object(members)
     }
 
@@ -115,6 +127,10 @@ public struct SyncState: Sendable, Hashable {
         totalSize = clamped(try integer("totalSize", default: -1))
         maxTimeStamp = try integer("maxTimeStamp", default: -1)
         cursorId = json["cursorId"]?.stringValue
+        for (path, entry) in json["relatedCursors"]?.objectValue ?? [:] {
+            guard let stamp = entry["maxTimeStamp"]?.integerValue else { continue }
+            relatedCursors[path] = SyncCursor(stamp: stamp, id: entry["cursorId"]?.stringValue)
+        }
         startTime = try integer("startTime", default: 0)
         endTime = try integer("endTime", default: 0)
         error = json["error"]?.stringValue ?? ""

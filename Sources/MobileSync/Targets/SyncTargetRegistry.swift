@@ -23,6 +23,9 @@ public enum SyncTargetRegistry {
         case "sosl": return try SoslSyncDownTarget(json: json)
         case "mru": return try MruSyncDownTarget(json: json)
         case "refresh": return try RefreshSyncDownTarget(json: json)
+        case "parentChildren", "parent_children": return try ParentChildrenSyncDownTarget(json: json)
+        case "metadata": return try MetadataSyncDownTarget(json: json)
+        case "layout": return try LayoutSyncDownTarget(json: json)
         default:
             let name = json["swiftImpl"]?.stringValue ?? json["iOSImpl"]?.stringValue
             if let name, let factory = customDownTargets.withLock({ $0[name] }) {
@@ -33,7 +36,8 @@ public enum SyncTargetRegistry {
                 }
             }
             throw .invalidConfiguration(
-                "the sync-down target type \"\(type)\" is not one ForceKit knows (soql, sosl, mru, refresh) or a registered custom target")
+                "the sync-down target type \"\(type)\" is not one ForceKit knows (soql, sosl, mru, refresh, parentChildren, metadata, layout) or a registered custom target"
+            )
         }
     }
 }

@@ -1,0 +1,78 @@
+import SalesforceCore
+import SmartStore
+
+/// Where ``MetadataSyncManager`` and ``LayoutSyncManager`` look for a description: the local
+/// cache, the server, or both in an order.
+public enum CacheMode: String, Sendable, Hashable, CaseIterable {
+    /// The cache only; nil when it has none, and no request.
+    case cacheOnly
+    /// The cache, and the server when the cache has none.
+    case cacheFirst
+    /// The server (the answer is cached), and the cache when the server cannot be reached, as
+    /// the SDK documents (D8; the Android SDK does not fall back).
+    case serverFirst
+}
+
+/// Reads one cached record through a named sync of its own, for the metadata and layout managers.
+struct CachedRecord: Sendable {
+    let manager: SyncManager
+    let soupName: String
+    let id: String
+    let target: any SyncDownTarget
+
+    func fetch(_ mode: CacheMode) async throws(SyncError) -> JSON? {
+        try await prepareSoup()
+        switch mode {
+        case .cacheOnly:
+            return try await cached()
+        case .cacheFirst:
+            if let cached = try await cached() { return cached }
+            return try await fromServer()
+        case .serverFirst:
+            do {
+                return try await fromServer()
+            } catch {
+                guard let cached = try await cached() else { throw error }
+                return cached
+            }
+        }
+    }
+
+    private func fromServer() async throws(SyncError) -> JSON? {
+        let name = "\(soupName)-\(id)"
+        let state: SyncState
+        if try await manager.hasSync(named: name) {
+            state = try await manager.reSync(named: name)
+        } else {
+            state = try await manager.syncDown(target: target, soupName: soupName, name: name)
+        }
+        guard state.status == .done else { throw .server(CachedRecordFailure(message: state.error)) }
+        return try await cached()
+    }
+
+    private func cached() async throws(SyncError) -> JSON? {
+        do {
+            return try await manager.store.query(
+                using: .buildExactQuerySpec(soupName: soupName, path: "Id", matchKey: .string(id), pageSize: 1)
+            ).first
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    private func prepareSoup() async throws(SyncError) {
+        do {
+            if try await !manager.store.soupExists(soupName) {
+                try await manager.store.registerSoup(soupName, indexSpecs: [IndexSpec(path: "Id", type: .string)])
+            }
+        } catch {
+            throw .store(error)
+        }
+    }
+}
+
+/// Why a description could not be fetched: the sync's error.
+private struct CachedRecordFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import OrgTestSupport
+import SalesforceAuth
+import SalesforceCore
+import SalesforceREST
+import SmartStore
+import Testing
+
+@testable import MobileSync
+
+/// Sync up of related records (mobilesync.md §4.5, SU-19…22), and where ForceKit does better than
+/// the SDK: any depth in one go, children of a failed parent that say why, a failed child that
+/// is not stuck.
+@Suite("Parent-children sync up")
+struct ParentChildrenSyncUpTests {
+    static let options = SyncOptions.syncUp(fieldlist: ["Name"])
+
+    /// Creates an Account and its Contacts offline; returns the Account as stored.
+    @discardableResult
+    static func createTreeLocally(_ fixture: SyncFixture, account: String, contacts: [String]) async throws -> JSON {
+        let parent = try await fixture.store.createLocally(["Name": .string(account)], objectType: "Account", inSoup: SyncFixture.soup)
+        for name in contacts {
+            var fields: [String: JSON] = ["AccountId": parent["Id"] ?? .null]
+            if !name.isEmpty { fields["LastName"] = .string(name) }
+            _ = try await fixture.store.createLocally(.object(fields), objectType: "Contact", inSoup: SyncFixture.contacts)
+        }
+        return parent
+    }
+
+    @Test("SU-19: a parent and its children created offline go up in one composite request, the children referencing the new parent")
+    func createsInOneRequest() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            try await Self.createTreeLocally(fixture, account: "New Acc", contacts: ["Lee", "Kim"])
+            let state = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree()), options: Self.options)
+            #expect(state.status == .done && state.isDoneWithoutFailures && state.recordsSynced == 3 && state.totalSize == 3)
+            let requests = fixture.compositeRequests
+            try #require(requests.count == 1)
+            let subrequests = requests[0]["compositeRequest"]?.arrayValue ?? []
+            #expect(subrequests.map { $0["method"]?.stringValue } == ["POST", "POST", "POST"])
+            let parentReference = try #require(subrequests[0]["referenceId"]?.stringValue)
+            #expect(subrequests[1]["body"]?["AccountId"]?.stringValue == "@{\(parentReference).id}")
+            let account = try #require(try await fixture.localRecords()["New Acc"])
+            let accountId = try #require(account["Id"]?.stringValue)
+            #expect(!LocalID.isLocal(accountId) && account[SyncField.local] == false)
+            for contact in try await fixture.records(in: SyncFixture.contacts, by: "LastName").values {
+                #expect(contact["AccountId"]?.stringValue == accountId && contact[SyncField.local] == false)
+                let onServer = try await fixture.serverRecord("Contact", id: try #require(contact["Id"]?.stringValue))
+                #expect(onServer?["AccountId"]?.stringValue == accountId)
+            }
+        }
+    }
+
+    @Test("Better than the SDK: a parent, its child and its grandchild created offline go up in one request, linked on the server")
+    func threeLevelsInOneGo() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            let account = try await fixture.store.createLocally(["Name": "Root Co"], objectType: "Account", inSoup: SyncFixture.soup)
+            let contact = try await fixture.store.createLocally(
+                ["LastName": "Middle", "AccountId": account["Id"] ?? .null], objectType: "Contact", inSoup: SyncFixture.contacts)
+            _ = try await fixture.store.createLocally(
+                ["Subject": "Leaf", "ContactId": contact["Id"] ?? .null], objectType: "Case", inSoup: SyncFixture.cases)
+            let state = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree(cases: true)), options: Self.options)
+            #expect(state.status == .done && state.isDoneWithoutFailures && state.recordsSynced == 3)
+            #expect(fixture.compositeRequests.count == 1)
+            let leaf = try #require(try await fixture.records(in: SyncFixture.cases, by: "Subject")["Leaf"])
+            let middle = try #require(try await fixture.records(in: SyncFixture.contacts, by: "LastName")["Middle"])
+            let root = try #require(try await fixture.localRecords()["Root Co"])
+            let leafId = try #require(leaf["Id"]?.stringValue)
+            let middleId = try #require(middle["Id"]?.stringValue)
+            let serverCase = try #require(try await fixture.serverRecord("Case", id: leafId))
+            #expect(serverCase["ContactId"] == middle["Id"] && leaf["ContactId"] == middle["Id"])
+            let serverContact = try #require(try await fixture.serverRecord("Contact", id: middleId))
+            #expect(serverContact["AccountId"] == root["Id"] && middle["AccountId"] == root["Id"])
+        }
+    }
+
+    @Test(
+        "Better than the SDK: when a child fails its parent and siblings are synced, and the child, corrected, goes up under the new parent"
+    )
+    func failedChildNotStuck() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            try await Self.createTreeLocally(fixture, account: "Parent", contacts: ["Good", ""])
+            let state = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree()), options: Self.options, name: "up")
+            #expect(state.status == .done && state.recordsSynced == 2 && state.recordsFailed == 1)
+            let accountId = try #require(try await fixture.localRecords()["Parent"]?["Id"]?.stringValue)
+            let contacts = try await fixture.store.query(using: .buildAllQuerySpec(soupName: SyncFixture.contacts, pageSize: 10))
+            let failed = try #require(contacts.first { $0["LastName"] == nil })
+            #expect(failed[SyncField.lastError]?.stringValue?.contains("REQUIRED_FIELD_MISSING") == true)
+            #expect(failed[SyncField.locallyCreated] == true && failed["AccountId"]?.stringValue == accountId)
+            try await fixture.store.updateLocally(
+                soupEntryId: try #require(failed["_soupEntryId"]?.integerValue), inSoup: SyncFixture.contacts
+            ) { $0["LastName"] = "Fixed" }
+            let again = try await fixture.manager.reSync(named: "up")
+            #expect(again.isDoneWithoutFailures && again.recordsSynced == 1)
+            let fixed = try #require(try await fixture.records(in: SyncFixture.contacts, by: "LastName")["Fixed"]?["Id"]?.stringValue)
+            #expect(try await fixture.serverRecord("Contact", id: fixed)?["AccountId"]?.stringValue == accountId)
+        }
+    }
+
+    @Test("Better than the SDK: children of a parent the server refused are not sent, and say it was their parent")
+    func childrenOfFailedParent() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            let parent = try await fixture.store.createLocally([:], objectType: "Account", inSoup: SyncFixture.soup)
+            _ = try await fixture.store.createLocally(
+                ["LastName": "Orphan", "AccountId": parent["Id"] ?? .null], objectType: "Contact", inSoup: SyncFixture.contacts)
+            try await Self.createTreeLocally(fixture, account: "Fine", contacts: ["Sibling"])
+            let state = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree()), options: Self.options)
+            #expect(state.status == .done && state.recordsFailed == 2 && state.recordsSynced == 2)
+            let orphan = try #require(try await fixture.records(in: SyncFixture.contacts, by: "LastName")["Orphan"])
+            let error = try #require(orphan[SyncField.lastError]?.stringValue)
+            #expect(error.contains("parent Account") && error.contains("REQUIRED_FIELD_MISSING"))
+            #expect(try await fixture.records(in: SyncFixture.contacts, by: "LastName")["Sibling"]?[SyncField.local] == false)
+        }
+    }
+
+    @Test("SU-20: deleting a master-detail parent sends one DELETE for it alone and removes its children locally")
+    func masterDetailDelete() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            try await Self.createTreeLocally(fixture, account: "Doomed", contacts: ["C1", "C2"])
+            let target = ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree(relationship: .masterDetail))
+            _ = try await fixture.manager.syncUp(target: target, options: Self.options, name: "up")
+            let parent = try #require(try await fixture.localRecords()["Doomed"])
+            try await fixture.store.deleteLocally(soupEntryId: try #require(parent["_soupEntryId"]?.integerValue), inSoup: SyncFixture.soup)
+            let contact = try #require(try await fixture.records(in: SyncFixture.contacts, by: "LastName")["C1"])
+            try await fixture.store.deleteLocally(
+                soupEntryId: try #require(contact["_soupEntryId"]?.integerValue), inSoup: SyncFixture.contacts)
+            let state = try await fixture.manager.reSync(named: "up")
+            #expect(state.isDoneWithoutFailures)
+            let last = try #require(fixture.compositeRequests.last?["compositeRequest"]?.arrayValue)
+            #expect(last.map { $0["method"]?.stringValue } == ["DELETE"])
+            #expect(try await fixture.localRecords().isEmpty)
+            #expect(try await fixture.records(in: SyncFixture.contacts, by: "LastName").isEmpty)
+        }
+    }
+
+    @Test("SU-21: under LEAVE_IF_CHANGED a tree with a record changed on the server is left alone, with no write at all")
+    func changedTreeLeftAlone() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            let p1 = try await fixture.createOnServer("Account", ["Name": "P1"])
+            let c1 = try await fixture.createOnServer("Contact", ["LastName": "C1", "AccountId": .string(p1)])
+            _ = try await fixture.manager.syncDown(target: try SyncFixture.accountsWithContacts(), soupName: SyncFixture.soup)
+            let local = try #require(try await fixture.localRecords()["P1"])
+            try await fixture.store.updateLocally(soupEntryId: try #require(local["_soupEntryId"]?.integerValue), inSoup: SyncFixture.soup)
+            {
+                $0["Name"] = "P1 local"
+            }
+            fixture.org.clock.advance(by: 5)
+            try await fixture.updateOnServer("Contact", id: c1, ["LastName": "C1 server"])
+            let before = fixture.compositeRequests.count
+            let state = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree()),
+                options: .syncUp(fieldlist: ["Name"], mergeMode: .leaveIfChanged))
+            #expect(state.status == .done && state.recordsConflicted == 1 && state.recordsSynced == 0)
+            #expect(fixture.compositeRequests.count == before)
+            let after = try #require(try await fixture.localRecords()["P1 local"])
+            #expect(after[SyncField.local] == true && after[SyncField.lastError]?.stringValue?.contains("Contact") == true)
+            #expect(try await fixture.serverRecord("Account", id: p1)?["Name"] == "P1")
+        }
+    }
+
+    @Test("SU-22: only a child changed: the parent is not sent, the child's PATCH is the request's only subrequest")
+    func onlyChildChanged() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            let p1 = try await fixture.createOnServer("Account", ["Name": "P1"])
+            let c1 = try await fixture.createOnServer("Contact", ["LastName": "C1", "AccountId": .string(p1)])
+            _ = try await fixture.manager.syncDown(target: try SyncFixture.accountsWithContacts(), soupName: SyncFixture.soup)
+            let contact = try #require(try await fixture.records(in: SyncFixture.contacts, by: "LastName")["C1"])
+            try await fixture.store.updateLocally(
+                soupEntryId: try #require(contact["_soupEntryId"]?.integerValue), inSoup: SyncFixture.contacts
+            ) { $0["LastName"] = "C1 local" }
+            let state = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree()),
+                options: .syncUp(fieldlist: ["Name"], mergeMode: .leaveIfChanged))
+            #expect(state.isDoneWithoutFailures && state.recordsSynced == 1)
+            let subrequests = try #require(fixture.compositeRequests.last?["compositeRequest"]?.arrayValue)
+            #expect(subrequests.count == 1 && subrequests[0]["method"] == "PATCH" && subrequests[0]["body"] == ["LastName": "C1 local"])
+            #expect(try await fixture.serverRecord("Contact", id: c1)?["LastName"] == "C1 local")
+            #expect(try await fixture.records(in: SyncFixture.contacts, by: "LastName")["C1 local"]?[SyncField.local] == false)
+        }
+    }
+
+    @Test("Trees are packed into as few composite requests as the 25-subrequest limit allows; a bigger tree spans requests by real ids")
+    func packing() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            for index in 0..<8 { try await Self.createTreeLocally(fixture, account: "A\(index)", contacts: ["x\(index)", "y\(index)"]) }
+            try await Self.createTreeLocally(fixture, account: "Big", contacts: (0..<30).map { "Big \($0)" })
+            let state = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree()), options: Self.options)
+            #expect(state.isDoneWithoutFailures && state.recordsSynced == 55)
+            #expect(fixture.compositeRequests.map { $0["compositeRequest"]?.arrayValue?.count ?? 0 } == [24, 25, 6])
+            let big = try #require(try await fixture.localRecords()["Big"]?["Id"]?.stringValue)
+            let children = try await fixture.records(in: SyncFixture.contacts, by: "LastName").values.filter {
+                $0["LastName"]?.stringValue?.hasPrefix("Big") == true
+            }
+            #expect(children.count == 30 && children.allSatisfy { $0["AccountId"]?.stringValue == big })
+        }
+    }
+}
