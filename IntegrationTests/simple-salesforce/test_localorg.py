@@ -208,6 +208,19 @@ class SimpleSalesforceAgainstLocalOrg(unittest.TestCase):
         self.assertEqual(echo["path"], "/echo/this")
         self.assertEqual(echo["body"], {"hello": "apex"})
 
+    def test_bulk2_query_pages_csv_through_locators(self):
+        import csv
+        import io
+        expected = self.sf.query("SELECT COUNT() FROM Account")["totalSize"]
+        sets = list(self.sf.bulk2.Account.query("SELECT Id, Name FROM Account", max_records=7, wait=0.1))
+        rows = [row for text in sets for row in csv.DictReader(io.StringIO(text))]
+        self.assertEqual(len(rows), expected)
+        self.assertEqual(len({row["Id"] for row in rows}), expected)
+        self.assertEqual(len(sets), (expected + 6) // 7)
+        self.assertTrue(all(row["Name"] for row in rows))
+        every = list(self.sf.bulk2.Account.query_all("SELECT Id FROM Account", wait=0.1))
+        self.assertEqual(len(every), 1)
+
 
 
 

@@ -34,6 +34,7 @@ struct DataAPI: Sendable {
         case ("GET", "ui-api") where path.count == 3 && path[1] == "layout": return .constant(try uiLayout(call))
         case (_, "connect") where path == ["connect", "proxy", "app-analytics-logging"]: return try analyticsLogging(call)
         case (_, "connect"), (_, "chatter"): return try files(call)
+        case (_, "jobs"): return try bulkQuery(call)
         default: throw APIError.notFound
         }
     }
@@ -60,7 +61,7 @@ struct DataAPI: Sendable {
     func resources(version: String) -> RestReply {
         let names = [
             "sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter",
-            "ui-api",
+            "ui-api", "jobs",
         ]
         return .json(.object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("/services/data/\(version)/\($0)")) })))
     }

@@ -101,7 +101,7 @@ extension OrgStore {
     }
 
     /// The rows with these row ids, in their order; a row deleted since the snapshot is left out.
-    private static func rows(of query: CompiledQuery, ids: ArraySlice<Int64>, db: Database) throws -> [Row] {
+    static func rows(of query: CompiledQuery, ids: ArraySlice<Int64>, db: Database) throws -> [Row] {
         guard !ids.isEmpty else { return [] }
         let placeholders = "(" + Array(repeating: "?", count: ids.count).joined(separator: ", ") + ")"
         var byID: [Int64: Row] = [:]

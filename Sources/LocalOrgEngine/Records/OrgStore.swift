@@ -15,6 +15,7 @@ public final class OrgStore: Sendable {
     let pool: DatabasePool
     let clock: @Sendable () -> Date
     let cursors = QueryCursors()
+    let bulkQueryJobs = BulkQueryJobs()
 
     /// Opens (or creates) the store in `file`.
     /// - Parameters:

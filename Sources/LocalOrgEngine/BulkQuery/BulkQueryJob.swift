@@ -1,0 +1,103 @@
+import Foundation
+import SalesforceCore
+
+/// A Bulk API 2.0 query job: the query, run when the job was created, its rows fixed then (as a
+/// query locator's are), and the job's information as `jobs/query/{id}` reports it.
+struct BulkQueryJob: Sendable {
+    /// The states a query job goes through; LocalOrg runs the query at creation, so a job is
+    /// `UploadComplete` in the creation's answer and `JobComplete` after.
+    enum State: String, Sendable {
+        case uploadComplete = "UploadComplete"
+        case inProgress = "InProgress"
+        case jobComplete = "JobComplete"
+        case aborted = "Aborted"
+        case failed = "Failed"
+    }
+
+    let id: String
+    /// `query` or `queryAll`.
+    let operation: String
+    let object: String
+    let createdById: String
+    let createdDate: String
+    let apiVersion: String
+    var state: State
+    let columnDelimiter: CSVFormat.Delimiter
+    let lineEnding: CSVFormat.LineEnding
+    /// The query compiled, and its result's row ids when it ran (nil when the query cannot be
+    /// snapshotted and is read by position instead).
+    let query: CompiledQuery
+    let snapshot: [Int64]?
+    /// The result's size.
+    let total: Int
+    /// The CSV's columns: the SELECT list's paths as written (`Account.Name`).
+    let columns: [[String]]
+
+    /// The job's information, in Salesforce's key order.
+    var info: JSON {
+        .object([
+            "id": .string(id), "operation": .string(operation), "object": .string(object), "createdById": .string(createdById),
+            "createdDate": .string(createdDate), "systemModstamp": .string(createdDate), "state": .string(state.rawValue),
+            "concurrencyMode": "Parallel", "contentType": "CSV", "apiVersion": .double(Double(apiVersion) ?? 0),
+            "lineEnding": .string(lineEnding.rawValue), "columnDelimiter": .string(columnDelimiter.rawValue),
+        ])
+    }
+
+    /// The information `GET jobs/query/{id}` adds once the job ran.
+    var status: JSON {
+        guard case .object(var members) = info else { return info }
+        members["numberRecordsProcessed"] = .integer(Int64(state == .jobComplete ? total : 0))
+        members["retries"] = 0
+        members["totalProcessingTime"] = 0
+        members["isPkChunkingSupported"] = false
+        return .object(members)
+    }
+}
+
+/// The open query jobs of an org, at most `capacity` (the oldest goes first), so their memory
+/// stays bounded; a deleted job is gone at once.
+final class BulkQueryJobs: Sendable {
+    private let jobs = Locked<(byID: [String: BulkQueryJob], order: [String], created: Int64)>(([:], [], 0))
+    private let capacity = 50
+
+    /// A new job id (`750...`).
+    func nextID() -> String {
+        jobs.withLock { state in
+            state.created += 1
+            return RecordID.make(prefix: "750", counter: state.created)
+        }
+    }
+
+    func add(_ job: BulkQueryJob) {
+        jobs.withLock { state in
+            if state.order.count >= capacity, let oldest = state.order.first {
+                state.order.removeFirst()
+                state.byID[oldest] = nil
+            }
+            state.byID[job.id] = job
+            state.order.append(job.id)
+        }
+    }
+
+    func job(_ id: String) -> BulkQueryJob? { jobs.withLock { $0.byID[id] } }
+
+    /// Changes a job's state; nil when there is no such job.
+    func setState(_ stateValue: BulkQueryJob.State, of id: String) -> BulkQueryJob? {
+        jobs.withLock { state in
+            state.byID[id]?.state = stateValue
+            return state.byID[id]
+        }
+    }
+
+    /// Forgets a job; false when there was none.
+    func remove(_ id: String) -> Bool {
+        jobs.withLock { state in
+            guard state.byID.removeValue(forKey: id) != nil else { return false }
+            state.order.removeAll { $0 == id }
+            return true
+        }
+    }
+
+    /// The jobs, oldest first.
+    var all: [BulkQueryJob] { jobs.withLock { state in state.order.compactMap { state.byID[$0] } } }
+}
