@@ -239,9 +239,14 @@ struct PreparedPage: Sendable {
         // A page in cursor order ends at its furthest record: reading every record's date (one
         // per record, the largest cost of preparing a page) is only needed when the order is another.
         let ordered = target.isOrderedByCursor
-        if ordered, let last = page.records.last { advance(target.cursor(of: last)) }
+        let readsEachRecord = !ordered && page.isInCursorOrder
+        if !page.isInCursorOrder {
+            advance(page.cursorAfter)
+        } else if ordered, let last = page.records.last {
+            advance(target.cursor(of: last))
+        }
         for record in page.records {
-            if !ordered { advance(target.cursor(of: record)) }
+            if readsEachRecord { advance(target.cursor(of: record)) }
             guard let id = record[idField], !id.isNull else {
                 withoutId += 1
                 continue

@@ -23,6 +23,10 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
     public let modificationDateFieldName: String
     /// The records a page holds at most (Salesforce allows 200 to 2,000); nil for the server's default.
     public var batchSize: Int?
+    /// Whether the first run fetches through a Bulk API 2.0 query job (CSV, in large sets)
+    /// instead of REST pages, for priming a large object; later runs use the REST cursor, which
+    /// the first one hands over to without a gap. Ignored for a query with a LIMIT or OFFSET.
+    public var primesWithBulkAPI = false
     private let clauses: SOQLClauses
 
     /// A target for `query`.
@@ -70,6 +74,7 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
             query: query, idFieldName: json["idFieldName"]?.stringValue ?? "Id",
             modificationDateFieldName: json["modificationDateFieldName"]?.stringValue ?? "LastModifiedDate")
         batchSize = json["batchSize"]?.integerValue.map { Int(clamping: $0) }
+        primesWithBulkAPI = json["primeWithBulkAPI"]?.boolValue ?? false
     }
 
     /// `{"type": "soql", "query", "idFieldName", "modificationDateFieldName"}`.
@@ -79,6 +84,7 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
             "modificationDateFieldName": .string(modificationDateFieldName),
         ]
         if let batchSize { members["batchSize"] = .integer(Int64(batchSize)) }
+        if primesWithBulkAPI { members["primeWithBulkAPI"] = true }
         return .object(members)
     }
 
@@ -110,8 +116,23 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
         return Self.text(of: run)
     }
 
-    /// Fetches the pages of `query(after:)`, on `queryAll` for a re-run.
+    /// The object type queried.
+    var objectType: String { clauses.from.split(separator: " ").first.map(String.init) ?? clauses.from }
+
+    /// The query a Bulk API job runs to prime the soup: the target's, in no order (the job's
+    /// results are not paged by the cursor).
+    var bulkQuery: String {
+        var bulk = clauses
+        bulk.orderBy = nil
+        return Self.text(of: bulk)
+    }
+
+    /// Fetches the pages of `query(after:)`, on `queryAll` for a re-run; a first run of a target
+    /// that primes with the Bulk API fetches through a query job, then hands over to the cursor.
     public func fetch(after cursor: SyncCursor?, context: SyncContext) async throws -> any SyncDownFetch {
+        if cursor == nil, primesWithBulkAPI, clauses.limit == nil, clauses.offset == nil {
+            return BulkPrimingFetch(target: self, context: context)
+        }
         let client = context.client
         let soql = query(after: cursor)
         let selectsIsDeleted = clauses.query.selection.contains {

@@ -45,12 +45,24 @@ public struct SyncDownPage: Sendable {
     public var deleted: [(id: String, cursor: SyncCursor?)]
     /// How many records the whole fetch will bring, as the server said on its first page.
     public var totalSize: Int
+    /// Whether the records come in the target's (stamp, id) order, so that the last one is
+    /// where the sync resumes; false for pages in no order (a Bulk API job's results), which
+    /// move the cursor only to ``cursorAfter``.
+    public var isInCursorOrder: Bool
+    /// For a page not in cursor order: where the sync resumes once the page is saved; nil leaves
+    /// the cursor where it is.
+    public var cursorAfter: SyncCursor?
 
     /// A page from its parts.
-    public init(records: [JSON], deleted: [(id: String, cursor: SyncCursor?)] = [], totalSize: Int) {
+    public init(
+        records: [JSON], deleted: [(id: String, cursor: SyncCursor?)] = [], totalSize: Int, isInCursorOrder: Bool = true,
+        cursorAfter: SyncCursor? = nil
+    ) {
         self.records = records
         self.deleted = deleted
         self.totalSize = totalSize
+        self.isInCursorOrder = isInCursorOrder
+        self.cursorAfter = cursorAfter
     }
 }
 
