@@ -4,7 +4,7 @@ import ArgumentParser
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Sync records between a SmartStore database and the org: down, up, re-sync, ghosts and conflicts.",
+        abstract: "Sync records between a SmartStore database and the org: down, up, re-sync, ghosts, conflicts, metadata and layouts.",
         discussion: """
             Every subcommand takes --path DB (encrypted as forcekit store does) and acts as the \
             signed-in account (--user picks one). Runs print their final sync state as JSON on \
@@ -16,10 +16,14 @@ struct SyncCommand: AsyncParsableCommand {
               forcekit store upsert accounts edits.json --path app.sqlite --external-id Id --local
               forcekit sync up accounts --path app.sqlite --fields Name,Industry --merge leave-if-changed
               forcekit sync resync accounts --path app.sqlite
+              forcekit sync down accounts --path app.sqlite --parent-children accounts-contacts.json --name tree
+              forcekit sync down accounts --path app.sqlite --query "SELECT Name FROM Account" --bulk
+              forcekit sync metadata Account --path app.sqlite --mode cache-first
             """,
         subcommands: [
             SyncDownCommand.self, SyncUpCommand.self, SyncResyncCommand.self, SyncCleanGhostsCommand.self, SyncListCommand.self,
             SyncStatusCommand.self, SyncDeleteCommand.self, SyncConfigCommand.self, SyncConflictsCommand.self, SyncResolveCommand.self,
+            SyncMetadataCommand.self, SyncLayoutCommand.self,
         ]
     )
 }

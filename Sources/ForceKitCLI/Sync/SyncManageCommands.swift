@@ -89,8 +89,17 @@ struct SyncConfigCommand: AsyncParsableCommand {
         let config = try SyncsConfig(contentsOf: URL(fileURLWithPath: file))
         for problem in config.problems { Console.printError("skipped \(problem)") }
         try await place.withManager(.create) { manager in
-            for entry in config.entries where entry.type == .syncDown {
-                try await SyncRunner.prepareSoup(entry.soupName, in: manager.store)
+            for entry in config.entries {
+                // A tree's soups are all made, children's with their parent field indexed.
+                let tree =
+                    entry.type == .syncDown
+                    ? (try? ParentChildrenSyncDownTarget(json: entry.target))?.tree
+                    : (try? ParentChildrenSyncUpTarget(json: entry.target))?.tree
+                if let tree, entry.target["parent"] != nil {
+                    try await SyncRunner.prepareSoups(of: tree, in: manager.store)
+                } else if entry.type == .syncDown {
+                    try await SyncRunner.prepareSoup(entry.soupName, in: manager.store)
+                }
             }
             for state in try await manager.createSyncs(from: config) { Console.print(state.json.serialized()) }
         }

@@ -56,15 +56,39 @@ enum SyncRunner {
         guard state.isDoneWithoutFailures else { throw ExitCode(1) }
     }
 
-    /// Registers `soup` with the indexes a synced soup needs when it does not exist.
-    static func prepareSoup(_ soup: String, in store: SmartStore) async throws {
+    /// Registers `soup` with the indexes a synced soup needs when it does not exist, and
+    /// `parentField` too for a child's soup of a tree.
+    static func prepareSoup(_ soup: String, parentField: String? = nil, in store: SmartStore) async throws {
         guard try await !store.soupExists(soup) else { return }
-        try await store.registerSoup(
-            soup,
-            indexSpecs: [
-                IndexSpec(path: "Id", type: .string), IndexSpec(path: SyncField.local, type: .string),
-                IndexSpec(path: SyncField.syncId, type: .integer),
-            ])
+        var indexes = [
+            IndexSpec(path: "Id", type: .string), IndexSpec(path: SyncField.local, type: .string),
+            IndexSpec(path: SyncField.syncId, type: .integer),
+        ]
+        if let parentField { indexes.append(IndexSpec(path: parentField, type: .string)) }
+        try await store.registerSoup(soup, indexSpecs: indexes)
+    }
+
+    /// Registers the soups of a tree of related records that do not exist.
+    static func prepareSoups(of tree: RelatedObject, in store: SmartStore) async throws {
+        try await prepareSoup(tree.soupName, parentField: tree.parentIdFieldName, in: store)
+        for child in tree.children { try await prepareSoups(of: child, in: store) }
+    }
+}
+
+/// A parent-children target's JSON file.
+enum TreeFile {
+    static func read(_ path: String) throws -> JSON {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIInputError("cannot read \(path): \(error.localizedDescription)")
+        }
+        do {
+            return try JSON(parsing: data)
+        } catch {
+            throw CLIInputError("\(path) is not JSON: \(error)")
+        }
     }
 }
 

@@ -7,7 +7,16 @@ struct SyncDownCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "down",
         abstract: "Bring records into a soup (created with Id and __local__ indexes if missing) and print the final sync state.",
-        discussion: "Give one of --query, --sosl, --mru TYPE or --refresh TYPE (the last two with --fields)."
+        discussion: """
+            Give one of --query, --sosl, --mru TYPE or --refresh TYPE (the last two with --fields), \
+            or --parent-children FILE: a tree of related records as in usersyncs.json (the SDK's \
+            parent-children target, or ForceKit's nested children for deeper trees), each object \
+            into its own soup, SOUP being the parent's. --bulk primes a --query's first run \
+            through a Bulk API 2.0 query job.
+
+            Example:
+              forcekit sync down accounts --path app.sqlite --parent-children accounts-contacts.json --name tree
+            """
     )
 
     @OptionGroup var place: SyncPlace
@@ -39,9 +48,18 @@ struct SyncDownCommand: AsyncParsableCommand {
     @Option(name: .customLong("batch-size"), help: ArgumentHelp("Records per page for --query (200 to 2000).", valueName: "N"))
     var batchSize: Int?
 
+    @Option(
+        name: .customLong("parent-children"),
+        help: ArgumentHelp("A parent-children target's JSON file: parents with their children, each in its soup.", valueName: "FILE"))
+    var parentChildren: String?
+
+    @Flag(help: "Prime the first run of --query through a Bulk API 2.0 query job (CSV), then hand over to the REST cursor.")
+    var bulk = false
+
     func validate() throws {
-        let given = [query, sosl, mru, refresh].compactMap { $0 }.count
-        guard given == 1 else { throw ValidationError("Give exactly one of --query, --sosl, --mru or --refresh.") }
+        let given = [query, sosl, mru, refresh, parentChildren].compactMap { $0 }.count
+        guard given == 1 else { throw ValidationError("Give exactly one of --query, --sosl, --mru, --refresh or --parent-children.") }
+        if bulk && query == nil { throw ValidationError("--bulk primes a --query; give it with --query.") }
         if (mru != nil || refresh != nil) && fieldList(fields)?.isEmpty != false {
             throw ValidationError("--mru and --refresh need --fields, such as --fields Id,Name,LastModifiedDate.")
         }
@@ -51,6 +69,14 @@ struct SyncDownCommand: AsyncParsableCommand {
         if let query {
             var target = try SoqlSyncDownTarget(query: query)
             target.batchSize = batchSize
+            target.primesWithBulkAPI = bulk
+            return target
+        }
+        if let parentChildren {
+            let target = try ParentChildrenSyncDownTarget(json: try TreeFile.read(parentChildren)).withBatchSize(batchSize)
+            guard target.tree.soupName == soup else {
+                throw CLIInputError("the file's parent soup is \(target.tree.soupName), not \(soup): give SOUP as the parent's soup")
+            }
             return target
         }
         if let sosl { return SoslSyncDownTarget(query: sosl) }
@@ -59,9 +85,13 @@ struct SyncDownCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let target = try target()
         try await place.withManager(.create) { manager in
-            try await SyncRunner.prepareSoup(soup, in: manager.store)
-            let target = try target()
+            if let tree = (target as? ParentChildrenSyncDownTarget)?.tree {
+                try await SyncRunner.prepareSoups(of: tree, in: manager.store)
+            } else {
+                try await SyncRunner.prepareSoup(soup, in: manager.store)
+            }
             try await SyncRunner.report { progress in
                 try await manager.syncDown(target: target, options: .syncDown(merge.mode), soupName: soup, name: name, onUpdate: progress)
             }
@@ -77,7 +107,9 @@ struct SyncUpCommand: AsyncParsableCommand {
         discussion: """
             Updates send only the fields that changed since the record came down. With \
             --merge leave-if-changed, a record changed on the server meanwhile is not written \
-            over: it is reported as a conflict (forcekit sync conflicts).
+            over: it is reported as a conflict (forcekit sync conflicts). With --parent-children \
+            FILE, the changes of every soup of the tree go up together, parents first, new \
+            children pointing to their new parents (SOUP is the parent's soup).
             """
     )
 
@@ -108,12 +140,17 @@ struct SyncUpCommand: AsyncParsableCommand {
     @Option(help: "The API: collection (200 a request, default), batch (composite, 25) or single (one request a record).")
     var target: TargetArgument = .collection
 
+    @Option(
+        name: .customLong("parent-children"),
+        help: ArgumentHelp("A parent-children target's JSON file, with each object's field lists.", valueName: "FILE"))
+    var parentChildren: String?
+
     enum TargetArgument: String, ExpressibleByArgument, CaseIterable {
         case collection, batch, single
     }
 
     func validate() throws {
-        guard fields != nil || createFields != nil || updateFields != nil else {
+        guard parentChildren != nil || fields != nil || createFields != nil || updateFields != nil else {
             throw ValidationError("Give the fields to send with --fields (or --create-fields and --update-fields).")
         }
     }
@@ -127,6 +164,18 @@ struct SyncUpCommand: AsyncParsableCommand {
             }
         let upTarget = SyncUpTarget(kind: kind, createFieldlist: fieldList(createFields), updateFieldlist: fieldList(updateFields))
         let options = SyncOptions(mergeMode: merge.mode, fieldlist: fieldList(fields))
+        if let parentChildren {
+            let tree = try ParentChildrenSyncUpTarget(json: try TreeFile.read(parentChildren))
+            guard tree.tree.soupName == soup else {
+                throw CLIInputError("the file's parent soup is \(tree.tree.soupName), not \(soup): give SOUP as the parent's soup")
+            }
+            try await place.withManager(.change) { manager in
+                try await SyncRunner.report { progress in
+                    try await manager.syncUp(target: tree, options: options, name: name, onUpdate: progress)
+                }
+            }
+            return
+        }
         try await place.withManager(.change) { manager in
             try await SyncRunner.report { progress in
                 try await manager.syncUp(target: upTarget, options: options, soupName: soup, name: name, onUpdate: progress)
