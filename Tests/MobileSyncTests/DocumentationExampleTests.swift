@@ -45,6 +45,44 @@ struct DocumentationExampleTests {
             #expect(local.values.contains { $0["Industry"] == "Energy" && $0[SyncField.local] == false })
         }
     }
+
+    @Test("The related-records example runs as written: the Energy tree comes down, the offline tree goes up linked")
+    func relatedRecordsExample() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            let energy = try await fixture.createOnServer("Account", ["Name": "Power Co", "Industry": "Energy"])
+            let lead = try await fixture.createOnServer("Contact", ["LastName": "Volt", "AccountId": .string(energy)])
+            try await fixture.createOnServer("Case", ["Subject": "Outage", "ContactId": .string(lead)])
+            try await fixture.createOnServer("Account", ["Name": "Bank Co", "Industry": "Banking"])
+            let (store, manager) = (fixture.store, fixture.manager)
+
+            let tree = RelatedObject(
+                objectType: "Account", soupName: "accounts", fieldlist: ["Name"],
+                children: [
+                    RelatedObject(
+                        child: "Contact", soupName: "contacts", parentIdFieldName: "AccountId", fieldlist: ["LastName"],
+                        children: [RelatedObject(child: "Case", soupName: "cases", parentIdFieldName: "ContactId", fieldlist: ["Subject"])])
+                ])
+            let down = try ParentChildrenSyncDownTarget(tree: tree, parentSoqlFilter: "Industry = 'Energy'")
+            _ = try await manager.syncDown(target: down, soupName: "accounts", name: "energy")
+
+            // An Account, its Contact and the Contact's Case created offline go up in one composite request.
+            let account = try await store.createLocally(["Name": "New Co"], objectType: "Account", inSoup: "accounts")
+            let contact = try await store.createLocally(
+                ["LastName": "Lee", "AccountId": account["Id"]!], objectType: "Contact", inSoup: "contacts")
+            _ = try await store.createLocally(["Subject": "Setup", "ContactId": contact["Id"]!], objectType: "Case", inSoup: "cases")
+            _ = try await manager.syncUp(target: ParentChildrenSyncUpTarget(tree: tree), options: .syncUp(fieldlist: ["Name"]))
+
+            #expect(try await fixture.localRecords().keys.sorted() == ["New Co", "Power Co"])
+            let cases = try await fixture.records(in: SyncFixture.cases, by: "Subject")
+            #expect(cases.keys.sorted() == ["Outage", "Setup"] && cases.values.allSatisfy { $0[SyncField.local] == false })
+            let setup = try #require(cases["Setup"]?["Id"]?.stringValue)
+            let onServer = try await fixture.server.send(
+                fixture.server.requests.query("SELECT Contact.Account.Name FROM Case WHERE Id = '\(setup)'")
+            ).json
+            #expect(onServer?["records"]?[0]?["Contact"]?["Account"]?["Name"] == "New Co")
+        }
+    }
 }
 
 extension SyncFixture {

@@ -140,7 +140,7 @@ struct ScenarioTests {
 }
 
 /// A custom target: records made up from names, no server.
-private struct FixedTarget: SyncDownTarget {
+struct FixedTarget: SyncDownTarget {
     let names: [String]
     var json: JSON {
         if names.isEmpty { return ["type": "custom", "swiftImpl": "NotRegistered"] }

@@ -25,6 +25,11 @@ struct SyncSuite: AsyncParsableCommand {
             10), and LEAVE_IF_CHANGED against OVERWRITE with the collection target (the bar is 0.5). \
             With --rounds N every contender runs N times, interleaved, and each ratio is the median \
             of the rounds' ratios, so that a machine slowed for a while weighs on both sides.
+
+            With --prime: a first sync of 200,000 Accounts (--prime-accounts) primed through a \
+            Bulk API 2.0 query job against the same through REST pages, on loopback and again with \
+            50 ms added to every request (--prime-latency), and a parent-children sync down of \
+            10,000 Accounts (--tree-accounts) with 5 Contacts each.
             """
     )
 
@@ -33,6 +38,14 @@ struct SyncSuite: AsyncParsableCommand {
     @Option(help: "Timed rounds, each of every contender; the median of each round's ratio counts.") var rounds = 1
     @Flag(help: "Print only the JSON line.") var json = false
     @Flag(help: "Sync down into a plain store instead of an encrypted one.") var plaintext = false
+    @Flag(help: "Measure priming through the Bulk API and a parent-children sync down instead.") var prime = false
+    @Option(name: .customLong("prime-accounts"), help: "Accounts primed with --prime.") var primeAccounts = 200_000
+    @Option(name: .customLong("tree-accounts"), help: "Parent Accounts of the parent-children sync with --prime.") var treeAccounts = 10_000
+    @Option(name: .customLong("contacts-per-account"), help: "Contacts under each of them.") var contactsPerAccount = 5
+    @Option(
+        name: .customLong("prime-latency"),
+        help: "Milliseconds added to every request for the second priming comparison, as a phone's network would.")
+    var primeLatency = 50
 
     private var storeEncryption: StoreEncryption { plaintext ? .plaintext : .key(SymmetricKey(size: .bits256)) }
 
@@ -52,16 +65,27 @@ struct SyncSuite: AsyncParsableCommand {
     private func measure(_ server: LocalOrgServer) async throws {
         let version = APIVersion.current.description
         let userID = try await server.store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue ?? ""
-        try await BenchOrg.load(accounts: accounts, into: server.store, as: userID)
         let credentials = server.credentials
         let oauth = OAuthClient(consumerKey: credentials.clientID, redirectURI: credentials.redirectURI, scopes: ["api"])
         let login = try await oauth.logIn(
             username: credentials.username, password: credentials.password, at: LoginHost(credentials.loginURL)!)
         let transport = TimedTransport()
         let client = RestClient(credentials: login, refresher: nil, transport: transport)
-        let soql = "SELECT Name, Industry, AnnualRevenue, BillingCity FROM Account"
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forcekit-bench-sync-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
+        if prime {
+            let plaintext = self.plaintext
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let bench = PrimingBench(
+                accounts: primeAccounts, treeAccounts: treeAccounts, contactsPerAccount: contactsPerAccount, rounds: rounds, json: json,
+                encryption: { plaintext ? .plaintext : .key(SymmetricKey(size: .bits256)) })
+            let distant = RestClient(
+                credentials: login, refresher: nil, transport: LatencyTransport(inner: transport, latency: .milliseconds(primeLatency)))
+            try await bench.measure(server, userID: userID, client: client, distantClient: distant, latency: primeLatency, scratch: scratch)
+            return
+        }
+        try await BenchOrg.load(accounts: accounts, into: server.store, as: userID)
+        let soql = "SELECT Name, Industry, AnnualRevenue, BillingCity FROM Account"
 
         var downOurs: [Double] = []
         var downBase: [Double] = []
@@ -333,6 +357,26 @@ final class PeakMemory: Sendable {
     }
 
     var growth: Double { peak.current - start }
+}
+
+/// A transport that waits `latency` before each request, as a distant server would make it.
+final class LatencyTransport: HTTPTransport {
+    private let inner: any HTTPTransport
+    private let latency: Duration
+
+    init(inner: any HTTPTransport, latency: Duration) {
+        self.inner = inner
+        self.latency = latency
+    }
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        do {
+            try await Task.sleep(for: latency)
+        } catch {
+            throw .unreachable("cancelled")
+        }
+        return try await inner.send(request)
+    }
 }
 
 /// The loopback transport, timing how long requests wait on the server.

@@ -98,16 +98,66 @@ extension OrgStore {
             while let row = try cursor.next() { rows.append(row.copy()) }
         }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(rows.count * 16 * max(1, job.columns.count))
         CSVFormat.append(
             job.columns.map { $0.joined(separator: ".") }, delimiter: job.columnDelimiter, lineEnding: job.lineEnding, to: &bytes)
+        // Each column's place in the records' fields, found once (the records of a query share
+        // their shape), rather than a search by name for every value.
+        var places: [[Int]?]?
         for row in rows {
             let record = job.query.shape.record(from: row, version: version) { _, _ in .null }
+            let found = places ?? job.columns.map { Self.place(of: $0, in: record) }
+            places = found
             CSVFormat.append(
-                job.columns.map { Self.csvValue(at: $0, in: record) }, delimiter: job.columnDelimiter, lineEnding: job.lineEnding,
-                to: &bytes)
+                zip(job.columns, found).map { column, place in
+                    place.map { Self.csvValue(at: $0, in: record) } ?? Self.csvValue(at: column, in: record)
+                }, delimiter: job.columnDelimiter, lineEnding: job.lineEnding, to: &bytes)
         }
         let next = position + count
         return (bytes, rows.count, next < job.total && count > 0 ? BulkLocator.make(next) : nil)
+    }
+
+    /// The positions, field by field, of `path` in `record`; nil when a parent on the way is
+    /// null in this record (the next records are then searched by name).
+    private static func place(of path: [String], in record: SObjectRecord) -> [Int]? {
+        var positions: [Int] = []
+        var current = record
+        for (index, name) in path.enumerated() {
+            let lowered = name.lowercased()
+            guard let position = current.fields.firstIndex(where: { $0.name.lowercased() == lowered }) else { return nil }
+            positions.append(position)
+            if index < path.count - 1 {
+                guard case .record(let parent) = current.fields[position].value else { return nil }
+                current = parent
+            }
+        }
+        return positions
+    }
+
+    /// The text of the value at `positions` in `record`, nil for null.
+    private static func csvValue(at positions: [Int], in record: SObjectRecord) -> String? {
+        var current = record
+        for (index, position) in positions.enumerated() {
+            guard position < current.fields.count else { return nil }
+            let value = current.fields[position].value
+            if index < positions.count - 1 {
+                guard case .record(let parent) = value else { return nil }
+                current = parent
+                continue
+            }
+            return text(of: value)
+        }
+        return nil
+    }
+
+    private static func text(of value: RecordValue) -> String? {
+        switch value {
+        case .bool(let flag): flag ? "true" : "false"
+        case .integer(let number): String(number)
+        case .double(let number): JSON.double(number).serialized()
+        case .string(let text): text
+        case .null, .record, .children: nil
+        }
     }
 
     /// The text of the value at `path` (`["Account", "Name"]`), nil for null.

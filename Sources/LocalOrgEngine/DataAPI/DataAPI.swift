@@ -61,7 +61,7 @@ struct DataAPI: Sendable {
     func resources(version: String) -> RestReply {
         let names = [
             "sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter",
-            "ui-api", "jobs",
+            "ui-api",
         ]
         return .json(.object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("/services/data/\(version)/\($0)")) })))
     }

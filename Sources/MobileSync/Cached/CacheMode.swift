@@ -21,7 +21,7 @@ struct CachedRecord: Sendable {
     let target: any SyncDownTarget
 
     func fetch(_ mode: CacheMode) async throws(SyncError) -> JSON? {
-        try await prepareSoup()
+        try await Self.prepareSoup(soupName, in: manager.store)
         switch mode {
         case .cacheOnly:
             return try await cached()
@@ -60,10 +60,11 @@ struct CachedRecord: Sendable {
         }
     }
 
-    private func prepareSoup() async throws(SyncError) {
+    /// Registers the cache's soup when it does not exist, as the SDK's managers do.
+    static func prepareSoup(_ soupName: String, in store: SmartStore) async throws(SyncError) {
         do {
-            if try await !manager.store.soupExists(soupName) {
-                try await manager.store.registerSoup(soupName, indexSpecs: [IndexSpec(path: "Id", type: .string)])
+            if try await !store.soupExists(soupName) {
+                try await store.registerSoup(soupName, indexSpecs: [IndexSpec(path: "Id", type: .string)])
             }
         } catch {
             throw .store(error)

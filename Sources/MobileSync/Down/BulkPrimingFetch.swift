@@ -148,6 +148,8 @@ struct FieldTypes: Sendable {
     func records(from rows: [[String?]], objectType: String, version: String) -> [JSON] {
         guard let header = rows.first else { return [] }
         let columns = header.map { ($0 ?? "").split(separator: ".").map(String.init) }
+        // Each column's type, looked up once for the set rather than once a value.
+        let columnTypes = columns.map { $0.count == 1 ? types[$0[0].lowercased()] : nil }
         var records: [JSON] = []
         records.reserveCapacity(rows.count - 1)
         for row in rows.dropFirst() {
@@ -156,7 +158,7 @@ struct FieldTypes: Sendable {
             for (index, path) in columns.enumerated() where index < row.count && !path.isEmpty {
                 let text = row[index]
                 if path.count == 1 {
-                    members[path[0]] = value(text, type: types[path[0].lowercased()])
+                    members[path[0]] = value(text, type: columnTypes[index])
                 } else {
                     Self.set(text.map(JSON.string) ?? .null, at: path[...], in: &members)
                 }

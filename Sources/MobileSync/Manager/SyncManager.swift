@@ -295,6 +295,10 @@ public actor SyncManager {
                 ParentChildrenSyncUpTarget.describes(state.target)
                 ? .upTree(try ParentChildrenSyncUpTarget(json: state.target)) : .up(try SyncUpTarget(json: state.target))
         }
+        if case .down(let target) = work, target is MetadataSyncDownTarget || target is LayoutSyncDownTarget {
+            // The caches' soups are the SDK's own: a sync from a configuration file makes them too.
+            try await CachedRecord.prepareSoup(state.soupName, in: store)
+        }
         running.insert(state.id)
         defer { running.remove(state.id) }
         var started = state

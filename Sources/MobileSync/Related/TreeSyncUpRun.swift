@@ -40,14 +40,19 @@ struct TreeSyncUpRun: Sendable {
             }
             for group in changes.groups(limit: Self.requestLimit) {
                 if await shouldStop() { return await report.end(state, .stopped) }
-                let items = group.flatMap { tree in
-                    tree.records.map { plannedItem(level: $0.level, record: $0.record, options: state.options) }
+                var items: [TreeItem] = []
+                var roots: [String] = []
+                for tree in group {
+                    for (level, record) in tree.records {
+                        items.append(plannedItem(level: level, record: record, options: state.options))
+                        roots.append(tree.rootId)
+                    }
                 }
                 var answer = TreeAnswer(items: items)
                 if state.options.effectiveMergeMode == .leaveIfChanged {
                     let changedTrees = try await serverChanges(in: group)
-                    for (index, item) in items.enumerated() {
-                        if let message = changedTrees[rootId(of: item, in: group)] { answer.skipped[index] = message }
+                    for index in items.indices {
+                        if let message = changedTrees[roots[index]] { answer.skipped[index] = message }
                     }
                 }
                 do {
@@ -82,13 +87,6 @@ struct TreeSyncUpRun: Sendable {
         }
         let item = SyncUpItem(record: record, target: target.recordTarget(for: object), options: options)
         return TreeItem(level: level, item: item, referenceId: "t\(level)e\(item.entryId)")
-    }
-
-    private func rootId(of item: TreeItem, in group: [TreeChanges.Tree]) -> String {
-        group.first { tree in
-            tree.records.contains { $0.record["_soupEntryId"] == item.item.read["_soupEntryId"] && $0.level == item.level }
-        }?
-        .rootId ?? ""
     }
 
     /// The trees of `group` with a record the server changed or deleted since it came down,
