@@ -102,7 +102,8 @@ struct QuickstartCommandTests {
             }
             #expect(result.exitCode == 130, "\(result.error)")
             #expect(result.error.contains("interrupted: LocalOrg stopped;"))
-            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path).isEmpty, "\((try? FileManager.default.subpathsOfDirectory(atPath: scratch.directory.path)) ?? [])")
+            let left = try FileManager.default.subpathsOfDirectory(atPath: scratch.directory.path)
+            #expect(left.isEmpty, "left behind: \(left)")
             let url = try #require(
                 result.outputLines.first { $0.contains("LocalOrg is listening at ") }?.components(separatedBy: " at ").last)
             await #expect(throws: (any Error).self) { _ = try await LoopbackHTTPClient(baseURL: url).send("GET", "/services/data") }
@@ -134,7 +135,8 @@ struct QuickstartCommandTests {
             #expect(query.output.contains("+1 415 555 0199"))
             #expect(exitCode == 0, "\(capture.error)")
             #expect(capture.error.contains("LocalOrg stopped;"))
-            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path).isEmpty, "\((try? FileManager.default.subpathsOfDirectory(atPath: scratch.directory.path)) ?? [])")
+            let left = try FileManager.default.subpathsOfDirectory(atPath: scratch.directory.path)
+            #expect(left.isEmpty, "left behind: \(left)")
         }
     }
 
