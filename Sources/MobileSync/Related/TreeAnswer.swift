@@ -1,0 +1,32 @@
+import SalesforceCore
+
+/// A planned record of a tree: its level, its plan, and its composite reference.
+struct TreeItem: Sendable {
+    let level: Int
+    var item: SyncUpItem
+    let referenceId: String
+}
+
+/// What became of a group's records: sent and answered, left alone, or not sent and why.
+struct TreeAnswer: Sendable {
+    let items: [TreeItem]
+    var outcomes: [Int: SyncUpOutcome] = [:]
+    /// Items of trees LEAVE_IF_CHANGED leaves alone, with why.
+    var skipped: [Int: String] = [:]
+    /// Items that could not be sent, with why.
+    var notSent: [Int: String] = [:]
+    /// Items under a master record being deleted: they go with it.
+    var withParentDelete: [Int: String] = [:]
+    var stamps: [String: JSON] = [:]
+
+    init(items: [TreeItem]) {
+        self.items = items
+    }
+
+    /// Why an item did not go through, if it did not.
+    func message(for index: Int) -> String? {
+        if let message = skipped[index] ?? notSent[index] { return message }
+        if case .failed(let message)? = outcomes[index] { return message }
+        return nil
+    }
+}
