@@ -207,3 +207,90 @@ struct ParentChildrenSyncUpTests {
         }
     }
 }
+
+/// Under OVERWRITE, what the server deleted is made again (mobilesync.md §4.5).
+@Suite("Parent-children sync up: deleted on the server")
+struct ParentChildrenRecreationTests {
+    /// A parent with two children on the server, synced down, the parent then edited locally
+    /// and deleted on the server. Returns the parent's old id.
+    static func deletedParent(_ fixture: SyncFixture) async throws -> String {
+        try await fixture.registerTreeSoups()
+        let parent = try await fixture.createOnServer("Account", ["Name": "Gone"])
+        for name in ["C1", "C2"] { try await fixture.createOnServer("Contact", ["LastName": .string(name), "AccountId": .string(parent)]) }
+        _ = try await fixture.manager.syncDown(target: try SyncFixture.accountsWithContacts(), soupName: SyncFixture.soup)
+        let local = try #require(try await fixture.localRecords()["Gone"])
+        try await fixture.store.updateLocally(soupEntryId: try #require(local["_soupEntryId"]?.integerValue), inSoup: SyncFixture.soup) {
+            $0["Name"] = "Back"
+        }
+        _ = try await fixture.server.send(fixture.server.requests.delete("Account", id: parent))
+        return parent
+    }
+
+    @Test("Master-detail: the parent is made again with the local edit, and its children with it, all pointing to the new parent")
+    func masterDetail() async throws {
+        try await withSyncFixture { fixture throws in
+            let old = try await Self.deletedParent(fixture)
+            let state = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree(relationship: .masterDetail)),
+                options: ParentChildrenSyncUpTests.options)
+            #expect(state.isDoneWithoutFailures && state.recordsSynced == 3)
+            let parent = try #require(try await fixture.localRecords()["Back"])
+            let newId = try #require(parent["Id"]?.stringValue)
+            #expect(newId != old && parent[SyncField.local] == false)
+            let children = try await fixture.records(in: SyncFixture.contacts, by: "LastName")
+            #expect(
+                children.count == 2 && children.values.allSatisfy { $0["AccountId"]?.stringValue == newId && $0[SyncField.local] == false })
+            let onServer = try await fixture.server.send(
+                fixture.server.requests.query("SELECT LastName FROM Contact WHERE AccountId = '\(newId)' ORDER BY LastName")
+            ).json
+            #expect(onServer?["records"]?.arrayValue?.compactMap { $0["LastName"]?.stringValue } == ["C1", "C2"])
+        }
+    }
+
+    @Test("Lookup: the parent is made again and its children, still on the server, are pointed to it; LEAVE_IF_CHANGED makes nothing")
+    func lookup() async throws {
+        try await withSyncFixture { fixture throws in
+            let old = try await Self.deletedParent(fixture)
+            let before = try await fixture.records(in: SyncFixture.contacts, by: "LastName").mapValues { $0["Id"] }
+            let leave = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree()),
+                options: .syncUp(fieldlist: ["Name"], mergeMode: .leaveIfChanged))
+            #expect(leave.recordsConflicted == 1 && leave.recordsSynced == 0)
+            let state = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree()), options: ParentChildrenSyncUpTests.options)
+            #expect(state.isDoneWithoutFailures)
+            let newId = try #require(try await fixture.localRecords()["Back"]?["Id"]?.stringValue)
+            #expect(newId != old)
+            let children = try await fixture.records(in: SyncFixture.contacts, by: "LastName")
+            #expect(children.mapValues { $0["Id"] } == before)
+            for child in children.values {
+                let id = try #require(child["Id"]?.stringValue)
+                #expect(try await fixture.serverRecord("Contact", id: id)?["AccountId"]?.stringValue == newId)
+            }
+        }
+    }
+
+    @Test("A child whose update finds it deleted on the server is made again under its parent")
+    func deletedChild() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            let parent = try await fixture.createOnServer("Account", ["Name": "Stays"])
+            let child = try await fixture.createOnServer("Contact", ["LastName": "Gone", "AccountId": .string(parent)])
+            _ = try await fixture.manager.syncDown(target: try SyncFixture.accountsWithContacts(), soupName: SyncFixture.soup)
+            let local = try #require(try await fixture.records(in: SyncFixture.contacts, by: "LastName")["Gone"])
+            try await fixture.store.updateLocally(
+                soupEntryId: try #require(local["_soupEntryId"]?.integerValue), inSoup: SyncFixture.contacts
+            ) {
+                $0["LastName"] = "Back"
+            }
+            _ = try await fixture.server.send(fixture.server.requests.delete("Contact", id: child))
+            let state = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree()), options: ParentChildrenSyncUpTests.options)
+            #expect(state.isDoneWithoutFailures && state.recordsSynced == 1)
+            let back = try #require(try await fixture.records(in: SyncFixture.contacts, by: "LastName")["Back"])
+            let newId = try #require(back["Id"]?.stringValue)
+            #expect(newId != child && back[SyncField.local] == false)
+            #expect(try await fixture.serverRecord("Contact", id: newId)?["AccountId"]?.stringValue == parent)
+        }
+    }
+}

@@ -18,6 +18,8 @@ struct TreeAnswer: Sendable {
     /// Items under a master record being deleted: they go with it.
     var withParentDelete: [Int: String] = [:]
     var stamps: [String: JSON] = [:]
+    /// Items sent again in a second pass (made again after a delete on the server), written back with it.
+    var handedOver = Set<Int>()
 
     init(items: [TreeItem]) {
         self.items = items

@@ -49,9 +49,11 @@ extension TreeSyncUpRun {
                 let object = levels[item.level].object
                 var action = item.item.action
                 if let field = object.parentIdFieldName, let parentLevel = levels[item.level].parent,
-                    let parentId = item.item.read[field]?.stringValue, LocalID.isLocal(parentId)
+                    let parentId = item.item.read[field]?.stringValue,
+                    LocalID.isLocal(parentId) || creatorOf["\(parentLevel)/\(parentId)"] != nil
                 {
-                    // The parent is new: referenced in this request, or by the id it got in an earlier one.
+                    // The parent is new (or made again): referenced in this request, or by the id it
+                    // got in an earlier one.
                     let reference: String
                     if let creator = creatorOf["\(parentLevel)/\(parentId)"], inChunk.contains(creator) {
                         reference = "@{\(items[creator].referenceId).id}"

@@ -11,7 +11,7 @@ extension TreeSyncUpRun {
             var published: [RecordOutcome] = []
             var newIds: [String: String] = [:]
             var deletedParents = Set<String>()
-            for (index, planned) in answer.items.enumerated() {
+            for (index, planned) in answer.items.enumerated() where !answer.handedOver.contains(index) {
                 let object = levels[planned.level].object
                 let item = planned.item
                 let soup = object.soupName

@@ -62,8 +62,21 @@ struct TreeSyncUpRun: Sendable {
                     state = try await writeBack(answer, into: state)
                     throw error
                 }
+                // Under OVERWRITE, records deleted on the server are made again, as the SDK does.
+                let again =
+                    state.options.effectiveMergeMode == .overwrite ? try await recreation(after: &answer, options: state.options) : nil
                 answer.stamps = try await freshStamps(answer)
                 state = try await writeBack(answer, into: state)
+                if var second = again {
+                    do {
+                        try await send(&second, conditional: false)
+                    } catch {
+                        state = try await writeBack(second, into: state)
+                        throw error
+                    }
+                    second.stamps = try await freshStamps(second)
+                    state = try await writeBack(second, into: state)
+                }
                 done += items.count
                 state.progress = state.totalSize > 0 ? min(99, done * 100 / state.totalSize) : 0
                 await report.update(state)
@@ -77,7 +90,7 @@ struct TreeSyncUpRun: Sendable {
 
     // MARK: - Planning
 
-    private func plannedItem(level: Int, record: JSON, options: SyncOptions) -> TreeItem {
+    func plannedItem(level: Int, record: JSON, options: SyncOptions) -> TreeItem {
         let object = target.tree.levels[level].object
         var record = record
         // A record stored without its type (not through createLocally) is still of its level's type.
