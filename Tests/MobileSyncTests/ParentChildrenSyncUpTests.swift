@@ -164,6 +164,17 @@ struct ParentChildrenSyncUpTests {
             let after = try #require(try await fixture.localRecords()["P1 local"])
             #expect(after[SyncField.local] == true && after[SyncField.lastError]?.stringValue?.contains("Contact") == true)
             #expect(try await fixture.serverRecord("Account", id: p1)?["Name"] == "P1")
+            // Not stuck (the SDK's users were, iOS#2637): the clean Contact took the server's
+            // change, the Account is a conflict to resolve, and the next sync up sends it.
+            #expect(try await fixture.records(in: SyncFixture.contacts, by: "LastName")["C1 server"]?[SyncField.local] == false)
+            let conflict = try #require(try await fixture.manager.conflicts(inSoup: SyncFixture.soup).first)
+            #expect(conflict.server?["Name"] == "P1" && conflict.local["Name"] == "P1 local")
+            try await fixture.manager.resolveConflict(soupEntryId: conflict.soupEntryId, inSoup: SyncFixture.soup, .keepMine)
+            let again = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree()),
+                options: .syncUp(fieldlist: ["Name"], mergeMode: .leaveIfChanged))
+            #expect(again.isDoneWithoutFailures && again.recordsSynced == 1)
+            #expect(try await fixture.serverRecord("Account", id: p1)?["Name"] == "P1 local")
         }
     }
 

@@ -18,6 +18,12 @@ struct TreeAnswer: Sendable {
     /// Items under a master record being deleted: they go with it.
     var withParentDelete: [Int: String] = [:]
     var stamps: [String: JSON] = [:]
+    /// LEAVE_IF_CHANGED: the server's copy of each record with local changes in a tree left
+    /// alone, by `level/entryId` (null when the server deleted it).
+    var conflictCopies: [String: JSON] = [:]
+    /// LEAVE_IF_CHANGED: clean records of trees left alone that changed on the server, with the
+    /// server's copy to save (nil: deleted there).
+    var refreshes: [(level: Int, entryId: Int64, server: JSON?)] = []
     /// Items sent again in a second pass (made again after a delete on the server), written back with it.
     var handedOver = Set<Int>()
 

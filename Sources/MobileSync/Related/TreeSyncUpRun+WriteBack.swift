@@ -11,6 +11,22 @@ extension TreeSyncUpRun {
             var published: [RecordOutcome] = []
             var newIds: [String: String] = [:]
             var deletedParents = Set<String>()
+            // Clean records that changed on the server take its copy, as sync down would save it;
+            // one the app edited meanwhile keeps the edit.
+            for refresh in answer.refreshes {
+                let soup = levels[refresh.level].object.soupName
+                guard let current = try tx.retrieve(usingSoupEntryIds: [refresh.entryId], fromSoupNamed: soup).first,
+                    !RecordFlags(current).isDirty
+                else { continue }
+                guard case .object(let server)? = refresh.server else {
+                    try tx.remove(entryIds: [refresh.entryId], forSoupNamed: soup)
+                    continue
+                }
+                var flags = RecordFlags(current)
+                for (key, value) in server { flags.members[key] = value }
+                flags.clean()
+                _ = try tx.update(entry: flags.record, soupEntryId: refresh.entryId, forSoupNamed: soup)
+            }
             for (index, planned) in answer.items.enumerated() where !answer.handedOver.contains(index) {
                 let object = levels[planned.level].object
                 let item = planned.item
@@ -31,6 +47,7 @@ extension TreeSyncUpRun {
                 if let message = answer.skipped[index] {
                     state.recordsConflicted += 1
                     flags.members[SyncField.lastError] = .string(message)
+                    if let copy = answer.conflictCopies["\(planned.level)/\(item.entryId)"] { flags.members[SyncField.conflict] = copy }
                     publish(.conflicted, message)
                 } else if let message = answer.notSent[index] {
                     state.recordsFailed += 1

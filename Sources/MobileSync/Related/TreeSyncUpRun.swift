@@ -50,10 +50,12 @@ struct TreeSyncUpRun: Sendable {
                 }
                 var answer = TreeAnswer(items: items)
                 if state.options.effectiveMergeMode == .leaveIfChanged {
-                    let changedTrees = try await serverChanges(in: group)
+                    let check = try await serverChanges(in: group)
                     for index in items.indices {
-                        if let message = changedTrees[roots[index]] { answer.skipped[index] = message }
+                        if let message = check.messages[roots[index]] { answer.skipped[index] = message }
                     }
+                    answer.conflictCopies = check.conflicts
+                    answer.refreshes = check.refreshes
                 }
                 do {
                     try await send(&answer, conditional: state.options.effectiveMergeMode == .leaveIfChanged)
@@ -102,10 +104,14 @@ struct TreeSyncUpRun: Sendable {
         return TreeItem(level: level, item: item, referenceId: "t\(level)e\(item.entryId)")
     }
 
-    /// The trees of `group` with a record the server changed or deleted since it came down,
-    /// with a sentence saying which (LEAVE_IF_CHANGED leaves those trees alone, as the SDK does).
-    private func serverChanges(in group: [TreeChanges.Tree]) async throws -> [String: String] {
-        let trees = RecordTrees(levels: target.tree.levels)
+    /// What the server has of the trees of `group`: the trees with a record the server changed
+    /// or deleted since it came down, with a sentence saying which (LEAVE_IF_CHANGED leaves those
+    /// trees alone, as the SDK does); the server's copy of each record with local changes in
+    /// them (the conflict to resolve); and the server's copy of each clean record in them that
+    /// changed (saved as sync down would, so that the next sync up is not left stuck by it).
+    func serverChanges(in group: [TreeChanges.Tree]) async throws -> ServerCheck {
+        let levels = target.tree.levels
+        let trees = RecordTrees(levels: levels)
         let roots = group.map(\.rootId)
         let local = try await store.transaction { tx in
             try roots.map { root in (root, try trees.records(ofTreeWithRoot: root, tx: tx)) }
@@ -113,36 +119,67 @@ struct TreeSyncUpRun: Sendable {
         var idsByLevel: [Int: [String]] = [:]
         for (_, records) in local {
             for (level, record) in records {
-                let object = target.tree.levels[level].object
+                let object = levels[level].object
                 if let id = record[object.idFieldName]?.stringValue, !LocalID.isLocal(id) { idsByLevel[level, default: []].append(id) }
             }
         }
-        var serverStamps: [Int: [String: Int64]] = [:]
+        var serverRecords: [Int: [String: JSON]] = [:]
         for (level, ids) in idsByLevel {
-            let object = target.tree.levels[level].object
+            let object = levels[level].object
+            var fields = [object.idFieldName, object.modificationDateFieldName]
+            for name in object.fieldlist + (object.createFieldlist ?? []) + (object.updateFieldlist ?? [])
+                + [object.parentIdFieldName].compactMap({ $0 })
+            where !fields.contains(where: { $0.lowercased() == name.lowercased() }) {
+                fields.append(name)
+            }
             let records = try await IdQuery.records(
-                object.objectType, fields: [object.idFieldName, object.modificationDateFieldName], ids: Array(Set(ids)),
-                idField: object.idFieldName, client: client)
+                object.objectType, fields: fields, ids: Array(Set(ids)), idField: object.idFieldName, client: client)
             for record in records {
-                guard let id = record[object.idFieldName]?.stringValue else { continue }
-                serverStamps[level, default: [:]][id] = baseStampMilliseconds(of: record, field: object.modificationDateFieldName) ?? 0
+                if let id = record[object.idFieldName]?.stringValue { serverRecords[level, default: [:]][id] = record }
             }
         }
-        var changed: [String: String] = [:]
+        var check = ServerCheck()
         for (root, records) in local {
+            var changedHere: [(level: Int, record: JSON, server: JSON?)] = []
             for (level, record) in records {
-                let object = target.tree.levels[level].object
+                let object = levels[level].object
                 guard let id = record[object.idFieldName]?.stringValue, !LocalID.isLocal(id) else { continue }
-                guard let server = serverStamps[level]?[id] else {
-                    changed[root] = "Left alone: the \(object.objectType) \(id) of its tree was deleted on the server."
-                    break
+                guard let server = serverRecords[level]?[id] else {
+                    check.messages[root] =
+                        check.messages[root] ?? "Left alone: the \(object.objectType) \(id) of its tree was deleted on the server."
+                    changedHere.append((level, record, nil))
+                    continue
                 }
-                if let mine = baseStampMilliseconds(of: record, field: object.modificationDateFieldName), server > mine {
-                    changed[root] = "Left alone: the \(object.objectType) \(id) of its tree changed on the server since it was last synced."
-                    break
+                let serverStamp = baseStampMilliseconds(of: server, field: object.modificationDateFieldName) ?? 0
+                if let mine = baseStampMilliseconds(of: record, field: object.modificationDateFieldName), serverStamp > mine {
+                    check.messages[root] =
+                        check.messages[root]
+                        ?? "Left alone: the \(object.objectType) \(id) of its tree changed on the server since it was last synced."
+                    changedHere.append((level, record, server))
+                }
+            }
+            guard check.messages[root] != nil else { continue }
+            for (level, record) in records {
+                guard let entryId = record["_soupEntryId"]?.integerValue else { continue }
+                let object = levels[level].object
+                guard let id = record[object.idFieldName]?.stringValue, !LocalID.isLocal(id) else { continue }
+                if RecordFlags(record).isDirty {
+                    check.conflicts["\(level)/\(entryId)"] = serverRecords[level]?[id] ?? .null
+                } else if changedHere.contains(where: { $0.level == level && $0.record["_soupEntryId"]?.integerValue == entryId }) {
+                    check.refreshes.append((level, entryId, serverRecords[level]?[id]))
                 }
             }
         }
-        return changed
+        return check
     }
+}
+
+/// What LEAVE_IF_CHANGED's check found on the server for a group of trees.
+struct ServerCheck: Sendable {
+    /// The trees left alone, by root id, with why.
+    var messages: [String: String] = [:]
+    /// The server's copy (null when deleted) of each record with local changes in those trees, by `level/entryId`.
+    var conflicts: [String: JSON] = [:]
+    /// Clean records of those trees that changed on the server, with the server's copy (nil when deleted).
+    var refreshes: [(level: Int, entryId: Int64, server: JSON?)] = []
 }
