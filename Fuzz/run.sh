@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 
-all_targets=(soql sosl json deeplink-config deeplink-route salesforce-link smart-sql query-engine localorg-http sync-input idp-message)
+all_targets=(soql sosl json deeplink-config deeplink-route salesforce-link smart-sql query-engine localorg-http sync-input idp-message bulk-csv)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")

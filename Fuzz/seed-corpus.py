@@ -93,8 +93,19 @@ sync_states = ['{"_soupEntryId": 3, "type": "syncDown", "name": "s", "target": {
                '"maxTimeStamp": 1556704800000, "startTime": 1, "endTime": 2, "error": "", "cursorId": "003A"}',
                '{"type": "mru", "sobjectType": "Account", "fieldlist": ["Id", "Name"]}',
                '{"type": "refresh", "sObjectType": "Contact", "fieldlist": ["Id"], "soupName": "c", "coundIdsPerSoql": 50}',
-               '{"iOSImpl": "SFSyncUpTarget", "createFieldlist": ["Name"], "updateFieldlist": ["Name"]}']
+               '{"iOSImpl": "SFSyncUpTarget", "createFieldlist": ["Name"], "updateFieldlist": ["Name"]}',
+               '{"type": "parent_children", "parent": {"sobjectType": "Account", "soupName": "accounts"}, "parentFieldlist": ["Name"], '
+               '"parentSoqlFilter": "Name LIKE \'A%\' OR (Industry = \'Energy\' AND NOT Rating IN (\'Hot\'))", '
+               '"children": {"sobjectType": "Contact", "soupName": "contacts", "parentIdFieldName": "AccountId"}, '
+               '"childrenFieldlist": ["LastName"], "relationshipType": "MASTER_DETAIL"}',
+               '{"type": "parentChildren", "parent": {"sObjectType": "Account", "soupName": "a"}, "children": [{"sobjectType": "Contact", '
+               '"soupName": "c", "parentIdFieldName": "AccountId", "fieldlist": ["LastName"], "children": [{"sobjectType": "Case", '
+               '"soupName": "k", "parentIdFieldName": "ContactId", "fieldlist": ["Subject"]}]}]}',
+               '{"type": "layout", "sobjectType": "Account", "layoutType": "Compact"}', '{"type": "metadata", "sobjectType": "Contact"}',
+               '{"type": "soql", "query": "SELECT Name FROM Account", "primeWithBulkAPI": true}']
 write("sync-input", [bytes([0]) + c.encode() for c in sync_configs] + [bytes([1]) + s.encode() for s in sync_states]
       + [bytes([2]) + q.encode() for q in sync_queries + soql[:40]]
       + [bytes([3]) + t.encode() for t in ["2019-05-01T10:00:00.000+0000", "2019-05-01T03:00:00.000-07:00", "2019-05-01T10:00:00Z",
                                            "Sun, 06 Nov 1994 08:49:37 GMT"]])
+write("bulk-csv", ['"Id","Name"\n"001A","Acme"\n', '"Id","Name","Phone"\r\n"001B","Say ""hi"", friend",\r\n',
+                   '"a"\n"multi\nline"\n', ',,\n"",,""\n', '"Owner.Name","IsDeleted"\n"Ada","true"\n"","false"'])

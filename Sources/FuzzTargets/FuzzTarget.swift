@@ -15,7 +15,7 @@ package struct FuzzTarget: Sendable {
     /// Every target, in the order the script runs them.
     package static let all: [FuzzTarget] = [
         .soql, .sosl, .json, .deepLinkConfig, .deepLinkRoute, .salesforceLink, .smartSQL, .queryEngine, .localOrgHTTP, .syncInput,
-        .idpMessage,
+        .idpMessage, .bulkCSV,
     ]
 
     /// The target named `name`, if there is one.

@@ -3,6 +3,7 @@ import Foundation
 import SOQL
 import SalesforceCore
 import SalesforceLinks
+import SalesforceREST
 
 extension FuzzTarget {
     /// SOQL statements into the parser.
@@ -58,5 +59,29 @@ extension FuzzTarget {
         guard let link = try? SalesforceLink(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
         _ = SalesforceLinkDecision.decide(link, signedIn: FuzzFixtures.user)
         _ = try? link.url()
+    }
+
+    /// Bulk API 2.0 results into the CSV reader; what it reads must read back the same once
+    /// written as Bulk API 2.0 writes it (values quoted, quotes doubled, nulls empty).
+    static let bulkCSV = FuzzTarget(name: "bulk-csv", summary: "Bulk API 2.0 CSV results into the reader; what it reads must read back") {
+        bytes in
+        guard let rows = try? BulkCSV.rows(bytes) else { return }
+        var written: [UInt8] = []
+        for row in rows {
+            for (index, value) in row.enumerated() {
+                if index > 0 { written.append(UInt8(ascii: ",")) }
+                guard let value else { continue }
+                written.append(UInt8(ascii: "\""))
+                for byte in value.utf8 {
+                    if byte == UInt8(ascii: "\"") { written.append(byte) }
+                    written.append(byte)
+                }
+                written.append(UInt8(ascii: "\""))
+            }
+            written.append(10)
+        }
+        guard (try? BulkCSV.rows(written)) == rows else {
+            fatalError("CSV does not read back the same: \(String(decoding: written, as: UTF8.self))")
+        }
     }
 }

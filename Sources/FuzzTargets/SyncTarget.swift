@@ -22,8 +22,23 @@ extension FuzzTarget {
             if let state = try? SyncState(json: json), (try? SyncState(json: state.json)) != state {
                 fatalError("a sync state does not read back the same: \(state.json.serialized())")
             }
-            _ = try? SyncTargetRegistry.downTarget(from: json)
+            if let tree = (try? SyncTargetRegistry.downTarget(from: json)) as? ParentChildrenSyncDownTarget {
+                // Every object's query of a tree, first run and re-runs, must be SOQL.
+                for (path, query) in tree.queries {
+                    guard let level = try? SoqlSyncDownTarget(query: query) else {
+                        fatalError("the tree's query for \(path) is not a sync query: \(query)")
+                    }
+                    for cursor in [nil, SyncCursor(stamp: 1_556_704_800_000, id: "003'x\\")]
+                    where (try? SOQLQuery(parsing: level.query(after: cursor))) == nil {
+                        fatalError("the tree's query for \(path) does not parse once rewritten: \(level.query(after: cursor))")
+                    }
+                }
+                if (try? ParentChildrenSyncDownTarget(json: tree.json)) != tree {
+                    fatalError("a parent-children target does not read back the same: \(tree.json.serialized())")
+                }
+            }
             _ = try? SyncUpTarget(json: json)
+            _ = try? ParentChildrenSyncUpTarget(json: json)
             _ = try? SyncOptions(json: json)
         case 2:
             guard let target = try? SoqlSyncDownTarget(query: text) else { return }

@@ -205,3 +205,25 @@ struct ParentChildrenSyncDownTests {
         }
     }
 }
+
+/// The children's conditions written from the parents' filter (property-style, over filter shapes).
+@Suite("Relationship filters")
+struct RelationshipFilterTests {
+    @Test(
+        "every kind of condition is followed from the children, and each object's query (first run and re-runs) is SOQL",
+        arguments: [
+            "Name LIKE 'A%'", "NOT Name = 'x'", "NOT (Name = 'x' OR Industry = null)", "Industry IN ('Energy', 'O\\'Brien')",
+            "Industry NOT IN ('a')", "CreatedDate = LAST_N_DAYS:30", "CreatedDate > 2024-05-01T10:00:00Z", "AnnualRevenue >= 1000000.50",
+            "IsDeleted = false AND (Rating != null OR Name LIKE '%\\_%')", "CloseDate < 2024-01-01", "Name = 'back\\\\slash'",
+        ])
+    func filters(_ filter: String) throws {
+        let target = try ParentChildrenSyncDownTarget(tree: SyncFixture.accountTree(cases: true), parentSoqlFilter: filter)
+        for (path, query) in target.queries {
+            let level = try SoqlSyncDownTarget(query: query)
+            for cursor in [nil, SyncCursor(stamp: 1_556_704_800_000, id: "003'x")] {
+                #expect(throws: Never.self, "\(path): \(level.query(after: cursor))") { try SOQLQuery(parsing: level.query(after: cursor)) }
+            }
+        }
+        #expect(try ParentChildrenSyncDownTarget(json: target.json) == target)
+    }
+}
