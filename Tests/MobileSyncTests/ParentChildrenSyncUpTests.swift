@@ -305,3 +305,26 @@ struct ParentChildrenRecreationTests {
         }
     }
 }
+
+extension ParentChildrenRecreationTests {
+    @Test("A child created under a parent the server deleted makes the parent again, and goes up under it")
+    func childOfDeletedParent() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            let parent = try await fixture.createOnServer("Account", ["Name": "Vanished"])
+            _ = try await fixture.manager.syncDown(target: try SyncFixture.accountsWithContacts(), soupName: SyncFixture.soup)
+            _ = try await fixture.store.createLocally(
+                ["LastName": "Newcomer", "AccountId": .string(parent)], objectType: "Contact", inSoup: SyncFixture.contacts)
+            _ = try await fixture.server.send(fixture.server.requests.delete("Account", id: parent))
+            let state = try await fixture.manager.syncUp(
+                target: ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree()), options: ParentChildrenSyncUpTests.options)
+            #expect(state.isDoneWithoutFailures, "\(state.json.serialized())")
+            let account = try #require(try await fixture.localRecords()["Vanished"]?["Id"]?.stringValue)
+            #expect(account != parent)
+            let child = try #require(try await fixture.records(in: SyncFixture.contacts, by: "LastName")["Newcomer"])
+            #expect(child["AccountId"]?.stringValue == account && child[SyncField.local] == false)
+            let childId = try #require(child["Id"]?.stringValue)
+            #expect(try await fixture.serverRecord("Contact", id: childId)?["AccountId"]?.stringValue == account)
+        }
+    }
+}

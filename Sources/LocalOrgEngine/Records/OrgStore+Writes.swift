@@ -298,6 +298,15 @@ extension OrgStore {
                             "SELECT EXISTS(SELECT 1 FROM \(OrgDatabase.quoted(target.name)) WHERE \"Id\" = ? AND \"IsDeleted\" = 0)", db),
                         arguments: [value]) ?? false
                 guard exists else {
+                    // A record in the recycle bin is named as deleted, as Salesforce does (and as
+                    // Mobile Sync reads it: the parent is gone, make it again or leave the child).
+                    let deleted =
+                        try Bool.fetchOne(
+                            CachedSQL.statement("SELECT EXISTS(SELECT 1 FROM \(OrgDatabase.quoted(target.name)) WHERE \"Id\" = ?)", db),
+                            arguments: [value]) ?? false
+                    if deleted {
+                        throw APIError(status: 400, errorCode: "ENTITY_IS_DELETED", message: "entity is deleted", fields: [field.name])
+                    }
                     throw APIError(
                         status: 400, errorCode: "INVALID_CROSS_REFERENCE_KEY",
                         message: "invalid cross reference id", fields: [field.name])
