@@ -1,5 +1,6 @@
 import DeepLinking
 import Foundation
+import LocalOrgEngine
 import SOQL
 import SalesforceCore
 import SalesforceLinks
@@ -62,24 +63,12 @@ extension FuzzTarget {
     }
 
     /// Bulk API 2.0 results into the CSV reader; what it reads must read back the same once
-    /// written as Bulk API 2.0 writes it (values quoted, quotes doubled, nulls empty).
+    /// written by LocalOrg's CSV writer (values quoted, quotes doubled, nulls empty).
     static let bulkCSV = FuzzTarget(name: "bulk-csv", summary: "Bulk API 2.0 CSV results into the reader; what it reads must read back") {
         bytes in
         guard let rows = try? BulkCSV.rows(bytes) else { return }
         var written: [UInt8] = []
-        for row in rows {
-            for (index, value) in row.enumerated() {
-                if index > 0 { written.append(UInt8(ascii: ",")) }
-                guard let value else { continue }
-                written.append(UInt8(ascii: "\""))
-                for byte in value.utf8 {
-                    if byte == UInt8(ascii: "\"") { written.append(byte) }
-                    written.append(byte)
-                }
-                written.append(UInt8(ascii: "\""))
-            }
-            written.append(10)
-        }
+        for row in rows { CSVFormat.append(row, delimiter: .comma, lineEnding: .lf, to: &written) }
         guard (try? BulkCSV.rows(written)) == rows else {
             fatalError("CSV does not read back the same: \(String(decoding: written, as: UTF8.self))")
         }

@@ -10,70 +10,62 @@ import Testing
 struct SyncCommandTests {
     @Test("down, local edits, up with a conflict, conflicts, resolve, resync, list, status, clean-ghosts and delete")
     func roundTrip() async throws {
-        try await withOrg(seed: true) { org throws in
-            try await withTemporaryDirectory { home throws in
-                try await CLIEnvironment.$home.withValue(home) {
-                    let login = await forcekit(
-                        "login", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
-                        "--username", org.credentials.username, "--password", org.credentials.password)
-                    try #require(login.exitCode == 0, "\(login.error)")
-                    let db = home.appendingPathComponent("app.sqlite").path
-                    let query = "SELECT Name, Industry FROM Account WHERE Name LIKE 'A%'"
-                    let down = await forcekit("sync", "down", "accounts", "--path", db, "--query", query, "--name", "accounts")
-                    #expect(down.exitCode == 0, "\(down.error)")
-                    let state = try JSON(parsing: down.output)
-                    #expect(state["status"] == "DONE" && state["name"] == "accounts" && state["type"] == "syncDown")
-                    let synced = try #require(state["recordsSynced"]?.integerValue)
-                    #expect(synced > 0 && state["totalSize"]?.integerValue == synced)
-                    #expect(down.error.contains("sync \(state["_soupEntryId"]?.integerValue ?? 0) syncDown: "))
+        try await withLoggedInHome { org, home in
+            let db = home.appendingPathComponent("app.sqlite").path
+            let query = "SELECT Name, Industry FROM Account WHERE Name LIKE 'A%'"
+            let down = await forcekit("sync", "down", "accounts", "--path", db, "--query", query, "--name", "accounts")
+            #expect(down.exitCode == 0, "\(down.error)")
+            let state = try JSON(parsing: down.output)
+            #expect(state["status"] == "DONE" && state["name"] == "accounts" && state["type"] == "syncDown")
+            let synced = try #require(state["recordsSynced"]?.integerValue)
+            #expect(synced > 0 && state["totalSize"]?.integerValue == synced)
+            #expect(down.error.contains("sync \(state["_soupEntryId"]?.integerValue ?? 0) syncDown: "))
 
-                    // One record edited locally, and on the server by someone else; one created locally.
-                    let records = try JSON(parsing: await forcekit("store", "query", "accounts", "--path", db, "--page-size", "2").output)
-                    let first = try #require(records.arrayValue?.first)
-                    let id = try #require(first["Id"]?.stringValue)
-                    org.clock.advance(by: 2)
-                    let serverEdit = await forcekit("api", "PATCH", "sobjects/Account/\(id)", "--data", #"{"Name": "Server name"}"#)
-                    #expect(serverEdit.exitCode == 0, "\(serverEdit.error)")
-                    let edits = home.appendingPathComponent("edits.json")
-                    try Data(#"[{"Id": "\#(id)", "Name": "My name"}, {"Name": "Brand New", "attributes": {"type": "Account"}}]"#.utf8)
-                        .write(to: edits)
-                    let local = await forcekit("store", "upsert", "accounts", edits.path, "--path", db, "--external-id", "Id", "--local")
-                    #expect(local.exitCode == 0, "\(local.error)")
+            // One record edited locally, and on the server by someone else; one created locally.
+            let records = try JSON(parsing: await forcekit("store", "query", "accounts", "--path", db, "--page-size", "2").output)
+            let first = try #require(records.arrayValue?.first)
+            let id = try #require(first["Id"]?.stringValue)
+            org.clock.advance(by: 2)
+            let serverEdit = await forcekit("api", "PATCH", "sobjects/Account/\(id)", "--data", #"{"Name": "Server name"}"#)
+            #expect(serverEdit.exitCode == 0, "\(serverEdit.error)")
+            let edits = home.appendingPathComponent("edits.json")
+            try Data(#"[{"Id": "\#(id)", "Name": "My name"}, {"Name": "Brand New", "attributes": {"type": "Account"}}]"#.utf8)
+                .write(to: edits)
+            let local = await forcekit("store", "upsert", "accounts", edits.path, "--path", db, "--external-id", "Id", "--local")
+            #expect(local.exitCode == 0, "\(local.error)")
 
-                    let up = await forcekit("sync", "up", "accounts", "--path", db, "--fields", "Name", "--merge", "leave-if-changed")
-                    #expect(up.exitCode == 1)
-                    let upState = try JSON(parsing: up.output)
-                    #expect(upState["status"] == "DONE" && upState["recordsSynced"] == 1 && upState["recordsConflicted"] == 1)
-                    #expect(up.error.contains("forcekit sync conflicts accounts"))
+            let up = await forcekit("sync", "up", "accounts", "--path", db, "--fields", "Name", "--merge", "leave-if-changed")
+            #expect(up.exitCode == 1)
+            let upState = try JSON(parsing: up.output)
+            #expect(upState["status"] == "DONE" && upState["recordsSynced"] == 1 && upState["recordsConflicted"] == 1)
+            #expect(up.error.contains("forcekit sync conflicts accounts"))
 
-                    let conflicts = await forcekit("sync", "conflicts", "accounts", "--path", db)
-                    let conflict = try JSON(parsing: try #require(conflicts.outputLines.first))
-                    #expect(conflict["local"]?["Name"] == "My name" && conflict["server"]?["Name"] == "Server name")
-                    let entry = try #require(conflict["soupEntryId"]?.integerValue)
-                    #expect(await forcekit("sync", "resolve", "accounts", String(entry), "--keep", "mine", "--path", db).exitCode == 0)
-                    let again = await forcekit("sync", "up", "accounts", "--path", db, "--fields", "Name", "--merge", "leave-if-changed")
-                    #expect(again.exitCode == 0, "\(again.error)")
-                    let named = await forcekit("api", "GET", "sobjects/Account/\(id)")
-                    #expect(named.output.contains("\"Name\": \"My name\""))
+            let conflicts = await forcekit("sync", "conflicts", "accounts", "--path", db)
+            let conflict = try JSON(parsing: try #require(conflicts.outputLines.first))
+            #expect(conflict["local"]?["Name"] == "My name" && conflict["server"]?["Name"] == "Server name")
+            let entry = try #require(conflict["soupEntryId"]?.integerValue)
+            #expect(await forcekit("sync", "resolve", "accounts", String(entry), "--keep", "mine", "--path", db).exitCode == 0)
+            let again = await forcekit("sync", "up", "accounts", "--path", db, "--fields", "Name", "--merge", "leave-if-changed")
+            #expect(again.exitCode == 0, "\(again.error)")
+            let named = await forcekit("api", "GET", "sobjects/Account/\(id)")
+            #expect(named.output.contains("\"Name\": \"My name\""))
 
-                    let resync = await forcekit("sync", "resync", "accounts", "--path", db)
-                    #expect(resync.exitCode == 0)
-                    #expect(try JSON(parsing: resync.output)["status"] == "DONE")
-                    let list = await forcekit("sync", "list", "--path", db)
-                    #expect(list.outputLines.count == 3)
-                    let status = await forcekit("sync", "status", "accounts", "--path", db)
-                    #expect(try JSON(parsing: status.output)["name"] == "accounts")
-                    // "My name" no longer matches Name LIKE 'A%': it is the one ghost; "Brand New" was not brought by this sync.
-                    let ghosts = await forcekit("sync", "clean-ghosts", "accounts", "--path", db)
-                    #expect(ghosts.output == "1\n", "\(ghosts.error)")
-                    let names = await forcekit(
-                        "store", "query", "--path", db, "--smart", "select {accounts:Name} from {accounts}", "--page-size", "1000")
-                    #expect(!names.output.contains("My name") && names.output.contains("Brand New"))
-                    #expect(await forcekit("sync", "delete", "accounts", "--path", db).exitCode == 0)
-                    let missing = await forcekit("sync", "status", "accounts", "--path", db)
-                    #expect(missing.exitCode == 1 && missing.error.contains("no sync is named or numbered accounts"))
-                }
-            }
+            let resync = await forcekit("sync", "resync", "accounts", "--path", db)
+            #expect(resync.exitCode == 0)
+            #expect(try JSON(parsing: resync.output)["status"] == "DONE")
+            let list = await forcekit("sync", "list", "--path", db)
+            #expect(list.outputLines.count == 3)
+            let status = await forcekit("sync", "status", "accounts", "--path", db)
+            #expect(try JSON(parsing: status.output)["name"] == "accounts")
+            // "My name" no longer matches Name LIKE 'A%': it is the one ghost; "Brand New" was not brought by this sync.
+            let ghosts = await forcekit("sync", "clean-ghosts", "accounts", "--path", db)
+            #expect(ghosts.output == "1\n", "\(ghosts.error)")
+            let names = await forcekit(
+                "store", "query", "--path", db, "--smart", "select {accounts:Name} from {accounts}", "--page-size", "1000")
+            #expect(!names.output.contains("My name") && names.output.contains("Brand New"))
+            #expect(await forcekit("sync", "delete", "accounts", "--path", db).exitCode == 0)
+            let missing = await forcekit("sync", "status", "accounts", "--path", db)
+            #expect(missing.exitCode == 1 && missing.error.contains("no sync is named or numbered accounts"))
         }
     }
 

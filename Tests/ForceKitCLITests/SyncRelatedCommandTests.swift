@@ -18,20 +18,12 @@ struct SyncRelatedCommandTests {
          "relationshipType": "LOOKUP"}
         """#
 
-    /// Runs `body` logged in to a seeded LocalOrg with a home folder, a store path and the tree file.
+    /// Runs `body` logged in, with a store path and the tree file.
     func withLoggedIn(_ body: (SDKTestOrg, String, String, URL) async throws -> Void) async throws {
-        try await withOrg(seed: true) { org throws in
-            try await withTemporaryDirectory { home throws in
-                try await CLIEnvironment.$home.withValue(home) {
-                    let login = await forcekit(
-                        "login", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
-                        "--username", org.credentials.username, "--password", org.credentials.password)
-                    try #require(login.exitCode == 0, "\(login.error)")
-                    let file = home.appendingPathComponent("tree.json")
-                    try Data(Self.tree.utf8).write(to: file)
-                    try await body(org, home.appendingPathComponent("app.sqlite").path, file.path, home)
-                }
-            }
+        try await withLoggedInHome { org, home in
+            let file = home.appendingPathComponent("tree.json")
+            try Data(Self.tree.utf8).write(to: file)
+            try await body(org, home.appendingPathComponent("app.sqlite").path, file.path, home)
         }
     }
 

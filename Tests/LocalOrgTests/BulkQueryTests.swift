@@ -80,7 +80,7 @@ struct BulkQueryTests {
             #expect(ids.count == SeedDataCount.accounts && Set(ids).count == ids.count)
             #expect(sets == (SeedDataCount.accounts + 99) / 100)
             let listed = try await org.client.send("GET", "\(org.dataPath)/jobs/query", token: token)
-            #expect(listed.json["records"]?.arrayValue?.contains { $0["id"]?.stringValue == id } == true)
+            #expect(listed.json["records"]?.arrayValue?.filter { $0["id"]?.stringValue == id }.count == 1)
             #expect(try await org.client.send("DELETE", "\(org.dataPath)/jobs/query/\(id)", token: token).status == 204)
             #expect(try await org.client.send("GET", "\(org.dataPath)/jobs/query/\(id)", token: token).status == 404)
         }

@@ -1,8 +1,8 @@
 /// Bulk API 2.0's CSV: every value in double quotes (a quote doubled inside), nulls empty, with
 /// the job's column delimiter and line ending.
-enum CSVFormat {
+package enum CSVFormat {
     /// `columnDelimiter`.
-    enum Delimiter: String, Sendable, CaseIterable {
+    package enum Delimiter: String, Sendable, CaseIterable {
         case backquote = "BACKQUOTE"
         case caret = "CARET"
         case comma = "COMMA"
@@ -23,7 +23,7 @@ enum CSVFormat {
     }
 
     /// `lineEnding`.
-    enum LineEnding: String, Sendable, CaseIterable {
+    package enum LineEnding: String, Sendable, CaseIterable {
         case lf = "LF"
         case crlf = "CRLF"
 
@@ -31,7 +31,7 @@ enum CSVFormat {
     }
 
     /// Appends one row.
-    static func append(_ row: [String?], delimiter: Delimiter, lineEnding: LineEnding, to bytes: inout [UInt8]) {
+    package static func append(_ row: [String?], delimiter: Delimiter, lineEnding: LineEnding, to bytes: inout [UInt8]) {
         for (index, value) in row.enumerated() {
             if index > 0 { bytes.append(delimiter.byte) }
             guard let value else { continue }

@@ -66,7 +66,8 @@ extension OrgStore {
             id: bulkQueryJobs.nextID(), operation: operation, object: parsed.object, createdById: userID, createdDate: now.description,
             apiVersion: version.hasPrefix("v") ? String(version.dropFirst()) : version, state: .uploadComplete, columnDelimiter: delimiter,
             lineEnding: ending, query: compiled, snapshot: snapshot, total: total, columns: columns)
-        bulkQueryJobs.add(job)
+        // The query has run: the job is complete from now on; the creation answers as Salesforce
+        // does, with the state the upload left it in.
         var completed = job
         completed.state = .jobComplete
         bulkQueryJobs.add(completed)
@@ -163,20 +164,11 @@ extension OrgStore {
     /// The text of the value at `path` (`["Account", "Name"]`), nil for null.
     private static func csvValue(at path: [String], in record: SObjectRecord) -> String? {
         var current = record
-        for (index, name) in path.enumerated() {
-            guard let value = current[name] else { return nil }
-            let last = index == path.count - 1
-            switch value {
-            case .record(let parent) where !last: current = parent
-            case .null: return nil
-            case .bool(let flag) where last: return flag ? "true" : "false"
-            case .integer(let number) where last: return String(number)
-            case .double(let number) where last: return JSON.double(number).serialized()
-            case .string(let text) where last: return text
-            default: return nil
-            }
+        for name in path.dropLast() {
+            guard case .record(let parent)? = current[name] else { return nil }
+            current = parent
         }
-        return nil
+        return path.last.flatMap { current[$0] }.flatMap(text(of:))
     }
 }
 

@@ -34,13 +34,9 @@ struct SyncDownRun: Sendable {
             if transfer.stopped { return await report.end(transfer.state, .stopped) }
             if transfer.state.totalSize < 0 { transfer.state.totalSize = 0 }
             return await report.end(transfer.state, .done)
-        } catch let failure as Failure {
-            var state = failure.state
-            state.error = SyncFailure.describe(failure.error)
-            return await report.end(state, .failed)
         } catch {
-            var state = initial
-            state.error = SyncFailure.describe(error)
+            var state = error.state
+            state.error = SyncFailure.describe(error.error)
             return await report.end(state, .failed)
         }
     }
@@ -55,7 +51,7 @@ struct SyncDownRun: Sendable {
     /// server says this fetch brings, and progress counts from `seenBefore`, so that the
     /// objects of a tree add up in one state.
     /// - Throws: ``Failure``, with the state as last saved.
-    func transfer(_ initial: SyncState, seenBefore: Int) async throws -> Transfer {
+    func transfer(_ initial: SyncState, seenBefore: Int) async throws(Failure) -> Transfer {
         var state = initial
         let mergeMode = state.options.effectiveMergeMode
         let resumeFrom = cursor.read(from: state)

@@ -295,8 +295,8 @@ public actor SyncManager {
                 ParentChildrenSyncUpTarget.describes(state.target)
                 ? .upTree(try ParentChildrenSyncUpTarget(json: state.target)) : .up(try SyncUpTarget(json: state.target))
         }
-        if case .down(let target) = work, target is MetadataSyncDownTarget || target is LayoutSyncDownTarget {
-            // The caches' soups are the SDK's own: a sync from a configuration file makes them too.
+        if case .down(let target) = work, target is any OwnsItsSoup {
+            // A target whose soup is the SDK's own makes it, also for a sync from a configuration file.
             try await CachedRecord.prepareSoup(state.soupName, in: store)
         }
         running.insert(state.id)

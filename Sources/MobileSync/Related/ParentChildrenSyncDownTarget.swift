@@ -45,12 +45,11 @@ public struct ParentChildrenSyncDownTarget: SyncDownTarget, Equatable {
             if let condition = try RelationshipFilter.condition(for: level, rootFilter: self.parentSoqlFilter) {
                 query += " WHERE \(condition)"
             }
-            var target = try SoqlSyncDownTarget(
+            let target = try SoqlSyncDownTarget(
                 query: query, idFieldName: object.idFieldName, modificationDateFieldName: object.modificationDateFieldName)
             guard target.isOrderedByCursor else {
                 throw .invalidConfiguration("the \(object.objectType) query of the tree cannot be ordered by its stamp and id")
             }
-            target.batchSize = batchSize
             targets.append(target)
         }
         levelTargets = targets

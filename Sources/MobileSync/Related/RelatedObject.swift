@@ -135,7 +135,7 @@ extension RelatedObject {
         let childJSON: [JSON]
         switch json["children"] {
         case .array(let items)?: childJSON = items
-        case .object?: childJSON = [json["children"]!]
+        case .object(let members)?: childJSON = [.object(members)]
         case nil, .null?: childJSON = []
         default: throw .invalidConfiguration("a parent-children target's \"children\" must be an object or an array of objects")
         }
@@ -207,7 +207,7 @@ extension RelatedObject {
         let nested: [JSON]
         switch json["children"] {
         case .array(let items)?: nested = items
-        case .object?: nested = [json["children"]!]
+        case .object(let members)?: nested = [.object(members)]
         default: nested = []
         }
         for item in nested {

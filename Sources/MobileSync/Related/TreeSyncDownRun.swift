@@ -31,12 +31,9 @@ struct TreeSyncDownRun: Sendable {
                 if transfer.stopped { return await report.end(state, .stopped) }
             }
             return await report.end(state, .done)
-        } catch let failure as SyncDownRun.Failure {
-            state = failure.state
-            state.error = SyncFailure.describe(failure.error)
-            return await report.end(state, .failed)
         } catch {
-            state.error = SyncFailure.describe(error)
+            state = error.state
+            state.error = SyncFailure.describe(error.error)
             return await report.end(state, .failed)
         }
     }

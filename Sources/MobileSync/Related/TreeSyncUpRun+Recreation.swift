@@ -10,7 +10,6 @@ extension TreeSyncUpRun {
     /// Takes the records of `answer` to make again out of it (they are written back with the
     /// second pass, not this one) and returns that second pass; nil when there are none.
     func recreation(after answer: inout TreeAnswer, options: SyncOptions) async throws -> TreeAnswer? {
-        let levels = target.tree.levels
         var roots: [(level: Int, entryId: Int64)] = []
         var retried: [(level: Int, record: JSON)] = []
         for (index, item) in answer.items.enumerated() {

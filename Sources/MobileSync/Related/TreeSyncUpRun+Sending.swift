@@ -9,7 +9,6 @@ extension TreeSyncUpRun {
     /// updates parents first, deletes children first; children of a master-detail parent being
     /// deleted go with it.
     func send(_ answer: inout TreeAnswer, conditional: Bool) async throws {
-        let levels = target.tree.levels
         let items = answer.items
         var creatorOf: [String: Int] = [:]
         for (index, item) in items.enumerated() {
@@ -117,7 +116,7 @@ extension TreeSyncUpRun {
         let since = conditional ? item.item.baseStamp : nil
         switch action {
         case .create(var fields):
-            let object = target.tree.levels[item.level].object
+            let object = levels[item.level].object
             // A child is created under its parent even when the field lists leave the parent field out.
             if let field = object.parentIdFieldName, fields[field] == nil, let parent = item.item.read[field] { fields[field] = parent }
             return requests.create(item.item.objectType, fields: .object(fields))
@@ -141,7 +140,7 @@ extension TreeSyncUpRun {
         }
         var stamps: [String: JSON] = [:]
         for (level, ids) in idsByLevel {
-            let object = target.tree.levels[level].object
+            let object = levels[level].object
             let records = try await IdQuery.records(
                 object.objectType, fields: [object.idFieldName, object.modificationDateFieldName], ids: ids, idField: object.idFieldName,
                 client: client)

@@ -5,7 +5,6 @@ import SmartStore
 extension TreeSyncUpRun {
     /// Applies a group's outcomes to its records as they are now, with the state, in one transaction.
     func writeBack(_ answer: TreeAnswer, into state: SyncState) async throws -> SyncState {
-        let levels = target.tree.levels
         let (written, outcomes) = try await store.transaction { tx in
             var state = state
             var published: [RecordOutcome] = []
@@ -132,7 +131,6 @@ extension TreeSyncUpRun {
     /// deleted them with it.
     private func removeMasterDetailChildren(of level: Int, id: String?, tx: StoreTransaction) throws {
         guard let id else { return }
-        let levels = target.tree.levels
         for index in levels.indices where levels[index].parent == level {
             let object = levels[index].object
             guard object.relationshipType == .masterDetail else { continue }

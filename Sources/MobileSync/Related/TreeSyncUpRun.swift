@@ -15,12 +15,26 @@ struct TreeSyncUpRun: Sendable {
     let target: ParentChildrenSyncUpTarget
     let report: SyncReporter
     let shouldStop: @Sendable () async -> Bool
+    /// The objects of the tree, parents first, worked out once for the run.
+    let levels: [TreeLevel]
     /// Subrequests a composite request holds at most.
     static let requestLimit = 25
 
+    init(
+        store: SmartStore, client: RestClient, target: ParentChildrenSyncUpTarget, report: SyncReporter,
+        shouldStop: @escaping @Sendable () async -> Bool
+    ) {
+        self.store = store
+        self.client = client
+        self.target = target
+        self.report = report
+        self.shouldStop = shouldStop
+        levels = target.tree.levels
+    }
+
     func run(_ initial: SyncState) async -> SyncState {
         var state = initial
-        let trees = RecordTrees(levels: target.tree.levels)
+        let trees = RecordTrees(levels: levels)
         do {
             let changes = try await store.transaction { tx in try TreeChanges(trees, tx: tx) }
             state.totalSize = changes.count
@@ -30,7 +44,7 @@ struct TreeSyncUpRun: Sendable {
                 let items = changes.orphans.map { plannedItem(level: $0.level, record: $0.record, options: state.options) }
                 var answer = TreeAnswer(items: items)
                 for index in items.indices {
-                    let object = target.tree.levels[items[index].level].object
+                    let object = levels[items[index].level].object
                     answer.notSent[index] =
                         "Not sent: its parent (\(object.parentIdFieldName ?? "parent") "
                         + "\(items[index].item.read[object.parentIdFieldName ?? ""]?.stringValue ?? "none")) is not in the store."
@@ -93,7 +107,7 @@ struct TreeSyncUpRun: Sendable {
     // MARK: - Planning
 
     func plannedItem(level: Int, record: JSON, options: SyncOptions) -> TreeItem {
-        let object = target.tree.levels[level].object
+        let object = levels[level].object
         var record = record
         // A record stored without its type (not through createLocally) is still of its level's type.
         if record["attributes"]?["type"]?.stringValue == nil, case .object(var members) = record {
@@ -110,7 +124,6 @@ struct TreeSyncUpRun: Sendable {
     /// them (the conflict to resolve); and the server's copy of each clean record in them that
     /// changed (saved as sync down would, so that the next sync up is not left stuck by it).
     func serverChanges(in group: [TreeChanges.Tree]) async throws -> ServerCheck {
-        let levels = target.tree.levels
         let trees = RecordTrees(levels: levels)
         let roots = group.map(\.rootId)
         let local = try await store.transaction { tx in
