@@ -261,7 +261,7 @@ let package = Package(
             name: "MobileSyncTests",
             dependencies: [
                 "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "LocalOrg", "OrgTestSupport",
-                "ForceKitTestSupport",
+                "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),

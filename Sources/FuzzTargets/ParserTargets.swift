@@ -19,8 +19,12 @@ extension FuzzTarget {
         _ = try? SearchExpression(parsing: text)
     }
 
-    /// JSON documents into the reader; what it reads must read back the same once written.
-    static let json = FuzzTarget(name: "json", summary: "JSON into the reader; what it reads must read back equal once written") { bytes in
+    /// JSON documents into the reader; what it reads must read back the same once written, and
+    /// read the same when the elements of its `records` are located, each element's text being that element.
+    static let json = FuzzTarget(
+        name: "json",
+        summary: "JSON into the reader; what it reads must read back equal once written, and its records' located texts be them"
+    ) { bytes in
         guard let value = try? JSON(parsing: bytes) else { return }
         let written = value.serializedBytes()
         guard let reread = try? JSON(parsing: written) else {
@@ -28,6 +32,16 @@ extension FuzzTarget {
         }
         guard reread.serializedBytes() == written else {
             fatalError("JSON does not read back the same: \(String(decoding: written, as: UTF8.self))")
+        }
+        // Read again locating the elements of a query page's records (as Mobile Sync does to
+        // store each record as sent): the same value, and each element's text is that element.
+        guard let (located, ranges) = try? JSON.parsing(bytes, locatingElementsOf: "records"), located == value else {
+            fatalError("JSON read while locating elements differs: \(String(decoding: written, as: UTF8.self))")
+        }
+        let elements = value["records"]?.arrayValue ?? []
+        guard ranges.isEmpty || ranges.count == elements.count else { fatalError("\(ranges.count) ranges for \(elements.count) elements") }
+        for (range, element) in zip(ranges, elements) where (try? JSON(parsing: bytes[range])) != element {
+            fatalError("An element's located text is not the element: \(String(decoding: bytes[range], as: UTF8.self))")
         }
     }
 

@@ -55,6 +55,23 @@ extension JSON {
         }
     }
 
+    /// Parses JSON text whose top level is an object, and finds where each element of the array
+    /// at its member `member` lies in `data`, as offsets from its first byte: a query page's
+    /// records can then be kept as the server wrote them.
+    /// - Returns: the value, and the elements' ranges (empty when the member is missing or not an array).
+    /// - Throws: ``JSONError/malformed(_:)`` saying what is wrong and at which line and column.
+    public static func parsing(_ data: some Collection<UInt8>, locatingElementsOf member: String) throws(JSONError) -> (
+        value: JSON, elements: [Range<Int>]
+    ) {
+        let parsed: Result<(JSON, [Range<Int>]), JSONError>? = data.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONError) in try JSONReader.parse(buffer, locatingElementsOf: member) }
+        }
+        if let parsed { return try parsed.get() }
+        return try Array(data).withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONError) in try JSONReader.parse(buffer, locatingElementsOf: member) }
+        }.get()
+    }
+
     /// Parses JSON text.
     /// - Throws: ``JSONError/malformed(_:)`` saying what is wrong and at which line and column.
     public init(parsing text: String) throws(JSONError) {

@@ -47,14 +47,21 @@ struct JSONReader {
     }
 
     private mutating func parseObject() throws(JSONError) -> JSON {
+        try parseObject(locatingElementsOf: nil).value
+    }
+
+    /// Parses an object; with a `member`, also where each element of that member's array lies
+    /// (empty when it is not an array; for a repeated member, the last one's).
+    private mutating func parseObject(locatingElementsOf member: String?) throws(JSONError) -> (value: JSON, elements: [Range<Int>]) {
         try enterContainer()
         position += 1
         // Collected first and hashed once, which beats growing a dictionary key by key.
         var members: [(String, JSON)] = []
+        var elements: [Range<Int>] = []
         skipWhitespace()
         if consume(UInt8(ascii: "}")) {
             depth -= 1
-            return .object([:])
+            return (.object([:]), elements)
         }
         while true {
             skipWhitespace()
@@ -65,7 +72,14 @@ struct JSONReader {
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw failure("expected ':' after the key \"\(key)\"") }
             skipWhitespace()
-            members.append((key, try parseValue()))
+            if let member, key == member {
+                let located = position < bytes.count && bytes[position] == UInt8(ascii: "[")
+                let (value, ranges) = located ? try parseArrayLocatingElements() : (try parseValue(), [])
+                members.append((key, value))
+                elements = ranges
+            } else {
+                members.append((key, try parseValue()))
+            }
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { break }
@@ -73,7 +87,7 @@ struct JSONReader {
         }
         depth -= 1
         // A repeated key keeps its last value, as other JSON parsers do.
-        return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+        return (.object(Dictionary(members, uniquingKeysWith: { _, last in last })), elements)
     }
 
     private mutating func parseArray() throws(JSONError) -> JSON {
@@ -269,5 +283,47 @@ struct JSONReader {
             }
         }
         return .malformed("\(reason) at line \(line), column \(column)")
+    }
+}
+
+extension JSONReader {
+    /// Parses one JSON document that must fill `bytes` and whose top level is an object, and
+    /// finds where each element of the array at its member `member` lies in `bytes`: empty when
+    /// that member is missing or not an array; for a repeated member, the last one's.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, locatingElementsOf member: String) throws(JSONError) -> (JSON, [Range<Int>]) {
+        var reader = JSONReader(bytes: bytes)
+        reader.skipWhitespace()
+        guard reader.position < bytes.count, bytes[reader.position] == UInt8(ascii: "{") else {
+            return (try parse(bytes), [])
+        }
+        let (value, elements) = try reader.parseObject(locatingElementsOf: member)
+        reader.skipWhitespace()
+        guard reader.position == bytes.count else { throw reader.failure("unexpected text after the JSON value") }
+        return (value, elements)
+    }
+
+    /// Parses an array as ``parseArray()`` does, with where each element lies.
+    private mutating func parseArrayLocatingElements() throws(JSONError) -> (JSON, [Range<Int>]) {
+        try enterContainer()
+        position += 1
+        var elements: [JSON] = []
+        var ranges: [Range<Int>] = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) {
+            depth -= 1
+            return (.array(elements), ranges)
+        }
+        while true {
+            skipWhitespace()
+            let start = position
+            elements.append(try parseValue())
+            ranges.append(start..<position)
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "]")) { break }
+            throw failure("expected ',' or ']' in an array")
+        }
+        depth -= 1
+        return (.array(elements), ranges)
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
+import GRDB
 import OrgTestSupport
 import SOQL
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
-import SmartStore
 import Testing
 
 @testable import MobileSync
+@testable import SmartStore
 
 @Suite("Sync down")
 struct SyncDownTests {
@@ -196,4 +197,96 @@ final class UpdateLog: Sendable {
     var record: @Sendable (SyncState) -> Void { { [states] state in states.withLock { $0.append(state) } } }
     var statuses: [SyncStatus] { states.current.map(\.status) }
     var progress: [Int] { states.current.map(\.progress) }
+}
+
+@Suite("Sync down: records stored as the server sent them")
+struct ReceivedTextTests {
+    @Test("Records keep the server's own text, with the flags after their fields, and read back clean")
+    func serverText() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.createAccounts(["Acme", "Beta"])
+            // A server that spaces its JSON and spells numbers its own way.
+            fixture.transport.rewriteResponses(where: { $0.url.path.contains("/query") }) { body in
+                Data(String(decoding: body, as: UTF8.self).replacingOccurrences(of: "\"Name\":", with: "\"Name\" :  ").utf8)
+            }
+            let state = try await fixture.manager.syncDown(
+                target: try SoqlSyncDownTarget(query: "SELECT Name, NumberOfEmployees FROM Account"), soupName: SyncFixture.soup)
+            #expect(state.status == .done && state.recordsSynced == 2)
+            let local = try await fixture.localRecords()
+            #expect(Set(local.keys) == ["Acme", "Beta"])
+            for record in local.values {
+                #expect(record[SyncField.local] == false && record[SyncField.locallyUpdated] == false)
+                #expect(record[SyncField.syncId] == .integer(state.id) && record[SyncField.lastError] == .null)
+                #expect(record["attributes"]?["type"] == "Account")
+            }
+            let rows = try await fixture.store.read { db in try String.fetchAll(db, sql: "SELECT soup FROM TABLE_1") }
+            #expect(rows.count == 2 && rows.allSatisfy { $0.contains("\"Name\" :  \"") && $0.contains(",\"__local__\":false") })
+        }
+    }
+
+    @Test("A server record with fields named like the sync's own is stored clean: flags false, no base or conflict")
+    func bookkeepingFromTheServer() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.createAccounts(["Acme"])
+            fixture.transport.rewriteResponses(where: { $0.url.path.contains("/query") }) { body in
+                Data(
+                    String(decoding: body, as: UTF8.self).replacingOccurrences(
+                        of: "\"Name\":", with: "\"__local__\":true,\"__base__\":{\"Name\":\"x\"},\"__conflict__\":{},\"Name\":"
+                    ).utf8)
+            }
+            let state = try await fixture.manager.syncDown(
+                target: try SoqlSyncDownTarget(query: "SELECT Name FROM Account"), soupName: SyncFixture.soup)
+            #expect(state.status == .done)
+            let record = try #require(try await fixture.localRecords()["Acme"])
+            #expect(record[SyncField.local] == false && record[SyncField.base] == nil && record[SyncField.conflict] == nil)
+            #expect(
+                try await fixture.store.count(
+                    using: .buildExactQuerySpec(soupName: SyncFixture.soup, path: SyncField.local, matchKey: "true")) == 0)
+        }
+    }
+
+    @Test("A target of the app's that changes the records another target fetched gets its changes stored")
+    func changedRecords() async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.createAccounts(["Acme", "Beta"])
+            SyncTargetRegistry.registerDownTarget(named: "RatingTarget") { json in
+                RatingTarget(inner: try SoqlSyncDownTarget(json: json["inner"] ?? .null))
+            }
+            let target = RatingTarget(inner: try SoqlSyncDownTarget(query: "SELECT Name FROM Account"))
+            let state = try await fixture.manager.syncDown(target: target, soupName: SyncFixture.soup)
+            #expect(state.status == .done && state.recordsSynced == 2)
+            let local = try await fixture.localRecords()
+            #expect(local.values.map { $0["Rating"] } == ["Hot", "Hot"])
+            #expect(local.values.allSatisfy { $0[SyncField.local] == false })
+        }
+    }
+}
+
+/// A target of an app's: a SOQL target's records, each rated "Hot" on the way in.
+private struct RatingTarget: SyncDownTarget {
+    let inner: SoqlSyncDownTarget
+    var json: JSON { ["type": "custom", "swiftImpl": "RatingTarget", "inner": inner.json] }
+    var isOrderedByCursor: Bool { true }
+
+    func fetch(after cursor: SyncCursor?, context: SyncContext) async throws -> any SyncDownFetch {
+        Rated(inner: try await inner.fetch(after: cursor, context: context))
+    }
+
+    func remoteIds(among localIds: [String], context: SyncContext) async throws -> Set<String> {
+        try await inner.remoteIds(among: localIds, context: context)
+    }
+
+    struct Rated: SyncDownFetch {
+        let inner: any SyncDownFetch
+
+        func nextPage() async throws -> SyncDownPage? {
+            guard var page = try await inner.nextPage() else { return nil }
+            page.records = page.records.map { record in
+                var members = record.objectValue ?? [:]
+                members["Rating"] = "Hot"
+                return .object(members)
+            }
+            return page
+        }
+    }
 }

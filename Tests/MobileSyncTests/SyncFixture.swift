@@ -98,7 +98,14 @@ final class ScriptedTransport: HTTPTransport {
         var counts: [String: Int] = [:]
         var failures: [(path: String, count: Int)] = []
         var hooks: [(matches: @Sendable (HTTPRequest) -> Bool, action: @Sendable () async -> Void)] = []
+        var rewrites: [(matches: @Sendable (HTTPRequest) -> Bool, rewrite: @Sendable (Data) -> Data)] = []
         var log: [HTTPRequest] = []
+    }
+
+    /// Answers every request `matches` accepts with the server's body passed through `rewrite`:
+    /// a server that answers other than LocalOrg does.
+    func rewriteResponses(where matches: @escaping @Sendable (HTTPRequest) -> Bool, _ rewrite: @escaping @Sendable (Data) -> Data) {
+        script.withLock { $0.rewrites.append((matches, rewrite)) }
     }
 
     /// Makes the `count`-th request (from 1) whose path contains `path` fail as if the network dropped.
@@ -133,6 +140,9 @@ final class ScriptedTransport: HTTPTransport {
         }
         if let hook { await hook() }
         if fail { throw .unreachable("the test dropped this request") }
-        return try await inner.send(request)
+        var response = try await inner.send(request)
+        let rewrites = script.withLock { script in script.rewrites.filter { $0.matches(request) }.map(\.rewrite) }
+        for rewrite in rewrites { response.body = rewrite(response.body) }
+        return response
     }
 }

@@ -24,7 +24,10 @@ struct SyncSuite: AsyncParsableCommand {
             deletes) sent with the collection target against the single-record target (the bar is \
             10), and LEAVE_IF_CHANGED against OVERWRITE with the collection target (the bar is 0.5). \
             With --rounds N every contender runs N times, interleaved, and each ratio is the median \
-            of the rounds' ratios, so that a machine slowed for a while weighs on both sides.
+            of the rounds' ratios, so that a machine slowed for a while weighs on both sides. \
+            Before each timed run the bench removes the databases it no longer needs and waits \
+            for the disk to settle, so that the system writing back one run's data does not slow \
+            the next.
 
             With --prime: a first sync of 200,000 Accounts (--prime-accounts) primed through a \
             Bulk API 2.0 query job against the same through REST pages, on loopback and again with \
@@ -100,6 +103,7 @@ struct SyncSuite: AsyncParsableCommand {
         // The baseline streams the query exactly as the sync sends it (with the cursor's fields and order).
         let sent = try SoqlSyncDownTarget(query: soql).query(after: nil)
         for round in 0..<rounds {
+            Self.settleDisk()
             let base = try await ProcessCPU.cores {
                 try await Measurement.rate(accounts) {
                     var count = 0
@@ -117,11 +121,13 @@ struct SyncSuite: AsyncParsableCommand {
             storeOnly.append(storing.result)
             coresStore.append(storing.cores)
             sqliteOnly.append(try await sqliteRate(pages, scratch.appendingPathComponent("sqlite-\(round).sqlite")))
+            Self.settleDisk(removing: ["store-\(round)", "sqlite-\(round)"].map { scratch.appendingPathComponent("\($0).sqlite") })
             pages = []
             let url = scratch.appendingPathComponent("down-\(round).sqlite")
             let store = try await SmartStore(url: url, encryption: storeEncryption)
             try await Self.prepareSoup(store)
             let manager = try await SyncManager(store: store, client: client)
+            Self.settleDisk()
             let before = ProcessMemory.residentMiB() ?? 0
             let peak = PeakMemory(start: before)
             if !json { FileHandle.standardError.write(Data("sync down of \(accounts) Accounts, round \(round + 1)\n".utf8)) }
@@ -141,6 +147,7 @@ struct SyncSuite: AsyncParsableCommand {
             peakGrowth = max(peakGrowth, peak.growth)
             networkShare.append((transport.elapsed - inTransport) / (ContinuousClock.now - started).seconds)
             try store.close()
+            Self.settleDisk(removing: [url])
         }
         let down = (Measurement.median(downOurs), Measurement.median(downBase))
         // Each round's ratio compares runs made moments apart, so a machine slowed for a while
@@ -271,6 +278,7 @@ struct SyncSuite: AsyncParsableCommand {
             _ = try await store.createLocally(["Name": .string("\(prefix)new \(index)")], objectType: "Account", inSoup: "accounts")
         }
         if !json { FileHandle.standardError.write(Data("sync up of \(changes) changes, \(kind.rawValue), \(mode.rawValue)\n".utf8)) }
+        Self.settleDisk()
         let inTransport = transport.elapsed
         let started = ContinuousClock.now
         let rate = try await Measurement.rate(changes) {
@@ -284,6 +292,7 @@ struct SyncSuite: AsyncParsableCommand {
         }
         let share = (transport.elapsed - inTransport) / (ContinuousClock.now - started).seconds
         try store.close()
+        Self.settleDisk(removing: [scratch.appendingPathComponent("up-\(run).sqlite")])
         return (rate, share)
     }
 
@@ -328,6 +337,16 @@ struct SyncSuite: AsyncParsableCommand {
         }
         try pool.close()
         return rate
+    }
+
+    /// Removes the databases at `urls` (with their logs) and waits until the system has written
+    /// what earlier work left to write, so that the kernel writing it back does not take CPU
+    /// from the next contender (the disk work of one round would otherwise slow the next).
+    static func settleDisk(removing urls: [URL] = []) {
+        for url in urls {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+        }
+        sync()
     }
 
     /// A soup with the indexes a synced soup needs.

@@ -69,7 +69,7 @@ actor BulkPrimingFetch: SyncDownFetch {
             }
             // The page's cursor is its last record's even when that record is left out.
             let last = page.records.last.flatMap { target.cursor(of: $0) }
-            page.records = try await unseen(page.records)
+            page.keepRecords(at: try await unseen(page.records))
             page.isInCursorOrder = false
             page.cursorAfter = last
             return page
@@ -78,13 +78,14 @@ actor BulkPrimingFetch: SyncDownFetch {
         }
     }
 
-    /// The records the job did not already bring as they are: the handover fetches again what
+    /// The positions of the records the job did not already bring as they are: the handover fetches again what
     /// changed from one second before the job, and a record saved from the job with the same
     /// stamp is not saved (nor counted) twice.
-    private func unseen(_ records: [JSON]) async throws -> [JSON] {
+    private func unseen(_ records: [JSON]) async throws -> [Int] {
         let (soup, idField, stampField) = (context.soupName, target.idFieldName, target.modificationDateFieldName)
         return try await context.store.transaction { tx in
-            try records.filter { record in
+            try records.indices.filter { position in
+                let record = records[position]
                 guard let id = record[idField], let entryId = try tx.lookupSoupEntryId(soupNamed: soup, fieldPath: idField, fieldValue: id),
                     let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: soup).first
                 else { return true }

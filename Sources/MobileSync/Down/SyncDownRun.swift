@@ -75,6 +75,9 @@ struct SyncDownRun: Sendable {
             // is waiting in one transaction. Pages fetched before a failure are saved before the
             // run fails.
             let buffer = PageBuffer<PreparedPage>(capacity: Self.pagesAhead)
+            // The run's pages are one series of upserts: into an empty soup, records are known to be
+            // new without a lookup each (the first sync of a large org).
+            let series = UpsertSeries()
             let stopped = try await withThrowingTaskGroup(of: Void.self) { group -> Bool in
                 group.addTask {
                     do {
@@ -98,7 +101,7 @@ struct SyncDownRun: Sendable {
                             state.totalSize = max(state.totalSize, 0) + first.totalSize
                             await report.update(state)
                         }
-                        let saved = try await save(pages, into: state, mergeMode: mergeMode)
+                        let saved = try await save(pages, into: state, mergeMode: mergeMode, series: series)
                         state = saved.state
                         report.publish(saved.outcomes)
                         for page in pages {
@@ -131,7 +134,7 @@ struct SyncDownRun: Sendable {
     static let pagesAhead = 3
 
     /// Saves pages and the state after them in one transaction.
-    private func save(_ pages: [PreparedPage], into state: SyncState, mergeMode: MergeMode) async throws -> (
+    private func save(_ pages: [PreparedPage], into state: SyncState, mergeMode: MergeMode, series: UpsertSeries) async throws -> (
         state: SyncState, outcomes: [RecordOutcome]
     ) {
         let idField = target.idFieldName
@@ -148,7 +151,7 @@ struct SyncDownRun: Sendable {
                     page, into: &state, outcomes: &outcomes,
                     context: PageSave(
                         tx: tx, soupName: soupName, idField: idField, ordered: ordered, cursor: cursor,
-                        isChangedLocally: isChangedLocally))
+                        isChangedLocally: isChangedLocally, series: series))
             }
             try SyncStateStore.save(state, tx)
             return (state, outcomes)
@@ -199,7 +202,7 @@ struct SyncDownRun: Sendable {
             }
             toSave = toSave.subset(kept)
         }
-        try tx.upsert(toSave, withExternalIdPath: idField)
+        try tx.upsert(toSave, withExternalIdPath: idField, in: context.series)
         state.recordsSynced += toSave.count
         if context.ordered, let latest = page.latest { context.cursor.write(latest, to: &state) }
     }
@@ -241,19 +244,32 @@ struct PreparedPage: Sendable {
         } else if ordered, let last = page.records.last {
             advance(target.cursor(of: last))
         }
-        for record in page.records {
+        // Records are stored as the server sent them, the flags added after their own fields;
+        // one with fields named like the bookkeeping (no Salesforce field is) is cleaned first.
+        var texts: [Data?] = []
+        texts.reserveCapacity(page.records.count)
+        // A page whose records an app's target replaced, without their texts, is written out again.
+        let received = page.texts.count == page.records.count ? page.texts : []
+        for (position, record) in page.records.enumerated() {
             if readsEachRecord { advance(target.cursor(of: record)) }
             guard let id = record[idField], !id.isNull else {
                 withoutId += 1
                 continue
             }
-            var flags = RecordFlags(record, extraCapacity: 12)
+            guard RecordFlags.hasBookkeeping(record) else {
+                records.append(record)
+                texts.append(position < received.count ? received[position] : nil)
+                continue
+            }
+            var flags = RecordFlags(record)
             flags.clean(syncId: syncId)
             records.append(flags.record)
+            texts.append(nil)
         }
         self.records = records
         self.latest = latest
-        entries = try await store.prepare(entries: records, forSoupNamed: soupName)
+        entries = try await store.prepare(
+            entries: records, texts: texts, adding: RecordFlags.cleanFields(syncId: syncId), forSoupNamed: soupName)
     }
 }
 
@@ -267,4 +283,6 @@ private struct PageSave {
     /// Under LEAVE_IF_CHANGED, whether the record with this id (and the server's copy, nil for
     /// a delete) must be left alone; nil under OVERWRITE.
     let isChangedLocally: LocalChangeCheck.Checker?
+    /// The run's upserts.
+    let series: UpsertSeries
 }

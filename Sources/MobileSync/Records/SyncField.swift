@@ -41,15 +41,6 @@ struct RecordFlags {
         members = record.objectValue ?? [:]
     }
 
-    /// Flags of `record` with room for `extraCapacity` more members, so that adding the flags
-    /// (and the store's system fields after) does not grow the dictionary again.
-    init(_ record: JSON, extraCapacity: Int) {
-        members = [:]
-        let source = record.objectValue ?? [:]
-        members.reserveCapacity(source.count + extraCapacity)
-        for (key, value) in source { members[key] = value }
-    }
-
     var record: JSON { .object(members) }
 
     var isDirty: Bool { members[SyncField.local]?.boolValue == true }
@@ -62,11 +53,24 @@ struct RecordFlags {
 
     /// Clears the flags and the error, as after a sync: the record matches the server.
     mutating func clean(syncId: Int64? = nil) {
-        for flag in SyncField.flags { members[flag] = false }
-        members[SyncField.lastError] = .null
+        members.merge(Self.cleanFields(syncId: syncId)) { _, clean in clean }
         members[SyncField.base] = nil
         members[SyncField.conflict] = nil
-        if let syncId { members[SyncField.syncId] = .integer(syncId) }
+    }
+
+    /// The fields of a record that matches the server: flags false, no error, and the sync
+    /// that saved it when there is one.
+    static func cleanFields(syncId: Int64?) -> [String: JSON] {
+        var fields: [String: JSON] = [SyncField.lastError: .null]
+        for flag in SyncField.flags { fields[flag] = false }
+        if let syncId { fields[SyncField.syncId] = .integer(syncId) }
+        return fields
+    }
+
+    /// Whether `record` has a field named like Mobile Sync's or SmartStore's (they all start
+    /// with `_`, which no Salesforce field does), which a clean copy must replace or drop.
+    static func hasBookkeeping(_ record: JSON) -> Bool {
+        record.objectValue?.keys.contains { $0.utf8.first == UInt8(ascii: "_") } ?? false
     }
 
     /// Sets the three flags and recomputes `__local__`.

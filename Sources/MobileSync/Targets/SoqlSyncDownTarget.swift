@@ -207,12 +207,26 @@ actor QueryFetch: SyncDownFetch {
     func nextPage() async throws -> SyncDownPage? {
         guard let request = next else { return nil }
         next = nil
-        let page = try QueryPageDecoder<JSON>.json.page(from: try await client.send(request).data)
-        next = page.done ? nil : page.nextRecordsURL.map { client.requests.queryMore($0) }
+        let body = try await client.send(request).data
+        // The records' texts are located while parsing, so that each can be stored as sent.
+        guard let (json, ranges) = try? JSON.parsing(body, locatingElementsOf: "records"), let done = json["done"]?.boolValue,
+            let received = json["records"]?.arrayValue
+        else {
+            throw RestError.decoding("The answer is not a query result.")
+        }
+        next = done ? nil : json["nextRecordsUrl"]?.stringValue.map { client.requests.queryMore($0) }
+        return page(received, ranges: ranges, body: body, totalSize: Int(json["totalSize"]?.integerValue ?? Int64(received.count)))
+    }
+
+    /// The page of `received` records, whose texts lie at `ranges` of `body`: the deleted ones
+    /// as deletes, the others with their texts unless the sync takes off their `IsDeleted`.
+    private func page(_ received: [JSON], ranges: [Range<Int>], body: Data, totalSize: Int) -> SyncDownPage {
         var records: [JSON] = []
+        var texts: [Data?] = []
         var deleted: [(id: String, cursor: SyncCursor?)] = []
-        records.reserveCapacity(page.records.count)
-        for record in page.records {
+        records.reserveCapacity(received.count)
+        texts.reserveCapacity(received.count)
+        for (position, record) in received.enumerated() {
             if record["IsDeleted"]?.boolValue == true {
                 if let id = record[target.idFieldName]?.stringValue { deleted.append((id, target.cursor(of: record))) }
                 continue
@@ -220,11 +234,17 @@ actor QueryFetch: SyncDownFetch {
             // Only a resync selects IsDeleted; other records go through untouched, not copied.
             guard !keepsIsDeleted, case .object(var members) = record, members["IsDeleted"] != nil else {
                 records.append(record)
+                texts.append(
+                    position < ranges.count
+                        ? body[(body.startIndex + ranges[position].lowerBound)..<(body.startIndex + ranges[position].upperBound)] : nil)
                 continue
             }
             members["IsDeleted"] = nil
             records.append(.object(members))
+            texts.append(nil)
         }
-        return SyncDownPage(records: records, deleted: deleted, totalSize: page.totalSize)
+        var page = SyncDownPage(records: records, deleted: deleted, totalSize: totalSize)
+        page.texts = texts
+        return page
     }
 }

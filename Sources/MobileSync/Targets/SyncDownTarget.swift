@@ -1,3 +1,4 @@
+import Foundation
 import SOQL
 public import SalesforceCore
 public import SalesforceREST
@@ -39,8 +40,16 @@ public struct SyncCursor: Sendable, Hashable {
 
 /// One page of records from the server.
 public struct SyncDownPage: Sendable {
-    /// The records, as the server sent them.
-    public var records: [JSON]
+    /// The records, as the server sent them. Setting them (a target of the app's changing what
+    /// another target fetched, say) writes them out as set rather than as the server sent them.
+    public var records: [JSON] {
+        get { receivedRecords }
+        set {
+            receivedRecords = newValue
+            texts = []
+        }
+    }
+    private var receivedRecords: [JSON]
     /// The ids of records the server deleted since the cursor, in cursor order with `records`.
     public var deleted: [(id: String, cursor: SyncCursor?)]
     /// How many records the whole fetch will bring, as the server said on its first page.
@@ -52,13 +61,23 @@ public struct SyncDownPage: Sendable {
     /// For a page not in cursor order: where the sync resumes once the page is saved; nil leaves
     /// the cursor where it is.
     public var cursorAfter: SyncCursor?
+    /// Per record, the JSON text the server sent for it, when it is kept as sent; empty when
+    /// none are (records are then written out again).
+    var texts: [Data?] = []
+
+    /// Keeps only the records at `positions` (in order), with their texts.
+    mutating func keepRecords(at positions: [Int]) {
+        let kept = texts.count == receivedRecords.count ? positions.map { texts[$0] } : []
+        receivedRecords = positions.map { receivedRecords[$0] }
+        texts = kept
+    }
 
     /// A page from its parts.
     public init(
         records: [JSON], deleted: [(id: String, cursor: SyncCursor?)] = [], totalSize: Int, isInCursorOrder: Bool = true,
         cursorAfter: SyncCursor? = nil
     ) {
-        self.records = records
+        receivedRecords = records
         self.deleted = deleted
         self.totalSize = totalSize
         self.isInCursorOrder = isInCursorOrder

@@ -17,6 +17,8 @@ struct EntryWriter {
     private var insertStatement: RowStatement?
     private var updateStatement: RowStatement?
     private var externalLookup: EntryLookup.PreparedLookup?
+    /// The text of the prepared entry being written.
+    private var text: [UInt8] = []
 
     init(soup: SoupDescriptor, db: Database, files: ExternalStorageChanges) {
         self.soup = soup
@@ -62,10 +64,13 @@ struct EntryWriter {
     mutating func write(_ prepared: PreparedEntries, at position: Int, replacing existing: EntryLookup.Existing?) throws -> Int64 {
         let id = try existing?.id ?? allocateId()
         let created = existing?.created ?? now
-        let text =
-            "{\"\(SoupEntryField.id)\":\(id),\"\(SoupEntryField.createdDate)\":\(created),\"\(SoupEntryField.lastModifiedDate)\":\(now)"
-            + prepared.tails[position]
-        try store(json: text.utf8, indexValues: prepared.indexValues[position], id: id, over: existing)
+        // Built in one buffer kept for the writer's entries: joining strings costs more than the insert.
+        text.removeAll(keepingCapacity: true)
+        text.append(contentsOf: "{\"\(SoupEntryField.id)\":\(id),\"\(SoupEntryField.createdDate)\":\(created),".utf8)
+        text.append(contentsOf: "\"\(SoupEntryField.lastModifiedDate)\":\(now)".utf8)
+        var tail = prepared.tails[position]
+        tail.withUTF8 { text.append(contentsOf: $0) }
+        try store(json: text, indexValues: prepared.indexValues[position], id: id, over: existing)
         return id
     }
 

@@ -14,11 +14,24 @@ public final class StoreTransaction {
     /// Nil when SmartStore's own reads borrow this type's code on a read connection.
     private let files: ExternalStorageChanges?
     private let catalog: SchemaCatalog
+    /// Tells this transaction from every other, for the upsert series that write in it.
+    private let serial = StoreTransaction.serials.withLock { serial in
+        serial += 1
+        return serial
+    }
+    private static let serials = Locked(0)
+    /// The series that upserted in this transaction, told when it has written all it writes.
+    private var series: [UpsertSeries] = []
 
     init(db: Database, files: ExternalStorageChanges?, catalog: SchemaCatalog) {
         self.db = db
         self.files = files
         self.catalog = catalog
+    }
+
+    /// Called when the body is done and the transaction is about to commit.
+    func finish() throws {
+        for each in series { try each.settle(transaction: serial, db) }
     }
 
     /// Inserts or updates entries and returns them as stored, as ``SmartStore/upsert(entries:forSoupNamed:withExternalIdPath:)`` does.
@@ -50,26 +63,77 @@ public final class StoreTransaction {
         try write(prepared, withExternalIdPath: externalIdPath).entries.count
     }
 
+    /// Upserts prepared entries as ``upsert(_:withExternalIdPath:)`` does, in a `series` (a sync
+    /// down's pages): entries the series knows to be new are inserted without being looked up.
+    @discardableResult
+    package func upsert(_ prepared: PreparedEntries, withExternalIdPath externalIdPath: String, in series: UpsertSeries)
+        throws(SmartStoreError) -> Int
+    {
+        try write(prepared, withExternalIdPath: externalIdPath, in: series).entries.count
+    }
+
     /// Writes prepared entries and returns each one's id and creation date, and the time they were written.
-    func write(_ prepared: PreparedEntries, withExternalIdPath externalIdPath: String) throws(SmartStoreError) -> (
-        entries: [EntryLookup.Existing], writtenAt: Int64
-    ) {
+    func write(_ prepared: PreparedEntries, withExternalIdPath externalIdPath: String, in series: UpsertSeries? = nil)
+        throws(SmartStoreError) -> (
+            entries: [EntryLookup.Existing], writtenAt: Int64
+        )
+    {
         try mapping {
             let soup = try catalog.descriptor(named: prepared.soupName, db)
-            // A soup altered since the entries were prepared gets them written as any upsert writes them.
-            let fits = prepared.fits(soup)
             var written: [EntryLookup.Existing] = []
             written.reserveCapacity(prepared.count)
-            let writtenAt = try upsertEach(prepared.entries, into: soup, externalIdPath: externalIdPath) {
-                writer, position, members, existing in
-                let id =
-                    fits
-                    ? try writer.write(prepared, at: position, replacing: existing) : try writer.write(members, replacing: existing).id
-                written.append((id, existing?.created ?? writer.now))
-                return id
+            // A soup altered since the entries were prepared gets them written as any upsert writes them.
+            guard prepared.fits(soup) else {
+                let entries = (0..<prepared.count).map(prepared.entry(at:))
+                let writtenAt = try upsertEach(entries, into: soup, externalIdPath: externalIdPath) { writer, _, members, existing in
+                    let id = try writer.write(members, replacing: existing).id
+                    written.append((id, existing?.created ?? writer.now))
+                    return id
+                }
+                return (written, writtenAt)
             }
-            return (written, writtenAt)
+            var writer = EntryWriter(soup: soup, db: db, files: try writableFiles())
+            // Keyed by a string column, the keys are the prepared index values: the entries are
+            // not read again here.
+            let keys = try prepared.keys(atPath: externalIdPath, in: soup)
+            if let keys, let series, let known = try series.knownKeys(soup: soup, transaction: serial, db) {
+                if !self.series.contains(where: { $0 === series }) { self.series.append(series) }
+                // A key the series never wrote, nor any write of another (the series checked),
+                // is new: only the others are looked up, one by one, seeing this batch's inserts.
+                for position in 0..<prepared.count {
+                    let existing =
+                        known.mayContain(keys[position])
+                        ? try writer.existingEntry(
+                            for: try members(of: prepared, at: position), externalIdPath: externalIdPath, position: position)
+                        : nil
+                    let id = try writer.write(prepared, at: position, replacing: existing)
+                    known.insert(keys[position])
+                    written.append((id, existing?.created ?? writer.now))
+                }
+                return (written, writer.now)
+            }
+            var batch = try keys.map { keys in try TextKeyBatch(lookup: EntryLookup(soup: soup, db: db), path: externalIdPath, keys: keys) }
+            for position in 0..<prepared.count {
+                let existing: EntryLookup.Existing?
+                if let batch {
+                    existing = batch.match(at: position)
+                } else {
+                    existing = try writer.existingEntry(
+                        for: try members(of: prepared, at: position), externalIdPath: externalIdPath, position: position)
+                }
+                let id = try writer.write(prepared, at: position, replacing: existing)
+                let entry = (id, existing?.created ?? writer.now)
+                if existing == nil { batch?.remember(entry, at: position) }
+                written.append(entry)
+            }
+            return (written, writer.now)
         }
+    }
+
+    /// The members of the prepared entry at `position`, as stored.
+    private func members(of prepared: PreparedEntries, at position: Int) throws -> [String: JSON] {
+        guard case .object(let members) = prepared.entry(at: position) else { throw SmartStoreError.entryNotObject(position: position) }
+        return members
     }
 
     /// Upserts `entries` one by one with `write`, each over the stored entry it matches (by
@@ -208,7 +272,10 @@ extension SmartStore {
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (StoreTransaction) throws -> T) async throws -> T {
         do {
             return try await writeTransaction { [catalog] db, files in
-                try body(StoreTransaction(db: db, files: files, catalog: catalog))
+                let transaction = StoreTransaction(db: db, files: files, catalog: catalog)
+                let result = try body(transaction)
+                try transaction.finish()
+                return result
             }
         } catch let error as DatabaseError {
             // SQLite failing at commit (a full disk, say) is the store's failure, not the body's.
