@@ -44,15 +44,7 @@ extension JSON {
     /// Parses JSON text (RFC 8259: no trailing commas, comments or bare words).
     /// - Throws: ``JSONError/malformed(_:)`` saying what is wrong and at which line and column.
     public init(parsing data: some Collection<UInt8>) throws(JSONError) {
-        let parsed: Result<JSON, JSONError>? = data.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONError) in try JSONReader.parse(buffer) }
-        }
-        if let parsed {
-            self = try parsed.get()
-        } else {
-            let copied = Array(data).withUnsafeBufferPointer { buffer in Result { () throws(JSONError) in try JSONReader.parse(buffer) } }
-            self = try copied.get()
-        }
+        self = try Self.reading(data) { buffer throws(JSONError) in try JSONReader.parse(buffer) }
     }
 
     /// Parses JSON text whose top level is an object, and finds where each element of the array
@@ -63,13 +55,18 @@ extension JSON {
     public static func parsing(_ data: some Collection<UInt8>, locatingElementsOf member: String) throws(JSONError) -> (
         value: JSON, elements: [Range<Int>]
     ) {
-        let parsed: Result<(JSON, [Range<Int>]), JSONError>? = data.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONError) in try JSONReader.parse(buffer, locatingElementsOf: member) }
+        try reading(data) { buffer throws(JSONError) in try JSONReader.parse(buffer, locatingElementsOf: member) }
+    }
+
+    /// Runs `read` over `data`'s bytes, in place when they are contiguous, else over a copy.
+    private static func reading<T>(
+        _ data: some Collection<UInt8>, _ read: (UnsafeBufferPointer<UInt8>) throws(JSONError) -> T
+    ) throws(JSONError) -> T {
+        let inPlace: Result<T, JSONError>? = data.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONError) in try read(buffer) }
         }
-        if let parsed { return try parsed.get() }
-        return try Array(data).withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONError) in try JSONReader.parse(buffer, locatingElementsOf: member) }
-        }.get()
+        if let inPlace { return try inPlace.get() }
+        return try Array(data).withUnsafeBufferPointer { buffer in Result { () throws(JSONError) in try read(buffer) } }.get()
     }
 
     /// Parses JSON text.

@@ -93,7 +93,7 @@ struct UpsertSeriesTests {
         }
     }
 
-    @Test("Many keys: the filter's false alarms only cost lookups, and every key has one entry")
+    @Test("20,000 keys over ten transactions, each repeating the previous one's last 100: one entry a key, the latest version")
     func manyKeys() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("Id")])
@@ -106,6 +106,7 @@ struct UpsertSeriesTests {
             let count = try await store.count(using: .buildAllQuerySpec(soupName: "s", orderPath: "Id", pageSize: 10))
             #expect(count == 20_000)
             #expect(try await store.values("version", .buildExactQuerySpec(soupName: "s", path: "Id", matchKey: "id1999")) == [1])
+            #expect(try await store.values("version", .buildExactQuerySpec(soupName: "s", path: "Id", matchKey: "id2000")) == [1])
         }
     }
 

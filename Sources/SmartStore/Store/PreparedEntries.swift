@@ -168,8 +168,7 @@ extension SmartStore {
     /// Makes `entries` ready to upsert into a soup in a later transaction, off the store's writer.
     /// - Throws: ``SmartStoreError/soupNotFound(_:)``, ``SmartStoreError/entryNotObject(position:)``.
     public func prepare(entries: [JSON], forSoupNamed soupName: String) async throws(SmartStoreError) -> PreparedEntries {
-        let soup = try await read { [catalog] db in try catalog.descriptor(named: soupName, db) }
-        return try PreparedEntries(entries, soupName: soupName, soup: soup)
+        try await prepare(entries: entries, texts: [], adding: [:], forSoupNamed: soupName)
     }
 
     /// Makes `entries` ready to upsert as ``prepare(entries:forSoupNamed:)`` does, each with the
