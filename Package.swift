@@ -89,7 +89,7 @@ let package = Package(
         ),
         .target(
             name: "SalesforceREST",
-            dependencies: ["SalesforceAuth", "SalesforceCore", "URLEncoding", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SalesforceAuth", "SalesforceCore", "SOQL", "URLEncoding", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         // The system's zlib, for gzip (the analytics upload and LocalOrg's reading of it).

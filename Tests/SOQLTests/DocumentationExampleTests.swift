@@ -15,11 +15,11 @@ struct SOQLDocumentationExampleTests {
                 """)
         #expect(query.object == "Contact")
         #expect(query.limit == 50)
-        #expect(throws: SOQLSyntaxError.self) { try SOQLQuery(parsing: "SELECT Id FORM Account") }
+        #expect(throws: SOQLSyntaxError.self) { try SOQLQuery(parsing: "SELECT Id FROM Account WHERE Name = Acme") }
         do {
-            _ = try SOQLQuery(parsing: "SELECT Id FORM Account")
+            _ = try SOQLQuery(parsing: "SELECT Id FROM Account WHERE Name = Acme")
         } catch {
-            #expect(error.description == "unexpected token: FORM at Row:1:Column:11")
+            #expect(error.description == "unexpected token: Acme at Row:1:Column:37")
         }
     }
 

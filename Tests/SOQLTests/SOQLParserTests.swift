@@ -109,19 +109,22 @@ struct SOQLParserTests {
                 GROUP BY Industry HAVING COUNT(Id) > 2 ORDER BY COUNT(Id) DESC
                 """)
         #expect(grouped.isAggregate)
-        #expect(grouped.grouping == [FieldPath(["Industry"])])
-        #expect(grouped.selection[1] == .aggregate(AggregateCall(function: .count, field: FieldPath(["Id"])), alias: "total"))
-        #expect(grouped.selection[2] == .aggregate(AggregateCall(function: .maximum, field: FieldPath(["AnnualRevenue"])), alias: nil))
-        #expect(grouped.having == .comparison(.aggregate(AggregateCall(function: .count, field: FieldPath(["Id"]))), .greater, .integer(2)))
+        #expect(grouped.grouping == Grouping(.plain, [.field(FieldPath(["Industry"]))]))
+        let countID = FunctionCall(.count, [.field(FieldPath(["Id"]))])
+        #expect(grouped.selection[1] == .function(countID, alias: "total"))
+        #expect(grouped.selection[2] == .function(FunctionCall(.maximum, [.field(FieldPath(["AnnualRevenue"]))])))
+        #expect(grouped.having == .comparison(.function(countID), .greater, .integer(2)))
     }
 
     @Test(
         "syntax errors give Salesforce's message with row and column",
         arguments: [
-            ("SELECT Id FORM Account", "unexpected token: FORM", 1, 11),
+            ("SELECT Id FORM Account", "unexpected token: Account", 1, 16),
+            ("SELECT Id, FROM Account", "unexpected token: FROM", 1, 12),
+            ("SELECT Id FROM Account WHERE Name = Acme", "unexpected token: Acme", 1, 37),
             ("SELECT Id FROM", "unexpected token: <EOF>", 1, 15),
             ("SELECT Id FROM WHERE ", "unexpected token: WHERE", 1, 16),
-            ("SELECT FROM Account", "unexpected token: Account", 1, 13),
+            ("SELECT FROM Account", "unexpected token: FROM", 1, 8),
             ("SELECT Id FROM Account WHERE A = 1 AND B = 2 OR C = 3", "unexpected token: OR", 1, 46),
             ("SELECT Id FROM Account\nWHERE Name = 'open", "unexpected end of query: the string starting here has no closing quote", 2, 14),
             (
@@ -133,7 +136,15 @@ struct SOQLParserTests {
             ("SELECT Id FROM Account WHERE D = LAST_N_DAYS", "LAST_N_DAYS needs a number: LAST_N_DAYS:n", 1, 34),
             ("SELECT Id FROM Account WHERE D = SOMEDAY", "unexpected token: SOMEDAY", 1, 34),
             ("SELECT (SELECT Id FROM Contacts), (SELECT (SELECT Id FROM X) FROM Y) FROM Account", "unexpected token: (", 1, 43),
-            ("SELECT FOO(Id) FROM Account", "unknown function: FOO", 1, 8),
+            ("SELECT Id FROM Account WHERE COUNT(Id) > 1", "Aggregate functions are allowed only in SELECT, HAVING and ORDER BY", 1, 30),
+            ("SELECT Id FROM Account WHERE Name = :name", "Bind variables only allowed in Apex code", 1, 37),
+            ("SELECT Id FROM Account WHERE Id IN :ids", "Bind variables only allowed in Apex code", 1, 36),
+            (
+                "SELECT Id FROM Account ALL ROWS",
+                "ALL ROWS is only allowed in Apex code; the API's queryAll resource returns deleted records", 1, 24
+            ),
+            ("SELECT Id FROM Account LIMIT 5 WHERE Name = 'x'", "unexpected token: WHERE", 1, 32),
+            ("SELECT Id FROM Account WITH DATA CATEGORY Geo__c NEAR usa__c", "unexpected token: NEAR; a data category is selected with AT, ABOVE, BELOW or ABOVE_OR_BELOW", 1, 50),
             ("SELECT Id FROM Account HAVING COUNT(Id) > 1", "HAVING needs a GROUP BY clause", 1, 24),
             ("SELECT Id FROM Account WHERE Name = 'x' extra", "unexpected token: extra", 1, 41),
         ])
@@ -183,7 +194,7 @@ struct SOQLParserTests {
         let deep =
             "SELECT Id FROM Account WHERE " + String(repeating: "(", count: 50_000) + "Name = 'x'" + String(repeating: ")", count: 50_000)
         let error = try #require(throws: SOQLSyntaxError.self) { try SOQLQuery(parsing: deep) }
-        #expect(error.reason == "conditions nest more than 64 deep")
+        #expect(error.reason == "the statement nests more than 64 deep")
         let negations = "SELECT Id FROM Account WHERE " + String(repeating: "NOT ", count: 50_000) + "Name = 'x'"
         #expect(throws: SOQLSyntaxError.self) { try SOQLQuery(parsing: negations) }
         let fine = "SELECT Id FROM Account WHERE " + String(repeating: "(", count: 60) + "Name = 'x'" + String(repeating: ")", count: 60)

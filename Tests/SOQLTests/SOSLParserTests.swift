@@ -9,8 +9,8 @@ struct SOSLParserTests {
         for statement in ["FIND {acme*} WITH (", "FIND {acme*} WITH *} RETURNING Account(Name, Contact(Email", "FIND {a} WITH ((('x'"] {
             #expect(throws: SOSLSyntaxError.self, "\(statement)") { try SOSLQuery(parsing: statement) }
         }
-        let withClause = try? SOSLQuery(parsing: "FIND {acme} WITH (x) RETURNING Account")
-        #expect(withClause != nil)
+        let withClause = try? SOSLQuery(parsing: "FIND {acme} WITH HIGHLIGHT RETURNING Account")
+        #expect(withClause?.options == [.highlight])
     }
 
     @Test("FIND, IN, RETURNING with SOQL inside, WITH and LIMIT come out as written")
@@ -21,7 +21,7 @@ struct SOSLParserTests {
                 RETURNING Account(Id, Name WHERE Industry = 'Energy (Oil)' ORDER BY Name DESC LIMIT 5), Contact, Lead(Company)
                 WITH SNIPPET (target_length=120) LIMIT 20 OFFSET 2
                 """)
-        #expect(search.expression == .or(.word("Acme*"), .phrase(["Grand", "Hotel"])))
+        #expect(search.expression == .or([.word("Acme*"), .phrase(["Grand", "Hotel"])]))
         #expect(search.scope == .name)
         #expect(search.returning.map(\.object) == ["Account", "Contact", "Lead"])
         #expect(search.returning[1].query == nil)
@@ -37,13 +37,13 @@ struct SOSLParserTests {
 
     @Test("terms: implicit AND, AND NOT binding tighter than AND, OR loosest, parentheses, escapes")
     func terms() throws {
-        #expect(try SearchExpression(parsing: "acme corp") == .and(.word("acme"), .word("corp")))
+        #expect(try SearchExpression(parsing: "acme corp") == .and([.word("acme"), .word("corp")]))
         #expect(
             try SearchExpression(parsing: "a1 OR b2 AND c3 AND NOT d4")
-                == .or(.word("a1"), .and(.word("b2"), .andNot(.word("c3"), .word("d4")))))
-        #expect(try SearchExpression(parsing: "(a1 OR b2) c3") == .and(.or(.word("a1"), .word("b2")), .word("c3")))
+                == .or([.word("a1"), .and([.word("b2"), .word("c3"), .not(.word("d4"))])]))
+        #expect(try SearchExpression(parsing: "(a1 OR b2) c3") == .and([.or([.word("a1"), .word("b2")]), .word("c3")]))
         #expect(
-            try SearchExpression(parsing: #"Rock\-and\-Roll \{x\} \OR"#) == .and(.and(.word("Rock-and-Roll"), .word("{x}")), .word("OR")))
+            try SearchExpression(parsing: #"Rock\-and\-Roll \{x\} \OR"#) == .and([.word("Rock-and-Roll"), .word("{x}"), .word("OR")]))
         #expect(try SOSLQuery(parsing: #"FIND {\}curly\{}"#).expression == .word("}curly{"))
         #expect(try SOSLQuery(parsing: "FIND 'acme'").expression == .word("acme"))
     }
@@ -60,14 +60,19 @@ struct SOSLParserTests {
             ("FIND {acme OR}", "The search term ends where a word was expected."),
             ("FIND {(acme}", "A parenthesis in the search term is not closed."),
             ("FIND {\"acme}", "A quoted phrase in the search term is not closed."),
-            ("FIND {acme} IN EVERY FIELDS", "IN takes ALL FIELDS, NAME FIELDS, EMAIL FIELDS, PHONE FIELDS or SIDEBAR FIELDS."),
-            ("FIND {acme} LIMIT many", "LIMIT takes a whole number: LIMIT 20."),
+            (
+                "FIND {acme} IN EVERY FIELDS",
+                "IN takes ALL FIELDS, NAME FIELDS, EMAIL FIELDS, PHONE FIELDS or SIDEBAR FIELDS at Row:1:Column:16"
+            ),
+            ("FIND {acme} LIMIT many", "unexpected token: many at Row:1:Column:19"),
             ("FIND {acme} LIMIT 1 LIMIT 2", "LIMIT appears twice."),
-            ("FIND {acme} RETURNING Account(Id", "A parenthesis in RETURNING is not closed."),
+            ("FIND {acme} RETURNING Account(Id", "unexpected token: <EOF> at Row:1:Column:33"),
             (
                 "FIND {acme} SORTED",
-                "Unexpected text at character 13; after the term come IN ... FIELDS, RETURNING, WITH, LIMIT and OFFSET."
+                "unexpected token: SORTED at Row:1:Column:13; after the term come IN … FIELDS, RETURNING, WITH, LIMIT, OFFSET and UPDATE."
             ),
+            ("FIND {acme} WITH (x)", "unexpected token: ( at Row:1:Column:18"),
+            ("FIND {acme} RETURNING Account(Name WHERE Name = :name)", "Bind variables only allowed in Apex code at Row:1:Column:49"),
         ])
     func errors(statement: String, message: String) {
         #expect(throws: SOSLSyntaxError(message)) { try SOSLQuery(parsing: statement) }
@@ -84,10 +89,12 @@ struct SOSLParserTests {
                 == .word("acme"))
     }
 
-    @Test("a RETURNING field list that is not SOQL names the object and SOQL's reason")
+    @Test("a RETURNING field list that is not SOQL gives SOQL's reason and where, counted from the statement's start")
     func returningErrors() throws {
-        let error = try #require(throws: SOSLSyntaxError.self) { try SOSLQuery(parsing: "FIND {acme} RETURNING Account(Id WHERE)") }
-        #expect(error.message.hasPrefix("In RETURNING Account(Id WHERE): "))
+        let error = try #require(throws: SOSLSyntaxError.self) {
+            try SOSLQuery(parsing: "FIND {acme}\nRETURNING Account(Id WHERE)")
+        }
+        #expect(error.message == "unexpected token: ) at Row:2:Column:27")
     }
 
     @Test("2,000 random statements from SOSL's pieces parse or fail with a message, never a crash")

@@ -14,10 +14,17 @@ struct RecordTable {
         guard let soql, let query = try? SOQLQuery(parsing: soql) else { return }
         columnOrder = query.selection.compactMap { item in
             switch item {
-            case .field(let path): path.components.joined(separator: ".").lowercased()
-            case .subquery(let subquery): subquery.object.lowercased()
-            case .aggregate(_, let alias): alias?.lowercased()
-            case .countAll: nil
+            case .expression(let expression, let alias):
+                if let alias { return alias.lowercased() }
+                // toLabel(Industry), FORMAT(Amount): the field's column.
+                var inner = expression
+                while case .function(let call) = inner, call.arguments.count == 1, call.function?.isAggregate == false {
+                    inner = call.arguments[0]
+                }
+                return inner.fieldPath?.components.joined(separator: ".").lowercased()
+            case .subquery(let subquery): return subquery.object.lowercased()
+            case .typeOf(let typeOf): return typeOf.field.description.lowercased()
+            case .fields: return nil
             }
         }
     }
@@ -57,7 +64,11 @@ struct RecordTable {
         for row in rows { for (name, _) in row where !columns.contains(name) { columns.append(name) } }
         guard !columns.isEmpty else { return "" }
         // Stable: columns the SELECT names come in its order, any others after, as they came.
-        func rank(_ column: String) -> Int { columnOrder.firstIndex(of: column.lowercased()) ?? columnOrder.count }
+        // A compound or parent's columns (`BillingAddress.city`, `What.Name`) go where it is selected.
+        func rank(_ column: String) -> Int {
+            let lowered = column.lowercased()
+            return columnOrder.firstIndex { lowered == $0 || lowered.hasPrefix($0 + ".") } ?? columnOrder.count
+        }
         columns = columns.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
         let cells = rows.map { row in columns.map { column in row.first { $0.0 == column }?.1 ?? "" } }
         let widths = columns.indices.map { index in min(40, max(columns[index].count, cells.map { $0[index].count }.max() ?? 0)) }

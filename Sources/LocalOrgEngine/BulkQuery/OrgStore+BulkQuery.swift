@@ -31,24 +31,19 @@ extension OrgStore {
         guard let ending = CSVFormat.LineEnding(rawValue: endingName) else {
             throw APIError(status: 400, errorCode: "INVALIDJOB", message: "lineEnding is LF or CRLF, not \(endingName).")
         }
-        let parsed: SOQLQuery
-        do {
-            parsed = try SOQLQuery(parsing: soql)
-        } catch {
-            throw APIError(status: 400, errorCode: "MALFORMED_QUERY", message: error.message)
-        }
+        let parsed = try Self.parse(soql)
         var columns: [[String]] = []
         for item in parsed.selection {
-            switch item {
-            case .field(let path): columns.append(path.components)
-            case .subquery, .aggregate, .countAll:
+            guard let path = item.fieldPath else {
                 throw APIError(
                     status: 400, errorCode: "INVALIDJOB",
-                    message: "Bulk API 2.0 queries select fields only: no subqueries, aggregates or COUNT().")
+                    message: "Bulk API 2.0 queries select fields only: no subqueries, functions, aggregates, TYPEOF, FIELDS() or COUNT().")
             }
+            columns.append(path.components)
         }
         let planner = QueryPlanner(
-            schema: schema, errors: QueryErrors(source: soql), includeDeleted: operation == "queryAll", today: now.date)
+            schema: schema, errors: QueryErrors(source: soql), includeDeleted: operation == "queryAll",
+            context: try queryContext(userID: userID, db: db))
         let compiled = try planner.compile(parsed)
         var snapshot: [Int64]?
         var total: Int
@@ -157,7 +152,7 @@ extension OrgStore {
         case .integer(let number): String(number)
         case .double(let number): JSON.double(number).serialized()
         case .string(let text): text
-        case .null, .record, .children: nil
+        case .null, .record, .children, .members: nil
         }
     }
 

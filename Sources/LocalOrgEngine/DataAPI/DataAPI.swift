@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SOQL
 import SalesforceCore
 
 /// The REST data API's resources, answered for one user.
@@ -76,10 +77,14 @@ struct DataAPI: Sendable {
                     status: 400, errorCode: "MALFORMED_QUERY", message: "A query needs the q parameter: query?q=SELECT+Id+FROM+Account")
             }
             let batchSize = QueryOptions.batchSize(call.headers["sforce-query-options"])
-            return .read { db in
-                let result = try store.query(soql, includeDeleted: includeDeleted, batchSize: batchSize, version: call.version, db: db)
+            let parsed = try OrgStore.parse(soql)
+            let answer: @Sendable (Database) throws -> RestReply = { db in
+                let result = try store.query(
+                    parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, userID: userID, version: call.version, db: db)
                 return .written { result.write(to: &$0) }
             }
+            // FOR VIEW and FOR REFERENCE mark the records they return.
+            return parsed.marks.isEmpty ? .read(answer) : .write(answer)
         case 2:
             let locator = call.segments[1]
             return .read { db in

@@ -1,7 +1,8 @@
 import SalesforceCore
 
 /// The custom fields and objects every LocalOrg has, on top of any schema file: external ids
-/// for upsert, and the `Merchandise__c` object of the Mobile SDK's samples.
+/// for upsert, the `Merchandise__c` object of the Mobile SDK's samples, and a multi-select
+/// picklist on Account (`Markets__c`, values with labels) for INCLUDES, EXCLUDES and toLabel().
 enum DefaultSchema {
     static let json: JSON = [
         "objects": [
@@ -21,7 +22,14 @@ enum DefaultSchema {
         ],
         "fields": [
             "Account": [
-                ["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true, "unique": true]
+                ["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true, "unique": true],
+                [
+                    "name": "Markets__c", "label": "Markets", "type": "multipicklist",
+                    "picklistValues": [
+                        ["value": "AMER", "label": "Americas"], ["value": "EMEA", "label": "Europe, Middle East and Africa"],
+                        ["value": "APAC", "label": "Asia Pacific"], ["value": "LATAM", "label": "Latin America"],
+                    ],
+                ],
             ],
             "Contact": [
                 ["name": "External_Id__c", "label": "External ID", "type": "string", "length": 64, "externalId": true, "unique": true]

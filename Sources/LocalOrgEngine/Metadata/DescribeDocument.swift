@@ -29,7 +29,16 @@ enum DescribeDocument {
     /// `GET sobjects/T/describe`.
     static func full(of type: SObjectType, schema: OrgSchema, version: String) -> JSON {
         guard case .object(var document) = summary(of: type, version: version) else { return .null }
-        document["fields"] = .array(type.fields.map(field))
+        // Components name their compound, and compounds follow the stored fields.
+        let compoundOf = Dictionary(
+            type.compoundFields.flatMap { compound in compound.components.map { ($0.field.lowercased(), compound.name) } },
+            uniquingKeysWith: { first, _ in first })
+        document["fields"] = .array(
+            type.fields.map { stored in
+                guard let compound = compoundOf[stored.name.lowercased()], case .object(var json) = field(stored) else { return field(stored) }
+                json["compoundFieldName"] = .string(compound)
+                return .object(json)
+            } + type.compoundFields.map(field))
         document["childRelationships"] = .array(
             schema.childRelationships(of: type.name).map { relationship in
                 [
@@ -46,6 +55,18 @@ enum DescribeDocument {
         ]
         document["supportedScopes"] = [["label": "All", "name": "everything"], ["label": "Mine", "name": "mine"]]
         return .object(document)
+    }
+
+    /// A compound field's describe: not stored, so neither creatable nor filterable.
+    static func field(_ compound: CompoundField) -> JSON {
+        guard case .object(var json) = field(SObjectField(name: compound.name, label: compound.label, type: .string, createable: false, updateable: false))
+        else { return .null }
+        json["type"] = .string(compound.kind.rawValue)
+        json["soapType"] = .string(compound.kind == .address ? "urn:address" : "urn:location")
+        json["length"] = 0
+        json["byteLength"] = 0
+        for flag in ["filterable", "sortable", "groupable", "aggregatable"] { json[flag] = false }
+        return .object(json)
     }
 
     static func field(_ field: SObjectField) -> JSON {
@@ -76,7 +97,7 @@ enum DescribeDocument {
             "picklistValues": .array(
                 field.picklistValues.map { value in
                     [
-                        "active": true, "defaultValue": .bool(value == field.defaultValue), "label": .string(value),
+                        "active": true, "defaultValue": .bool(value == field.defaultValue), "label": .string(field.label(ofPicklistValue: value)),
                         "value": .string(value), "validFor": .null,
                     ]
                 }),

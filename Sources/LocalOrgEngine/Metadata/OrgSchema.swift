@@ -46,13 +46,22 @@ public struct OrgSchema: Sendable {
         types[index].append(field)
     }
 
+    /// Adds a compound field to an existing type.
+    mutating func addCompoundField(_ compound: CompoundField, to typeName: String) {
+        guard let index = typeIndex[typeName.lowercased()] else { return }
+        types[index].append(compound)
+    }
+
     mutating func reindexRelationships() {
         childRelationships = [:]
         for type in types {
+            // A polymorphic reference (a task's WhatId) is a child relationship of each type it points to.
             for field in type.fields where field.type == .reference {
-                guard let name = field.childRelationshipName, let target = field.referenceTo.first else { continue }
-                childRelationships[target.lowercased(), default: []].append(
-                    ChildRelationship(childObject: type.name, field: field.name, relationshipName: name))
+                guard let name = field.childRelationshipName else { continue }
+                for target in field.referenceTo {
+                    childRelationships[target.lowercased(), default: []].append(
+                        ChildRelationship(childObject: type.name, field: field.name, relationshipName: name))
+                }
             }
         }
     }

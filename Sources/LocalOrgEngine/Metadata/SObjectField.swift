@@ -26,6 +26,9 @@ public struct SObjectField: Sendable, Equatable {
     public var childRelationshipName: String?
     /// The values a picklist offers.
     public var picklistValues: [String]
+    /// The labels of the values whose label differs from the value (`V` → `Viewer`), which
+    /// describe lists and `toLabel()` returns.
+    public var picklistLabels: [String: String]
     /// The value a create gets when it gives none.
     public var defaultValue: String?
     /// Whether this is a custom field (`__c`).
@@ -38,7 +41,7 @@ public struct SObjectField: Sendable, Equatable {
         name: String, label: String? = nil, type: FieldType, length: Int? = nil, required: Bool = false,
         externalId: Bool = false, unique: Bool = false, createable: Bool = true, updateable: Bool = true,
         referenceTo: [String] = [], relationshipName: String? = nil, childRelationshipName: String? = nil,
-        picklistValues: [String] = [], defaultValue: String? = nil, nameField: Bool = false
+        picklistValues: [String] = [], picklistLabels: [String: String] = [:], defaultValue: String? = nil, nameField: Bool = false
     ) {
         self.name = name
         self.label = label ?? SObjectField.label(from: name)
@@ -53,9 +56,18 @@ public struct SObjectField: Sendable, Equatable {
         self.relationshipName = relationshipName
         self.childRelationshipName = childRelationshipName
         self.picklistValues = picklistValues
+        self.picklistLabels = picklistLabels
         self.defaultValue = defaultValue
         self.custom = name.hasSuffix("__c")
         self.nameField = nameField
+    }
+
+    /// The label of a picklist value: its own label, or the value itself.
+    public func label(ofPicklistValue value: String) -> String {
+        if let label = picklistLabels[value] { return label }
+        // Stored values keep the case they were written in; picklists match without it.
+        let match = picklistValues.first { $0.lowercased() == value.lowercased() }
+        return match.flatMap { picklistLabels[$0] } ?? value
     }
 
     /// Whether the field is nillable as describe reports it.

@@ -10,6 +10,8 @@ public struct SObjectType: Sendable, Equatable {
     public var keyPrefix: String
     /// The fields, system fields included, in describe order.
     public private(set) var fields: [SObjectField]
+    /// The compound fields (addresses, geolocations), built from some of ``fields``.
+    public private(set) var compoundFields: [CompoundField]
     /// Whether this is a custom object (`__c`).
     public var custom: Bool { name.hasSuffix("__c") }
 
@@ -19,7 +21,8 @@ public struct SObjectType: Sendable, Equatable {
     /// Creates a type. System fields (`Id`, `IsDeleted`, the audit fields and, when
     /// `hasOwner`, `OwnerId`) are added around `fields`.
     public init(
-        name: String, label: String? = nil, labelPlural: String? = nil, keyPrefix: String, hasOwner: Bool = true, fields: [SObjectField]
+        name: String, label: String? = nil, labelPlural: String? = nil, keyPrefix: String, hasOwner: Bool = true, fields: [SObjectField],
+        compoundFields: [CompoundField] = []
     ) {
         self.name = name
         self.label = label ?? SObjectField.label(from: name)
@@ -45,6 +48,14 @@ public struct SObjectType: Sendable, Equatable {
                 referenceTo: ["User"], relationshipName: "LastModifiedBy"),
             SObjectField(name: "SystemModstamp", label: "System Modstamp", type: .datetime, createable: false, updateable: false),
         ]
+        // What FOR VIEW and FOR REFERENCE set, on the objects users open.
+        if hasOwner || name == "User" {
+            all += [
+                SObjectField(name: "LastViewedDate", label: "Last Viewed Date", type: .datetime, createable: false, updateable: false),
+                SObjectField(name: "LastReferencedDate", label: "Last Referenced Date", type: .datetime, createable: false, updateable: false),
+            ]
+        }
+        self.compoundFields = compoundFields
         self.fields = []
         for field in all { append(field) }
     }
@@ -59,6 +70,17 @@ public struct SObjectType: Sendable, Equatable {
     /// The field named `name`, ignoring case as Salesforce does.
     public func field(named name: String) -> SObjectField? {
         fieldIndex[name.lowercased()].map { fields[$0] }
+    }
+
+    /// The compound field named `name` (`BillingAddress`), ignoring case.
+    public func compoundField(named name: String) -> CompoundField? {
+        let lowered = name.lowercased()
+        return compoundFields.first { $0.name.lowercased() == lowered }
+    }
+
+    /// Adds a compound field (a geolocation from a schema file).
+    mutating func append(_ compound: CompoundField) {
+        compoundFields.append(compound)
     }
 
     /// The reference field whose relationship name is `name` (`Account` → `AccountId`).

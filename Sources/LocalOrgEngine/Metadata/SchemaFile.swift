@@ -10,7 +10,7 @@ import SalesforceCore
 /// ```
 /// Each custom object gets a required `Name` text field and the system fields. A field may
 /// say `length`, `required`, `externalId`, `unique`, `referenceTo`, `relationshipName`,
-/// `childRelationshipName`, `picklistValues` and `defaultValue`.
+/// `childRelationshipName`, `picklistValues` (strings, or `{"value", "label"}` objects) and `defaultValue`.
 enum SchemaFile {
     static func apply(_ json: JSON, from file: String, to schema: inout OrgSchema) throws(LocalOrgError) {
         func fail(_ reason: String) -> LocalOrgError { .invalidSchema(file: file, reason: reason) }
@@ -82,6 +82,14 @@ enum SchemaFile {
         let referenceTo = object["referenceTo"].map { $0.arrayValue?.compactMap(\.stringValue) ?? [$0.stringValue].compactMap { $0 } } ?? []
         if type == .reference, referenceTo.isEmpty { throw fail("a reference needs \"referenceTo\"") }
         let stem = String(name.dropLast(3))
+        // A picklist value is a string, or `{"value": "V", "label": "Viewer"}` when its label differs.
+        var picklist: (values: [String], labels: [String: String]) = ([], [:])
+        for entry in object["picklistValues"]?.arrayValue ?? [] {
+            if let value = entry.stringValue ?? entry["value"]?.stringValue {
+                picklist.values.append(value)
+                if let label = entry["label"]?.stringValue, label != value { picklist.labels[value] = label }
+            }
+        }
         return SObjectField(
             name: name, label: object["label"]?.stringValue, type: type,
             length: object["length"]?.integerValue.map(Int.init),
@@ -93,7 +101,7 @@ enum SchemaFile {
             // Salesforce names the children after the owning type unless told otherwise.
             childRelationshipName: type == .reference
                 ? object["childRelationshipName"]?.stringValue ?? owner.replacingOccurrences(of: "__c", with: "") + "s__r" : nil,
-            picklistValues: object["picklistValues"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+            picklistValues: picklist.values, picklistLabels: picklist.labels,
             defaultValue: object["defaultValue"].flatMap { $0.stringValue ?? ($0.isNull ? nil : $0.serialized()) }
         )
     }

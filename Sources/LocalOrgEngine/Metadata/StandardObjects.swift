@@ -15,8 +15,8 @@ enum StandardObjects {
 
     static var all: [SObjectType] {
         [
-            account, contact, lead, opportunity, caseObject, user, contentDocument, contentVersion, contentDocumentLink,
-            collaborationGroup, collaborationGroupMember, pushDevice,
+            account, contact, lead, opportunity, caseObject, campaign, task, event, user, contentDocument, contentVersion,
+            contentDocumentLink, collaborationGroup, collaborationGroupMember, pushDevice,
         ]
     }
 
@@ -56,14 +56,11 @@ enum StandardObjects {
             SObjectField(name: "NumberOfEmployees", label: "Employees", type: .int),
             SObjectField(name: "Phone", type: .phone),
             SObjectField(name: "Website", type: .url),
-            SObjectField(name: "BillingStreet", type: .textarea, length: 255),
-            SObjectField(name: "BillingCity", type: .string, length: 40),
-            SObjectField(name: "BillingState", type: .string, length: 80),
-            SObjectField(name: "BillingPostalCode", type: .string, length: 20),
-            SObjectField(name: "BillingCountry", type: .string, length: 80),
+        ] + CompoundField.addressFields(prefix: "Billing") + CompoundField.addressFields(prefix: "Shipping") + [
             SObjectField(name: "Description", type: .textarea),
             reference("ParentId", to: "Account", relationship: "Parent", children: "ChildAccounts", label: "Parent Account ID"),
-        ])
+        ],
+        compoundFields: [.address("BillingAddress", prefix: "Billing"), .address("ShippingAddress", prefix: "Shipping")])
 
     static let contact = SObjectType(
         name: "Contact", keyPrefix: "003",
@@ -75,13 +72,12 @@ enum StandardObjects {
             SObjectField(name: "Email", type: .email),
             SObjectField(name: "Phone", label: "Business Phone", type: .phone),
             SObjectField(name: "MobilePhone", type: .phone),
-            SObjectField(name: "MailingCity", type: .string, length: 40),
-            SObjectField(name: "MailingState", type: .string, length: 80),
-            SObjectField(name: "MailingCountry", type: .string, length: 80),
+        ] + CompoundField.addressFields(prefix: "Mailing") + [
             SObjectField(name: "Birthdate", type: .date),
             SObjectField(name: "LeadSource", type: .picklist, picklistValues: leadSources),
             SObjectField(name: "Description", type: .textarea),
-        ])
+        ],
+        compoundFields: [.address("MailingAddress", prefix: "Mailing")])
 
     static let lead = SObjectType(
         name: "Lead", keyPrefix: "00Q",
@@ -99,11 +95,10 @@ enum StandardObjects {
             SObjectField(name: "Rating", type: .picklist, picklistValues: ["Hot", "Warm", "Cold"]),
             SObjectField(name: "AnnualRevenue", type: .currency),
             SObjectField(name: "NumberOfEmployees", type: .int),
-            SObjectField(name: "City", type: .string, length: 40),
-            SObjectField(name: "State", type: .string, length: 80),
-            SObjectField(name: "Country", type: .string, length: 80),
+        ] + CompoundField.addressFields(prefix: "") + [
             SObjectField(name: "IsConverted", label: "Converted", type: .boolean, defaultValue: "false"),
-        ])
+        ],
+        compoundFields: [.address("Address", prefix: "")])
 
     static let opportunity = SObjectType(
         name: "Opportunity", labelPlural: "Opportunities", keyPrefix: "006",
@@ -135,6 +130,76 @@ enum StandardObjects {
             reference("AccountId", to: "Account", relationship: "Account", children: "Cases"),
             reference("ContactId", to: "Contact", relationship: "Contact", children: "Cases"),
             SObjectField(name: "IsClosed", label: "Closed", type: .boolean, createable: false, updateable: false),
+        ])
+
+    /// A marketing campaign, which tasks and events can be about.
+    static let campaign = SObjectType(
+        name: "Campaign", keyPrefix: "701",
+        fields: [
+            name(80),
+            SObjectField(
+                name: "Type", type: .picklist,
+                picklistValues: [
+                    "Advertisement", "Banner Ads", "Conference", "Direct Mail", "Email", "Partners", "Public Relations", "Referral Program",
+                    "Telemarketing", "Trade Show", "Webinar", "Other",
+                ]),
+            SObjectField(
+                name: "Status", type: .picklist, picklistValues: ["Planned", "In Progress", "Completed", "Aborted"], defaultValue: "Planned"),
+            SObjectField(name: "StartDate", type: .date),
+            SObjectField(name: "EndDate", type: .date),
+            SObjectField(name: "BudgetedCost", type: .currency),
+            SObjectField(name: "ActualCost", type: .currency),
+            SObjectField(name: "ExpectedRevenue", type: .currency),
+            SObjectField(name: "IsActive", label: "Active", type: .boolean, defaultValue: "false"),
+            SObjectField(name: "Description", type: .textarea),
+            reference("ParentId", to: "Campaign", relationship: "Parent", children: "ChildCampaigns", label: "Parent Campaign ID"),
+        ])
+
+    /// Who an activity is with (a contact or a lead) and what it is about: polymorphic references.
+    private static var activityReferences: [SObjectField] {
+        [
+            SObjectField(
+                name: "WhoId", label: "Name ID", type: .reference, referenceTo: ["Contact", "Lead"], relationshipName: "Who",
+                childRelationshipName: nil),
+            SObjectField(
+                name: "WhatId", label: "Related To ID", type: .reference, referenceTo: ["Account", "Opportunity", "Case", "Campaign"],
+                relationshipName: "What", childRelationshipName: nil),
+        ]
+    }
+
+    static let task = SObjectType(
+        name: "Task", keyPrefix: "00T",
+        fields: activityReferences.map { field in
+            var field = field
+            field.childRelationshipName = "Tasks"
+            return field
+        } + [
+            SObjectField(name: "Subject", type: .string, length: 255),
+            SObjectField(name: "ActivityDate", label: "Due Date Only", type: .date),
+            SObjectField(
+                name: "Status", type: .picklist, required: true,
+                picklistValues: ["Not Started", "In Progress", "Completed", "Waiting on someone else", "Deferred"],
+                defaultValue: "Not Started"),
+            SObjectField(name: "Priority", type: .picklist, required: true, picklistValues: ["High", "Normal", "Low"], defaultValue: "Normal"),
+            SObjectField(name: "IsClosed", label: "Closed", type: .boolean, createable: false, updateable: false),
+            SObjectField(name: "Description", label: "Comments", type: .textarea),
+        ])
+
+    static let event = SObjectType(
+        name: "Event", keyPrefix: "00U",
+        fields: activityReferences.map { field in
+            var field = field
+            field.childRelationshipName = "Events"
+            return field
+        } + [
+            SObjectField(name: "Subject", type: .string, length: 255),
+            SObjectField(name: "Location", type: .string, length: 255),
+            SObjectField(name: "StartDateTime", label: "Start", type: .datetime),
+            SObjectField(name: "EndDateTime", label: "End", type: .datetime),
+            SObjectField(name: "ActivityDate", label: "Due Date Only", type: .date),
+            SObjectField(name: "DurationInMinutes", label: "Duration", type: .int),
+            SObjectField(name: "IsAllDayEvent", label: "All-Day Event", type: .boolean, defaultValue: "false"),
+            SObjectField(name: "Description", type: .textarea),
         ])
 
     static let user = SObjectType(
@@ -201,9 +266,13 @@ enum StandardObjects {
                 name: "LinkedEntityId", type: .reference, required: true, updateable: false,
                 referenceTo: ["User", "CollaborationGroup", "Account", "Contact", "Lead", "Opportunity", "Case"],
                 relationshipName: "LinkedEntity"),
-            SObjectField(name: "ShareType", type: .picklist, required: true, picklistValues: ["V", "C", "I"], defaultValue: "V"),
             SObjectField(
-                name: "Visibility", type: .picklist, picklistValues: ["AllUsers", "InternalUsers", "SharedUsers"], defaultValue: "AllUsers"),
+                name: "ShareType", type: .picklist, required: true, picklistValues: ["V", "C", "I"],
+                picklistLabels: ["V": "Viewer", "C": "Collaborator", "I": "Inferred"], defaultValue: "V"),
+            SObjectField(
+                name: "Visibility", type: .picklist, picklistValues: ["AllUsers", "InternalUsers", "SharedUsers"],
+                picklistLabels: ["AllUsers": "All Users", "InternalUsers": "Internal Users", "SharedUsers": "Shared Users"],
+                defaultValue: "AllUsers"),
         ])
 
     /// A Chatter group, whose members see the files shared with it.

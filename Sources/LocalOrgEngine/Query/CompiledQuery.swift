@@ -1,3 +1,5 @@
+import SOQL
+
 /// A SOQL statement turned into SQL for this org's tables, with what it needs to build records.
 struct CompiledQuery: Sendable {
     /// The queried type, or `AggregateResult` for aggregate queries.
@@ -27,6 +29,8 @@ struct CompiledQuery: Sendable {
     var snapshotSQL: String?
     /// The SELECT's columns then the row id, for rows whose ids follow as `(?, ?, ...)`.
     var rowsByIDSQL: String
+    /// `FOR VIEW`, `FOR REFERENCE`: what running the query marks its records as.
+    var marks: [RecordMark] = []
 }
 
 /// A child subquery, run once per page of parent records.

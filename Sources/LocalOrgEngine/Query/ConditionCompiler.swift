@@ -1,22 +1,31 @@
+import Foundation
 import SOQL
 
 extension QueryPlanner {
-    /// A condition as SQL that is never NULL, its values appended to `arguments`.
-    func compileCondition(_ condition: Condition, level: QueryLevel, arguments: inout [FieldValue]) throws(APIError) -> String {
+    /// A condition as SQL that is never NULL, its values appended to `arguments`. In HAVING,
+    /// `grouping` lets it use the GROUP BY items and aggregates.
+    func compileCondition(
+        _ condition: Condition, level: QueryLevel, grouping: GroupingScope? = nil, arguments: inout [FieldValue]
+    ) throws(APIError) -> String {
         switch condition {
         case .and(let parts), .or(let parts):
             var compiled: [String] = []
-            for part in parts { compiled.append(try compileCondition(part, level: level, arguments: &arguments)) }
+            for part in parts { compiled.append(try compileCondition(part, level: level, grouping: grouping, arguments: &arguments)) }
             let connective: String
             if case .and = condition { connective = " AND " } else { connective = " OR " }
             return "(" + compiled.joined(separator: connective) + ")"
         case .not(let inner):
-            return "NOT " + (try compileCondition(inner, level: level, arguments: &arguments))
+            return "NOT " + (try compileCondition(inner, level: level, grouping: grouping, arguments: &arguments))
         case .comparison(let expression, let comparison, let literal):
-            let (sql, field, position) = try subject(expression, level: level)
+            let (sql, field, position) = try subject(expression, level: level, grouping: grouping)
+            if case .function(let call) = expression, call.function == .distance {
+                guard comparison == .less || comparison == .greater else {
+                    throw errors.malformed("DISTANCE can be compared only with < or >", at: position)
+                }
+            }
             return try compileComparison(sql, field: field, comparison, literal, at: position, arguments: &arguments)
         case .like(let expression, let pattern):
-            let (sql, field, position) = try subject(expression, level: level)
+            let (sql, field, position) = try subject(expression, level: level, grouping: grouping)
             guard field.type.isText, field.type != .id, field.type != .reference else {
                 throw errors.error(
                     "INVALID_QUERY_FILTER_OPERATOR", "invalid operator on \(field.type.rawValue) field: \(field.name)", at: position)
@@ -24,7 +33,7 @@ extension QueryPlanner {
             arguments.append(.text(pattern))
             return "(\(sql) IS NOT NULL AND \(sql) LIKE ? ESCAPE '\\')"
         case .isIn(let expression, let literals, let negated):
-            let (sql, field, position) = try subject(expression, level: level)
+            let (sql, field, position) = try subject(expression, level: level, grouping: grouping)
             var values: [FieldValue] = []
             var includesNull = false
             for literal in literals {
@@ -42,45 +51,54 @@ extension QueryPlanner {
             }
             return includesNull ? "(\(sql) IS NULL OR \(membership))" : "(\(sql) IS NOT NULL AND \(membership))"
         case .inSubquery(let expression, let subquery, let negated):
-            let (sql, field, position) = try subject(expression, level: level)
+            let (sql, field, position) = try subject(expression, level: level, grouping: grouping)
             guard field.type == .id || field.type == .reference else {
                 throw errors.malformed("Only id or reference fields can be used in a semi-join: \(field.name)", at: position)
             }
             let inner = try compileSemiJoin(subquery, arguments: &arguments)
             return negated ? "(\(sql) IS NULL OR \(sql) NOT IN (\(inner)))" : "(\(sql) IS NOT NULL AND \(sql) IN (\(inner)))"
+        case .includes(let expression, let values, let excludes):
+            let (sql, field, position) = try subject(expression, level: level, grouping: grouping)
+            guard field.type == .multipicklist else {
+                throw errors.error(
+                    "INVALID_QUERY_FILTER_OPERATOR", "includes or excludes operator only valid on multipicklist field: \(field.name)",
+                    at: position)
+            }
+            // Each string is a set of values that must all be there (`'AMER;EMEA'`); any one set will do.
+            let wrapped = "(';' || lower(\(sql)) || ';')"
+            var sets: [String] = []
+            for text in values {
+                let members = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+                guard !members.isEmpty else { continue }
+                arguments += members.map { FieldValue.text(";\($0);") }
+                sets.append("(" + members.map { _ in "instr(\(wrapped), ?) > 0" }.joined(separator: " AND ") + ")")
+            }
+            let any = sets.isEmpty ? "0" : "(" + sets.joined(separator: " OR ") + ")"
+            return excludes ? "(\(sql) IS NULL OR NOT \(any))" : "(\(sql) IS NOT NULL AND \(any))"
         }
     }
 
-    private func subject(_ expression: ValueExpression, level: QueryLevel) throws(APIError) -> (String, SObjectField, SOQLPosition) {
+    /// A condition's subject as SQL, the field (or function) it is about, and where it is.
+    private func subject(_ expression: ValueExpression, level: QueryLevel, grouping: GroupingScope?) throws(APIError) -> (
+        String, SObjectField, SOQLPosition
+    ) {
+        let compiled = try compileExpression(expression, in: level, use: .condition, grouping: grouping)
+        let field: SObjectField
         switch expression {
-        case .field(let path):
-            let resolved = try resolve(path, in: level)
-            return (resolved.sql, resolved.field, path.position)
-        case .aggregate(let call):
-            let resolved = try resolve(call.field, in: level)
-            let sql: String
-            var type = resolved.field.type
-            switch call.function {
-            case .count:
-                sql = "COUNT(\(resolved.sql))"
-                type = .int
-            case .countDistinct:
-                sql = "COUNT(DISTINCT \(resolved.sql))"
-                type = .int
-            case .sum: sql = "SUM(\(resolved.sql))"
-            case .average:
-                sql = "AVG(\(resolved.sql))"
-                type = .double
-            case .minimum: sql = "MIN(\(resolved.sql))"
-            case .maximum: sql = "MAX(\(resolved.sql))"
-            }
-            return (sql, SObjectField(name: call.description, type: type), call.field.position)
+        case .field: field = compiled.field ?? SObjectField(name: expression.description, type: compiled.type ?? .string)
+        case .function(let call) where call.function == .toLabel:
+            field = SObjectField(name: expression.description, type: .string)
+        case .function(let call) where call.function == .convertCurrency:
+            field = SObjectField(name: expression.description, type: .currency)
+        default:
+            field = SObjectField(name: expression.description, type: compiled.type ?? .double)
         }
+        return (compiled.sql, field, expression.position)
     }
 
     private func compileSemiJoin(_ subquery: SOQLQuery, arguments: inout [FieldValue]) throws(APIError) -> String {
         guard let type = schema.type(named: subquery.object) else { throw errors.invalidType(subquery.object, at: subquery.objectPosition) }
-        guard subquery.selection.count == 1, case .field(let path) = subquery.selection[0] else {
+        guard subquery.selection.count == 1, let path = subquery.selection[0].fieldPath else {
             throw errors.malformed("A semi-join subquery selects exactly one id or reference field", at: subquery.objectPosition)
         }
         let level = QueryLevel(type: type, soqlAlias: subquery.alias, tableAlias: "s0")
@@ -108,7 +126,7 @@ extension QueryPlanner {
             }
         }
         if case .dateLiteral(let dateLiteral) = literal {
-            let range = dateLiteral.range(today: today)
+            let range = dateLiteral.range(today: context.today)
             guard field.type == .date || field.type == .datetime else {
                 throw errors.filterType(field, expected: expectedName(field), quoted: field.type.isText, at: position)
             }
@@ -171,6 +189,12 @@ extension QueryPlanner {
             return field.type.storage == .integer ? .integer(number) : .double(Double(number))
         case (.real, .decimal(let text)), (.integer, .decimal(let text)):
             guard let number = Double(text) else { throw mismatch }
+            return .double(number)
+        case (.real, .currency(let code, let amount)) where field.type == .currency:
+            guard code == context.currencyCode else {
+                throw errors.malformed("Invalid currency code: \(code); this org's currency is \(context.currencyCode)", at: position)
+            }
+            guard let number = Double(amount) else { throw mismatch }
             return .double(number)
         case (.date, .date(let date)): return .text(date.description)
         case (.dateTime, .dateTime(let instant)): return .text(instant.description)

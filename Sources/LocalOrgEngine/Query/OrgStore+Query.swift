@@ -8,28 +8,37 @@ extension OrgStore {
     ///   - soql: The statement.
     ///   - includeDeleted: Whether deleted records count (`queryAll`).
     ///   - batchSize: Records per page, 200–2,000 (Salesforce's bounds); 2,000 by default.
+    ///   - userID: Who runs it, for `USING SCOPE mine`, `FORMAT()` and `convertTimezone()`;
+    ///     the org's first user when nil.
     ///   - version: The API version for record URLs: `v62.0`.
-    public func query(_ soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, version: String) async throws(APIError)
-        -> QueryResult
+    public func query(_ soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, asUser userID: String? = nil, version: String)
+        async throws(APIError) -> QueryResult
     {
-        try await read { db in try self.query(soql, includeDeleted: includeDeleted, batchSize: batchSize, version: version, db: db) }
+        let parsed = try Self.parse(soql)
+        let run: @Sendable (Database) throws -> QueryResult = { db in
+            try self.query(parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, userID: userID, version: version, db: db)
+        }
+        // FOR VIEW and FOR REFERENCE write the records' dates.
+        return parsed.marks.isEmpty ? try await read(run) : try await write(run)
     }
 
-    func query(_ soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, version: String, db: Database) throws -> QueryResult {
-        let parsed: SOQLQuery
+    /// A statement parsed, or Salesforce's MALFORMED_QUERY.
+    static func parse(_ soql: String) throws(APIError) -> SOQLQuery {
         do {
-            parsed = try SOQLQuery(parsing: soql)
+            return try SOQLQuery(parsing: soql)
         } catch {
             throw APIError(status: 400, errorCode: "MALFORMED_QUERY", message: error.message)
         }
-        return try query(parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, version: version, db: db)
     }
 
-    /// Runs a parsed statement; `source` is its text, which errors quote.
-    func query(_ parsed: SOQLQuery, source soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, version: String, db: Database)
-        throws -> QueryResult
-    {
-        let planner = QueryPlanner(schema: schema, errors: QueryErrors(source: soql), includeDeleted: includeDeleted, today: now.date)
+    /// Runs a parsed statement; `source` is its text, which errors quote. A statement with FOR
+    /// VIEW or FOR REFERENCE must run in a write transaction: it marks the records it returns.
+    func query(
+        _ parsed: SOQLQuery, source soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, userID: String?, version: String,
+        db: Database
+    ) throws -> QueryResult {
+        let context = try queryContext(userID: userID, db: db)
+        let planner = QueryPlanner(schema: schema, errors: QueryErrors(source: soql), includeDeleted: includeDeleted, context: context)
         let compiled = try planner.compile(parsed)
         let batch = min(max(batchSize, 200), 2000)
         let arguments = StatementArguments(compiled.arguments)
@@ -38,15 +47,43 @@ extension OrgStore {
         if let limit = compiled.limit { total = min(total, limit) }
         if compiled.countOnly { return QueryResult(totalSize: total, done: true, records: []) }
         var snapshot: [Int64]?
-        if total > batch, let snapshotSQL = compiled.snapshotSQL {
+        if total > batch || !compiled.marks.isEmpty, let snapshotSQL = compiled.snapshotSQL {
             // More than one page: fix the result's rows now, in this read transaction.
             let window: [FieldValue] = [.integer(Int64(compiled.limit ?? -1)), .integer(Int64(compiled.offset))]
             let rowIDs = try Int64.fetchAll(db, sql: snapshotSQL, arguments: StatementArguments(compiled.arguments + window))
             snapshot = rowIDs
             total = rowIDs.count
+            if !compiled.marks.isEmpty { try mark(rowIDs, of: compiled, as: context, db: db) }
         }
         return try page(
-            of: compiled, total: total, batchSize: batch, position: 0, snapshot: snapshot, locator: nil, version: version, db: db)
+            of: compiled, total: total, batchSize: batch, position: 0, snapshot: total > batch ? snapshot : nil, locator: nil, version: version,
+            db: db)
+    }
+
+    /// FOR VIEW and FOR REFERENCE: the records get `LastViewedDate` (a view references them too)
+    /// or `LastReferencedDate`, and a view puts them on the user's recent items.
+    private func mark(_ rowIDs: [Int64], of query: CompiledQuery, as context: QueryContext, db: Database) throws {
+        guard let type = schema.type(named: query.typeName), type.field(named: "LastViewedDate") != nil, !rowIDs.isEmpty else { return }
+        let viewed = query.marks.contains(.view)
+        let assignments = viewed ? "\"LastViewedDate\" = ?1, \"LastReferencedDate\" = ?1" : "\"LastReferencedDate\" = ?1"
+        let table = OrgDatabase.quoted(type.name)
+        for start in stride(from: 0, to: rowIDs.count, by: 500) {
+            let chunk = rowIDs[start..<min(start + 500, rowIDs.count)]
+            let placeholders = chunk.indices.map { "?\($0 - start + 2)" }.joined(separator: ", ")
+            let arguments = StatementArguments([context.now.description]) + StatementArguments(Array(chunk))
+            try db.execute(sql: "UPDATE \(table) SET \(assignments) WHERE rowid IN (\(placeholders))", arguments: arguments)
+        }
+        guard viewed else { return }
+        // The recent items keep the last 200: the result's first 200, marked last to first so
+        // that the first record is the most recent.
+        let first = Array(rowIDs.prefix(RecentItems.capacity))
+        let placeholders = Array(repeating: "?", count: first.count).joined(separator: ", ")
+        let rows = try Row.fetchAll(db, sql: "SELECT rowid, \"Id\" FROM \(table) WHERE rowid IN (\(placeholders))", arguments: StatementArguments(first))
+        var ids: [Int64: String] = [:]
+        for row in rows { if let rowID = Int64.fromDatabaseValue(row[0]), let id = String.fromDatabaseValue(row[1]) { ids[rowID] = id } }
+        for rowID in first.reversed() {
+            if let id = ids[rowID] { try RecentItems.mark(id, type: type.name, by: context.userID, db: db) }
+        }
     }
 
     /// The page a `nextRecordsUrl` points at: `01g...-2000`.

@@ -41,3 +41,10 @@ struct QueryErrors {
             at: position)
     }
 }
+
+extension QueryErrors {
+    /// Two items of a SELECT would give a record the same key.
+    func duplicateField(_ name: String) -> APIError {
+        APIError(status: 400, errorCode: "INVALID_FIELD", message: "duplicate field selected: \(name)")
+    }
+}

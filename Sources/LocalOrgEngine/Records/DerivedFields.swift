@@ -32,6 +32,8 @@ enum DerivedFields {
                 values["CaseNumber"] = .text(String(1000 + count + 1).leftPadded(to: 8))
             }
             if values["Status"] != nil { values["IsClosed"] = .bool(text("Status") == "Closed") }
+        case "Task":
+            if values["Status"] != nil { values["IsClosed"] = .bool(text("Status") == "Completed") }
         case "User":
             if existing == nil {
                 values["UserType"] = .text("Standard")

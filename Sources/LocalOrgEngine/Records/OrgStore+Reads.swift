@@ -33,11 +33,19 @@ extension OrgStore {
         let sql = "SELECT \(columns), \"IsDeleted\" FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?"
         guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { throw APIError.notFound }
         if (row[selected.count] as Int64? ?? 0) != 0 { throw APIError.entityIsDeleted }
-        return SObjectRecord(
-            type: type.name, url: "\(type.path(version: version))/\(id)",
-            fields: selected.enumerated().map { index, field in
-                (field.name, RecordValue(FieldValue(row: row, column: index, type: field.type)))
-            })
+        var fields: [(name: String, value: RecordValue)] = selected.enumerated().map { index, field in
+            (field.name, RecordValue(FieldValue(row: row, column: index, type: field.type)))
+        }
+        // A whole record carries its addresses as objects too, built from their components.
+        if names?.isEmpty ?? true {
+            for compound in type.compoundFields {
+                let members = compound.components.map { component in
+                    (component.key, fields.first { $0.name == component.field }?.value ?? .null)
+                }
+                fields.append((compound.name, RecordValue.compound(members)))
+            }
+        }
+        return SObjectRecord(type: type.name, url: "\(type.path(version: version))/\(id)", fields: fields)
     }
 
     /// The user's recently viewed or edited records, most recent first, each with `Id` and

@@ -71,6 +71,13 @@ public indirect enum RecordValue: Sendable, Equatable {
     case record(SObjectRecord)
     /// Child records from a subquery.
     case children(QueryResult)
+    /// A compound field's members in order: `{"city": …, "latitude": …}`.
+    case members(CompoundValue)
+
+    /// A compound field's value: null when every member is, as Salesforce writes it.
+    static func compound(_ members: [(key: String, value: RecordValue)]) -> RecordValue {
+        members.allSatisfy { $0.value == .null } ? .null : .members(CompoundValue(members: members))
+    }
 
     /// Writes the value as JSON.
     package func write(to writer: inout JSONStreamWriter) {
@@ -82,6 +89,13 @@ public indirect enum RecordValue: Sendable, Equatable {
         case .string(let text): writer.string(text)
         case .record(let record): record.write(to: &writer)
         case .children(let result): result.write(to: &writer)
+        case .members(let compound):
+            writer.beginObject()
+            for (key, value) in compound.members {
+                writer.key(key)
+                value.write(to: &writer)
+            }
+            writer.endObject()
         }
     }
 
@@ -100,6 +114,17 @@ public indirect enum RecordValue: Sendable, Equatable {
         case .text(let text): self = .string(text)
         case .blob: self = value.json.stringValue.map { .string($0) } ?? .null
         }
+    }
+}
+
+/// The members of a compound field (an address, a geolocation), in order.
+public struct CompoundValue: Sendable, Equatable {
+    /// The members.
+    public var members: [(key: String, value: RecordValue)]
+
+    /// Compounds are equal when their members are, in order.
+    public static func == (lhs: CompoundValue, rhs: CompoundValue) -> Bool {
+        lhs.members.count == rhs.members.count && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
 

@@ -65,7 +65,9 @@ extension DataAPI {
             var query = item.query ?? SOQLQuery(selection: [.field(FieldPath(["Id"]))], object: type.name)
             let idCondition = Condition.isIn(.field(FieldPath(["Id"])), ids.map(SOQLLiteral.string), negated: false)
             query.condition = query.condition.map { .and([$0, idCondition]) } ?? idCondition
-            var records = try store.query(query, source: source, batchSize: Self.searchResultLimit, version: version, db: db).records
+            var records = try store.query(
+                query, source: source, batchSize: Self.searchResultLimit, userID: userID, version: version, db: db
+            ).records
             if query.ordering.isEmpty {
                 // Without ORDER BY, matches come in name order, so results are stable.
                 let rank = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })

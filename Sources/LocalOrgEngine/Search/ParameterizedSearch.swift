@@ -77,7 +77,7 @@ struct ParameterizedSearch {
     /// The SOSL statement: the term, the scope and a RETURNING object per `sobject`.
     func query(schema: OrgSchema) throws(APIError) -> SOSLQuery {
         do {
-            var query = SOSLQuery(expression: try SearchExpression(parsing: term), scope: scope, limit: overallLimit, offset: offset)
+            var query = try SOSLQuery(term: term, scope: scope, limit: overallLimit, offset: offset)
             for object in objects {
                 let selected = object.fields ?? (fields.isEmpty ? ["Id"] : fields)
                 var soql = "SELECT \(selected.joined(separator: ", ")) FROM \(object.name)"

@@ -22,9 +22,9 @@ struct SearchMatcher {
         switch expression {
         case .word(let word): return containsSequence(patterns(of: [word]), in: fields)
         case .phrase(let words): return containsSequence(patterns(of: words), in: fields)
-        case .and(let left, let right): return evaluate(left, fields) && evaluate(right, fields)
-        case .or(let left, let right): return evaluate(left, fields) || evaluate(right, fields)
-        case .andNot(let left, let right): return evaluate(left, fields) && !evaluate(right, fields)
+        case .and(let parts): return parts.allSatisfy { evaluate($0, fields) }
+        case .or(let parts): return parts.contains { evaluate($0, fields) }
+        case .not(let part): return !evaluate(part, fields)
         }
     }
 

@@ -18,6 +18,7 @@ enum OrgDatabase {
                 // that statement alone) went to a temporary file: a fifth of a collection update's
                 // time was spent writing it.
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
+                SQLFunctions.register(in: db)
             }
             // The org holds live tokens: its file, and so its WAL, is the owner's only.
             try OwnerOnlyFiles.prepareDatabaseFile(url)

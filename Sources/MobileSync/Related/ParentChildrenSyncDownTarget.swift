@@ -1,3 +1,4 @@
+import SOQL
 public import SalesforceCore
 
 /// Syncs down a tree of related records, each object into its own soup: Accounts with their
@@ -41,12 +42,11 @@ public struct ParentChildrenSyncDownTarget: SyncDownTarget, Equatable {
                 fields.append(parentField)
             }
             if fields.isEmpty { fields = [object.idFieldName] }
-            var query = "SELECT \(fields.joined(separator: ", ")) FROM \(object.objectType)"
-            if let condition = try RelationshipFilter.condition(for: level, rootFilter: self.parentSoqlFilter) {
-                query += " WHERE \(condition)"
-            }
+            let query = SOQLQuery(
+                selection: fields.map { .field(FieldPath($0.split(separator: ".").map(String.init))) }, object: object.objectType,
+                condition: try RelationshipFilter.condition(for: level, rootFilter: self.parentSoqlFilter))
             let target = try SoqlSyncDownTarget(
-                query: query, idFieldName: object.idFieldName, modificationDateFieldName: object.modificationDateFieldName)
+                query: query.description, idFieldName: object.idFieldName, modificationDateFieldName: object.modificationDateFieldName)
             guard target.isOrderedByCursor else {
                 throw .invalidConfiguration("the \(object.objectType) query of the tree cannot be ordered by its stamp and id")
             }

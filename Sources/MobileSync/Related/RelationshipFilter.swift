@@ -10,58 +10,66 @@ import SOQL
 /// its parent did not change (the SDK looks only at parents).
 enum RelationshipFilter {
     /// The condition for `level`'s records; nil for a root with no filter.
-    /// - Throws: ``SyncError/invalidConfiguration(_:)`` when the root filter does not parse, or
-    ///   uses a subquery (which a child-to-parent path cannot carry).
-    static func condition(for level: TreeLevel, rootFilter: String?) throws(SyncError) -> String? {
-        guard !level.ancestors.isEmpty else { return rootFilter }
+    /// - Throws: ``SyncError/invalidConfiguration(_:)`` when the filter does not parse, or uses a
+    ///   semi-join (`Id IN (SELECT …)`), which a child-to-parent path cannot carry.
+    static func condition(for level: TreeLevel, rootFilter: String?) throws(SyncError) -> Condition? {
+        let filter = try rootFilter.flatMap { text throws(SyncError) in try parse(text, root: level.ancestors.first?.objectType ?? level.object.objectType) }
+        guard !level.ancestors.isEmpty else { return filter }
         let chain = [level.object] + level.ancestors.dropFirst().reversed()
         let relationships = chain.map { $0.parentRelationshipName ?? "" }
-        let reference = (relationships.dropLast() + [chain.last?.parentIdFieldName ?? ""]).joined(separator: ".")
-        let linked = "\(reference) != null"
-        guard let rootFilter, !rootFilter.trimmingCharacters(in: .whitespaces).isEmpty else { return linked }
-        let root = level.ancestors[0].objectType
-        let parsed: SOQLQuery
+        let reference = FieldPath(relationships.dropLast() + [chain.last?.parentIdFieldName ?? ""])
+        let linked = Condition.comparison(.field(reference), .notEqual, .null)
+        guard let filter else { return linked }
+        return .and([linked, try prefixed(filter, with: relationships)])
+    }
+
+    /// The user's filter on the root, parsed.
+    private static func parse(_ text: String, root: String) throws(SyncError) -> Condition? {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         do {
-            parsed = try SOQLQuery(parsing: "SELECT Id FROM \(root) WHERE \(rootFilter)")
+            return try SOQLQuery(parsing: "SELECT Id FROM \(root) WHERE \(text)").condition
         } catch {
             throw .invalidConfiguration("the parent filter is not a valid SOQL condition: \(error)")
         }
-        guard let condition = parsed.condition else { return linked }
-        let prefix = relationships.joined(separator: ".")
-        return "\(linked) AND (\(try text(of: condition, prefix: prefix)))"
     }
 
-    /// `condition` in SOQL, every field path starting at `prefix`.
-    private static func text(of condition: Condition, prefix: String) throws(SyncError) -> String {
-        func field(_ expression: ValueExpression) throws(SyncError) -> String {
-            guard case .field(let path) = expression else {
-                throw .invalidConfiguration("the parent filter uses an aggregate, which a WHERE condition cannot")
-            }
-            return "\(prefix).\(path.description)"
-        }
+    /// `condition` with every field path starting at the parent path `prefix`. Its depth is the
+    /// parser's, which is bounded.
+    private static func prefixed(_ condition: Condition, with prefix: [String]) throws(SyncError) -> Condition {
         switch condition {
-        case .and(let parts), .or(let parts):
-            var texts: [String] = []
-            for part in parts { texts.append("(\(try text(of: part, prefix: prefix)))") }
-            if case .and = condition { return texts.joined(separator: " AND ") }
-            return texts.joined(separator: " OR ")
-        case .not(let inner):
-            return "NOT (\(try text(of: inner, prefix: prefix)))"
-        case .comparison(let expression, let comparison, let literal):
-            return "\(try field(expression)) \(comparison.rawValue) \(literalText(literal))"
-        case .like(let expression, let pattern):
-            return "\(try field(expression)) LIKE '\(pattern.replacingOccurrences(of: "'", with: "\\'"))'"
-        case .isIn(let expression, let literals, let negated):
-            let list = literals.map(literalText).joined(separator: ", ")
-            return "\(try field(expression)) \(negated ? "NOT IN" : "IN") (\(list))"
+        case .and(let parts):
+            var mapped: [Condition] = []
+            for part in parts { mapped.append(try prefixed(part, with: prefix)) }
+            return .and(mapped)
+        case .or(let parts):
+            var mapped: [Condition] = []
+            for part in parts { mapped.append(try prefixed(part, with: prefix)) }
+            return .or(mapped)
+        case .not(let inner): return .not(try prefixed(inner, with: prefix))
+        case .comparison(let subject, let comparison, let literal):
+            return .comparison(try prefixed(subject, with: prefix), comparison, literal)
+        case .like(let subject, let pattern): return .like(try prefixed(subject, with: prefix), pattern: pattern)
+        case .isIn(let subject, let values, let negated): return .isIn(try prefixed(subject, with: prefix), values, negated: negated)
+        case .includes(let subject, let values, let excludes):
+            return .includes(try prefixed(subject, with: prefix), values, excludes: excludes)
         case .inSubquery:
             throw .invalidConfiguration(
-                "the parent filter uses a subquery; children are picked through their path to the parent, which cannot carry one")
+                "the parent filter uses a semi-join (IN (SELECT …)); children are picked through their path to the parent, which cannot carry one")
         }
     }
 
-    private static func literalText(_ literal: SOQLLiteral) -> String {
-        if case .string(let text) = literal { return "'\(text.soqlEscaped())'" }
-        return literal.description
+    private static func prefixed(_ expression: ValueExpression, with prefix: [String]) throws(SyncError) -> ValueExpression {
+        switch expression {
+        case .field(let path): return .field(FieldPath(prefix + path.components, position: path.position))
+        case .literal: return expression
+        case .function(var call):
+            guard call.function?.isAggregate != true else {
+                throw .invalidConfiguration("the parent filter uses an aggregate (\(call)), which a WHERE condition cannot")
+            }
+            var arguments: [ValueExpression] = []
+            for argument in call.arguments { arguments.append(try prefixed(argument, with: prefix)) }
+            call.arguments = arguments
+            return .function(call)
+        }
     }
 }

@@ -1,4 +1,5 @@
 public import SalesforceCore
+import SOQL
 import SalesforceREST
 
 /// Syncs down the user's most recently used records of one object type, with the fields listed.
@@ -63,23 +64,13 @@ public struct MruSyncDownTarget: SyncDownTarget, Hashable {
 enum IdQuery {
     static func records(_ type: String, fields: [String], ids: [String], idField: String, client: RestClient) async throws -> [JSON] {
         var records: [JSON] = []
+        let selection = fields.map { SelectItem.field(FieldPath($0.split(separator: ".").map(String.init))) }
         for chunk in ids.chunks(of: 200) {
-            let list = chunk.map { "'\($0.soqlEscaped())'" }.joined(separator: ", ")
-            let soql = "SELECT \(fields.joined(separator: ", ")) FROM \(type) WHERE \(idField) IN (\(list))"
-            for try await page in client.pages(forQuery: soql) { records += page.records }
+            let query = SOQLQuery(
+                selection: selection, object: type,
+                condition: .isIn(.field(FieldPath(idField.split(separator: ".").map(String.init))), chunk.map(SOQLLiteral.string), negated: false))
+            for try await page in client.pages(forQuery: query.description) { records += page.records }
         }
         return records
-    }
-}
-
-extension String {
-    /// The text with SOQL's quote and backslash escaped, for a string literal.
-    func soqlEscaped() -> String {
-        var escaped = ""
-        for character in self {
-            if character == "'" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
     }
 }

@@ -6,14 +6,16 @@ import SalesforceREST
 /// Syncs down the records of a SOQL query, incrementally: a re-run asks only for records
 /// changed since the last one, and a run that stopped or failed resumes where it left off.
 ///
-/// The query is kept as the user wrote it, with the id and modification fields added to the
-/// SELECT when missing and `ORDER BY LastModifiedDate, Id` when it has no ORDER BY. Runs after
-/// the first wrap the user's condition in parentheses and add a keyset predicate,
+/// The query may use any form of the SOQL reference a record query can (`WITH SECURITY_ENFORCED`,
+/// `USING SCOPE`, `FIELDS()`, `TYPEOF`, `toLabel()`, `FORMAT()`, date functions in WHERE,
+/// `FOR VIEW`, …). It is read into a syntax tree and changed only where the sync needs it: the
+/// id and modification fields added to the SELECT when missing, and `ORDER BY LastModifiedDate,
+/// Id` when it has no ORDER BY. Runs after the first add a keyset condition beside the user's,
 /// `(LastModifiedDate > t OR (LastModifiedDate = t AND Id > 'last'))`, so records sharing a
-/// stamp are neither lost nor fetched twice (the SDK's `LastModifiedDate > t` loses them after
-/// a failure, and its unparenthesized AND changes the meaning of an `a OR b` condition). They
-/// run on `queryAll` with `IsDeleted`, so records deleted on the server since the last run come
-/// down as deletes and no ghost of them stays.
+/// stamp are neither lost nor fetched twice (the SDK's `LastModifiedDate > t` loses them after a
+/// failure, and its text splicing changes the meaning of an `a OR b` condition). They run on
+/// `queryAll` with `IsDeleted`, so records deleted on the server since the last run come down as
+/// deletes and no ghost of them stays.
 public struct SoqlSyncDownTarget: SyncDownTarget {
     /// The query as stored: the user's, with the fields and ORDER BY the sync needs.
     public let query: String
@@ -27,44 +29,66 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
     /// instead of REST pages, for priming a large object; later runs use the REST cursor, which
     /// the first one hands over to without a gap. Ignored for a query with a LIMIT or OFFSET.
     public var primesWithBulkAPI = false
-    private let clauses: SOQLClauses
+    private let statement: SOQLQuery
 
     /// A target for `query`.
-    /// - Throws: ``SyncError/invalidConfiguration(_:)`` when the query is not valid SOQL or
-    ///   aggregates (a sync needs records).
+    /// - Throws: ``SyncError/invalidConfiguration(_:)`` when the query is not valid SOQL, or is
+    ///   not a query of records (it aggregates, groups or only counts): the message names the clause.
     public init(query: String, idFieldName: String = "Id", modificationDateFieldName: String = "LastModifiedDate") throws(SyncError) {
         self.idFieldName = idFieldName
         self.modificationDateFieldName = modificationDateFieldName
-        let parsed: SOQLClauses
+        var statement: SOQLQuery
         do {
-            parsed = try SOQLClauses(parsing: query)
+            statement = try SOQLQuery(parsing: query)
         } catch {
             throw .invalidConfiguration("the query is not valid SOQL: \(error.message)")
         }
-        let aggregates = parsed.query.selection.contains { item in
-            switch item {
-            case .field, .subquery: false
-            case .aggregate, .countAll: true
+        try Self.checkSyncable(statement)
+        let added = [idFieldName, modificationDateFieldName].filter { !Self.selects($0, in: statement.selection) }
+        if !added.isEmpty {
+            var seen = Set<String>()
+            let fields = added.filter { seen.insert($0.lowercased()).inserted }.map { SelectItem.field(Self.path($0)) }
+            statement.selection = fields + statement.selection
+        }
+        if statement.ordering.isEmpty || Self.orders(statement.ordering, by: [modificationDateFieldName]) {
+            statement.ordering = [modificationDateFieldName, idFieldName].map { OrderItem(expression: .field(Self.path($0))) }
+        }
+        self.statement = statement
+        self.query = statement.description
+    }
+
+    /// Refuses what a sync cannot store, naming the clause and why.
+    private static func checkSyncable(_ statement: SOQLQuery) throws(SyncError) {
+        if statement.isCountOnly {
+            throw .invalidConfiguration("the query selects COUNT(), which returns only a number; a sync stores the records themselves")
+        }
+        for item in statement.selection {
+            if case .expression(let expression, _) = item, expression.containsAggregate {
+                throw .invalidConfiguration(
+                    "the query's SELECT aggregates (\(expression)), so it returns AggregateResult rows; a sync stores records")
             }
         }
-        guard parsed.grouping == nil, !aggregates else {
-            throw .invalidConfiguration("the query aggregates or groups; a sync needs the records themselves")
+        if let grouping = statement.grouping {
+            let items = grouping.items.map(\.description).joined(separator: ", ")
+            let clause = grouping.kind == .plain ? "GROUP BY \(items)" : "GROUP BY \(grouping.kind.rawValue)(\(items))"
+            throw .invalidConfiguration("the query has \(clause), which returns groups; a sync stores records")
         }
-        var clauses = parsed
-        let selected = Set(
-            parsed.query.selection.compactMap { item -> String? in
-                if case .field(let path) = item { path.components.joined(separator: ".").lowercased() } else { nil }
-            })
-        var added: [String] = []
-        if !selected.contains(idFieldName.lowercased()) { added.append(idFieldName) }
-        if !selected.contains(modificationDateFieldName.lowercased()) { added.append(modificationDateFieldName) }
-        if !added.isEmpty { clauses.selectList = (added + [parsed.selectList]).joined(separator: ",") }
-        if clauses.orderBy == nil { clauses.orderBy = "\(modificationDateFieldName), \(idFieldName)" }
-        if Self.orders(clauses.orderBy, onlyBy: modificationDateFieldName) {
-            clauses.orderBy = "\(modificationDateFieldName), \(idFieldName)"
+    }
+
+    /// `Account.Name` as a path.
+    private static func path(_ field: String) -> FieldPath { FieldPath(field.split(separator: ".").map(String.init)) }
+
+    /// Whether the SELECT already reads `field`: named, or in a FIELDS() group that has it.
+    private static func selects(_ field: String, in selection: [SelectItem]) -> Bool {
+        let wanted = path(field).components.map { $0.lowercased() }
+        let custom = field.hasSuffix("__c")
+        return selection.contains { item in
+            switch item {
+            case .expression(.field(let selected), nil): return selected.components.map { $0.lowercased() } == wanted
+            case .fields(let group): return wanted.count == 1 && (group == .all || (group == .custom) == custom)
+            default: return false
+            }
         }
-        self.clauses = clauses
-        self.query = Self.text(of: clauses)
     }
 
     /// Reads a target from its JSON.
@@ -90,54 +114,60 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
 
     /// True when the query orders by the modification field and then the id, as it does unless
     /// the user gave another ORDER BY.
-    public var isOrderedByCursor: Bool {
-        guard let orderBy = clauses.orderBy else { return false }
-        let items = orderBy.split(separator: ",").map { $0.split(separator: " ").map { $0.lowercased() } }
-        return items.count == 2 && items[0] == [modificationDateFieldName.lowercased()] && items[1] == [idFieldName.lowercased()]
+    public var isOrderedByCursor: Bool { Self.orders(statement.ordering, by: [modificationDateFieldName, idFieldName]) }
+
+    /// Whether `ordering` is ascending by exactly `fields`, names compared without case.
+    private static func orders(_ ordering: [OrderItem], by fields: [String]) -> Bool {
+        ordering.count == fields.count
+            && zip(ordering, fields).allSatisfy { item, field in
+                !item.descending && item.nullsFirst != false
+                    && item.expression.fieldPath?.components.map { $0.lowercased() } == path(field).components.map { $0.lowercased() }
+            }
     }
 
     /// The SOQL a run sends: all records on the first run, then those after `cursor`, with
     /// `IsDeleted` so that deletes come down too.
     public func query(after cursor: SyncCursor?) -> String {
-        var run = clauses
-        guard let cursor, cursor.stamp >= 0 else { return Self.text(of: run) }
-        let stamp = SOQLDateTime(millisecondsSinceEpoch: cursor.stamp).description
-        let field = modificationDateFieldName
-        let after: String
+        guard let cursor, cursor.stamp >= 0 else { return query }
+        var run = statement
+        let field = ValueExpression.field(Self.path(modificationDateFieldName))
+        let stamp = SOQLLiteral.dateTime(SOQLDateTime(millisecondsSinceEpoch: cursor.stamp))
+        let after: Condition
         if let id = cursor.id, isOrderedByCursor {
-            after = "(\(field) > \(stamp) OR (\(field) = \(stamp) AND \(idFieldName) > '\(Self.escaped(id))'))"
+            after = .or([
+                .comparison(field, .greater, stamp),
+                .and([.comparison(field, .equal, stamp), .comparison(.field(Self.path(idFieldName)), .greater, .string(id))]),
+            ])
         } else {
-            after = "\(field) >= \(stamp)"
+            after = .comparison(field, .greaterOrEqual, stamp)
         }
-        run.condition = run.condition.map { "(\($0)) AND \(after)" } ?? after
-        if !run.query.selection.contains(where: { if case .field(let path) = $0 { path.components == ["IsDeleted"] } else { false } }) {
-            run.selectList += ", IsDeleted"
-        }
-        return Self.text(of: run)
+        run.condition = run.condition.map { .and([$0, after]) } ?? after
+        if !selectsIsDeleted { run.selection.append(.field(FieldPath(["IsDeleted"]))) }
+        return run.description
     }
 
+    /// Whether the user's SELECT reads IsDeleted (so records keep it).
+    private var selectsIsDeleted: Bool { Self.selects("IsDeleted", in: statement.selection) }
+
     /// The object type queried.
-    var objectType: String { clauses.from.split(separator: " ").first.map(String.init) ?? clauses.from }
+    var objectType: String { statement.object }
 
     /// The query a Bulk API job runs to prime the soup: the target's, in no order (the job's
     /// results are not paged by the cursor).
     var bulkQuery: String {
-        var bulk = clauses
-        bulk.orderBy = nil
-        return Self.text(of: bulk)
+        var bulk = statement
+        bulk.ordering = []
+        return bulk.description
     }
 
     /// Fetches the pages of `query(after:)`, on `queryAll` for a re-run; a first run of a target
     /// that primes with the Bulk API fetches through a query job, then hands over to the cursor.
     public func fetch(after cursor: SyncCursor?, context: SyncContext) async throws -> any SyncDownFetch {
-        if cursor == nil, primesWithBulkAPI, clauses.limit == nil, clauses.offset == nil {
+        if cursor == nil, primesWithBulkAPI, statement.limit == nil, statement.offset == nil {
             return BulkPrimingFetch(target: self, context: context)
         }
         let client = context.client
         let soql = query(after: cursor)
-        let selectsIsDeleted = clauses.query.selection.contains {
-            if case .field(let path) = $0 { path.components == ["IsDeleted"] } else { false }
-        }
         let first = cursor == nil ? client.requests.query(soql, batchSize: batchSize) : client.requests.queryAll(soql, batchSize: batchSize)
         return QueryFetch(client: client, first: first, target: self, keepsIsDeleted: selectsIsDeleted)
     }
@@ -145,43 +175,26 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
     /// Which of `localIds` the query still returns: the query with `Id IN (…)` added, so each
     /// call costs one small request and nothing grows with the soup. A query with a LIMIT is run
     /// whole instead (with its ORDER BY, so a "latest 500" target keeps its 500), since the
-    /// limit decides membership.
+    /// limit decides membership. Either way it selects only the id, and marks no record as
+    /// viewed or referenced: nobody sees what it returns.
     public func remoteIds(among localIds: [String], context: SyncContext) async throws -> Set<String> {
         let client = context.client
-        var idQuery = clauses
-        idQuery.selectList = idFieldName
-        if clauses.limit == nil {
+        var idQuery = statement
+        idQuery.selection = [.field(Self.path(idFieldName))]
+        idQuery.marks = []
+        idQuery.updates = []
+        if statement.limit == nil {
             guard !localIds.isEmpty else { return [] }
-            let list = localIds.map { "'\(Self.escaped($0))'" }.joined(separator: ", ")
-            let inList = "\(idFieldName) IN (\(list))"
-            idQuery.condition = clauses.condition.map { "(\($0)) AND \(inList)" } ?? inList
-            idQuery.orderBy = nil
+            let inList = Condition.isIn(.field(Self.path(idFieldName)), localIds.map(SOQLLiteral.string), negated: false)
+            idQuery.condition = statement.condition.map { .and([$0, inList]) } ?? inList
+            idQuery.ordering = []
         }
         var ids = Set<String>()
-        for try await page in client.pages(forQuery: Self.text(of: idQuery)) {
+        for try await page in client.pages(forQuery: idQuery.description) {
             for record in page.records { if let id = record[idFieldName]?.stringValue { ids.insert(id) } }
         }
         return ids
     }
-
-    static func text(of clauses: SOQLClauses) -> String {
-        var parts = ["SELECT \(clauses.selectList) FROM \(clauses.from)"]
-        if let condition = clauses.condition { parts.append("WHERE \(condition)") }
-        if let grouping = clauses.grouping { parts.append(grouping) }
-        if let orderBy = clauses.orderBy { parts.append("ORDER BY \(orderBy)") }
-        if let limit = clauses.limit { parts.append("LIMIT \(limit)") }
-        if let offset = clauses.offset { parts.append("OFFSET \(offset)") }
-        if let forClause = clauses.forClause { parts.append(forClause) }
-        return parts.joined(separator: " ")
-    }
-
-    private static func orders(_ orderBy: String?, onlyBy field: String) -> Bool {
-        guard let orderBy else { return false }
-        let words = orderBy.split(separator: " ").map { $0.lowercased() }
-        return words == [field.lowercased()] || words == [field.lowercased(), "asc"]
-    }
-
-    private static func escaped(_ text: String) -> String { text.soqlEscaped() }
 }
 
 extension SoqlSyncDownTarget: Equatable {

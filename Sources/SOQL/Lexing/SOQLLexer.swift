@@ -69,11 +69,23 @@ struct SOQLLexer {
         } else if character.isLetter || character == "_" {
             var name = ""
             while let next = peek(), next.isLetter || next.isNumber || next == "_" { name.append(advance()) }
+            // A currency amount's fraction belongs to it: `EUR1200.50` is one literal.
+            if Self.isCurrencyAmount(name), peek() == ".", peek(1)?.isASCIIDigit == true {
+                name.append(advance())
+                while let next = peek(), next.isASCIIDigit { name.append(advance()) }
+            }
             kind = .identifier(name)
         } else {
             kind = try readSymbol(start: start)
         }
         return SOQLToken(kind: kind, position: start, text: String(characters[startIndex..<index]))
+    }
+
+    /// Whether `name` is three letters and digits, as a currency literal's code and amount are.
+    private static func isCurrencyAmount(_ name: String) -> Bool {
+        let characters = Array(name)
+        return characters.count > 3 && characters[..<3].allSatisfy { $0.isASCII && $0.isLetter }
+            && characters[3...].allSatisfy(\.isASCIIDigit)
     }
 
     private mutating func readSymbol(start: SOQLPosition) throws(SOQLSyntaxError) -> SOQLToken.Kind {

@@ -1,218 +1,183 @@
-/// Reads a SOSL statement. The term between braces goes to ``SearchTermParser``; each
-/// RETURNING object's parenthesized part is read as SOQL over that object.
+/// Reads a SOSL statement. The term between braces goes to ``SearchTermParser``; the rest is
+/// read from SOQL's tokens, each RETURNING object's field list and clauses as SOQL over that
+/// object. Clauses may come in any order, each once (WITH as often as needed).
 struct SOSLParser {
-    private let characters: [Character]
-    private var index = 0
-
-    private init(_ text: String) {
-        characters = Array(text)
-    }
+    private var parser: SOQLParser
 
     static func parse(_ text: String) throws(SOSLSyntaxError) -> SOSLQuery {
-        var parser = SOSLParser(text)
-        return try parser.statement()
-    }
-
-    private static let clauseKeywords: Set<String> = ["IN", "RETURNING", "WITH", "LIMIT", "OFFSET", "UPDATE"]
-
-    private mutating func statement() throws(SOSLSyntaxError) -> SOSLQuery {
-        skipSpace()
-        guard word()?.uppercased() == "FIND" else {
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        let wordStart = index
+        // The first word as a name reads it (letters, digits, `_`, `.`), so `FIND_x` is not FIND.
+        while index < characters.count, characters[index].isLetter || characters[index].isNumber || "_.".contains(characters[index]) {
+            index += 1
+        }
+        guard String(characters[wordStart..<index]).uppercased() == "FIND" else {
             throw SOSLSyntaxError("A search starts with FIND and a term in braces: FIND {Acme} RETURNING Account(Id, Name).")
         }
-        skipSpace()
-        let term: String
-        switch peek() {
-        case "{": term = try delimited(by: "}")
-        case "'": term = try delimited(by: "'")
-        default: throw SOSLSyntaxError("No search term found. The search term must be enclosed in braces: FIND {Acme}.")
+        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        guard index < characters.count, characters[index] == "{" || characters[index] == "'" else {
+            throw SOSLSyntaxError("No search term found. The search term must be enclosed in braces: FIND {Acme}.")
         }
-        var query = SOSLQuery(expression: try SearchTermParser.parse(term))
+        let close: Character = characters[index] == "{" ? "}" : "'"
+        let termStart = index + 1
+        index = termStart
+        while index < characters.count, characters[index] != close {
+            index += characters[index] == "\\" ? 2 : 1
+        }
+        guard index < characters.count else { throw SOSLSyntaxError("The search term is not closed: it needs a \(close).") }
+        let term = String(characters[termStart..<index])
+        // The clauses are lexed as SOQL with FIND and the term blanked out, so that positions
+        // in errors count from the statement's start.
+        var masked = characters
+        for position in wordStart...index where masked[position] != "\n" { masked[position] = " " }
+        let tokens: [SOQLToken]
+        do {
+            tokens = try SOQLLexer.tokens(of: String(masked))
+        } catch {
+            throw SOSLSyntaxError(error.description)
+        }
+        var statement = SOSLParser(parser: SOQLParser(tokens: tokens, source: text))
+        return try statement.clauses(term: term)
+    }
+
+    private init(parser: SOQLParser) {
+        self.parser = parser
+    }
+
+    private mutating func clauses(term: String) throws(SOSLSyntaxError) -> SOSLQuery {
+        var query = try SOSLQuery(term: term)
         var seen: Set<String> = []
-        while true {
-            skipSpace()
-            guard peek() != nil else { break }
-            let start = index
-            guard let keyword = word()?.uppercased(), Self.clauseKeywords.contains(keyword) else {
+        while parser.current.kind != .end {
+            let token = parser.current
+            guard case .identifier(let name) = token.kind,
+                ["IN", "RETURNING", "WITH", "LIMIT", "OFFSET", "UPDATE"].contains(name.uppercased())
+            else {
                 throw SOSLSyntaxError(
-                    "Unexpected text at character \(start + 1); after the term come IN ... FIELDS, RETURNING, WITH, LIMIT and OFFSET.")
+                    "unexpected token: \(token.text) at \(token.position); after the term come IN … FIELDS, RETURNING, WITH, LIMIT, OFFSET and UPDATE."
+                )
             }
+            let keyword = name.uppercased()
             guard keyword == "WITH" || seen.insert(keyword).inserted else { throw SOSLSyntaxError("\(keyword) appears twice.") }
-            switch keyword {
-            case "IN": query.scope = try scope()
-            case "RETURNING": query.returning = try returning()
-            case "LIMIT": query.limit = try integer(after: "LIMIT")
-            case "OFFSET": query.offset = try integer(after: "OFFSET")
-            default: try skipClause(keyword)  // WITH SNIPPET, WITH NETWORK, UPDATE TRACKING: accepted, no effect here.
+            _ = parser.advance()
+            do throws(SOQLSyntaxError) {
+                switch keyword {
+                case "IN": query.scope = try scope()
+                case "RETURNING": query.returning = try returning()
+                case "WITH": query.options.append(try option())
+                case "LIMIT": query.limit = try parser.parseCount(clause: "LIMIT")
+                case "OFFSET": query.offset = try parser.parseCount(clause: "OFFSET")
+                default:
+                    repeat {
+                        let (word, position) = try parser.identifier()
+                        guard let update = ArticleUpdate(rawValue: word.uppercased()) else {
+                            throw parser.error("UPDATE takes TRACKING or VIEWSTAT", at: position)
+                        }
+                        query.updates.append(update)
+                    } while parser.acceptSymbol(",")
+                }
+            } catch {
+                throw SOSLSyntaxError(error.description)
             }
         }
         return query
     }
 
-    private mutating func scope() throws(SOSLSyntaxError) -> SearchScope {
-        skipSpace()
-        let name = word()?.uppercased() ?? ""
-        skipSpace()
-        guard let scope = SearchScope(rawValue: name), word()?.uppercased() == "FIELDS" else {
-            throw SOSLSyntaxError("IN takes ALL FIELDS, NAME FIELDS, EMAIL FIELDS, PHONE FIELDS or SIDEBAR FIELDS.")
+    private mutating func scope() throws(SOQLSyntaxError) -> SearchScope {
+        guard case .identifier(let name) = parser.current.kind, let scope = SearchScope(rawValue: name.uppercased()),
+            parser.peek(1).isKeyword("FIELDS")
+        else {
+            throw parser.error("IN takes ALL FIELDS, NAME FIELDS, EMAIL FIELDS, PHONE FIELDS or SIDEBAR FIELDS", at: parser.current.position)
         }
+        parser.index += 2
         return scope
     }
 
-    private mutating func returning() throws(SOSLSyntaxError) -> [ReturningObject] {
+    /// `Account(Id, Name WHERE … USING ListView = Recent ORDER BY … LIMIT n OFFSET n), Contact`.
+    private mutating func returning() throws(SOQLSyntaxError) -> [ReturningObject] {
         var objects: [ReturningObject] = []
         repeat {
-            skipSpace()
-            guard let object = word(), !object.isEmpty else {
-                throw SOSLSyntaxError("RETURNING needs object names: RETURNING Account(Id, Name), Contact.")
-            }
-            skipSpace()
+            let (object, position) = try parser.identifier()
             var item = ReturningObject(object: object)
-            if peek() == "(" {
-                item.query = try Self.query(over: object, from: try parenthesized(in: "RETURNING"))
-                skipSpace()
+            if parser.acceptSymbol("(") {
+                var selection: [SelectItem] = []
+                repeat { selection.append(try parser.parseSelectItem(allowsSubquery: false)) } while parser.acceptSymbol(",")
+                var query = SOQLQuery(selection: selection, from: FromClause(object: object, position: position))
+                if parser.acceptKeyword("WHERE") { query.condition = try parser.parseCondition(allowsAggregates: false) }
+                if parser.current.isKeyword("USING"), parser.peek(1).isKeyword("LISTVIEW") {
+                    parser.index += 2
+                    try parser.expectSymbol("=")
+                    item.listView = try parser.identifier().0
+                }
+                try parser.parseClauses(after: .having, into: &query)
+                guard query.marks.isEmpty, query.updates.isEmpty, !query.locksRecords else {
+                    throw parser.error("a RETURNING object takes WHERE, USING ListView, ORDER BY, LIMIT and OFFSET", at: position)
+                }
+                try parser.expectSymbol(")")
+                item.query = query
             }
             objects.append(item)
-        } while consume(",")
+        } while parser.acceptSymbol(",")
         return objects
     }
 
-    /// `Id, Name WHERE ... ORDER BY ... LIMIT n` over `object`, read as SOQL.
-    private static func query(over object: String, from inner: String) throws(SOSLSyntaxError) -> SOQLQuery {
-        let characters = Array(inner)
-        // The field list ends at the first clause keyword outside quotes and parentheses.
-        let split =
-            firstIndex(in: characters, from: 0) { index, depth in
-                depth == 0 && characters[index].isLetter && (index == 0 || !isWordCharacter(characters[index - 1]))
-                    && ["WHERE", "ORDER", "LIMIT", "OFFSET", "WITH", "USING"].contains(
-                        String(characters[index...].prefix { $0.isLetter }).uppercased())
-            } ?? characters.count
-        let fields = String(characters[..<split]).trimmingWhitespace()
-        let soql = "SELECT \(fields.isEmpty ? "Id" : String(fields)) FROM \(object) \(String(characters[split...]))"
-        do {
-            return try SOQLQuery(parsing: soql)
-        } catch {
-            throw SOSLSyntaxError("In RETURNING \(object)(\(inner)): \(error.reason)")
-        }
-    }
-
-    private static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_"
-    }
-
-    /// Walks `characters` from `start`, skipping quoted strings (with their backslash escapes)
-    /// and tracking parenthesis depth, to the first index where `stop(index, depth)` holds.
-    private static func firstIndex(
-        in characters: [Character], from start: Int, depth initial: Int = 0,
-        where stop: (Int, Int) -> Bool
-    ) -> Int? {
-        var depth = initial
-        var quoted = false
-        var index = start
-        while index < characters.count {
-            let character = characters[index]
-            if quoted {
-                if character == "\\" { index += 1 } else if character == "'" { quoted = false }
-            } else if character == "'" {
-                quoted = true
-            } else {
-                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
-                if stop(index, depth) { return index }
+    private mutating func option() throws(SOQLSyntaxError) -> SearchOption {
+        let (name, position) = try parser.identifier()
+        switch name.uppercased() {
+        case "DIVISION":
+            try parser.expectSymbol("=")
+            return .division(try string())
+        case "DATA":
+            try parser.expectKeyword("CATEGORY")
+            return .dataCategory(try parser.parseDataCategories())
+        case "NETWORK":
+            if parser.acceptKeyword("IN") {
+                try parser.expectSymbol("(")
+                var ids: [String] = []
+                repeat { ids.append(try string()) } while parser.acceptSymbol(",")
+                try parser.expectSymbol(")")
+                return .network(ids)
             }
-            index += 1
-        }
-        return nil
-    }
-
-    private mutating func integer(after keyword: String) throws(SOSLSyntaxError) -> Int {
-        skipSpace()
-        guard let text = word(), let number = Int(text), number >= 0 else {
-            throw SOSLSyntaxError("\(keyword) takes a whole number: \(keyword) 20.")
-        }
-        return number
-    }
-
-    private mutating func skipClause(_ keyword: String) throws(SOSLSyntaxError) {
-        while true {
-            skipSpace()
-            guard let character = peek() else { return }
-            if character.isLetter {
-                let start = index
-                if let next = word(), Self.clauseKeywords.contains(next.uppercased()) {
-                    index = start
-                    return
-                }
-            } else if character == "(" {
-                // An unclosed one is an error: skipping it would read the same "(" forever.
-                _ = try parenthesized(in: keyword)
-            } else if character == "'" {
-                _ = try? delimited(by: "'")
-            } else {
-                index += 1
+            try parser.expectSymbol("=")
+            return .network([try string()])
+        case "SNIPPET":
+            guard parser.acceptSymbol("(") else { return .snippet(targetLength: nil) }
+            let parameters = try parser.parseParameters()
+            guard parameters.count == 1, parameters[0].name.lowercased() == "target_length", case .integer(let length) = parameters[0].value,
+                length > 0, length <= Int64(Int32.max)
+            else {
+                throw parser.error("SNIPPET takes (target_length=n), n a positive whole number", at: position)
             }
-        }
-    }
-
-    // MARK: - Characters
-
-    private func peek() -> Character? {
-        index < characters.count ? characters[index] : nil
-    }
-
-    private mutating func consume(_ character: Character) -> Bool {
-        skipSpace()
-        guard peek() == character else { return false }
-        index += 1
-        return true
-    }
-
-    private mutating func skipSpace() {
-        while let character = peek(), character.isWhitespace { index += 1 }
-    }
-
-    /// A name or number: letters, digits, `_` and `.`.
-    private mutating func word() -> String? {
-        let start = index
-        while let character = peek(), character.isLetter || character.isNumber || character == "_" || character == "." { index += 1 }
-        return index > start ? String(characters[start..<index]) : nil
-    }
-
-    /// The text up to the unescaped `end`, escapes kept for the term parser.
-    private mutating func delimited(by end: Character) throws(SOSLSyntaxError) -> String {
-        index += 1
-        let start = index
-        while let character = peek() {
-            if character == "\\" {
-                index += 2
-                continue
+            return .snippet(targetLength: Int(length))
+        case "HIGHLIGHT":
+            return .highlight
+        case "SPELL_CORRECTION":
+            try parser.expectSymbol("=")
+            guard case .boolean(let enabled) = try parser.parseLiteral() else {
+                throw parser.error("SPELL_CORRECTION takes true or false", at: position)
             }
-            if character == end {
-                let text = String(characters[start..<index])
-                index += 1
-                return text
-            }
-            index += 1
+            return .spellCorrection(enabled)
+        case "METADATA":
+            try parser.expectSymbol("=")
+            return .metadata(try string())
+        case "PRICEBOOKID":
+            try parser.expectSymbol("=")
+            return .pricebook(try string())
+        case "SECURITY_ENFORCED": return .securityEnforced
+        case "USER_MODE": return .userMode
+        case "SYSTEM_MODE": return .systemMode
+        default:
+            throw parser.error(
+                "unexpected token: \(name); WITH takes DIVISION, DATA CATEGORY, NETWORK, SNIPPET, HIGHLIGHT, SPELL_CORRECTION, METADATA, PricebookId, SECURITY_ENFORCED, USER_MODE or SYSTEM_MODE",
+                at: position)
         }
-        throw SOSLSyntaxError("The search term is not closed: it needs a \(end).")
     }
 
-    /// The text between balanced parentheses, quotes respected; `clause` names where, for the error.
-    private mutating func parenthesized(in clause: String) throws(SOSLSyntaxError) -> String {
-        let characters = self.characters
-        guard let end = Self.firstIndex(in: characters, from: index + 1, depth: 1, where: { characters[$0] == ")" && $1 == 0 }) else {
-            throw SOSLSyntaxError("A parenthesis in \(clause) is not closed.")
-        }
-        let text = String(characters[(index + 1)..<end])
-        index = end + 1
-        return text
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing whitespace.
-    func trimmingWhitespace() -> SubSequence {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<Swift.max(start, end)]
+    private mutating func string() throws(SOQLSyntaxError) -> String {
+        if parser.current.isSymbol(":") { throw parser.bindVariable() }
+        guard case .string(let value, _) = parser.current.kind else { throw parser.unexpected() }
+        _ = parser.advance()
+        return value
     }
 }

@@ -1,6 +1,6 @@
 /// Reads a search term: words with `*` and `?` wildcards, `"quoted phrases"`, parentheses,
-/// and the operators AND, OR and AND NOT (AND NOT binds tightest, then AND, then OR; words
-/// side by side are joined with AND). A backslash makes the next character plain text.
+/// and the operators AND, OR and AND NOT (AND and AND NOT bind tighter than OR; words side by
+/// side are joined with AND). A backslash makes the next character plain text.
 enum SearchTermParser {
     private enum Token: Equatable {
         case word(String)
@@ -33,37 +33,34 @@ enum SearchTermParser {
     }
 
     private static func or(_ tokens: inout [Token], _ position: inout Int) throws(SOSLSyntaxError) -> SearchExpression {
-        var left = try and(&tokens, &position)
+        var parts = [try and(&tokens, &position)]
         while position < tokens.count, tokens[position] == .or {
             position += 1
-            left = .or(left, try and(&tokens, &position))
+            parts.append(try and(&tokens, &position))
         }
-        return left
+        return parts.count == 1 ? parts[0] : .or(parts)
     }
 
+    /// Words side by side, `AND` and `AND NOT`: one list, so a long chain is never a deep tree.
     private static func and(_ tokens: inout [Token], _ position: inout Int) throws(SOSLSyntaxError) -> SearchExpression {
-        var left = try andNot(&tokens, &position)
+        var parts = [try primary(&tokens, &position)]
         while position < tokens.count {
             switch tokens[position] {
             case .and:
                 position += 1
+                if position < tokens.count, tokens[position] == .not {
+                    position += 1
+                    parts.append(.not(try primary(&tokens, &position)))
+                    continue
+                }
             case .word, .phrase, .open:
                 break
             default:
-                return left
+                return parts.count == 1 ? parts[0] : .and(parts)
             }
-            left = .and(left, try andNot(&tokens, &position))
+            parts.append(try primary(&tokens, &position))
         }
-        return left
-    }
-
-    private static func andNot(_ tokens: inout [Token], _ position: inout Int) throws(SOSLSyntaxError) -> SearchExpression {
-        var left = try primary(&tokens, &position)
-        while position + 1 < tokens.count, tokens[position] == .and, tokens[position + 1] == .not {
-            position += 2
-            left = .andNot(left, try primary(&tokens, &position))
-        }
-        return left
+        return parts.count == 1 ? parts[0] : .and(parts)
     }
 
     private static func primary(_ tokens: inout [Token], _ position: inout Int) throws(SOSLSyntaxError) -> SearchExpression {

@@ -1,12 +1,13 @@
-/// A WHERE or HAVING condition.
-public indirect enum Condition: Sendable, Equatable {
+/// A WHERE or HAVING condition (and the filter of `WITH UserId = '…'`).
+public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     /// All of the conditions hold.
     case and([Condition])
     /// At least one of the conditions holds.
     case or([Condition])
     /// The condition does not hold.
     case not(Condition)
-    /// A field compared with a value: `Amount > 1000`, `CloseDate = THIS_MONTH`.
+    /// A value compared with a literal: `Amount > 1000`, `CloseDate = THIS_MONTH`,
+    /// `CALENDAR_YEAR(CreatedDate) >= 2000`, `COUNT(Id) > 2`.
     case comparison(ValueExpression, ComparisonOperator, SOQLLiteral)
     /// `Name LIKE 'Acme%'`. The pattern keeps `\%`, `\_` and `\\` escaped.
     case like(ValueExpression, pattern: String)
@@ -14,10 +15,16 @@ public indirect enum Condition: Sendable, Equatable {
     case isIn(ValueExpression, [SOQLLiteral], negated: Bool)
     /// A semi-join: `Id IN (SELECT AccountId FROM Contact)`, or an anti-join when `negated`.
     case inSubquery(ValueExpression, SOQLQuery, negated: Bool)
+    /// `Markets__c INCLUDES ('AMER;EMEA', 'APAC')` on a multi-select picklist: a record matches
+    /// when its values hold every value of one of the strings. `EXCLUDES` when `excludes`.
+    case includes(ValueExpression, [String], excludes: Bool)
+
+    /// The condition in SOQL form; nested AND and OR are parenthesized, as SOQL requires.
+    public var description: String { SOQLPrinter.text(of: self) }
 }
 
 /// A comparison operator.
-public enum ComparisonOperator: String, Sendable, Equatable {
+public enum ComparisonOperator: String, Sendable, Equatable, CaseIterable {
     /// `=`
     case equal = "="
     /// `!=` or `<>`
@@ -30,38 +37,4 @@ public enum ComparisonOperator: String, Sendable, Equatable {
     case greater = ">"
     /// `>=`
     case greaterOrEqual = ">="
-}
-
-/// A literal value in a condition.
-public enum SOQLLiteral: Sendable, Equatable, CustomStringConvertible {
-    /// `null`
-    case null
-    /// `true` or `false`
-    case boolean(Bool)
-    /// An integer.
-    case integer(Int64)
-    /// A decimal number, kept as written.
-    case decimal(String)
-    /// A string, with its escapes resolved.
-    case string(String)
-    /// A date: `2024-05-01`.
-    case date(CivilDate)
-    /// A date-time: `2024-05-01T10:00:00Z`.
-    case dateTime(SOQLDateTime)
-    /// A relative date literal: `TODAY`, `LAST_N_DAYS:30`.
-    case dateLiteral(DateLiteral)
-
-    /// The literal in SOQL form.
-    public var description: String {
-        switch self {
-        case .null: return "null"
-        case .boolean(let value): return value ? "true" : "false"
-        case .integer(let value): return String(value)
-        case .decimal(let text): return text
-        case .string(let text): return "'\(text)'"
-        case .date(let date): return date.description
-        case .dateTime(let instant): return instant.description
-        case .dateLiteral(let literal): return literal.description
-        }
-    }
 }

@@ -1,3 +1,5 @@
+import SOQL
+
 /// SOQL and SOSL text from parts, with search terms escaped.
 public enum QueryBuilder {
     /// `select f1,f2 from Object[ where …][ group by …[ having …]][ order by …][ limit N]`, or
@@ -20,38 +22,12 @@ public enum QueryBuilder {
     }
 
     /// A SOQL string literal's contents: backslash, quotes and control characters escaped, so
-    /// user input cannot end the literal.
-    public static func escapeSOQLString(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "\\": escaped += "\\\\"
-            case "'": escaped += "\\'"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
-    /// The characters SOSL reserves in a search term.
-    static let soslReserved: Set<Character> = [
-        "\\", "?", "&", "|", "!", "{", "}", "[", "]", "(", ")", "^", "~", "*", ":", "\"", "'", "+", "-",
-    ]
+    /// user input cannot end the literal (`SOQLString.escaped(_:)` of the SOQL module).
+    public static func escapeSOQLString(_ text: String) -> String { SOQLString.escaped(text) }
 
     /// A search term with each reserved character (`\ ? & | ! { } [ ] ( ) ^ ~ * : " ' + -`)
-    /// escaped with a backslash.
-    public static func sanitizeSOSLSearchTerm(_ term: String) -> String {
-        var escaped = ""
-        for character in term {
-            if soslReserved.contains(character) { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
-    }
+    /// escaped with a backslash (`SOQLString.escapedSearchTerm(_:)` of the SOQL module).
+    public static func sanitizeSOSLSearchTerm(_ term: String) -> String { SOQLString.escapedSearchTerm(term) }
 
     /// `FIND {term} IN NAME FIELDS[ RETURNING Obj (spec), …][ LIMIT n]`, or nil for an empty
     /// term. The term is escaped; the limit is capped at 200, as the SDK caps it.
