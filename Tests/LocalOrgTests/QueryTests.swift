@@ -316,7 +316,7 @@ struct QueryTests {
         arguments: [
             (
                 "SELECT Id FORM Account", "MALFORMED_QUERY",
-                "\nSELECT Id FORM Account\n          ^\nERROR at Row:1:Column:11\nunexpected token: FORM"
+                "\nSELECT Id FORM Account\n               ^\nERROR at Row:1:Column:16\nunexpected token: Account"
             ),
             (
                 "SELECT Nope FROM Account", "INVALID_FIELD",

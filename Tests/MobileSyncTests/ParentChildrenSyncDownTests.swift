@@ -124,7 +124,7 @@ struct ParentChildrenSyncDownTests {
             let cases = try await fixture.records(in: SyncFixture.cases, by: "Subject")
             #expect(cases.keys.sorted() == ["Under alpha"] && cases["Under alpha"]?["ContactId"]?.stringValue == c1)
             #expect(target.queries.map(\.path) == ["Account", "Account/Contact", "Account/Contact/Case"])
-            #expect(target.queries[2].query.contains("Contact.AccountId != null AND (Contact.Account.Name = 'Alpha')"))
+            #expect(target.queries[2].query.contains("WHERE Contact.AccountId != null AND Contact.Account.Name = 'Alpha' "))
         }
     }
 

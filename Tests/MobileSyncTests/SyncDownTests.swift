@@ -41,7 +41,7 @@ struct SyncDownTests {
     @Test("SD-3: the stored query has the id and stamp fields and a (stamp, id) order added")
     func queryMutation() throws {
         let target = try SoqlSyncDownTarget(query: "SELECT Name FROM Account")
-        #expect(target.query == "SELECT Id,LastModifiedDate,Name FROM Account ORDER BY LastModifiedDate, Id")
+        #expect(target.query == "SELECT Id, LastModifiedDate, Name FROM Account ORDER BY LastModifiedDate, Id")
         #expect(target.isOrderedByCursor)
         let ordered = try SoqlSyncDownTarget(query: "select Id, Name, LastModifiedDate from Account order by LastModifiedDate limit 500")
         #expect(ordered.query == "SELECT Id, Name, LastModifiedDate FROM Account ORDER BY LastModifiedDate, Id LIMIT 500")
@@ -57,7 +57,7 @@ struct SyncDownTests {
         let query = target.query(after: SyncCursor(stamp: 1_556_704_800_000, id: "001A"))
         #expect(
             query
-                == "SELECT Id,LastModifiedDate,Name, IsDeleted FROM Account WHERE (Name = 'A' OR Name = 'B') AND "
+                == "SELECT Id, LastModifiedDate, Name, IsDeleted FROM Account WHERE (Name = 'A' OR Name = 'B') AND "
                 + "(LastModifiedDate > 2019-05-01T10:00:00.000+0000 OR (LastModifiedDate = 2019-05-01T10:00:00.000+0000 AND Id > '001A')) "
                 + "ORDER BY LastModifiedDate, Id")
     }

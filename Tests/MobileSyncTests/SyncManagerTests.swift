@@ -58,7 +58,7 @@ struct SyncManagerTests {
             let down = try #require(try await fixture.manager.syncStatus(named: "syncDownContacts"))
             #expect(
                 down.target["query"]
-                    == "SELECT Id,LastModifiedDate,FirstName, LastName, Title FROM Contact ORDER BY LastModifiedDate, Id LIMIT 10000")
+                    == "SELECT Id, LastModifiedDate, FirstName, LastName, Title FROM Contact ORDER BY LastModifiedDate, Id LIMIT 10000")
             let up = try #require(try await fixture.manager.syncStatus(named: "syncUpContacts"))
             #expect(up.type == .syncUp && up.options.mergeMode == .leaveIfChanged && up.target["type"] == "collection")
             #expect(try await fixture.manager.createSyncs(from: config).isEmpty)

@@ -13,6 +13,16 @@ enum StandardObjects {
         "Perception Analysis", "Proposal/Price Quote", "Negotiation/Review", "Closed Won", "Closed Lost",
     ]
 
+    /// Locales users can have, with the labels Salesforce shows for them.
+    static let locales: KeyValuePairs<String, String> = [
+        "en_US": "English (United States)", "en_GB": "English (United Kingdom)", "fr_FR": "French (France)",
+        "de_DE": "German (Germany)", "ja_JP": "Japanese (Japan)", "es_ES": "Spanish (Spain)",
+    ]
+    /// Languages users can have.
+    static let languages: KeyValuePairs<String, String> = [
+        "en_US": "English", "fr": "French", "de": "German", "ja": "Japanese", "es": "Spanish",
+    ]
+
     static var all: [SObjectType] {
         [
             account, contact, lead, opportunity, caseObject, campaign, task, event, user, contentDocument, contentVersion,
@@ -217,8 +227,12 @@ enum StandardObjects {
             SObjectField(name: "MobilePhone", type: .phone),
             SObjectField(name: "CommunityNickname", label: "Nickname", type: .string, length: 40),
             SObjectField(name: "TimeZoneSidKey", label: "Time Zone", type: .picklist, defaultValue: "America/Los_Angeles"),
-            SObjectField(name: "LocaleSidKey", label: "Locale", type: .picklist, defaultValue: "en_US"),
-            SObjectField(name: "LanguageLocaleKey", label: "Language", type: .picklist, defaultValue: "en_US"),
+            SObjectField(
+                name: "LocaleSidKey", label: "Locale", type: .picklist, picklistValues: locales.map(\.key), picklistLabels: Dictionary(uniqueKeysWithValues: locales.map { ($0.key, $0.value) }),
+                defaultValue: "en_US"),
+            SObjectField(
+                name: "LanguageLocaleKey", label: "Language", type: .picklist, picklistValues: languages.map(\.key),
+                picklistLabels: Dictionary(uniqueKeysWithValues: languages.map { ($0.key, $0.value) }), defaultValue: "en_US"),
             SObjectField(name: "EmailEncodingKey", label: "Email Encoding", type: .picklist, defaultValue: "UTF-8"),
             SObjectField(name: "UserType", type: .picklist, createable: false, updateable: false, defaultValue: "Standard"),
         ])

@@ -152,8 +152,9 @@ extension QueryPlanner {
             guard let type, numeric.contains(type) else {
                 throw errors.malformed("field \(argument) does not support aggregate operator \(function.name)", at: call.position)
             }
-            if function == .average { return CompiledExpression(sql: "AVG(\(inner.sql))", type: .double, isAggregate: true) }
-            return CompiledExpression(sql: "SUM(\(inner.sql))", type: type == .int ? .int : .double, isAggregate: true)
+            // A sum or average of amounts is an amount (FORMAT writes it as one); an average of whole numbers is not whole.
+            if function == .average { return CompiledExpression(sql: "AVG(\(inner.sql))", type: type == .int ? .double : type, isAggregate: true) }
+            return CompiledExpression(sql: "SUM(\(inner.sql))", type: type, isAggregate: true)
         case .minimum: return CompiledExpression(sql: "MIN(\(inner.sql))", type: type, isAggregate: true)
         default: return CompiledExpression(sql: "MAX(\(inner.sql))", type: type, isAggregate: true)
         }

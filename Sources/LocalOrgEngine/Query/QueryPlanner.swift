@@ -25,7 +25,7 @@ struct QueryPlanner {
         if let condition = query.condition {
             whereParts.append(try compileCondition(condition, level: level, arguments: &arguments))
         }
-        if query.isAggregate || query.grouping != nil {
+        if (query.isAggregate && !query.isCountOnly) || query.grouping != nil {
             return try compileAggregate(query, level: level, whereParts: whereParts, arguments: arguments)
         }
 
