@@ -7,16 +7,30 @@ import SalesforceLinks
 import SalesforceREST
 
 extension FuzzTarget {
-    /// SOQL statements into the parser.
-    static let soql = FuzzTarget(name: "soql", summary: "SOQL statements into the SOQL parser") { bytes in
-        _ = try? SOQLQuery(parsing: String(decoding: bytes, as: UTF8.self))
+    /// SOQL statements into the parser; what it reads must print back to SOQL that reads the same.
+    static let soql = FuzzTarget(
+        name: "soql", summary: "SOQL statements into the SOQL parser; what it reads must print back to text that reads the same"
+    ) { bytes in
+        guard let query = try? SOQLQuery(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
+        let printed = query.description
+        guard let reread = try? SOQLQuery(parsing: printed) else {
+            fatalError("SOQL printed from a parsed statement does not parse: \(printed)")
+        }
+        guard reread == query else { fatalError("SOQL does not print back to the same statement: \(printed)") }
     }
 
-    /// SOSL statements and search terms into their parsers.
-    static let sosl = FuzzTarget(name: "sosl", summary: "SOSL statements and search terms into their parsers") { bytes in
+    /// SOSL statements and search terms into their parsers; a statement must print back to one that reads the same.
+    static let sosl = FuzzTarget(
+        name: "sosl", summary: "SOSL statements and search terms into their parsers; statements must print back to text that reads the same"
+    ) { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? SOSLQuery(parsing: text)
         _ = try? SearchExpression(parsing: text)
+        guard let search = try? SOSLQuery(parsing: text) else { return }
+        let printed = search.description
+        guard let reread = try? SOSLQuery(parsing: printed) else {
+            fatalError("SOSL printed from a parsed statement does not parse: \(printed)")
+        }
+        guard reread == search else { fatalError("SOSL does not print back to the same statement: \(printed)") }
     }
 
     /// JSON documents into the reader; what it reads must read back the same once written, and

@@ -38,7 +38,8 @@ struct DocumentedFormsTests {
             let acme = try await store.create(
                 "Account",
                 fields: [
-                    "Name": "Acme", "Industry": "Energy", "Type": "Customer - Direct", "AnnualRevenue": 1_500_000, "BillingCity": "San Francisco",
+                    "Name": "Acme", "Industry": "Energy", "Type": "Customer - Direct", "AnnualRevenue": 1_500_000,
+                    "BillingCity": "San Francisco",
                     "BillingCountry": "USA", "BillingLatitude": 37.79, "BillingLongitude": -122.40, "Markets__c": "AMER;EMEA",
                 ], as: admin)
             let globex = try await store.create(
@@ -51,22 +52,23 @@ struct DocumentedFormsTests {
                 "Account", fields: ["Name": "Initech", "Industry": "Energy", "Type": "Partner", "OwnerId": .string(other)], as: admin)
             let contact = try await store.create(
                 "Contact", fields: ["LastName": "Lee", "AccountId": .string(acme), "Email": "lee@acme.test"], as: admin)
-            try await store.create("Contact", fields: ["LastName": "Kay", "AccountId": .string(globex)], as: admin)
+            _ = try await store.create("Contact", fields: ["LastName": "Kay", "AccountId": .string(globex)], as: admin)
             var opportunities: [String] = []
             for (name, date, amount) in [("O1", "2024-02-15", 100), ("O2", "2024-05-20", 200), ("O3", "2023-12-31", 50)] {
                 opportunities.append(
                     try await store.create(
                         "Opportunity",
                         fields: [
-                            "Name": .string(name), "CloseDate": .string(date), "Amount": .integer(Int64(amount)), "StageName": "Prospecting",
+                            "Name": .string(name), "CloseDate": .string(date), "Amount": .integer(Int64(amount)),
+                            "StageName": "Prospecting",
                             "AccountId": .string(acme),
                         ], as: admin))
             }
             let campaign = try await store.create("Campaign", fields: ["Name": "Spring Launch"], as: admin)
-            try await store.create(
+            _ = try await store.create(
                 "Task", fields: ["Subject": "Call Acme", "WhatId": .string(acme), "WhoId": .string(contact)], as: admin)
-            try await store.create("Task", fields: ["Subject": "Close O1", "WhatId": .string(opportunities[0])], as: admin)
-            try await store.create("Task", fields: ["Subject": "Plan launch", "WhatId": .string(campaign)], as: admin)
+            _ = try await store.create("Task", fields: ["Subject": "Close O1", "WhatId": .string(opportunities[0])], as: admin)
+            _ = try await store.create("Task", fields: ["Subject": "Plan launch", "WhatId": .string(campaign)], as: admin)
             try await body(
                 Org(
                     store: store, admin: admin, other: other, acme: acme, globex: globex, initech: initech, contact: contact,
@@ -95,13 +97,15 @@ struct DocumentedFormsTests {
                 let secured = try await org.store.query("SELECT Name FROM Account WITH \(mode) ORDER BY Name", version: version)
                 #expect(names(secured) == plain, "\(mode)")
             }
-            let mine = try await org.store.query("SELECT Name FROM Account USING SCOPE mine ORDER BY Name", asUser: org.admin, version: version)
+            let mine = try await org.store.query(
+                "SELECT Name FROM Account USING SCOPE mine ORDER BY Name", asUser: org.admin, version: version)
             #expect(names(mine) == ["Acme", "Globex"])
             let theirs = try await org.store.query("SELECT Name FROM Account USING SCOPE Mine", asUser: org.other, version: version)
             #expect(names(theirs) == ["Initech"])
             let everything = try await org.store.query("SELECT Name FROM Account USING SCOPE everything", version: version)
             #expect(everything.totalSize == 3)
-            await expectError(org.store, "SELECT Name FROM Account USING SCOPE team", code: "MALFORMED_QUERY", containing: "everything and mine")
+            await expectError(
+                org.store, "SELECT Name FROM Account USING SCOPE team", code: "MALFORMED_QUERY", containing: "everything and mine")
         }
     }
 
@@ -116,20 +120,30 @@ struct DocumentedFormsTests {
                 Issue.record("BillingAddress should be a compound value: \(String(describing: acme["BillingAddress"]))")
                 return
             }
-            #expect(address.members.map(\.key) == ["city", "country", "geocodeAccuracy", "latitude", "longitude", "postalCode", "state", "street"])
+            #expect(
+                address.members.map(\.key) == [
+                    "city", "country", "geocodeAccuracy", "latitude", "longitude", "postalCode", "state", "street",
+                ])
             let all = try await org.store.query("SELECT FIELDS(ALL) FROM Account WHERE Name = 'Acme' LIMIT 200", version: version)
             #expect(all.records.first?["Markets__c"]?.stringValue == "AMER;EMEA")
             let custom = try await org.store.query("SELECT FIELDS(CUSTOM) FROM Account LIMIT 10", version: version)
             #expect(custom.records.first?.fields.map(\.name) == ["External_Id__c", "Markets__c"])
             await expectError(
-                org.store, "SELECT FIELDS(ALL) FROM Account", code: "MALFORMED_QUERY", containing: "The SOQL FIELDS function must have a LIMIT of at most 200")
-            await expectError(org.store, "SELECT FIELDS(CUSTOM) FROM Account LIMIT 201", code: "MALFORMED_QUERY", containing: "LIMIT of at most 200")
-            await expectError(org.store, "SELECT Id, FIELDS(ALL) FROM Account LIMIT 200", code: "INVALID_FIELD", containing: "duplicate field selected: Id")
-            await expectError(org.store, "SELECT Name, Name FROM Account", code: "INVALID_FIELD", containing: "duplicate field selected: Name")
+                org.store, "SELECT FIELDS(ALL) FROM Account", code: "MALFORMED_QUERY",
+                containing: "The SOQL FIELDS function must have a LIMIT of at most 200")
+            await expectError(
+                org.store, "SELECT FIELDS(CUSTOM) FROM Account LIMIT 201", code: "MALFORMED_QUERY", containing: "LIMIT of at most 200")
+            await expectError(
+                org.store, "SELECT Id, FIELDS(ALL) FROM Account LIMIT 200", code: "INVALID_FIELD",
+                containing: "duplicate field selected: Id")
+            await expectError(
+                org.store, "SELECT Name, Name FROM Account", code: "INVALID_FIELD", containing: "duplicate field selected: Name")
         }
     }
 
-    @Test("toLabel() gives picklist labels (and filters by them); FORMAT() formats for the user's locale; convertCurrency() keeps the one currency")
+    @Test(
+        "toLabel() gives picklist labels (and filters by them); FORMAT() formats for the user's locale; convertCurrency() keeps the one currency"
+    )
     func labelsAndFormats() async throws {
         try await withFormsOrg { org throws in
             let markets = try await org.store.query("SELECT Name, toLabel(Markets__c) FROM Account WHERE Name = 'Acme'", version: version)
@@ -148,7 +162,8 @@ struct DocumentedFormsTests {
             #expect(created.range(of: #"^\d{1,2}/\d{1,2}/\d{4}, \d{1,2}:\d{2}\s?[AP]M$"#, options: .regularExpression) != nil, "\(created)")
             let dates = try await org.store.query("SELECT FORMAT(CloseDate) FROM Opportunity WHERE Name = 'O1'", version: version)
             #expect(dates.records.first?["CloseDate"]?.stringValue == "2/15/2024")
-            let minimum = try await org.store.query("SELECT FORMAT(MIN(CloseDate)) Amt, FORMAT(SUM(Amount)) FROM Opportunity", version: version)
+            let minimum = try await org.store.query(
+                "SELECT FORMAT(MIN(CloseDate)) Amt, FORMAT(SUM(Amount)) FROM Opportunity", version: version)
             #expect(minimum.records.first?["Amt"]?.stringValue == "12/31/2023")
             #expect(minimum.records.first?["expr0"]?.stringValue == "$350.00")
             let distinct = try await org.store.query("SELECT FORMAT(COUNT_DISTINCT(Industry)) industries FROM Account", version: version)
@@ -175,11 +190,16 @@ struct DocumentedFormsTests {
                 Issue.record("each What should be a record: \(tasks.records)")
                 return
             }
-            #expect(account.type == "Account" && account.fields.map(\.name) == ["Name", "Industry"] && account["Industry"]?.stringValue == "Energy")
-            #expect(opportunity.type == "Opportunity" && opportunity["Amount"] == .double(100) && opportunity["CloseDate"]?.stringValue == "2024-02-15")
+            #expect(
+                account.type == "Account" && account.fields.map(\.name) == ["Name", "Industry"]
+                    && account["Industry"]?.stringValue == "Energy")
+            #expect(
+                opportunity.type == "Opportunity" && opportunity["Amount"] == .double(100)
+                    && opportunity["CloseDate"]?.stringValue == "2024-02-15")
             #expect(campaign.type == "Campaign" && campaign["Name"]?.stringValue == "Spring Launch")
             #expect(campaign.url == "/services/data/\(version)/sobjects/Campaign/\(org.campaign)")
-            let named = try await org.store.query("SELECT What.Name, What.Type, Who.Name FROM Task WHERE What.Type = 'Account'", version: version)
+            let named = try await org.store.query(
+                "SELECT What.Name, What.Type, Who.Name FROM Task WHERE What.Type = 'Account'", version: version)
             guard case .record(let what) = named.records.first?["What"] else {
                 Issue.record("What should nest: \(named.records)")
                 return
@@ -191,7 +211,8 @@ struct DocumentedFormsTests {
                 return
             }
             #expect(who["Name"]?.stringValue == "Lee")
-            let children = try await org.store.query("SELECT Name, (SELECT Subject FROM Tasks) FROM Account WHERE Name = 'Acme'", version: version)
+            let children = try await org.store.query(
+                "SELECT Name, (SELECT Subject FROM Tasks) FROM Account WHERE Name = 'Acme'", version: version)
             guard case .children(let acmeTasks) = children.records.first?["Tasks"] else {
                 Issue.record("Acme's tasks should come as children")
                 return
@@ -199,8 +220,16 @@ struct DocumentedFormsTests {
             #expect(acmeTasks.records.map { $0["Subject"]?.stringValue } == ["Call Acme"])
             await expectError(
                 org.store, "SELECT TYPEOF What WHEN User THEN Name END FROM Task", code: "MALFORMED_QUERY", containing: "cannot point to")
+            let owners = try await org.store.query(
+                "SELECT Name, TYPEOF Owner WHEN User THEN Alias END FROM Account WHERE Name = 'Acme'", version: version)
+            guard case .record(let owner) = owners.records.first?["Owner"] else {
+                Issue.record("Owner should be a User record: \(owners.records)")
+                return
+            }
+            #expect(owner.type == "User" && owner.fields.map(\.name) == ["Alias"])
             await expectError(
-                org.store, "SELECT TYPEOF Account WHEN Account THEN Name END FROM Contact", code: "MALFORMED_QUERY", containing: "polymorphic")
+                org.store, "SELECT TYPEOF Name WHEN User THEN Alias END FROM Account", code: "INVALID_FIELD",
+                containing: "relationship 'Name'")
         }
     }
 
@@ -208,7 +237,8 @@ struct DocumentedFormsTests {
     func dateFunctions() async throws {
         try await withFormsOrg { org throws in
             let in2024 = try await org.store.query(
-                "SELECT Name FROM Opportunity WHERE CALENDAR_YEAR(CloseDate) = 2024 ORDER BY CALENDAR_MONTH(CloseDate) DESC", version: version)
+                "SELECT Name FROM Opportunity WHERE CALENDAR_YEAR(CloseDate) = 2024 ORDER BY CALENDAR_MONTH(CloseDate) DESC",
+                version: version)
             #expect(names(in2024) == ["O2", "O1"])
             let parts = try await org.store.query(
                 """
@@ -220,11 +250,13 @@ struct DocumentedFormsTests {
             let row = try #require(parts.records.first)
             // 2024-02-15 was a Thursday, the 46th day of the year.
             #expect(row.fields.map(\.name) == ["expr0", "expr1", "expr2", "expr3", "expr4", "fy", "expr5"])
-            #expect(row.fields.map(\.value) == [.integer(1), .integer(5), .integer(46), .integer(3), .integer(7), .integer(2024), .integer(1)])
+            #expect(
+                row.fields.map(\.value) == [.integer(1), .integer(5), .integer(46), .integer(3), .integer(7), .integer(2024), .integer(1)])
             let byYear = try await org.store.query(
                 "SELECT CALENDAR_YEAR(CloseDate), SUM(Amount) FROM Opportunity GROUP BY CALENDAR_YEAR(CloseDate) ORDER BY CALENDAR_YEAR(CloseDate)",
                 version: version)
-            #expect(byYear.records.map { [$0["expr0"], $0["expr1"]] } == [[.integer(2023), .double(50)], [.integer(2024), .double(300)]])
+            #expect(
+                byYear.records.map { [$0["expr0"], $0["expr1"]] } == [[.integer(2023), .double(50)], [.integer(2024), .double(300)]])
             #expect(byYear.records.first?.type == "AggregateResult")
             let today = try await org.store.query("SELECT COUNT() FROM Opportunity WHERE DAY_ONLY(CreatedDate) <= TODAY", version: version)
             #expect(today.totalSize == 3)
@@ -240,9 +272,11 @@ struct DocumentedFormsTests {
                 #expect([7, 8].contains((utcHour - localHour + 24) % 24))
             }
             await expectError(
-                org.store, "SELECT CALENDAR_YEAR(CloseDate) FROM Opportunity", code: "MALFORMED_QUERY", containing: "only in a query that groups by it")
+                org.store, "SELECT CALENDAR_YEAR(CloseDate) FROM Opportunity", code: "MALFORMED_QUERY",
+                containing: "only in a query that groups by it")
             await expectError(
-                org.store, "SELECT Id FROM Opportunity WHERE HOUR_IN_DAY(CloseDate) = 3", code: "MALFORMED_QUERY", containing: "takes a dateTime field")
+                org.store, "SELECT Id FROM Opportunity WHERE HOUR_IN_DAY(CloseDate) = 3", code: "MALFORMED_QUERY",
+                containing: "takes a dateTime field")
         }
     }
 
@@ -253,7 +287,8 @@ struct DocumentedFormsTests {
                 "SELECT Industry, GROUPING(Industry) grp, COUNT(Id) cnt FROM Account GROUP BY ROLLUP(Industry)", version: version)
             #expect(
                 rollup.records.map { [$0["Industry"], $0["grp"], $0["cnt"]] } == [
-                    [.string("Banking"), .integer(0), .integer(1)], [.string("Energy"), .integer(0), .integer(2)], [.null, .integer(1), .integer(3)],
+                    [.string("Banking"), .integer(0), .integer(1)], [.string("Energy"), .integer(0), .integer(2)],
+                    [.null, .integer(1), .integer(3)],
                 ])
             let cube = try await org.store.query(
                 "SELECT Industry, Type, GROUPING(Industry), GROUPING(Type), COUNT(Id) FROM Account GROUP BY CUBE(Industry, Type)",
@@ -262,7 +297,10 @@ struct DocumentedFormsTests {
             // Banking/Partner, its subtotal; Energy/Customer - Direct, Energy/Partner, Energy's subtotal; then by Type (2); the total last.
             #expect(rows.count == 8)
             #expect(rows.last == [.null, .null, .integer(1), .integer(1), .integer(3)])
-            #expect(rows.filter { $0[2] == .integer(1) && $0[3] == .integer(0) }.map { $0[1] } == [.string("Customer - Direct"), .string("Partner")])
+            #expect(
+                rows.filter { $0[2] == .integer(1) && $0[3] == .integer(0) }.map { $0[1] } == [
+                    .string("Customer - Direct"), .string("Partner"),
+                ])
             #expect(cube.records.first?.fields.map(\.name) == ["Industry", "Type", "expr0", "expr1", "expr2"])
             let having = try await org.store.query(
                 "SELECT Industry, COUNT(Id) FROM Account GROUP BY Industry HAVING COUNT(Id) > 1", version: version)
@@ -270,8 +308,12 @@ struct DocumentedFormsTests {
             await expectError(
                 org.store, "SELECT Industry, GROUPING(Industry) FROM Account GROUP BY Industry", code: "MALFORMED_QUERY",
                 containing: "ROLLUP or GROUP BY CUBE")
-            await expectError(org.store, "SELECT Name, COUNT(Id) FROM Account", code: "MALFORMED_QUERY", containing: "Field must be grouped or aggregated: Name")
-            await expectError(org.store, "SELECT Name n FROM Account", code: "MALFORMED_QUERY", containing: "only aggregate expressions use field aliasing")
+            await expectError(
+                org.store, "SELECT Name, COUNT(Id) FROM Account", code: "MALFORMED_QUERY",
+                containing: "Field must be grouped or aggregated: Name")
+            await expectError(
+                org.store, "SELECT Name n FROM Account", code: "MALFORMED_QUERY",
+                containing: "only aggregate expressions use field aliasing")
         }
     }
 
@@ -287,7 +329,8 @@ struct DocumentedFormsTests {
             }
             #expect(miles > 0.5 && miles < 2)
             let sorted = try await org.store.query(
-                "SELECT Name FROM Account WHERE \(point) > 0 ORDER BY \(point.replacingOccurrences(of: "'mi'", with: "'km'")) DESC", version: version)
+                "SELECT Name FROM Account WHERE \(point) > 0 ORDER BY \(point.replacingOccurrences(of: "'mi'", with: "'km'")) DESC",
+                version: version)
             #expect(names(sorted) == ["Globex", "Acme"])
             let unaliased = try await org.store.query("SELECT \(point) FROM Account WHERE Name = 'Globex'", version: version)
             guard case .double(let far)? = unaliased.records.first?["expr0"] else {
@@ -295,14 +338,16 @@ struct DocumentedFormsTests {
                 return
             }
             #expect(far > 2500 && far < 2600)
-            await expectError(org.store, "SELECT Name FROM Account WHERE \(point) = 5", code: "MALFORMED_QUERY", containing: "only with < or >")
+            await expectError(
+                org.store, "SELECT Name FROM Account WHERE \(point) = 5", code: "MALFORMED_QUERY", containing: "only with < or >")
             await expectError(
                 org.store, "SELECT Name FROM Account WHERE DISTANCE(BillingAddress, GEOLOCATION(95, 0), 'mi') < 5", code: "MALFORMED_QUERY",
                 containing: "latitude from -90 to 90")
             await expectError(
                 org.store, "SELECT Name FROM Account WHERE DISTANCE(Name, GEOLOCATION(1, 0), 'mi') < 5", code: "INVALID_FIELD",
                 containing: "location or address")
-            await expectError(org.store, "SELECT Name FROM Account WHERE BillingAddress = null", code: "INVALID_FIELD", containing: "can not be filtered")
+            await expectError(
+                org.store, "SELECT Name FROM Account WHERE BillingAddress = null", code: "INVALID_FIELD", containing: "can not be filtered")
         }
     }
 
@@ -319,8 +364,12 @@ struct DocumentedFormsTests {
             #expect(try await matching("Markets__c EXCLUDES ('AMER')") == ["Globex", "Initech"])
             #expect(try await matching("AnnualRevenue > USD1000") == ["Acme"])
             #expect(try await matching("AnnualRevenue <= USD500.00") == ["Globex"])
-            await expectError(org.store, "SELECT Name FROM Account WHERE AnnualRevenue > EUR1000", code: "MALFORMED_QUERY", containing: "Invalid currency code: EUR")
-            await expectError(org.store, "SELECT Name FROM Account WHERE Name INCLUDES ('A')", code: "INVALID_QUERY_FILTER_OPERATOR", containing: "multipicklist")
+            await expectError(
+                org.store, "SELECT Name FROM Account WHERE AnnualRevenue > EUR1000", code: "MALFORMED_QUERY",
+                containing: "Invalid currency code: EUR")
+            await expectError(
+                org.store, "SELECT Name FROM Account WHERE Name INCLUDES ('A')", code: "INVALID_QUERY_FILTER_OPERATOR",
+                containing: "multipicklist")
         }
     }
 
@@ -329,7 +378,8 @@ struct DocumentedFormsTests {
         try await withFormsOrg { org throws in
             let aliased = try await org.store.query("SELECT count() FROM Contact c, c.Account a WHERE a.Name = 'Acme'", version: version)
             #expect(aliased.totalSize == 1)
-            let named = try await org.store.query("SELECT c.LastName, a.Name FROM Contact c, c.Account a WHERE a.Name = 'Globex'", version: version)
+            let named = try await org.store.query(
+                "SELECT c.LastName, a.Name FROM Contact c, c.Account a WHERE a.Name = 'Globex'", version: version)
             #expect(named.records.first?["LastName"]?.stringValue == "Kay")
             let addresses = try await org.store.query("SELECT Name, BillingAddress FROM Account ORDER BY Name", version: version)
             guard case .members(let acme) = addresses.records[0]["BillingAddress"] else {
@@ -340,10 +390,14 @@ struct DocumentedFormsTests {
             #expect(acme.members.first { $0.key == "latitude" }?.value == .double(37.79))
             #expect(addresses.records[2]["BillingAddress"] == .null, "an address with no parts is null")
             await expectError(
-                org.store, "SELECT Id FROM Account WITH DATA CATEGORY Geography__c AT usa__c", code: "MALFORMED_QUERY", containing: "Knowledge")
-            await expectError(org.store, "SELECT Title FROM KnowledgeArticleVersion", code: "INVALID_TYPE", containing: "KnowledgeArticleVersion")
+                org.store, "SELECT Id FROM Account WITH DATA CATEGORY Geography__c AT usa__c", code: "MALFORMED_QUERY",
+                containing: "Knowledge")
+            await expectError(
+                org.store, "SELECT Title FROM KnowledgeArticleVersion", code: "INVALID_TYPE", containing: "KnowledgeArticleVersion")
             await expectError(org.store, "SELECT Id FROM Account UPDATE VIEWSTAT", code: "MALFORMED_QUERY", containing: "Knowledge")
-            await expectError(org.store, "SELECT Id FROM Account WHERE Name = :name", code: "MALFORMED_QUERY", containing: "Bind variables only allowed in Apex code")
+            await expectError(
+                org.store, "SELECT Id FROM Account WHERE Name = :name", code: "MALFORMED_QUERY",
+                containing: "Bind variables only allowed in Apex code")
             let locked = try await org.store.query("SELECT Id FROM Account LIMIT 1 FOR UPDATE", version: version)
             #expect(locked.records.count == 1)
         }
@@ -363,7 +417,8 @@ struct DocumentedFormsTests {
             let viewed = try await org.client.send(
                 "GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account+WHERE+Name+=+'First'+FOR+VIEW", token: token)
             #expect(viewed.status == 200 && viewed.json["totalSize"] == 1)
-            let dates = try await store.query("SELECT Name, LastViewedDate, LastReferencedDate FROM Account ORDER BY Name", version: version)
+            let dates = try await store.query(
+                "SELECT Name, LastViewedDate, LastReferencedDate FROM Account ORDER BY Name", version: version)
             #expect(dates.records[0]["LastViewedDate"]?.stringValue != nil && dates.records[0]["LastReferencedDate"]?.stringValue != nil)
             #expect(dates.records[1]["LastViewedDate"] == .null && dates.records[1]["LastReferencedDate"]?.stringValue != nil)
             let recent = try await org.client.send("GET", "\(org.dataPath)/recent", token: token)

@@ -95,6 +95,33 @@ struct SearchTests {
         }
     }
 
+    @Test("the documented WITH clauses and RETURNING functions: answered, or refused as an org without Knowledge or products refuses them")
+    func documentedClauses() async throws {
+        try await withSearchOrg { org, token throws in
+            let decorated = try await search(
+                org, token,
+                "FIND {acme} RETURNING Account(Id, Name, toLabel(Industry), FORMAT(CreatedDate) created) WITH HIGHLIGHT WITH SNIPPET (target_length=120) "
+                    + "WITH SPELL_CORRECTION = false WITH DIVISION = 'Global' WITH METADATA = 'LABELS' WITH NETWORK IN ('0DB000000000001')")
+            #expect(decorated.status == 200, "\(decorated.text)")
+            let first = decorated.json["searchRecords"]?[0]
+            #expect(first?["Industry"] == "Energy" && first?["created"]?.stringValue?.contains("/") == true, "\(decorated.text)")
+            // Only the recently viewed records, for USING ListView = Recent.
+            let acme = try #require(first?["Id"]?.stringValue)
+            _ = try await org.client.send(
+                "GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account+WHERE+Id+=+'\(acme)'+FOR+VIEW", token: token)
+            let recent = try await search(org, token, "FIND {acme*} RETURNING Account(Id, Name USING ListView = Recent)")
+            #expect(recent.json["searchRecords"]?.arrayValue?.contains { $0["Id"]?.stringValue == acme } == true, "\(recent.text)")
+            let unknown = try await search(org, token, "FIND {acme} RETURNING Account(Name USING ListView = AllAccounts)")
+            #expect(unknown.status == 400 && unknown.text.contains("List view AllAccounts does not exist"))
+            let category = try await search(org, token, "FIND {acme} WITH DATA CATEGORY Geography__c AT usa__c")
+            #expect(category.status == 400 && category.text.contains("Knowledge"))
+            let tracking = try await search(org, token, "FIND {acme} RETURNING Account UPDATE TRACKING")
+            #expect(tracking.status == 400 && tracking.json[0]?["errorCode"] == "MALFORMED_SEARCH")
+            let prices = try await search(org, token, "FIND {acme} WITH PricebookId = '01s000000000001'")
+            #expect(prices.status == 400 && prices.text.contains("products"))
+        }
+    }
+
     @Test("parameterizedSearch by GET and POST finds what the SOSL would")
     func parameterized() async throws {
         try await withSearchOrg { org, token throws in

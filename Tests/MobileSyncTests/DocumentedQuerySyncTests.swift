@@ -50,7 +50,8 @@ struct DocumentedQuerySyncTests {
         try await fixture.createOnServer("Contact", ["LastName": "Lee", "AccountId": .string(acme)])
         try await fixture.createOnServer("Contact", ["LastName": "Kay", "AccountId": .string(globex)])
         let opportunity = try await fixture.createOnServer(
-            "Opportunity", ["Name": "Big deal", "CloseDate": "2024-02-15", "StageName": "Prospecting", "Amount": 100, "AccountId": .string(acme)])
+            "Opportunity",
+            ["Name": "Big deal", "CloseDate": "2024-02-15", "StageName": "Prospecting", "Amount": 100, "AccountId": .string(acme)])
         try await fixture.createOnServer("Task", ["Subject": "Call", "WhatId": .string(acme)])
         try await fixture.createOnServer("Task", ["Subject": "Close", "WhatId": .string(opportunity)])
     }
@@ -65,14 +66,14 @@ struct DocumentedQuerySyncTests {
                 soup, indexSpecs: [IndexSpec(path: "Id", type: .string), IndexSpec(path: SyncField.local, type: .string)])
             let target = try SoqlSyncDownTarget(query: query)
             let state = try await fixture.manager.syncDown(target: target, soupName: soup, name: soup)
-            #expect(state.status == .done, "\(query): \(state.error ?? "")")
+            #expect(state.status == .done, "\(query): \(state.error)")
             let expected = try await fixture.server.send(fixture.server.requests.query(query)).json?["totalSize"]?.integerValue
             let stored = try await fixture.store.count(using: .buildAllQuerySpec(soupName: soup))
             #expect(expected.map { Int($0) } == stored, "\(query)")
             #expect(stored > 0, "\(query) should find records in the seeded org")
             try await fixture.createOnServer("Account", ["Name": "Acme later", "Markets__c": "AMER;EMEA", "AnnualRevenue": 5000])
             let again = try await fixture.manager.reSync(named: soup)
-            #expect(again.status == .done, "\(query): \(again.error ?? "")")
+            #expect(again.status == .done, "\(query): \(again.error)")
             let removed = try await fixture.manager.cleanResyncGhosts(named: soup)
             #expect(removed == 0, "\(query)")
         }
@@ -102,7 +103,9 @@ struct DocumentedQuerySyncTests {
     @Test("the stored query keeps every clause where the grammar puts it; the re-run's condition sits beside the user's")
     func clausesKept() throws {
         let target = try SoqlSyncDownTarget(
-            query: "SELECT Name FROM Account USING SCOPE mine WHERE Industry = 'Energy' OR Name LIKE 'A%' WITH SECURITY_ENFORCED LIMIT 50 FOR VIEW")
+            query:
+                "SELECT Name FROM Account USING SCOPE mine WHERE Industry = 'Energy' OR Name LIKE 'A%' WITH SECURITY_ENFORCED LIMIT 50 FOR VIEW"
+        )
         #expect(
             target.query
                 == "SELECT Id, LastModifiedDate, Name FROM Account USING SCOPE mine WHERE Industry = 'Energy' OR Name LIKE 'A%' "
@@ -132,7 +135,8 @@ struct DocumentedQuerySyncTests {
     func keywordsInStringsAndNames() throws {
         // Upstream's text mutator found `order by` and `group by` in places they were not clauses,
         // and sent `order_by …` or a truncated clause: MALFORMED_QUERY on every run.
-        let tricky = "SELECT Order__c, What.Type FROM Task WHERE Subject = 'group by x order by y limit 5' AND (What.Type = 'Account' OR Status = 'from')"
+        let tricky =
+            "SELECT Order__c, What.Type FROM Task WHERE Subject = 'group by x order by y limit 5' AND (What.Type = 'Account' OR Status = 'from')"
         let target = try SoqlSyncDownTarget(query: tricky)
         #expect(
             target.query
@@ -145,7 +149,8 @@ struct DocumentedQuerySyncTests {
         // Upstream builds the id query by splitting the text at " from ", which cuts a semi-join in two.
         try await withSyncFixture { fixture throws in
             try await seed(fixture)
-            let target = try SoqlSyncDownTarget(query: "SELECT Name FROM Account WHERE Id IN (SELECT AccountId FROM Contact WHERE LastName != null)")
+            let target = try SoqlSyncDownTarget(
+                query: "SELECT Name FROM Account WHERE Id IN (SELECT AccountId FROM Contact WHERE LastName != null)")
             let state = try await fixture.manager.syncDown(target: target, soupName: SyncFixture.soup, name: "semi")
             #expect(state.status == .done && state.recordsSynced == 2)
             let acme = try #require(try await fixture.localRecords()["Acme"]?["Id"]?.stringValue)
@@ -160,7 +165,8 @@ struct DocumentedQuerySyncTests {
         // Upstream left the `+` of `+0000` unencoded in the URL, which the server reads as a space.
         try await withSyncFixture { fixture throws in
             try await fixture.createAccounts(["Acme"])
-            let soql = "SELECT Name FROM Account WHERE CreatedDate > 2000-01-01T00:00:00.000+0000 AND CreatedDate < 2999-01-01T00:00:00+01:00"
+            let soql =
+                "SELECT Name FROM Account WHERE CreatedDate > 2000-01-01T00:00:00.000+0000 AND CreatedDate < 2999-01-01T00:00:00+01:00"
             let reply = try await fixture.server.send(fixture.server.requests.query(soql))
             #expect(reply.json?["totalSize"] == 1)
         }

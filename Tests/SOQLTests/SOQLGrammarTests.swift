@@ -148,11 +148,15 @@ struct SOQLGrammarTests {
                         ], elseFields: [FieldPath(["Name"])]))
             ])
         let year = try SOQLQuery(parsing: "SELECT Id FROM Opportunity WHERE CALENDAR_YEAR(CreatedDate) >= 2000")
-        #expect(year.condition == .comparison(.function(FunctionCall(.calendarYear, [.field(FieldPath(["CreatedDate"]))])), .greaterOrEqual, .integer(2000)))
+        #expect(
+            year.condition
+                == .comparison(
+                    .function(FunctionCall(.calendarYear, [.field(FieldPath(["CreatedDate"]))])), .greaterOrEqual, .integer(2000)))
         let rollup = try SOQLQuery(parsing: "SELECT LeadSource, COUNT(Name) cnt FROM Lead GROUP BY ROLLUP(LeadSource)")
         #expect(rollup.grouping == Grouping(.rollup, [.field(FieldPath(["LeadSource"]))]))
         #expect(rollup.isAggregate)
-        let distance = try SOQLQuery(parsing: "SELECT Name FROM Account WHERE DISTANCE(BillingAddress, GEOLOCATION(37.775, -122.418), 'mi') < 20")
+        let distance = try SOQLQuery(
+            parsing: "SELECT Name FROM Account WHERE DISTANCE(BillingAddress, GEOLOCATION(37.775, -122.418), 'mi') < 20")
         #expect(
             distance.condition
                 == .comparison(
@@ -171,16 +175,21 @@ struct SOQLGrammarTests {
         let currency = try SOQLQuery(parsing: "SELECT Id FROM Opportunity WHERE Amount > EUR1200.50")
         #expect(currency.condition == .comparison(.field(FieldPath(["Amount"])), .greater, .currency(code: "EUR", amount: "1200.50")))
         let aliases = try SOQLQuery(parsing: "SELECT count() FROM Contact c, c.Account a WHERE a.name = 'MyriadPubs'")
-        #expect(aliases.from == FromClause(object: "Contact", alias: "c", relationshipAliases: [RelationshipAlias(path: FieldPath(["c", "Account"]), alias: "a")]))
+        #expect(
+            aliases.from
+                == FromClause(
+                    object: "Contact", alias: "c", relationshipAliases: [RelationshipAlias(path: FieldPath(["c", "Account"]), alias: "a")]))
         #expect(aliases.isCountOnly)
-        let category = try SOQLQuery(parsing: "SELECT Title FROM Question WITH DATA CATEGORY Geography__c AT (usa__c, uk__c) AND Product__c BELOW phones__c")
+        let category = try SOQLQuery(
+            parsing: "SELECT Title FROM Question WITH DATA CATEGORY Geography__c AT (usa__c, uk__c) AND Product__c BELOW phones__c")
         #expect(
             category.filter
                 == .dataCategory([
                     DataCategoryFilter(group: "Geography__c", selector: .at, categories: ["usa__c", "uk__c"]),
                     DataCategoryFilter(group: "Product__c", selector: .below, categories: ["phones__c"]),
                 ]))
-        let search = try SOSLQuery(parsing: "FIND {Acme} RETURNING Account(Name USING ListView = Recent) WITH SNIPPET (target_length=120) WITH HIGHLIGHT")
+        let search = try SOSLQuery(
+            parsing: "FIND {Acme} RETURNING Account(Name USING ListView = Recent) WITH SNIPPET (target_length=120) WITH HIGHLIGHT")
         #expect(search.returning[0].listView == "Recent")
         #expect(search.options == [.snippet(targetLength: 120), .highlight])
     }

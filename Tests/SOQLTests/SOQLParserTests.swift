@@ -144,7 +144,10 @@ struct SOQLParserTests {
                 "ALL ROWS is only allowed in Apex code; the API's queryAll resource returns deleted records", 1, 24
             ),
             ("SELECT Id FROM Account LIMIT 5 WHERE Name = 'x'", "unexpected token: WHERE", 1, 32),
-            ("SELECT Id FROM Account WITH DATA CATEGORY Geo__c NEAR usa__c", "unexpected token: NEAR; a data category is selected with AT, ABOVE, BELOW or ABOVE_OR_BELOW", 1, 50),
+            (
+                "SELECT Id FROM Account WITH DATA CATEGORY Geo__c NEAR usa__c",
+                "unexpected token: NEAR; a data category is selected with AT, ABOVE, BELOW or ABOVE_OR_BELOW", 1, 50
+            ),
             ("SELECT Id FROM Account HAVING COUNT(Id) > 1", "HAVING needs a GROUP BY clause", 1, 24),
             ("SELECT Id FROM Account WHERE Name = 'x' extra", "unexpected token: extra", 1, 41),
         ])

@@ -62,7 +62,9 @@ private struct TreeGenerator {
         case 1: return .boolean(chance(50))
         case 2: return .integer(Int64(number(-100_000...100_000)))
         case 3: return .decimal(pick(["3.25", "-0.5", "100.000", ".5"]))
-        case 4: return .date(CivilDate(year: number(1...9999), month: number(1...12), day: number(1...28)) ?? CivilDate(year: 2000, month: 1, day: 1)!)
+        case 4:
+            return .date(
+                CivilDate(year: number(1...9999), month: number(1...12), day: number(1...28)) ?? CivilDate(year: 2000, month: 1, day: 1)!)
         case 5: return .dateTime(SOQLDateTime(millisecondsSinceEpoch: Int64(number(0...2_000_000_000)) * 1000))
         case 6:
             let literal = pick(["TODAY", "LAST_N_DAYS", "N_QUARTERS_AGO", "NEXT_FISCAL_YEAR", "THIS_WEEK", "LAST_90_DAYS"])
@@ -118,7 +120,8 @@ private struct TreeGenerator {
         case 0 where depth == 0:
             return .subquery(query(depth: 1))
         case 1:
-            let branches = (0..<number(0...2)).map { _ in TypeOf.Branch(objectType: name(), fields: (0..<number(1...2)).map { _ in path() }) }
+            let branches = (0..<number(0...2)).map { _ in TypeOf.Branch(objectType: name(), fields: (0..<number(1...2)).map { _ in path() })
+            }
             return .typeOf(TypeOf(field: path(), branches: branches, elseFields: branches.isEmpty || chance(50) ? [path()] : nil))
         case 2: return .fields(pick(FieldGroup.allCases))
         default:
@@ -148,12 +151,14 @@ private struct TreeGenerator {
             }
         }
         if aggregate, chance(60) {
-            query.grouping = Grouping(pick(Grouping.Kind.allCases), (0..<number(1...2)).map { _ in expression(depth: 1, aggregates: false) })
+            query.grouping = Grouping(
+                pick(Grouping.Kind.allCases), (0..<number(1...2)).map { _ in expression(depth: 1, aggregates: false) })
             if chance(40) { query.having = condition(depth: 1, aggregates: true) }
         }
         if chance(40) {
             query.ordering = (0..<number(1...2)).map { _ in
-                OrderItem(expression: expression(depth: 1, aggregates: aggregate), descending: chance(50), nullsFirst: pick([nil, true, false]))
+                OrderItem(
+                    expression: expression(depth: 1, aggregates: aggregate), descending: chance(50), nullsFirst: pick([nil, true, false]))
             }
         }
         if chance(40) { query.limit = number(0...5000) }

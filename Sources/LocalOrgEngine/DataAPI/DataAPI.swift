@@ -80,7 +80,8 @@ struct DataAPI: Sendable {
             let parsed = try OrgStore.parse(soql)
             let answer: @Sendable (Database) throws -> RestReply = { db in
                 let result = try store.query(
-                    parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, userID: userID, version: call.version, db: db)
+                    parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, userID: userID, version: call.version,
+                    db: db)
                 return .written { result.write(to: &$0) }
             }
             // FOR VIEW and FOR REFERENCE mark the records they return.

@@ -48,7 +48,9 @@ public struct CompoundField: Sendable, Equatable {
         let stem = name.hasSuffix("__c") ? String(name.dropLast(3)) : name
         return CompoundField(
             name: name, label: label, kind: .location,
-            components: [Component(key: "latitude", field: stem + "__Latitude__s"), Component(key: "longitude", field: stem + "__Longitude__s")])
+            components: [
+                Component(key: "latitude", field: stem + "__Latitude__s"), Component(key: "longitude", field: stem + "__Longitude__s"),
+            ])
     }
 
     /// The component fields of an address with `prefix`, as an object declares them.

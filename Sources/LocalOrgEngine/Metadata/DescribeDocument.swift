@@ -35,7 +35,9 @@ enum DescribeDocument {
             uniquingKeysWith: { first, _ in first })
         document["fields"] = .array(
             type.fields.map { stored in
-                guard let compound = compoundOf[stored.name.lowercased()], case .object(var json) = field(stored) else { return field(stored) }
+                guard let compound = compoundOf[stored.name.lowercased()], case .object(var json) = field(stored) else {
+                    return field(stored)
+                }
                 json["compoundFieldName"] = .string(compound)
                 return .object(json)
             } + type.compoundFields.map(field))
@@ -59,7 +61,9 @@ enum DescribeDocument {
 
     /// A compound field's describe: not stored, so neither creatable nor filterable.
     static func field(_ compound: CompoundField) -> JSON {
-        guard case .object(var json) = field(SObjectField(name: compound.name, label: compound.label, type: .string, createable: false, updateable: false))
+        guard
+            case .object(var json) = field(
+                SObjectField(name: compound.name, label: compound.label, type: .string, createable: false, updateable: false))
         else { return .null }
         json["type"] = .string(compound.kind.rawValue)
         json["soapType"] = .string(compound.kind == .address ? "urn:address" : "urn:location")
@@ -97,7 +101,8 @@ enum DescribeDocument {
             "picklistValues": .array(
                 field.picklistValues.map { value in
                     [
-                        "active": true, "defaultValue": .bool(value == field.defaultValue), "label": .string(field.label(ofPicklistValue: value)),
+                        "active": true, "defaultValue": .bool(value == field.defaultValue),
+                        "label": .string(field.label(ofPicklistValue: value)),
                         "value": .string(value), "validFor": .null,
                     ]
                 }),

@@ -52,7 +52,8 @@ public struct SObjectType: Sendable, Equatable {
         if hasOwner || name == "User" {
             all += [
                 SObjectField(name: "LastViewedDate", label: "Last Viewed Date", type: .datetime, createable: false, updateable: false),
-                SObjectField(name: "LastReferencedDate", label: "Last Referenced Date", type: .datetime, createable: false, updateable: false),
+                SObjectField(
+                    name: "LastReferencedDate", label: "Last Referenced Date", type: .datetime, createable: false, updateable: false),
             ]
         }
         self.compoundFields = compoundFields

@@ -106,7 +106,7 @@ enum StandardObjects {
             SObjectField(name: "AnnualRevenue", type: .currency),
             SObjectField(name: "NumberOfEmployees", type: .int),
         ] + CompoundField.addressFields(prefix: "") + [
-            SObjectField(name: "IsConverted", label: "Converted", type: .boolean, defaultValue: "false"),
+            SObjectField(name: "IsConverted", label: "Converted", type: .boolean, defaultValue: "false")
         ],
         compoundFields: [.address("Address", prefix: "")])
 
@@ -154,7 +154,8 @@ enum StandardObjects {
                     "Telemarketing", "Trade Show", "Webinar", "Other",
                 ]),
             SObjectField(
-                name: "Status", type: .picklist, picklistValues: ["Planned", "In Progress", "Completed", "Aborted"], defaultValue: "Planned"),
+                name: "Status", type: .picklist, picklistValues: ["Planned", "In Progress", "Completed", "Aborted"], defaultValue: "Planned"
+            ),
             SObjectField(name: "StartDate", type: .date),
             SObjectField(name: "EndDate", type: .date),
             SObjectField(name: "BudgetedCost", type: .currency),
@@ -190,7 +191,8 @@ enum StandardObjects {
                 name: "Status", type: .picklist, required: true,
                 picklistValues: ["Not Started", "In Progress", "Completed", "Waiting on someone else", "Deferred"],
                 defaultValue: "Not Started"),
-            SObjectField(name: "Priority", type: .picklist, required: true, picklistValues: ["High", "Normal", "Low"], defaultValue: "Normal"),
+            SObjectField(
+                name: "Priority", type: .picklist, required: true, picklistValues: ["High", "Normal", "Low"], defaultValue: "Normal"),
             SObjectField(name: "IsClosed", label: "Closed", type: .boolean, createable: false, updateable: false),
             SObjectField(name: "Description", label: "Comments", type: .textarea),
         ])
@@ -228,7 +230,8 @@ enum StandardObjects {
             SObjectField(name: "CommunityNickname", label: "Nickname", type: .string, length: 40),
             SObjectField(name: "TimeZoneSidKey", label: "Time Zone", type: .picklist, defaultValue: "America/Los_Angeles"),
             SObjectField(
-                name: "LocaleSidKey", label: "Locale", type: .picklist, picklistValues: locales.map(\.key), picklistLabels: Dictionary(uniqueKeysWithValues: locales.map { ($0.key, $0.value) }),
+                name: "LocaleSidKey", label: "Locale", type: .picklist, picklistValues: locales.map(\.key),
+                picklistLabels: Dictionary(uniqueKeysWithValues: locales.map { ($0.key, $0.value) }),
                 defaultValue: "en_US"),
             SObjectField(
                 name: "LanguageLocaleKey", label: "Language", type: .picklist, picklistValues: languages.map(\.key),

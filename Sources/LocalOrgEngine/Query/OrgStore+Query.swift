@@ -16,7 +16,8 @@ extension OrgStore {
     {
         let parsed = try Self.parse(soql)
         let run: @Sendable (Database) throws -> QueryResult = { db in
-            try self.query(parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, userID: userID, version: version, db: db)
+            try self.query(
+                parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, userID: userID, version: version, db: db)
         }
         // FOR VIEW and FOR REFERENCE write the records' dates.
         return parsed.marks.isEmpty ? try await read(run) : try await write(run)
@@ -56,7 +57,8 @@ extension OrgStore {
             if !compiled.marks.isEmpty { try mark(rowIDs, of: compiled, as: context, db: db) }
         }
         return try page(
-            of: compiled, total: total, batchSize: batch, position: 0, snapshot: total > batch ? snapshot : nil, locator: nil, version: version,
+            of: compiled, total: total, batchSize: batch, position: 0, snapshot: total > batch ? snapshot : nil, locator: nil,
+            version: version,
             db: db)
     }
 
@@ -78,7 +80,8 @@ extension OrgStore {
         // that the first record is the most recent.
         let first = Array(rowIDs.prefix(RecentItems.capacity))
         let placeholders = Array(repeating: "?", count: first.count).joined(separator: ", ")
-        let rows = try Row.fetchAll(db, sql: "SELECT rowid, \"Id\" FROM \(table) WHERE rowid IN (\(placeholders))", arguments: StatementArguments(first))
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT rowid, \"Id\" FROM \(table) WHERE rowid IN (\(placeholders))", arguments: StatementArguments(first))
         var ids: [Int64: String] = [:]
         for row in rows { if let rowID = Int64.fromDatabaseValue(row[0]), let id = String.fromDatabaseValue(row[1]) { ids[rowID] = id } }
         for rowID in first.reversed() {

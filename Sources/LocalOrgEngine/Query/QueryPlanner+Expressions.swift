@@ -55,14 +55,16 @@ extension QueryPlanner {
             let resolved = try resolve(path, in: level)
             if let compound = resolved.compound {
                 guard use == .select else {
-                    throw errors.error("INVALID_FIELD", "field '\(compound.name)' can not be filtered, grouped or sorted in query call", at: path.position)
+                    throw errors.error(
+                        "INVALID_FIELD", "field '\(compound.name)' can not be filtered, grouped or sorted in query call", at: path.position)
                 }
                 return CompiledExpression(
                     sql: "NULL", type: nil, field: resolved.field, steps: resolved.steps, naturalName: compound.name,
                     compound: (compound, resolved.tableAlias))
             }
             return CompiledExpression(
-                sql: resolved.sql, type: resolved.field.type, field: resolved.field, steps: resolved.steps, naturalName: resolved.field.name)
+                sql: resolved.sql, type: resolved.field.type, field: resolved.field, steps: resolved.steps, naturalName: resolved.field.name
+            )
         case .literal:
             throw errors.malformed("unexpected literal: \(expression)", at: expression.position)
         case .function(let call):
@@ -108,7 +110,8 @@ extension QueryPlanner {
             // Every amount is in the org's one currency, which is every user's: converting keeps it.
             return inner
         case .convertTimezone:
-            throw errors.malformed("convertTimezone() can be used only inside a date function: HOUR_IN_DAY(convertTimezone(CreatedDate))", at: call.position)
+            throw errors.malformed(
+                "convertTimezone() can be used only inside a date function: HOUR_IN_DAY(convertTimezone(CreatedDate))", at: call.position)
         case .grouping:
             guard let grouping, grouping.kind != .plain else {
                 throw errors.malformed("GROUPING() can be used only with GROUP BY ROLLUP or GROUP BY CUBE", at: call.position)
@@ -121,7 +124,8 @@ extension QueryPlanner {
         case .distance:
             return try compileDistance(call, in: level, use: use)
         case .geolocation:
-            throw errors.malformed("GEOLOCATION() is DISTANCE's second argument: DISTANCE(BillingAddress, GEOLOCATION(37.7, -122.4), 'mi')", at: call.position)
+            throw errors.malformed(
+                "GEOLOCATION() is DISTANCE's second argument: DISTANCE(BillingAddress, GEOLOCATION(37.7, -122.4), 'mi')", at: call.position)
         default:
             throw errors.malformed("unknown function: \(call.name)", at: call.position)
         }
@@ -153,7 +157,9 @@ extension QueryPlanner {
                 throw errors.malformed("field \(argument) does not support aggregate operator \(function.name)", at: call.position)
             }
             // A sum or average of amounts is an amount (FORMAT writes it as one); an average of whole numbers is not whole.
-            if function == .average { return CompiledExpression(sql: "AVG(\(inner.sql))", type: type == .int ? .double : type, isAggregate: true) }
+            if function == .average {
+                return CompiledExpression(sql: "AVG(\(inner.sql))", type: type == .int ? .double : type, isAggregate: true)
+            }
             return CompiledExpression(sql: "SUM(\(inner.sql))", type: type, isAggregate: true)
         case .minimum: return CompiledExpression(sql: "MIN(\(inner.sql))", type: type, isAggregate: true)
         default: return CompiledExpression(sql: "MAX(\(inner.sql))", type: type, isAggregate: true)
@@ -227,7 +233,8 @@ extension QueryPlanner {
         let latitude = try degrees(point.arguments[0], within: 90)
         let longitude = try degrees(point.arguments[1], within: 180)
         let resolved = try resolve(path, in: level)
-        guard let compound = resolved.compound, let latitudeField = compound.latitudeField, let longitudeField = compound.longitudeField else {
+        guard let compound = resolved.compound, let latitudeField = compound.latitudeField, let longitudeField = compound.longitudeField
+        else {
             throw errors.error("INVALID_FIELD", "DISTANCE needs a location or address field: \(path) is not one", at: path.position)
         }
         let alias = resolved.tableAlias

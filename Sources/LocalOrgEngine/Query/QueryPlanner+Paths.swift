@@ -49,7 +49,8 @@ extension QueryPlanner {
                         "\(relationship) is polymorphic: follow it only to a field (\(relationship).Name), or use TYPEOF \(relationship)",
                         at: path.position)
                 }
-                return try resolvePolymorphic(reference, field: name, from: alias, joinKey: joinKey, steps: steps, in: level, at: path.position)
+                return try resolvePolymorphic(
+                    reference, field: name, from: alias, joinKey: joinKey, steps: steps, in: level, at: path.position)
             }
             guard let target = reference.referenceTo.first.flatMap({ schema.type(named: $0) }) else {
                 throw errors.noSuchRelationship(relationship, on: type.name, at: path.position)

@@ -3,7 +3,8 @@ import SOQL
 extension QueryPlanner {
     /// `TYPEOF What WHEN Account THEN Phone … ELSE Name END`: each branch's type joined on the
     /// reference (an id matches only the table of its type), its fields read from there; the
-    /// ELSE fields read as `What.Name` reads them, for any other type.
+    /// ELSE fields read as `What.Name` reads them, for any other type. A relationship to one
+    /// type (`Owner` on Account) reads as a polymorphic one with a single type.
     func planTypeOf(_ typeOf: TypeOf, level: QueryLevel, shape: inout RecordShape) throws(APIError) {
         var components = typeOf.field.components
         if components.count > 1, let first = components.first?.lowercased(),
@@ -23,14 +24,13 @@ extension QueryPlanner {
             }
             joinKey += "." + relationship.lowercased()
             alias = level.join(key: joinKey, table: target.name, on: "\(alias).\(OrgDatabase.quoted(reference.name))")
-            steps.append(RecordShape.ParentStep(name: reference.relationshipName ?? relationship, typeName: target.name, idColumn: level.column("\(alias).\"Id\"")))
+            steps.append(
+                RecordShape.ParentStep(
+                    name: reference.relationshipName ?? relationship, typeName: target.name, idColumn: level.column("\(alias).\"Id\"")))
             type = target
         }
         guard let name = components.last, let reference = type.referenceField(forRelationship: name) else {
             throw errors.noSuchRelationship(typeOf.field.description, on: type.name, at: typeOf.field.position)
-        }
-        guard reference.referenceTo.count > 1 else {
-            throw errors.malformed("TYPEOF takes a polymorphic relationship (What, Who); \(name) always points to one type", at: typeOf.field.position)
         }
         let referenceSQL = "\(alias).\(OrgDatabase.quoted(reference.name))"
         let relationship = reference.relationshipName ?? name
@@ -48,7 +48,9 @@ extension QueryPlanner {
             var branchShape = RecordShape(typeName: target.name, idColumn: level.column("\(joined).\"Id\""))
             for path in branch.fields {
                 let resolved = try resolve(path, in: level, from: PathBase(type: target, alias: joined, joinKey: branchKey))
-                guard resolved.compound == nil else { throw errors.malformed("TYPEOF selects fields, not compound fields: \(path)", at: path.position) }
+                guard resolved.compound == nil else {
+                    throw errors.malformed("TYPEOF selects fields, not compound fields: \(path)", at: path.position)
+                }
                 let item = RecordShape.Item.column(name: resolved.field.name, index: level.column(resolved.sql), type: resolved.field.type)
                 guard branchShape.add(item, through: resolved.steps[...]) else { throw errors.duplicateField(resolved.field.name) }
             }

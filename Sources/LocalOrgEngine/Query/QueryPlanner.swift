@@ -122,7 +122,9 @@ struct QueryPlanner {
                     throw errors.malformed("A relationship subquery cannot have subqueries of its own", at: subquery.objectPosition)
                 }
                 children?.append(try planChild(subquery, of: level.type))
-                try add(.children(name: children?.last?.relationshipName ?? subquery.object, plan: (children?.count ?? 1) - 1), through: [], at: subquery.objectPosition)
+                try add(
+                    .children(name: children?.last?.relationshipName ?? subquery.object, plan: (children?.count ?? 1) - 1), through: [],
+                    at: subquery.objectPosition)
             case .typeOf(let typeOf):
                 try planTypeOf(typeOf, level: level, shape: &shape)
             }
@@ -199,13 +201,16 @@ struct QueryPlanner {
             }
             var type = level.type
             for name in components {
-                guard let reference = type.referenceField(forRelationship: name), let target = reference.referenceTo.first.flatMap(schema.type(named:))
+                guard let reference = type.referenceField(forRelationship: name),
+                    let target = reference.referenceTo.first.flatMap(schema.type(named:))
                 else {
                     throw errors.noSuchRelationship(name, on: type.name, at: relationship.path.position)
                 }
                 type = target
             }
-            guard !components.isEmpty else { throw errors.malformed("unexpected token: \(relationship.alias)", at: relationship.path.position) }
+            guard !components.isEmpty else {
+                throw errors.malformed("unexpected token: \(relationship.alias)", at: relationship.path.position)
+            }
             level.relationshipAliases[relationship.alias.lowercased()] = components
         }
     }
@@ -225,13 +230,16 @@ struct QueryPlanner {
             break
         case .dataCategory?:
             throw errors.malformed(
-                "WITH DATA CATEGORY filters Salesforce Knowledge articles and questions, which this org does not have", at: query.objectPosition)
+                "WITH DATA CATEGORY filters Salesforce Knowledge articles and questions, which this org does not have",
+                at: query.objectPosition)
         case .condition?:
-            throw errors.malformed("WITH filters a feed (UserProfileFeed) by related criteria; \(type.name) is not a feed", at: query.objectPosition)
+            throw errors.malformed(
+                "WITH filters a feed (UserProfileFeed) by related criteria; \(type.name) is not a feed", at: query.objectPosition)
         }
         if let update = query.updates.first {
             throw errors.malformed(
-                "UPDATE \(update.rawValue) applies to Salesforce Knowledge articles, which this org does not have", at: query.objectPosition)
+                "UPDATE \(update.rawValue) applies to Salesforce Knowledge articles, which this org does not have", at: query.objectPosition
+            )
         }
     }
 

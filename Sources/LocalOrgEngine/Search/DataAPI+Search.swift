@@ -52,6 +52,7 @@ extension DataAPI {
 
     /// The records a search finds, object by object in RETURNING order.
     func run(_ sosl: SOSLQuery, source: String, version: String, db: Database) throws -> [SObjectRecord] {
+        try checkClauses(of: sosl)
         let items =
             sosl.returning.isEmpty
             ? store.schema.types.filter(\.searchable).map { ReturningObject(object: $0.name) }
@@ -60,9 +61,20 @@ extension DataAPI {
         var found: [SObjectRecord] = []
         for item in items {
             guard let type = store.schema.type(named: item.object) else { throw APIError.invalidType(item.object) }
-            let ids = try matchingIDs(of: type, scope: sosl.scope, matcher: matcher, db: db)
+            var ids = try matchingIDs(of: type, scope: sosl.scope, matcher: matcher, db: db)
             guard !ids.isEmpty else { continue }
             var query = item.query ?? SOQLQuery(selection: [.field(FieldPath(["Id"]))], object: type.name)
+            if let listView = item.listView {
+                // The one list view every object has here: the user's recently viewed records.
+                guard ["recent", "recentlyviewed"].contains(listView.lowercased()) else {
+                    throw APIError(
+                        status: 400, errorCode: "MALFORMED_SEARCH",
+                        message: "List view \(listView) does not exist for \(type.name); the list view LocalOrg has is Recent.")
+                }
+                let recent = Set(try RecentItems.list(for: userID, type: type.name, limit: RecentItems.capacity, db: db).map(\.id))
+                ids = ids.filter(recent.contains)
+                guard !ids.isEmpty else { continue }
+            }
             let idCondition = Condition.isIn(.field(FieldPath(["Id"])), ids.map(SOQLLiteral.string), negated: false)
             query.condition = query.condition.map { .and([$0, idCondition]) } ?? idCondition
             var records = try store.query(
@@ -80,6 +92,26 @@ extension DataAPI {
         let offset = min(max(sosl.offset ?? 0, 0), found.count)
         let limit = min(max(sosl.limit ?? Self.searchResultLimit, 0), Self.searchResultLimit)
         return Array(found[offset...].prefix(limit))
+    }
+
+    /// The WITH and UPDATE clauses: those that need Knowledge or price books, which this org does
+    /// not have, are refused as Salesforce refuses them there; the others change nothing here.
+    private func checkClauses(of sosl: SOSLQuery) throws {
+        func refuse(_ message: String) -> APIError { APIError(status: 400, errorCode: "MALFORMED_SEARCH", message: message) }
+        for option in sosl.options {
+            switch option {
+            case .dataCategory:
+                throw refuse("WITH DATA CATEGORY filters Salesforce Knowledge articles, which this org does not have.")
+            case .pricebook:
+                throw refuse("WITH PricebookId filters products, which this org does not have.")
+            case .division, .network, .snippet, .highlight, .spellCorrection, .metadata, .securityEnforced, .userMode, .systemMode:
+                // One division, no communities, no articles to snippet: these filter or decorate nothing.
+                continue
+            }
+        }
+        if let update = sosl.updates.first {
+            throw refuse("UPDATE \(update.rawValue) applies to Salesforce Knowledge articles, which this org does not have.")
+        }
     }
 
     /// Ids of live records whose fields in scope match, in name order, at most 2,000.

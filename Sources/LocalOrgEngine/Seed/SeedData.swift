@@ -25,12 +25,26 @@ enum SeedData {
         "Goldwasser", "Lamport", "Bartik", "Cerf", "Jones", "Stroustrup", "Conway", "Wirth", "Goldberg", "Matsumoto", "Berezin",
         "Garcia", "Patel", "Zhang", "Haddad", "Ivanova", "Mensah",
     ]
-    private static let places: [(city: String, state: String, country: String)] = [
-        ("San Francisco", "CA", "USA"), ("New York", "NY", "USA"), ("Austin", "TX", "USA"), ("Chicago", "IL", "USA"),
-        ("Seattle", "WA", "USA"), ("Boston", "MA", "USA"), ("Denver", "CO", "USA"), ("Atlanta", "GA", "USA"),
-        ("Toronto", "ON", "Canada"), ("London", "England", "UK"), ("Paris", "Île-de-France", "France"), ("Berlin", "Berlin", "Germany"),
-        ("Tokyo", "Tokyo", "Japan"), ("Sydney", "NSW", "Australia"), ("São Paulo", "SP", "Brazil"), ("Bangalore", "KA", "India"),
+    /// Cities with their coordinates, so that DISTANCE finds accounts near a point.
+    private static let places: [(city: String, state: String, country: String, latitude: Double, longitude: Double)] = [
+        ("San Francisco", "CA", "USA", 37.7749, -122.4194), ("New York", "NY", "USA", 40.7128, -74.006),
+        ("Austin", "TX", "USA", 30.2672, -97.7431), ("Chicago", "IL", "USA", 41.8781, -87.6298),
+        ("Seattle", "WA", "USA", 47.6062, -122.3321), ("Boston", "MA", "USA", 42.3601, -71.0589),
+        ("Denver", "CO", "USA", 39.7392, -104.9903), ("Atlanta", "GA", "USA", 33.749, -84.388),
+        ("Toronto", "ON", "Canada", 43.6532, -79.3832), ("London", "England", "UK", 51.5074, -0.1278),
+        ("Paris", "Île-de-France", "France", 48.8566, 2.3522), ("Berlin", "Berlin", "Germany", 52.52, 13.405),
+        ("Tokyo", "Tokyo", "Japan", 35.6762, 139.6503), ("Sydney", "NSW", "Australia", -33.8688, 151.2093),
+        ("São Paulo", "SP", "Brazil", -23.5505, -46.6333), ("Bangalore", "KA", "India", 12.9716, 77.5946),
     ]
+    /// The markets of `Markets__c`, by the region of a city's country.
+    private static func markets(of country: String) -> String {
+        switch country {
+        case "USA", "Canada": return "AMER"
+        case "Brazil": return "AMER;LATAM"
+        case "UK", "France", "Germany": return "EMEA"
+        default: return "APAC"
+        }
+    }
     private static let titles = [
         "CEO", "CFO", "CTO", "VP Sales", "VP Engineering", "Director of IT", "Procurement Manager",
         "Operations Manager", "Buyer", "Head of Marketing", "Account Manager", "Engineer",
@@ -95,6 +109,8 @@ enum SeedData {
                         "Website": .text("https://www.\(domain)"),
                         "BillingStreet": .text("\(random.next(in: 1...9999)) \(random.pick(streets))"),
                         "BillingCity": .text(place.city), "BillingState": .text(place.state), "BillingCountry": .text(place.country),
+                        "BillingLatitude": .double(place.latitude), "BillingLongitude": .double(place.longitude),
+                        "BillingGeocodeAccuracy": .text("City"), "Markets__c": .text(markets(of: place.country)),
                         "BillingPostalCode": .text(String(random.next(in: 10_000...99_999))),
                         "External_Id__c": .text("ACC-\(String(index + 1).leftPadded(to: 5))"),
                         "OwnerId": .text(owner),

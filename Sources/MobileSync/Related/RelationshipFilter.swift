@@ -13,7 +13,9 @@ enum RelationshipFilter {
     /// - Throws: ``SyncError/invalidConfiguration(_:)`` when the filter does not parse, or uses a
     ///   semi-join (`Id IN (SELECT …)`), which a child-to-parent path cannot carry.
     static func condition(for level: TreeLevel, rootFilter: String?) throws(SyncError) -> Condition? {
-        let filter = try rootFilter.flatMap { text throws(SyncError) in try parse(text, root: level.ancestors.first?.objectType ?? level.object.objectType) }
+        let filter = try rootFilter.flatMap { text throws(SyncError) in
+            try parse(text, root: level.ancestors.first?.objectType ?? level.object.objectType)
+        }
         guard !level.ancestors.isEmpty else { return filter }
         let chain = [level.object] + level.ancestors.dropFirst().reversed()
         let relationships = chain.map { $0.parentRelationshipName ?? "" }
@@ -54,7 +56,8 @@ enum RelationshipFilter {
             return .includes(try prefixed(subject, with: prefix), values, excludes: excludes)
         case .inSubquery:
             throw .invalidConfiguration(
-                "the parent filter uses a semi-join (IN (SELECT …)); children are picked through their path to the parent, which cannot carry one")
+                "the parent filter uses a semi-join (IN (SELECT …)); children are picked through their path to the parent, which cannot carry one"
+            )
         }
     }
 

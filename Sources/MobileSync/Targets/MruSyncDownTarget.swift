@@ -1,5 +1,5 @@
-public import SalesforceCore
 import SOQL
+public import SalesforceCore
 import SalesforceREST
 
 /// Syncs down the user's most recently used records of one object type, with the fields listed.
@@ -68,7 +68,8 @@ enum IdQuery {
         for chunk in ids.chunks(of: 200) {
             let query = SOQLQuery(
                 selection: selection, object: type,
-                condition: .isIn(.field(FieldPath(idField.split(separator: ".").map(String.init))), chunk.map(SOQLLiteral.string), negated: false))
+                condition: .isIn(
+                    .field(FieldPath(idField.split(separator: ".").map(String.init))), chunk.map(SOQLLiteral.string), negated: false))
             for try await page in client.pages(forQuery: query.description) { records += page.records }
         }
         return records

@@ -218,7 +218,8 @@ struct SOQLParser {
                 index += 2
                 query.locksRecords = true
             } else if current.isKeyword("ALL"), peek(1).isKeyword("ROWS") {
-                throw error("ALL ROWS is only allowed in Apex code; the API's queryAll resource returns deleted records", at: current.position)
+                throw error(
+                    "ALL ROWS is only allowed in Apex code; the API's queryAll resource returns deleted records", at: current.position)
             } else {
                 return
             }

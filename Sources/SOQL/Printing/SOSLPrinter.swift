@@ -26,7 +26,9 @@ enum SOSLPrinter {
         case .division(let division): return "DIVISION = \(SOQLString.quoted(division))"
         case .dataCategory(let filters): return "DATA CATEGORY " + SOQLPrinter.text(of: filters)
         case .network(let ids):
-            return ids.count == 1 ? "NETWORK = \(SOQLString.quoted(ids[0]))" : "NETWORK IN (" + ids.map { SOQLString.quoted($0) }.joined(separator: ", ") + ")"
+            return ids.count == 1
+                ? "NETWORK = \(SOQLString.quoted(ids[0]))"
+                : "NETWORK IN (" + ids.map { SOQLString.quoted($0) }.joined(separator: ", ") + ")"
         case .snippet(let length): return length.map { "SNIPPET (target_length=\($0))" } ?? "SNIPPET"
         case .highlight: return "HIGHLIGHT"
         case .spellCorrection(let enabled): return "SPELL_CORRECTION = \(enabled)"

@@ -42,10 +42,6 @@ struct SOSLParser {
         return try statement.clauses(term: term)
     }
 
-    private init(parser: SOQLParser) {
-        self.parser = parser
-    }
-
     private mutating func clauses(term: String) throws(SOSLSyntaxError) -> SOSLQuery {
         var query = try SOSLQuery(term: term)
         var seen: Set<String> = []
@@ -88,7 +84,8 @@ struct SOSLParser {
         guard case .identifier(let name) = parser.current.kind, let scope = SearchScope(rawValue: name.uppercased()),
             parser.peek(1).isKeyword("FIELDS")
         else {
-            throw parser.error("IN takes ALL FIELDS, NAME FIELDS, EMAIL FIELDS, PHONE FIELDS or SIDEBAR FIELDS", at: parser.current.position)
+            throw parser.error(
+                "IN takes ALL FIELDS, NAME FIELDS, EMAIL FIELDS, PHONE FIELDS or SIDEBAR FIELDS", at: parser.current.position)
         }
         parser.index += 2
         return scope
@@ -144,7 +141,8 @@ struct SOSLParser {
         case "SNIPPET":
             guard parser.acceptSymbol("(") else { return .snippet(targetLength: nil) }
             let parameters = try parser.parseParameters()
-            guard parameters.count == 1, parameters[0].name.lowercased() == "target_length", case .integer(let length) = parameters[0].value,
+            guard parameters.count == 1, parameters[0].name.lowercased() == "target_length",
+                case .integer(let length) = parameters[0].value,
                 length > 0, length <= Int64(Int32.max)
             else {
                 throw parser.error("SNIPPET takes (target_length=n), n a positive whole number", at: position)
