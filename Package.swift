@@ -122,7 +122,7 @@ let package = Package(
             name: "LocalOrgEngine",
             dependencies: [
                 "SOQL", "SalesforceCore", "SQLiteBinding", "URLEncoding", "Gzip",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings

@@ -15,21 +15,8 @@ public enum RawSocketClient {
     public static func exchange(port: Int, request: [UInt8], timeout: TimeInterval = 5, limit: Int = 65_536) throws
         -> (response: String, closed: Bool)
     {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        let descriptor = try connected(to: port)
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.init(rawValue: errno) ?? .ECONNREFUSED) }
         var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
@@ -46,5 +33,55 @@ public enum RawSocketClient {
             received += buffer[0..<count]
         }
         return (String(decoding: received, as: UTF8.self), closed)
+    }
+
+    /// Sends the first `immediately` bytes of `request` at once, then the rest one byte every
+    /// `interval`, as a slow (or hostile) client does, until all is sent or the server closes the
+    /// connection.
+    /// - Returns: How many bytes were sent before the server closed it (the request's length when it never did).
+    public static func trickle(port: Int, request: [UInt8], sendingFirst immediately: Int = 0, interval: TimeInterval) async throws -> Int {
+        let descriptor = try connected(to: port)
+        defer { close(descriptor) }
+        var flags = Int32(1)
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &flags, socklen_t(MemoryLayout<Int32>.size))
+        let first = min(immediately, request.count)
+        _ = request[..<first].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        for (index, byte) in request.enumerated().dropFirst(first) {
+            // A closed connection shows as a read of 0 bytes: look before each byte.
+            var probe = [UInt8](repeating: 0, count: 1)
+            let peeked = probe.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) }
+            if peeked == 0 { return index }
+            var value = byte
+            #if canImport(Glibc)
+                let sent = send(descriptor, &value, 1, Int32(MSG_NOSIGNAL))
+            #else
+                let sent = send(descriptor, &value, 1, 0)
+            #endif
+            if sent <= 0 { return index }
+            try await Task.sleep(for: .seconds(interval))
+        }
+        return request.count
+    }
+
+    /// A socket connected to `127.0.0.1:port`.
+    private static func connected(to port: Int) throws -> Int32 {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            close(descriptor)
+            throw POSIXError(.init(rawValue: errno) ?? .ECONNREFUSED)
+        }
+        return descriptor
     }
 }

@@ -62,4 +62,25 @@ struct SOAPLoginTests {
             #expect(version.status == 404)
         }
     }
+
+    @Test("an envelope over 32 KB is refused unread (413); a hostile one under it is answered in one pass, and others are still served")
+    func hostileEnvelopes() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            // 112 KB of start tags once cost 24 s of the server's CPU in a regular expression.
+            let huge = try await org.client.send(
+                "POST", "/services/Soap/u/62.0", headers: ["Content-Type": "text/xml"],
+                body: Data(String(repeating: "<login>", count: 16_000).utf8))
+            #expect(huge.status == 413 && huge.text.contains("REQUEST_TOO_LARGE") && huge.text.contains("(32 KB)"), "\(huge.text)")
+            let tags = try await org.client.send(
+                "POST", "/services/Soap/u/62.0", headers: ["Content-Type": "text/xml"],
+                body: Data(String(repeating: "<login>", count: 4_000).utf8))
+            #expect(tags.status == 500 && tags.text.contains("UNKNOWN_EXCEPTION"))
+            let prefixed = try await org.client.send(
+                "POST", "/services/Soap/u/62.0", headers: ["Content-Type": "text/xml"],
+                body: Data(
+                    envelope(org.credentials.username, org.credentials.password)
+                        .replacingOccurrences(of: "<n1:username>", with: "<n1:username xmlns:n1=\"urn:partner.soap.sforce.com\">").utf8))
+            #expect(prefixed.status == 200 && value("sessionId", in: prefixed.text) != nil, "\(prefixed.text)")
+        }
+    }
 }

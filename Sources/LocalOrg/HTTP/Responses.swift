@@ -60,8 +60,8 @@ enum Responses {
     /// The request body's bytes, up to the context's upload limit.
     /// - Throws: a 413 REQUEST_TOO_LARGE beyond the limit, a 400 for a body that cannot be read
     ///   (broken chunked encoding, say): what the client sent, never a 500.
-    static func body(of request: Request, context: LocalOrgRequestContext) async throws -> [UInt8] {
-        let buffer = try await collect(request, upTo: context.maxUploadSize)
+    static func body(of request: Request, context: LocalOrgRequestContext, upTo limit: Int? = nil) async throws -> [UInt8] {
+        let buffer = try await collect(request, upTo: min(limit ?? context.maxUploadSize, context.maxUploadSize))
         return buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes) ?? []
     }
 

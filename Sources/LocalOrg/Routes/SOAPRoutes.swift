@@ -12,7 +12,9 @@ struct SOAPRoutes {
             guard version.split(separator: ".").count == 2, version.allSatisfy({ $0.isNumber || $0 == "." }) else {
                 throw HTTPError(.notFound)
             }
-            let reply = await org.soapLogin(try await Responses.body(of: request, context: context), version: version)
+            // A login envelope is small: a larger body is refused before it is read whole.
+            let body = try await Responses.body(of: request, context: context, upTo: Org.maximumEnvelopeSize)
+            let reply = await org.soapLogin(body, version: version)
             return Response(
                 status: HTTPResponse.Status(code: reply.status), headers: [.contentType: "text/xml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: reply.xml)))

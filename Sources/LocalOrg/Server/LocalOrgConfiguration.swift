@@ -30,6 +30,12 @@ public struct LocalOrgConfiguration: Sendable {
     public var stopsOnSignals: Bool = false
     /// The time source; tests move it forward to expire tokens.
     public var clock: @Sendable () -> Date = Date.init
+    /// How long a request may take to arrive, in seconds: its head from the connection's start
+    /// (or the previous response), its body from its head. A connection that misses either is
+    /// closed, so a request trickled in cannot hold a connection.
+    public var requestDeadlines: (head: TimeInterval, body: TimeInterval) = (head: 60, body: 120)
+    /// How long a stop waits for the requests under way, in seconds, before it cancels them.
+    public var shutdownDeadline: TimeInterval = 5
 
     /// A configuration with the defaults: loopback, a free port, a temporary store, HTTP.
     public init() {}

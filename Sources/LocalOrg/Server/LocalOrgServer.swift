@@ -69,7 +69,11 @@ public final class LocalOrgServer: Sendable {
             apexRoutes: configuration.apexRoutes)
 
         var certificate: CertificateAuthority?
-        var server = HTTPServerBuilder.http1(configuration: Self.http1)
+        let http1 = Self.http1(
+            deadlines: RequestDeadlineHandler.Deadlines(
+                head: .nanoseconds(Int64(configuration.requestDeadlines.head * 1e9)),
+                body: .nanoseconds(Int64(configuration.requestDeadlines.body * 1e9))))
+        var server = HTTPServerBuilder.http1(configuration: http1)
         if configuration.tls {
             let authority = try CertificateAuthority.loadOrCreate(in: directory, host: configuration.host)
             certificate = authority
@@ -79,7 +83,7 @@ public final class LocalOrgServer: Sendable {
                         .certificate($0)
                     },
                     privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(authority.serverKeyPEM.utf8), format: .pem)))
-                server = try .tls(.http1(configuration: Self.http1), tlsConfiguration: tls)
+                server = try .tls(.http1(configuration: http1), tlsConfiguration: tls)
             } catch {
                 throw .certificateFailed(reason: "\(error)")
             }
@@ -95,9 +99,12 @@ public final class LocalOrgServer: Sendable {
                 address: .hostname(configuration.host, port: configuration.port), serverName: "LocalOrg"),
             onServerRunning: { channel in bound.resolve(channel.localAddress?.port) },
             logger: logger)
-        let serviceGroup = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [application], gracefulShutdownSignals: configuration.stopsOnSignals ? [.sigterm, .sigint] : [], logger: logger))
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [application], gracefulShutdownSignals: configuration.stopsOnSignals ? [.sigterm, .sigint] : [], logger: logger)
+        // A stop waits for the requests under way, but not for ever: past the bound they are cancelled.
+        groupConfiguration.maximumGracefulShutdownDuration = .nanoseconds(Int64(configuration.shutdownDeadline * 1e9))
+        groupConfiguration.maximumCancellationDuration = .seconds(2)
+        let serviceGroup = ServiceGroup(configuration: groupConfiguration)
         let running = Task { try await serviceGroup.run() }
         let port: Int
         do {
@@ -151,15 +158,18 @@ public final class LocalOrgServer: Sendable {
 
     // MARK: - Starting
 
-    /// Connections that say nothing for a minute are closed, so idle or half-sent requests
-    /// cannot hold the server's connections; headers are bounded (16 KiB a field, 64 KiB in all,
-    /// 200 fields, answered with 431 beyond), bodies by the routes (50 MB for uploads).
-    private static let http1 = HTTP1Channel.Configuration(
-        additionalChannelHandlers: [HeaderLimitHandler(limits: headerLimits)],
-        idleTimeout: .seconds(60),
-        httpDecoderConfiguration: .init(
-            maxHeaderFieldSize: headerLimits.fieldSize, maxHeaderListSize: headerLimits.listSize,
-            maxHeaderFieldCount: headerLimits.fieldCount))
+    /// Connections that say nothing for a minute are closed, and a request must arrive within its
+    /// deadlines (``RequestDeadlineHandler``), so idle, half-sent or trickled requests cannot hold
+    /// the server's connections; headers are bounded (16 KiB a field, 64 KiB in all, 200 fields,
+    /// answered with 431 beyond), bodies by the routes (50 MB for uploads).
+    private static func http1(deadlines: RequestDeadlineHandler.Deadlines) -> HTTP1Channel.Configuration {
+        HTTP1Channel.Configuration(
+            additionalChannelHandlers: [HeaderLimitHandler(limits: headerLimits), RequestDeadlineHandler(deadlines: deadlines)],
+            idleTimeout: .seconds(60),
+            httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: headerLimits.fieldSize, maxHeaderListSize: headerLimits.listSize,
+                maxHeaderFieldCount: headerLimits.fieldCount))
+    }
 
     private static let headerLimits = HeaderLimitHandler.Limits(fieldSize: 16 * 1024, listSize: 64 * 1024, fieldCount: 200)
 

@@ -1,3 +1,4 @@
+import Logging
 package import SalesforceCore
 
 /// What a call on the REST API answered: a status, a body (JSON already written, so records
@@ -88,9 +89,15 @@ extension APIError {
         writer.endObject()
     }
 
-    /// Any failure inside a transaction as an API error: store failures become a 500.
+    /// Any failure inside a transaction as an API error: store failures become a 500 that names
+    /// an error id, as Salesforce's do. The store's own words (its SQL among them) go to the
+    /// server's log under that id, never to the client.
     package static func from(_ error: any Error) -> APIError {
         if let error = error as? APIError { return error }
-        return APIError(status: 500, errorCode: "UNKNOWN_EXCEPTION", message: "The store failed: \(error)")
+        let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        Logger.forceKit("localorg").error("Store failure \(id): \(error)")
+        return APIError(
+            status: 500, errorCode: "UNKNOWN_EXCEPTION",
+            message: "An unexpected error occurred. Please include this ErrorId if you contact support: \(id)")
     }
 }

@@ -25,7 +25,7 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// 413: a request body beyond what the server reads (`limit` bytes, when known).
     package static func requestTooLarge(limit: Int?) -> APIError {
-        let size = limit.map { " (\($0 / (1024 * 1024)) MB)" } ?? ""
+        let size = limit.map { $0 >= 1024 * 1024 ? " (\($0 / (1024 * 1024)) MB)" : " (\($0 / 1024) KB)" } ?? ""
         return APIError(
             status: 413, errorCode: "REQUEST_TOO_LARGE", message: "The request body is larger than the server accepts\(size).")
     }

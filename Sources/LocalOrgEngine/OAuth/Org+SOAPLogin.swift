@@ -75,14 +75,55 @@ extension Org {
                     + detail + "</soapenv:Fault>"))
     }
 
+    /// The largest login envelope read: a real one is under 2 KB.
+    package static let maximumEnvelopeSize = 32 * 1024
+
     /// The text of the first element with this local name, whatever its prefix, entities decoded.
+    ///
+    /// One pass over the bytes: the first start tag of that name, then its end tag after it (a
+    /// regular expression here retried from every start tag, which cost time quadratic in the body).
     static func element(_ name: String, in xml: String) -> String? {
-        let pattern = #"<(?:[A-Za-z_][\w.-]*:)?"# + name + #"(?:\s[^>]*)?(?:/>|>([\s\S]*?)</(?:[A-Za-z_][\w.-]*:)?"# + name + #"\s*>)"#
-        guard let expression = try? NSRegularExpression(pattern: pattern),
-            let match = expression.firstMatch(in: xml, range: NSRange(xml.startIndex..., in: xml))
-        else { return nil }
-        guard let range = Range(match.range(at: 1), in: xml) else { return "" }
-        return unescaped(String(xml[range]))
+        let bytes = Array(xml.utf8)
+        let wanted = Array(name.utf8)
+        var index = 0
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            var end = open + 1
+            while end < bytes.count, !Self.endsName(bytes[end]) { end += 1 }
+            let qualified = bytes[(open + 1)..<end]
+            let local = qualified.lastIndex(of: UInt8(ascii: ":")).map { qualified[($0 + 1)...] } ?? qualified
+            guard local.elementsEqual(wanted) else {
+                index = end > open + 1 ? end : open + 1
+                continue
+            }
+            guard let close = bytes[end...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            if bytes[close - 1] == UInt8(ascii: "/") { return "" }
+            let endTag = Array("</".utf8) + qualified
+            guard let contentEnd = Self.firstIndex(of: endTag, in: bytes, from: close + 1) else { return nil }
+            return unescaped(String(decoding: bytes[(close + 1)..<contentEnd], as: UTF8.self))
+        }
+        return nil
+    }
+
+    /// Whether a byte ends a tag's name: whitespace, `>` or `/`.
+    private static func endsName(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+            || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
+    /// Where `tag` (an end tag without its `>`) next appears as a whole tag, from `start`: the
+    /// search is linear in the bytes, since the tag is short.
+    private static func firstIndex(of tag: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + tag.count <= bytes.count {
+            guard let candidate = bytes[index...].firstIndex(of: tag[0]), candidate + tag.count <= bytes.count else { return nil }
+            if bytes[candidate..<(candidate + tag.count)].elementsEqual(tag) {
+                var after = candidate + tag.count
+                while after < bytes.count, bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t") { after += 1 }
+                if after < bytes.count, bytes[after] == UInt8(ascii: ">") { return candidate }
+            }
+            index = candidate + 1
+        }
+        return nil
     }
 
     private static func unescaped(_ text: String) -> String {

@@ -13,7 +13,7 @@ extension QueryPlanner {
             for part in parts { compiled.append(try compileCondition(part, level: level, grouping: grouping, arguments: &arguments)) }
             let connective: String
             if case .and = condition { connective = " AND " } else { connective = " OR " }
-            return "(" + compiled.joined(separator: connective) + ")"
+            return Self.balanced(compiled[...], connective: connective)
         case .not(let inner):
             return "NOT " + (try compileCondition(inner, level: level, grouping: grouping, arguments: &arguments))
         case .comparison(let expression, let comparison, let literal):
@@ -78,6 +78,18 @@ extension QueryPlanner {
         }
     }
 
+    /// `parts` joined with `connective` in nested groups of at most 32: SQLite nests a chain of
+    /// ORs one level per term and refuses past 1,000, so 5,000 ORs become a tree a few levels deep.
+    static func balanced(_ parts: ArraySlice<String>, connective: String) -> String {
+        let group = 32
+        guard parts.count > group else { return "(" + parts.joined(separator: connective) + ")" }
+        let size = (parts.count + group - 1) / group
+        let groups = stride(from: parts.startIndex, to: parts.endIndex, by: size).map { start in
+            balanced(parts[start..<min(start + size, parts.endIndex)], connective: connective)
+        }
+        return balanced(groups[...], connective: connective)
+    }
+
     /// A condition's subject as SQL, the field (or function) it is about, and where it is.
     private func subject(_ expression: ValueExpression, level: QueryLevel, grouping: GroupingScope?) throws(APIError) -> (
         String, SObjectField, SOQLPosition
@@ -101,6 +113,9 @@ extension QueryPlanner {
         guard subquery.selection.count == 1, let path = subquery.selection[0].fieldPath else {
             throw errors.malformed("A semi-join subquery selects exactly one id or reference field", at: subquery.objectPosition)
         }
+        if let condition = subquery.condition, Self.containsSemiJoin(condition) {
+            throw errors.malformed("Nesting of semi join sub-selects is not supported", at: subquery.objectPosition)
+        }
         let level = QueryLevel(type: type, soqlAlias: subquery.alias, tableAlias: "s0")
         let selected = try resolve(path, in: level)
         guard selected.field.type == .id || selected.field.type == .reference else {
@@ -112,6 +127,16 @@ extension QueryPlanner {
         var sql = "SELECT \(selected.sql) \(from)"
         if !parts.isEmpty { sql += " WHERE " + parts.joined(separator: " AND ") }
         return sql
+    }
+
+    /// Whether a condition has a semi- or anti-join anywhere. Its depth is the parser's, which is bounded.
+    private static func containsSemiJoin(_ condition: Condition) -> Bool {
+        switch condition {
+        case .inSubquery: return true
+        case .and(let parts), .or(let parts): return parts.contains(where: containsSemiJoin)
+        case .not(let inner): return containsSemiJoin(inner)
+        default: return false
+        }
     }
 
     private func compileComparison(

@@ -23,8 +23,16 @@ extension OrgStore {
         return parsed.marks.isEmpty ? try await read(run) : try await write(run)
     }
 
+    /// Salesforce's longest SOQL statement, in characters.
+    static let maximumStatementLength = 100_000
+
     /// A statement parsed, or Salesforce's MALFORMED_QUERY.
     static func parse(_ soql: String) throws(APIError) -> SOQLQuery {
+        guard soql.utf8.count <= maximumStatementLength || soql.count <= maximumStatementLength else {
+            throw APIError(
+                status: 400, errorCode: "MALFORMED_QUERY",
+                message: "SOQL statements cannot be longer than \(maximumStatementLength) characters.")
+        }
         do {
             return try SOQLQuery(parsing: soql)
         } catch {
@@ -41,6 +49,7 @@ extension OrgStore {
         let context = try queryContext(userID: userID, db: db)
         let planner = QueryPlanner(schema: schema, errors: QueryErrors(source: soql), includeDeleted: includeDeleted, context: context)
         let compiled = try planner.compile(parsed)
+        try Self.checkComplexity(of: compiled)
         let batch = min(max(batchSize, 200), 2000)
         let arguments = StatementArguments(compiled.arguments)
         let counted = try Int.fetchOne(db, sql: compiled.countSQL, arguments: arguments) ?? 0
@@ -60,6 +69,16 @@ extension OrgStore {
             of: compiled, total: total, batchSize: batch, position: 0, snapshot: total > batch ? snapshot : nil, locator: nil,
             version: version,
             db: db)
+    }
+
+    /// SQLite binds at most 32,766 values; Salesforce refuses a query with too many conditions
+    /// with QUERY_TOO_COMPLICATED, and so does LocalOrg before SQLite would fail.
+    static func checkComplexity(of query: CompiledQuery) throws(APIError) {
+        guard query.arguments.count + 2 <= 32_000 else {
+            throw APIError(
+                status: 400, errorCode: "QUERY_TOO_COMPLICATED",
+                message: "Query is either selecting too many fields or the filter conditions are too complicated.")
+        }
     }
 
     /// FOR VIEW and FOR REFERENCE: the records get `LastViewedDate` (a view references them too)

@@ -57,7 +57,8 @@ extension DataAPI {
             sosl.returning.isEmpty
             ? store.schema.types.filter(\.searchable).map { ReturningObject(object: $0.name) }
             : sosl.returning
-        let matcher = SearchMatcher(expression: sosl.expression)
+        let matcher = SearchMatcher(expression: sosl.expression, termLength: sosl.term.count)
+        guard !matcher.findsNothing else { return [] }
         var found: [SObjectRecord] = []
         for item in items {
             guard let type = store.schema.type(named: item.object) else { throw APIError.invalidType(item.object) }

@@ -4,8 +4,41 @@ import SOQL
 /// Decides whether a record's text matches a search term, word by word as Salesforce's
 /// search does: `acme` finds "Acme Corp" but not "Acmeville"; `acme*` finds both; case and
 /// accents do not matter; a phrase's words must be adjacent in one field.
+///
+/// The term is compiled once per search (its words folded into patterns, an OR's plain words
+/// into one set), so a record costs a pass over its words, not a folding per term. Salesforce's
+/// limits on the term hold: longer than 10,000 characters it finds nothing, longer than 4,000
+/// its operators are dropped (every word is ORed).
 struct SearchMatcher {
-    let expression: SearchExpression
+    /// A term compiled for matching.
+    private indirect enum Node {
+        /// Words in sequence in one field: a word with punctuation (its parts), or a phrase.
+        case sequence([[Character]])
+        /// Any of these plain words (no wildcards): one set lookup per word of the record.
+        case anyWord(Set<String>)
+        case all([Node])
+        case any([Node])
+        case not(Node)
+    }
+
+    /// Salesforce returns no rows for a term longer than this.
+    static let maximumTermLength = 10_000
+    /// Salesforce drops the operators of a term longer than this.
+    static let maximumTermLengthWithOperators = 4_000
+
+    /// The compiled term; nil when it matches nothing.
+    private let root: Node?
+
+    /// A matcher for `expression`, read from a term of `termLength` characters.
+    init(expression: SearchExpression, termLength: Int) {
+        if termLength > Self.maximumTermLength {
+            root = nil
+        } else if termLength > Self.maximumTermLengthWithOperators {
+            root = Self.compile(.or(Self.parts(of: expression)))
+        } else {
+            root = Self.compile(expression)
+        }
+    }
 
     /// The words of a field's text, folded: `"Jane O'Neil"` → `["jane", "o", "neil"]`.
     static func words(of text: String) -> [Substring] {
@@ -13,17 +46,57 @@ struct SearchMatcher {
         return folded.split { !($0.isLetter || $0.isNumber) }
     }
 
+    /// Whether no record can match (the term is over Salesforce's length), so none is read.
+    var findsNothing: Bool { root == nil }
+
     /// Whether the fields, each given as its words, match.
     func matches(_ fields: [[Substring]]) -> Bool {
-        Self.evaluate(expression, fields)
+        guard let root else { return false }
+        return Self.evaluate(root, fields)
     }
 
-    private static func evaluate(_ expression: SearchExpression, _ fields: [[Substring]]) -> Bool {
+    /// The words and phrases of an expression, without its operators.
+    private static func parts(of expression: SearchExpression) -> [SearchExpression] {
+        var parts: [SearchExpression] = []
+        var pending = [expression]
+        while let next = pending.popLast() {
+            switch next {
+            case .word, .phrase: parts.append(next)
+            case .and(let inner), .or(let inner): pending += inner
+            case .not(let inner): pending.append(inner)
+            }
+        }
+        return parts
+    }
+
+    /// Compiles a term; its depth is the term's parentheses', which the parser bounds.
+    private static func compile(_ expression: SearchExpression) -> Node {
         switch expression {
-        case .word(let word): return containsSequence(patterns(of: [word]), in: fields)
-        case .phrase(let words): return containsSequence(patterns(of: words), in: fields)
-        case .and(let parts): return parts.allSatisfy { evaluate($0, fields) }
-        case .or(let parts): return parts.contains { evaluate($0, fields) }
+        case .word(let word): return .sequence(patterns(of: [word]))
+        case .phrase(let words): return .sequence(patterns(of: words))
+        case .and(let parts): return .all(parts.map(compile))
+        case .not(let part): return .not(compile(part))
+        case .or(let parts):
+            var plain = Set<String>()
+            var others: [Node] = []
+            for part in parts {
+                let node = compile(part)
+                if case .sequence(let sequence) = node, sequence.count == 1, !sequence[0].contains(where: { $0 == "*" || $0 == "?" }) {
+                    plain.insert(String(sequence[0]))
+                } else {
+                    others.append(node)
+                }
+            }
+            return .any((plain.isEmpty ? [] : [.anyWord(plain)]) + others)
+        }
+    }
+
+    private static func evaluate(_ node: Node, _ fields: [[Substring]]) -> Bool {
+        switch node {
+        case .sequence(let patterns): return containsSequence(patterns, in: fields)
+        case .anyWord(let words): return fields.contains { field in field.contains { words.contains(String($0)) } }
+        case .all(let parts): return parts.allSatisfy { evaluate($0, fields) }
+        case .any(let parts): return parts.contains { evaluate($0, fields) }
         case .not(let part): return !evaluate(part, fields)
         }
     }
