@@ -45,9 +45,11 @@ public struct LoginPageDriver: Sendable {
         guard let ticket = Self.hiddenValue("ticket", in: login.text) else {
             throw Failure(description: "the login page answered \(login.status) without a consent page: \(login.text.prefix(300))")
         }
+        // The consent page binds its decision to this browser with a cookie, which goes back with it.
+        var headers = ["Content-Type": "application/x-www-form-urlencoded"]
+        if let cookie = login.header("Set-Cookie")?.split(separator: ";").first { headers["Cookie"] = String(cookie) }
         let consent = try await client.send(
-            "POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
-            body: LoopbackHTTPClient.formBody(["ticket": ticket, "decision": allows ? "allow" : "deny"]))
+            "POST", path, headers: headers, body: LoopbackHTTPClient.formBody(["ticket": ticket, "decision": allows ? "allow" : "deny"]))
         guard let location = consent.header("Location") else {
             throw Failure(description: "the consent page answered \(consent.status) without a redirect")
         }

@@ -1,5 +1,6 @@
 package import Foundation
 import GRDB
+import SOQL
 import SalesforceCore
 
 /// Opening an org's data directory: its settings, schema, store and users.
@@ -56,26 +57,23 @@ extension Org {
                 if seed {
                     _ = try await SeedData.populate(store, settings: settings)
                 } else {
-                    let admin = try await store.create(
-                        "User",
-                        fields: [
-                            "Username": .string(settings.username), "FirstName": "Local", "LastName": "Admin", "Alias": "ladmin",
-                            "Email": .string(settings.username),
-                        ], as: RecordID.make(prefix: "005", counter: 1))
+                    let admin = try await store.write { db in
+                        guard let type = store.schema.type(named: "User") else { throw APIError.invalidType("User") }
+                        // The first user creates itself: there is nobody yet to do it.
+                        return try store.insert(
+                            type,
+                            given: [
+                                "Username": .text(settings.username), "FirstName": .text("Local"), "LastName": .text("Admin"),
+                                "Alias": .text("ladmin"), "Email": .text(settings.username),
+                            ], userID: RecordID.make(prefix: "005", counter: 1), now: store.now.description, db: db)
+                    }
                     try await oauth.setPassword(settings.password, userID: admin)
-                    // Setting up the org is not the user's own work: it starts with no recent items.
-                    try await store.write { db in try RecentItems.forget(admin, db: db) }
                 }
-            } else if await oauth.checkPassword(username: settings.username, password: settings.password) == nil,
-                let userID = try await store.read({ db in
-                    try String.fetchOne(db, sql: "SELECT \"Id\" FROM \"User\" WHERE \"Username\" = ?", arguments: [settings.username])
-                })
-            {
-                // localorg.json was edited: its password wins.
-                try await oauth.setPassword(settings.password, userID: userID)
             }
-            defaultUserID = try await store.read { db in
-                try String.fetchOne(db, sql: "SELECT \"Id\" FROM \"User\" WHERE \"Username\" = ?", arguments: [settings.username])
+            defaultUserID = try await store.write { db in try recoverDefaultUser(settings: settings, store: store, db: db) }
+            if let defaultUserID, await oauth.checkPassword(username: settings.username, password: settings.password) == nil {
+                // localorg.json was edited, or the user was renamed or deactivated: its password wins.
+                try await oauth.setPassword(settings.password, userID: defaultUserID)
             }
         } catch {
             throw .storage(reason: error.description)
@@ -85,5 +83,36 @@ extension Org {
                 file: OrgSettings.fileName, reason: "the default user \(settings.username) is not a user of the org's data")
         }
         return user
+    }
+
+    /// The org's profiles made if missing, and the default user made whole again: found by the
+    /// username `localorg.json` gives (or, renamed, as the org's first user), active, a System
+    /// Administrator with that username. So `forcekit login --local` works after any change the
+    /// API allowed, once the server restarts. Users with no profile (data from before profiles)
+    /// become Standard Users.
+    /// - Returns: The default user's id, or nil when the org has no user at all.
+    private static func recoverDefaultUser(settings: OrgSettings, store: OrgStore, db: Database) throws -> String? {
+        let first = RecordID.make(prefix: "005", counter: 1)
+        guard
+            let userID = try String.fetchOne(
+                db, sql: #"SELECT "Id" FROM "User" WHERE "Username" = ? AND "IsDeleted" = 0"#, arguments: [settings.username])
+                ?? String.fetchOne(db, sql: #"SELECT "Id" FROM "User" WHERE "Id" = ?"#, arguments: [first])
+        else { return nil }
+        guard let profileType = store.schema.type(named: "Profile") else { return userID }
+        var profiles: [String: String] = [:]
+        for name in [UserManagement.administrator, UserManagement.standardUser] {
+            profiles[name] =
+                try UserManagement.profile(named: name, db: db)
+                ?? store.insert(profileType, given: ["Name": .text(name)], userID: userID, now: store.now.description, db: db)
+        }
+        try db.execute(
+            sql: #"UPDATE "User" SET "ProfileId" = ? WHERE "ProfileId" IS NULL AND "Id" != ?"#,
+            arguments: [profiles[UserManagement.standardUser], userID])
+        try db.execute(
+            sql: #"UPDATE "User" SET "ProfileId" = ?, "IsActive" = 1, "IsDeleted" = 0, "Username" = ? WHERE "Id" = ?"#,
+            arguments: [profiles[UserManagement.administrator], settings.username, userID])
+        // Setting up the org is not the user's own work: it starts with no recent items.
+        try RecentItems.forget(profiles.values.map { $0 }, db: db)
+        return userID
     }
 }

@@ -13,11 +13,18 @@ struct OAuthRoutes {
             // Credentials and consent only ever arrive by POST, never in a URL.
             var fields = try await Responses.formFields(of: request, context: context)
             for key in ["username", "password", "ticket", "decision"] { fields[key] = nil }
-            return Self.response(for: await org.authorize(fields, browserSession: Self.sessionCookie(of: request)))
+            return Self.response(for: await org.authorize(fields, browserSession: Self.cookie("sid", of: request)))
         }
         router.post("/services/oauth2/authorize") { request, context in
+            // The login and consent forms are this server's: a form posted from another site is refused.
+            if let origin = request.headers[.origin], origin.lowercased() != org.baseURL.lowercased() {
+                return Responses.html(
+                    AuthorizationPages.error("invalid_request", "The form was posted from another site (\(origin))."), status: .forbidden)
+            }
             let fields = try await Responses.formFields(of: request, context: context)
-            return Self.response(for: await org.authorize(fields, browserSession: Self.sessionCookie(of: request)))
+            return Self.response(
+                for: await org.authorize(
+                    fields, browserSession: Self.cookie("sid", of: request), browserBinding: Self.cookie(Self.bindingCookie, of: request)))
         }
         router.get("/secur/frontdoor.jsp") { request, _ in
             switch await org.frontdoor(sid: Responses.query("sid", of: request), retURL: Responses.query("retURL", of: request)) {
@@ -63,12 +70,16 @@ struct OAuthRoutes {
         }
     }
 
-    /// The browser session `frontdoor.jsp` set, from the `Cookie` header.
-    private static func sessionCookie(of request: Request) -> String? {
+    /// The cookie that binds a consent page to the browser it was shown in.
+    private static let bindingCookie = "lo_consent"
+
+    /// A cookie's value from the `Cookie` header: `sid`, the browser session `frontdoor.jsp` set,
+    /// or the consent page's binding.
+    private static func cookie(_ name: String, of request: Request) -> String? {
         for header in request.headers[values: .cookie] {
             for pair in header.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if parts.count == 2, parts[0] == "sid" { return parts[1] }
+                if parts.count == 2, parts[0] == name { return parts[1] }
             }
         }
         return nil
@@ -81,8 +92,10 @@ struct OAuthRoutes {
             return Responses.html(
                 AuthorizationPages.login(parameters: parameters, appName: appName, error: error), status: error == nil ? .ok : .unauthorized
             )
-        case .consent(let ticket, let appName, let scopes, let username):
-            return Responses.html(AuthorizationPages.consent(ticket: ticket, appName: appName, scopes: scopes, username: username))
+        case .consent(let ticket, let appName, let scopes, let username, let binding):
+            var response = Responses.html(AuthorizationPages.consent(ticket: ticket, appName: appName, scopes: scopes, username: username))
+            response.headers[.setCookie] = "\(bindingCookie)=\(binding); Path=/services/oauth2; HttpOnly; SameSite=Strict"
+            return response
         case .redirect(let location):
             return Responses.redirect(to: location)
         case .error(let code, let description):

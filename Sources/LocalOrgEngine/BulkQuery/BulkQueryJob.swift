@@ -54,11 +54,22 @@ struct BulkQueryJob: Sendable {
     }
 }
 
-/// The open query jobs of an org, at most `capacity` (the oldest goes first), so their memory
-/// stays bounded; a deleted job is gone at once.
+/// The open query jobs of an org. Memory stays bounded, but never at the cost of a job still
+/// being read: past 50 jobs the one least recently used goes, if it has been idle for ten
+/// minutes; only past 500 does one go regardless. A deleted job is gone at once.
 final class BulkQueryJobs: Sendable {
-    private let jobs = Locked<(byID: [String: BulkQueryJob], order: [String], created: Int64)>(([:], [], 0))
-    private let capacity = 50
+    private struct Entry: Sendable {
+        var job: BulkQueryJob
+        var lastUsed: Date
+    }
+
+    private let jobs = Locked<(byID: [String: Entry], created: Int64)>(([:], 0))
+    /// Jobs kept without question.
+    static let capacity = 50
+    /// Jobs kept at most, however busy.
+    static let hardCapacity = 500
+    /// How long a job must be idle before it may go to make room.
+    static let idleBeforeEviction: TimeInterval = 10 * 60
 
     /// A new job id (`750...`).
     func nextID() -> String {
@@ -68,36 +79,39 @@ final class BulkQueryJobs: Sendable {
         }
     }
 
-    func add(_ job: BulkQueryJob) {
+    func add(_ job: BulkQueryJob, now: Date) {
         jobs.withLock { state in
-            if state.order.count >= capacity, let oldest = state.order.first {
-                state.order.removeFirst()
-                state.byID[oldest] = nil
+            state.byID[job.id] = Entry(job: job, lastUsed: now)
+            while state.byID.count > Self.capacity {
+                guard let oldest = state.byID.min(by: { $0.value.lastUsed < $1.value.lastUsed }) else { break }
+                let idle = now.timeIntervalSince(oldest.value.lastUsed) >= Self.idleBeforeEviction
+                guard idle || state.byID.count > Self.hardCapacity else { break }
+                state.byID[oldest.key] = nil
             }
-            state.byID[job.id] = job
-            state.order.append(job.id)
         }
     }
 
-    func job(_ id: String) -> BulkQueryJob? { jobs.withLock { $0.byID[id] } }
+    /// A job, marked as used now.
+    func job(_ id: String, now: Date) -> BulkQueryJob? {
+        jobs.withLock { state in
+            state.byID[id]?.lastUsed = now
+            return state.byID[id]?.job
+        }
+    }
 
     /// Changes a job's state; nil when there is no such job.
     func setState(_ stateValue: BulkQueryJob.State, of id: String) -> BulkQueryJob? {
         jobs.withLock { state in
-            state.byID[id]?.state = stateValue
-            return state.byID[id]
+            state.byID[id]?.job.state = stateValue
+            return state.byID[id]?.job
         }
     }
 
     /// Forgets a job; false when there was none.
     func remove(_ id: String) -> Bool {
-        jobs.withLock { state in
-            guard state.byID.removeValue(forKey: id) != nil else { return false }
-            state.order.removeAll { $0 == id }
-            return true
-        }
+        jobs.withLock { $0.byID.removeValue(forKey: id) != nil }
     }
 
     /// The jobs, oldest first.
-    var all: [BulkQueryJob] { jobs.withLock { state in state.order.compactMap { state.byID[$0] } } }
+    var all: [BulkQueryJob] { jobs.withLock { state in state.byID.values.map(\.job).sorted { $0.id < $1.id } } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SalesforceCore
 
 /// Bulk API 2.0 query jobs: `jobs/query` (create, list), `jobs/query/{id}` (status, abort,
@@ -14,30 +15,30 @@ extension DataAPI {
                 .json(try store.createBulkQueryJob(body, userID: userID, version: call.version, db: db).info)
             }
         case ("GET", 2):
-            let records = store.bulkQueryJobs.all.map(\.status)
-            return .constant(.json(["done": true, "records": .array(records), "nextRecordsUrl": .null]))
+            return .read { db in
+                let everyone = try UserManagement.isAdministrator(userID, db: db)
+                let records = store.bulkQueryJobs.all.filter { everyone || $0.createdById == userID }.map(\.status)
+                return .json(["done": true, "records": .array(records), "nextRecordsUrl": .null])
+            }
         case ("GET", 3):
-            return .constant(.json(try job(path[2]).status))
+            return .read { db in .json(try job(path[2], db: db).status) }
         case ("PATCH", 3):
             let requested = try call.json()?["state"]?.stringValue
             guard requested == BulkQueryJob.State.aborted.rawValue else {
                 throw APIError(status: 400, errorCode: "INVALIDJOB", message: "A query job can only be set to Aborted.")
             }
-            _ = try job(path[2])
-            guard let aborted = store.bulkQueryJobs.setState(.aborted, of: path[2]) else { throw APIError.notFound }
-            return .constant(.json(aborted.info))
-        case ("DELETE", 3):
-            guard store.bulkQueryJobs.remove(path[2]) else { throw APIError.notFound }
-            return .constant(.noContent)
-        case ("GET", 4) where path[3] == "results":
-            let job = try job(path[2])
-            guard job.state == .jobComplete else {
-                throw APIError(
-                    status: 412, errorCode: "JOB_NOT_COMPLETE",
-                    message:
-                        "can only download query results of successfully completed bulk job with status: JOB_COMPLETE. Current status: \(job.state.rawValue)"
-                )
+            return .read { db in
+                _ = try job(path[2], db: db)
+                guard let aborted = store.bulkQueryJobs.setState(.aborted, of: path[2]) else { throw APIError.notFound }
+                return .json(aborted.info)
             }
+        case ("DELETE", 3):
+            return .read { db in
+                _ = try job(path[2], db: db)
+                guard store.bulkQueryJobs.remove(path[2]) else { throw APIError.notFound }
+                return .noContent
+            }
+        case ("GET", 4) where path[3] == "results":
             var maxRecords: Int?
             if let text = call.parameter("maxRecords") {
                 guard let value = Int(text), value > 0 else {
@@ -49,6 +50,14 @@ extension DataAPI {
             let locator = call.parameter("locator")
             let setSize = maxRecords
             return .read { db in
+                let job = try job(path[2], db: db)
+                guard job.state == .jobComplete else {
+                    throw APIError(
+                        status: 412, errorCode: "JOB_NOT_COMPLETE",
+                        message:
+                            "can only download query results of successfully completed bulk job with status: JOB_COMPLETE. Current status: \(job.state.rawValue)"
+                    )
+                }
                 let set = try store.bulkQueryResults(job, locator: locator, maxRecords: setSize, version: call.version, db: db)
                 return RestReply(
                     status: 200, body: set.csv,
@@ -60,8 +69,11 @@ extension DataAPI {
         }
     }
 
-    private func job(_ id: String) throws(APIError) -> BulkQueryJob {
-        guard let job = store.bulkQueryJobs.job(id) else { throw APIError.notFound }
+    /// A job the user may see: their own, or any for a System Administrator (View All Data).
+    /// Another user's job is not found, as Salesforce answers.
+    private func job(_ id: String, db: Database) throws -> BulkQueryJob {
+        guard let job = store.bulkQueryJobs.job(id, now: store.clock()) else { throw APIError.notFound }
+        guard try job.createdById == userID || UserManagement.isAdministrator(userID, db: db) else { throw APIError.notFound }
         return job
     }
 }

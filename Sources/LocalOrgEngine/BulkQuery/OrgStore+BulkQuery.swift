@@ -65,7 +65,7 @@ extension OrgStore {
         // does, with the state the upload left it in.
         var completed = job
         completed.state = .jobComplete
-        bulkQueryJobs.add(completed)
+        bulkQueryJobs.add(completed, now: clock())
         return job
     }
 

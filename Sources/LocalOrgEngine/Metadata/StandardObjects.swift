@@ -25,7 +25,7 @@ enum StandardObjects {
 
     static var all: [SObjectType] {
         [
-            account, contact, lead, opportunity, caseObject, campaign, task, event, user, contentDocument, contentVersion,
+            account, contact, lead, opportunity, caseObject, campaign, task, event, profile, user, contentDocument, contentVersion,
             contentDocumentLink, collaborationGroup, collaborationGroupMember, pushDevice,
         ]
     }
@@ -214,6 +214,16 @@ enum StandardObjects {
             SObjectField(name: "Description", type: .textarea),
         ])
 
+    /// What a user may do: LocalOrg has Salesforce's two best-known profiles, and only a System
+    /// Administrator manages users.
+    static let profile = SObjectType(
+        name: "Profile", keyPrefix: "00e", hasOwner: false,
+        fields: [
+            name(255),
+            SObjectField(name: "UserType", label: "User Type", type: .picklist, picklistValues: ["Standard"], defaultValue: "Standard"),
+            SObjectField(name: "Description", type: .textarea),
+        ])
+
     static let user = SObjectType(
         name: "User", keyPrefix: "005", hasOwner: false,
         fields: [
@@ -238,6 +248,9 @@ enum StandardObjects {
                 picklistLabels: Dictionary(uniqueKeysWithValues: languages.map { ($0.key, $0.value) }), defaultValue: "en_US"),
             SObjectField(name: "EmailEncodingKey", label: "Email Encoding", type: .picklist, defaultValue: "UTF-8"),
             SObjectField(name: "UserType", type: .picklist, createable: false, updateable: false, defaultValue: "Standard"),
+            SObjectField(
+                name: "ProfileId", label: "Profile ID", type: .reference, referenceTo: ["Profile"], relationshipName: "Profile",
+                childRelationshipName: "Users"),
         ])
 
     static let contentDocument = SObjectType(

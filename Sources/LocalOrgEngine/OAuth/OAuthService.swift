@@ -180,6 +180,10 @@ package final class OAuthService: Sendable {
             guard let codeVerifier, PasswordHash.pkceChallenge(of: codeVerifier) == challenge else {
                 throw OAuthError("invalid_grant", "invalid code verifier")
             }
+        } else if codeVerifier != nil {
+            // A verifier for a code issued without a challenge proves nothing: refuse it (RFC 9700 §2.1.1),
+            // so a code injected into a PKCE client's flow cannot be exchanged there.
+            throw OAuthError("invalid_grant", "code_verifier given for a code issued without code_challenge")
         }
         let scopes = scope.split(separator: " ").map(String.init)
         let grant = try await issue(userID: userID, clientID: clientID, scope: scopes, withRefreshToken: grantsRefresh(scopes))
@@ -225,7 +229,10 @@ package final class OAuthService: Sendable {
             }
             return (row[0], row[1], row[2])
         }
-        guard let (userID, tokenClient, scope) = stored, tokenClient == clientID else { throw OAuthError.expiredToken }
+        guard let (userID, tokenClient, scope) = stored, tokenClient == clientID, await username(of: userID) != nil else {
+            // Unknown, another app's, or its user deactivated: a deactivated user's refresh tokens are dead.
+            throw OAuthError.expiredToken
+        }
         return try await issue(
             userID: userID, clientID: clientID, scope: scope.split(separator: " ").map(String.init),
             refreshToken: token, withRefreshToken: false)
@@ -258,20 +265,33 @@ package final class OAuthService: Sendable {
         }
     }
 
-    /// The session of a bearer token, or the 401 INVALID_SESSION_ID error.
+    /// The session of a bearer token, or the 401 INVALID_SESSION_ID error. A deactivated user's
+    /// tokens stop working at once, as Salesforce ends a deactivated user's sessions.
     package func session(accessToken: String) async throws(APIError) -> Session {
+        let digest = PasswordHash.digest(ofToken: accessToken)
         let now = nowMilliseconds
         let found = try await store.read { db -> Session? in
-            guard
-                let row = try Row.fetchOne(
-                    CachedSQL.statement("SELECT user_id, client_id, scope, expires_at FROM lo_access_token WHERE token = ?", db),
-                    arguments: [PasswordHash.digest(ofToken: accessToken)]),
-                (row[3] as Int64) > now
-            else { return nil }
+            guard let row = try Row.fetchOne(Self.liveToken(db), arguments: [digest, now]) else { return nil }
             return Session(userID: row[0], clientID: row[1], scope: row[2], accessToken: accessToken)
         }
         guard let found else { throw APIError.invalidSession }
         return found
+    }
+
+    /// Whether the access token with this digest is live: known, unexpired, its user active. A
+    /// browser session that `frontdoor.jsp` opened from it lives only as long.
+    func isLive(accessTokenDigest digest: String) async -> Bool {
+        let now = nowMilliseconds
+        return (try? await store.read { db in try Row.fetchOne(Self.liveToken(db), arguments: [digest, now]) != nil }) ?? false
+    }
+
+    /// An unexpired access token by digest, with its active user: user, client and scope.
+    private static func liveToken(_ db: Database) throws -> Statement {
+        try CachedSQL.statement(
+            """
+            SELECT t.user_id, t.client_id, t.scope FROM lo_access_token t JOIN "User" u ON u."Id" = t.user_id
+            WHERE t.token = ? AND t.expires_at > ? AND u."IsActive" = 1 AND u."IsDeleted" = 0
+            """, db)
     }
 
     /// Revokes a refresh token (and every access token issued from it) or one access token.

@@ -5,8 +5,14 @@ import URLEncoding
 extension Org {
     /// The next step of an authorize request; `fields` are its query and form fields, and
     /// `browserSession` the `sid` cookie of a browser that `frontdoor.jsp` logged in, if any.
-    package func authorize(_ fields: [String: String], browserSession: String? = nil) async -> AuthorizeStep {
-        if let ticket = fields["ticket"] { return await decide(ticket: ticket, allow: fields["decision"] == "allow") }
+    ///
+    /// A decision (`ticket` and `decision`) counts only with the `browserBinding` cookie the consent
+    /// page set, so a ticket taken to another browser, or a form posted from another site, is refused.
+    package func authorize(_ fields: [String: String], browserSession: String? = nil, browserBinding: String? = nil) async -> AuthorizeStep
+    {
+        if let ticket = fields["ticket"] {
+            return await decide(ticket: ticket, binding: browserBinding, allow: fields["decision"] == "allow")
+        }
         let parameters = AuthorizeParameters(fields)
         // Client and callback first: a wrong redirect_uri gets an error page, never a redirect,
         // so a token can never go to a URL the app did not register.
@@ -28,12 +34,16 @@ extension Org {
         } catch {
             return redirect(parameters, error: error.error, description: error.description)
         }
-        // A browser that frontdoor.jsp logged in skips the login form, never the consent page.
+        // A browser that frontdoor.jsp logged in skips the login form, never the consent page, and
+        // only while the access token it came from lives (revoked or expired, the session ends).
         let user: (id: String, username: String)
-        if let browserSession, let userID = webSessions.user(of: browserSession, now: store.clock()),
-            let username = await oauth.username(of: userID)
-        {
-            user = (userID, username)
+        var webSession = browserSession.flatMap { webSessions.session(of: $0, now: store.clock()) }
+        if let session = webSession, let browserSession, await !oauth.isLive(accessTokenDigest: session.accessTokenDigest) {
+            webSessions.end(browserSession)
+            webSession = nil
+        }
+        if let webSession, let username = await oauth.username(of: webSession.userID) {
+            user = (webSession.userID, username)
         } else {
             guard let username = fields["username"], let password = fields["password"] else {
                 return .login(parameters: parameters.formFields, appName: app.name, error: nil)
@@ -54,7 +64,10 @@ extension Org {
         let login = PendingLogins.Login(
             userID: user.id, username: user.username, app: app, parameters: parameters, scopes: scopes,
             expires: now.addingTimeInterval(10 * 60))
-        return .consent(ticket: logins.add(login, now: now), appName: app.name, scopes: scopes, username: user.username)
+        let ticket = logins.add(login, now: now)
+        return .consent(
+            ticket: ticket, appName: app.name, scopes: scopes, username: user.username,
+            browserBinding: logins.binding(of: ticket) ?? "")
     }
 
     /// A redirect URI matches a registered callback exactly, or, for a loopback callback
@@ -64,7 +77,11 @@ extension Org {
         func withoutPort(_ text: String) -> String? {
             for prefix in ["http://127.0.0.1:", "http://[::1]:", "http://localhost:"] where text.hasPrefix(prefix) {
                 let rest = text.dropFirst(prefix.count)
-                guard let slash = rest.firstIndex(of: "/"), rest[..<slash].allSatisfy(\.isNumber) else { return nil }
+                // A port is 1 to 5 ASCII digits from 1 to 65535: not empty, not `½` or `٣٣`, not 20 digits.
+                guard let slash = rest.firstIndex(of: "/"), let port = Int(rest[..<slash]),
+                    rest[..<slash].allSatisfy({ $0.isASCII && $0.isNumber }),
+                    (1...65535).contains(port)
+                else { return nil }
                 return prefix + String(rest[slash...])
             }
             return nil
@@ -73,9 +90,10 @@ extension Org {
         return requestedShape == withoutPort(registered)
     }
 
-    private func decide(ticket: String, allow: Bool) async -> AuthorizeStep {
-        guard let login = logins.take(ticket, now: store.clock()) else {
-            return .error(code: "invalid_request", description: "This login has expired; start again from the app.")
+    private func decide(ticket: String, binding: String?, allow: Bool) async -> AuthorizeStep {
+        guard let login = logins.take(ticket, binding: binding, now: store.clock()) else {
+            return .error(
+                code: "invalid_request", description: "This login has expired or belongs to another browser; start again from the app.")
         }
         let parameters = login.parameters
         guard allow else { return redirect(parameters, error: "access_denied", description: "end-user denied authorization") }

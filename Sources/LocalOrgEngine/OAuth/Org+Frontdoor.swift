@@ -29,6 +29,6 @@ extension Org {
         else {
             return .error(code: "invalid_return_url", description: "retURL must be a page of this org (\(baseURL)).")
         }
-        return .redirect(location: path, session: webSessions.open(userID: session.userID, now: store.clock()))
+        return .redirect(location: path, session: webSessions.open(userID: session.userID, accessToken: sid, now: store.clock()))
     }
 }

@@ -11,6 +11,8 @@ final class PendingLogins: Sendable {
         var parameters: AuthorizeParameters
         var scopes: [String]
         var expires: Date
+        /// The value of the cookie the consent page set: the decision must come with it.
+        var browserBinding = RandomText.make(length: 32, alphabet: RandomText.tokenAlphabet)
     }
 
     private let logins = Locked([String: Login]())
@@ -25,9 +27,15 @@ final class PendingLogins: Sendable {
         return ticket
     }
 
-    /// The login of a ticket, removed so the ticket works once; nil when unknown or expired.
-    func take(_ ticket: String, now: Date) -> Login? {
-        guard let login = logins.withLock({ $0.removeValue(forKey: ticket) }), login.expires > now else { return nil }
+    /// The login of a ticket, removed so the ticket works once; nil when unknown, expired, or
+    /// answered from another browser than the one shown the consent page.
+    func take(_ ticket: String, binding: String?, now: Date) -> Login? {
+        guard let login = logins.withLock({ $0.removeValue(forKey: ticket) }), login.expires > now, login.browserBinding == binding else {
+            return nil
+        }
         return login
     }
+
+    /// The browser binding of a waiting login.
+    func binding(of ticket: String) -> String? { logins.withLock { $0[ticket]?.browserBinding } }
 }

@@ -8,6 +8,8 @@ import SalesforceCore
 final class WebSessions: Sendable {
     struct WebSession: Sendable {
         var userID: String
+        /// The digest of the access token that opened it: the session lives only while it does.
+        var accessTokenDigest: String
         var expires: Date
     }
 
@@ -18,8 +20,8 @@ final class WebSessions: Sendable {
 
     private let sessions = Locked([String: WebSession]())
 
-    /// Opens a session for `userID` and returns the cookie's value.
-    func open(userID: String, now: Date) -> String {
+    /// Opens a session for `userID`, from `accessToken`, and returns the cookie's value.
+    func open(userID: String, accessToken: String, now: Date) -> String {
         let id = RandomText.make(length: 48, alphabet: RandomText.tokenAlphabet)
         sessions.withLock { sessions in
             sessions = sessions.filter { $0.value.expires > now }
@@ -27,19 +29,27 @@ final class WebSessions: Sendable {
             if sessions.count >= Self.capacity, let oldest = sessions.min(by: { $0.value.expires < $1.value.expires })?.key {
                 sessions[oldest] = nil
             }
-            sessions[id] = WebSession(userID: userID, expires: now.addingTimeInterval(Self.lifetime))
+            sessions[id] = WebSession(
+                userID: userID, accessTokenDigest: PasswordHash.digest(ofToken: accessToken), expires: now.addingTimeInterval(Self.lifetime)
+            )
         }
         return id
     }
 
-    /// The user of a live session, or nil when the cookie is unknown or expired.
-    func user(of id: String, now: Date) -> String? {
+    /// The session a cookie names, unless unknown or expired. The caller checks that its access
+    /// token is still live: in Salesforce the frontdoor session is the API session.
+    func session(of id: String, now: Date) -> WebSession? {
         sessions.withLock { sessions in
             guard let session = sessions[id], session.expires > now else {
                 sessions[id] = nil
                 return nil
             }
-            return session.userID
+            return session
         }
+    }
+
+    /// Ends a session whose token is no longer live.
+    func end(_ id: String) {
+        sessions.withLock { $0[id] = nil }
     }
 }

@@ -37,6 +37,11 @@ enum DerivedFields {
         case "User":
             if existing == nil {
                 values["UserType"] = .text("Standard")
+                if values["ProfileId"] == nil || values["ProfileId"] == .null,
+                    let standard = try UserManagement.profile(named: UserManagement.standardUser, db: db)
+                {
+                    values["ProfileId"] = .text(standard)
+                }
                 if values["CommunityNickname"] == nil || values["CommunityNickname"] == .null, let username = text("Username") {
                     values["CommunityNickname"] = .text(String(username.split(separator: "@").first ?? ""))
                 }

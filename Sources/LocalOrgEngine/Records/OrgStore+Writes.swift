@@ -65,6 +65,7 @@ extension OrgStore {
     func create(_ typeName: String, fields body: JSON, as userID: String, db: Database) throws -> String {
         let type = try type(named: typeName)
         let given = try fieldValues(from: body, type: type, creating: true)
+        try UserManagement.check(type, id: nil, changing: Set(given.keys), by: userID, db: db)
         let id = try insert(type, given: given, userID: userID, now: now.description, db: db)
         try RecentItems.mark(id, type: type.name, by: userID, db: db)
         return id
@@ -76,6 +77,7 @@ extension OrgStore {
         let type = try type(named: typeName)
         let id = try recordID(rawID, of: type)
         let given = try fieldValues(from: body, type: type, creating: false)
+        try UserManagement.check(type, id: id, changing: Set(given.keys), by: userID, db: db)
         let existing = try liveRow(type, id: id, fields: Self.fieldsReadByChanges(of: type), db: db)
         try Self.checkUnmodified(existing, since: ifUnmodifiedSince)
         try change(type, id: id, given: given, existing: existing, userID: userID, now: now.description, db: db)
@@ -95,6 +97,7 @@ extension OrgStore {
 
     func delete(_ typeName: String, id rawID: String, ifUnmodifiedSince: Date? = nil, as userID: String, db: Database) throws {
         let type = try type(named: typeName)
+        try UserManagement.checkDeletable(type)
         let id = try recordID(rawID, of: type)
         let now = now.description
         try Self.checkUnmodified(try liveRow(type, id: id, fields: Self.fieldsReadByChanges(of: type), db: db), since: ifUnmodifiedSince)
@@ -126,6 +129,10 @@ extension OrgStore {
         let updates = try fieldValues(from: .object(members), type: type, creating: false)
         members[field.name] = .string(value)
         let creation = try fieldValues(from: .object(members), type: type, creating: true)
+        if type.name == "User" || type.name == "Profile" {
+            // Upserting users by an external id is an administrator's work, like every other change to users.
+            try UserManagement.check(type, id: nil, changing: Set(creation.keys), by: userID, db: db)
+        }
         let now = now.description
         let ids = try liveIDs(of: type, where: field, equals: value, db: db)
         switch ids.count {

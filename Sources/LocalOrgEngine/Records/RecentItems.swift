@@ -35,6 +35,11 @@ enum RecentItems {
             sql: "DELETE FROM lo_recent WHERE user_id = ?1 AND rank <= ?2", arguments: [userID, rank - Int64(capacity)])
     }
 
+    /// Takes records off every list.
+    static func forget(_ recordIDs: [String], db: Database) throws {
+        for id in recordIDs { try forget(id, db: db) }
+    }
+
     /// Takes a deleted record off every list.
     static func forget(_ recordID: String, db: Database) throws {
         try db.executeCached(sql: "DELETE FROM lo_recent WHERE record_id = ?", arguments: [recordID])

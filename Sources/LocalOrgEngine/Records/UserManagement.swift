@@ -1,0 +1,58 @@
+import GRDB
+
+/// Who may manage users, as Salesforce has it: a System Administrator creates, changes and
+/// deactivates users; any other user may change only their own record's ordinary fields; nobody
+/// deletes a user (they are deactivated). Profiles are the org's own: none is created or deleted
+/// through the API.
+enum UserManagement {
+    /// The profile whose users manage users.
+    static let administrator = "System Administrator"
+    /// The profile of every other user.
+    static let standardUser = "Standard User"
+    /// The fields of a user that only an administrator changes.
+    static let administeredFields: Set<String> = ["IsActive", "ProfileId", "Username"]
+
+    /// Refuses a write to a user or a profile that `actor` may not make; writes to other types pass.
+    /// - Parameter id: The record changed, or nil for a create.
+    static func check(_ type: SObjectType, id: String?, changing fields: Set<String>, by actor: String, db: Database) throws {
+        switch type.name {
+        case "User":
+            if try isAdministrator(actor, db: db) { return }
+            if let id, id == actor, fields.isDisjoint(with: administeredFields) { return }
+            throw insufficientAccess(
+                "only a System Administrator creates users or changes another user, and only they change IsActive, ProfileId or Username")
+        case "Profile":
+            guard id != nil else { throw cannotBe("created") }
+            if try isAdministrator(actor, db: db) { return }
+            throw insufficientAccess("only a System Administrator changes profiles")
+        default:
+            return
+        }
+    }
+
+    /// Refuses deleting a user or a profile: Salesforce deactivates users and never deletes them.
+    static func checkDeletable(_ type: SObjectType) throws {
+        if type.name == "User" || type.name == "Profile" { throw cannotBe("deleted") }
+    }
+
+    /// Whether `userID` has the System Administrator profile.
+    static func isAdministrator(_ userID: String, db: Database) throws -> Bool {
+        try String.fetchOne(
+            CachedSQL.statement(
+                #"SELECT p."Name" FROM "User" u JOIN "Profile" p ON p."Id" = u."ProfileId" WHERE u."Id" = ? AND u."IsActive" = 1"#, db),
+            arguments: [userID]) == administrator
+    }
+
+    /// The id of the profile named `name`.
+    static func profile(named name: String, db: Database) throws -> String? {
+        try String.fetchOne(CachedSQL.statement(#"SELECT "Id" FROM "Profile" WHERE "Name" = ? AND "IsDeleted" = 0"#, db), arguments: [name])
+    }
+
+    private static func insufficientAccess(_ reason: String) -> APIError {
+        APIError(status: 400, errorCode: "INSUFFICIENT_ACCESS_OR_READONLY", message: "insufficient access rights: \(reason).")
+    }
+
+    private static func cannotBe(_ action: String) -> APIError {
+        APIError(status: 400, errorCode: "INVALID_TYPE_FOR_OPERATION", message: "entity type cannot be \(action)")
+    }
+}
