@@ -140,4 +140,39 @@ struct HostileInputRoundTwoTests {
             #expect(sent < request.count, "the stop waited for the whole trickled request")
         }
     }
+
+    @Test("a composite/sobjects body of 900,000 records is refused for its count, as Salesforce refuses more than 200")
+    func nineHundredThousandRecords() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let record = #"{"attributes":{"type":"Account"},"Name":"x"}"#
+            let body = #"{"allOrNone":false,"records":["# + Array(repeating: record, count: 900_000).joined(separator: ",") + "]}"
+            let reply = try await org.client.send(
+                "POST", "\(org.dataPath)/composite/sobjects",
+                headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
+                body: Data(body.utf8))
+            #expect(reply.status == 400 && reply.json[0]?["errorCode"] == "EXCEEDED_ID_LIMIT", "\(reply.text.prefix(300))")
+            let count = try await query(org, token, "SELECT COUNT() FROM Account")
+            #expect(count.json["totalSize"] == 0)
+        }
+    }
+
+    @Test("U+0000 in a text value is refused with nothing stored, never kept cut short")
+    func nulInText() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            for name in ["ab\u{0}cd", "\u{0}"] {
+                let reply = try await org.client.send(
+                    "POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": .string(name)])
+                #expect(reply.status == 400 && reply.json[0]?["errorCode"] == "JSON_PARSER_ERROR", "\(reply.text.prefix(300))")
+            }
+            let created = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "abcd"])
+            let id = try #require(created.json["id"]?.stringValue)
+            let update = try await org.client.send(
+                "PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Description": "x\u{0}y"])
+            #expect(update.status == 400)
+            let rows = try await query(org, token, "SELECT Name, Description FROM Account")
+            #expect(rows.json["records"]?.arrayValue?.map { [$0["Name"], $0["Description"]] } == [["abcd", .null]])
+        }
+    }
 }

@@ -92,7 +92,7 @@ struct SessionsAndUsersTests {
             let profiles = try await org.client.send(
                 "GET",
                 "\(org.dataPath)/query?q="
-                    + "SELECT Id, Profile.Name FROM User ORDER BY Id".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "",
+                    + ("SELECT Id, Profile.Name FROM User ORDER BY Id".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
                 token: admin)
             #expect(profiles.json["records"]?.arrayValue?.map { $0["Profile"]?["Name"] } == ["System Administrator", "Standard User"])
             for (path, body) in [

@@ -46,6 +46,10 @@ struct SOSLParserTests {
             try SearchExpression(parsing: #"Rock\-and\-Roll \{x\} \OR"#) == .and([.word("Rock-and-Roll"), .word("{x}"), .word("OR")]))
         #expect(try SOSLQuery(parsing: #"FIND {\}curly\{}"#).expression == .word("}curly{"))
         #expect(try SOSLQuery(parsing: "FIND 'acme'").expression == .word("acme"))
+        // A quoted term may hold a bare closing brace; printed in braces it keeps its meaning.
+        let quoted = try SOSLQuery(parsing: "FIND 'e}de'")
+        #expect(quoted.expression == .word("e}de"))
+        #expect(try SOSLQuery(parsing: quoted.description).expression == .word("e}de"))
     }
 
     @Test(

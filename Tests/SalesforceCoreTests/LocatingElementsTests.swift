@@ -48,13 +48,49 @@ struct LocatingElementsTests {
         }
     }
 
+    @Test("Counting a member's elements without parsing agrees with the parser, stopping one past the limit", arguments: 1...60)
+    func countsAsParserReads(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let records = (0..<Int.random(in: 0...12, using: &random)).map { _ in Self.randomValue(depth: 0, &random) }
+        var document: [String: JSON] = ["done": true, "records": .array(records)]
+        for index in 0..<Int.random(in: 0...3, using: &random) { document["x\(index)"] = Self.randomValue(depth: 0, &random) }
+        let bytes = Array(Self.spaced(.object(document), &random).utf8)
+        let limit = Int.random(in: 0...14, using: &random)
+        #expect(JSON.countElements(ofArray: "records", in: bytes, upTo: limit) == min(records.count, limit + 1))
+        #expect(try JSON(parsing: bytes)["records"]?.arrayValue?.count == records.count)
+    }
+
+    @Test("A count reads the last of a repeated member and is nil where the parser finds no array")
+    func countEdges() {
+        func count(_ text: String) -> Int? { JSON.countElements(ofArray: "records", in: Array(text.utf8), upTo: 200) }
+        #expect(count(#"{"records":[]}"#) == 0)
+        #expect(count(#"{"records":[1,2,3],"records":[4]}"#) == 1)
+        #expect(count(#"{"a":{"records":[1,2]},"records":[{"records":[1,2]}, "],[", [3]]}"#) == 3)
+        #expect(count(#"{"records":[1,2],"records":null}"#) == nil)
+        #expect(count(#"{"records":"[1,2]"}"#) == nil)
+        #expect(count(#"{"done":true}"#) == nil)
+        #expect(count("[1,2]") == nil)
+        #expect(count(#"{"records":[1,2]"#) == nil)
+        #expect(count(#"{"records":[1]]}"#) == nil)
+    }
+
+    @Test("900,000 records count as one past the limit")
+    func hugeArray() {
+        let text =
+            #"{"allOrNone":false,"records":["#
+            + Array(repeating: #"{"attributes":{"type":"Account"},"Name":"x"}"#, count: 900_000)
+            .joined(separator: ",") + "]}"
+        #expect(JSON.countElements(ofArray: "records", in: Array(text.utf8), upTo: 200) == 201)
+    }
+
     private static func randomValue(depth: Int, _ random: inout SeededGenerator) -> JSON {
         switch Int.random(in: 0..<(depth > 2 ? 5 : 7), using: &random) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
         case 2: return .integer(Int64.random(in: -1_000...1_000, using: &random))
         case 3:
-            return .string(["", "Acme", "a \"quoted\" name", "tab\there", "é ü 漢", "back\\slash /"].randomElement(using: &random) ?? "")
+            let texts = ["", "Acme", "a \"quoted\" name", "tab\there", "é ü 漢", "back\\slash /", "[1, {\"records\": [", "}],", "\\\"]"]
+            return .string(texts.randomElement(using: &random) ?? "")
         case 4: return .double(Double(Int.random(in: 0...999, using: &random)) / 8)
         case 5: return .array((0..<Int.random(in: 0...3, using: &random)).map { _ in randomValue(depth: depth + 1, &random) })
         default:

@@ -52,6 +52,37 @@ struct UpsertTests {
         }
     }
 
+    @Test("An external id holding U+0000 updates its entry, one upsert or a batch, and exact, smart and lookup queries find it")
+    func nulInExternalId() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("accounts", indexSpecs: [string("id")])
+            let key: JSON = "a\u{0}b"
+            for round in 1...3 {
+                try await store.upsert(
+                    entries: [["id": key, "n": .integer(Int64(round))]], forSoupNamed: "accounts", withExternalIdPath: "id")
+            }
+            try await store.upsert(
+                entries: [["id": "a", "n": 0], ["id": key, "n": 4], ["id": "c\u{0}", "n": 5], ["id": "c\u{0}", "n": 6]],
+                forSoupNamed: "accounts",
+                withExternalIdPath: "id")
+            #expect(try await store.allEntries("accounts").map { [$0["id"], $0["n"]] } == [[key, 4], ["a", 0], ["c\u{0}", 6]])
+            func found() async throws -> [JSON] {
+                try await store.values("n", .buildExactQuerySpec(soupName: "accounts", path: "id", matchKey: key))
+            }
+            #expect(try await found() == [4])
+            #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "id", fieldValue: key) == 1)
+            let smart = QuerySpec.buildSmartQuerySpec(smartSQL: "SELECT {accounts:n} FROM {accounts} WHERE {accounts:id} = ?")
+            #expect(try await store.query(using: smart, arguments: [key]) == [[4]])
+            #expect(try await store.count(using: smart, arguments: [key]) == 1)
+            try await store.alterSoup("accounts", indexSpecs: [string("id"), integer("n")], reIndexData: true)
+            #expect(try await found() == [4])
+            #expect(
+                try await store.removeEntries(
+                    usingQuerySpec: .buildExactQuerySpec(soupName: "accounts", path: "id", matchKey: key), forSoupNamed: "accounts") == 1)
+            #expect(try await store.allEntries("accounts").map { $0["n"] } == [0, 6])
+        }
+    }
+
     @Test("An unknown _soupEntryId inserts under a new id (T-UPS-5, D6)")
     func unknownId() async throws {
         try await withStore { store throws in

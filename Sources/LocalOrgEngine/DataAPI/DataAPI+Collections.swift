@@ -40,6 +40,11 @@ extension DataAPI {
 
     /// The `records` of a write, checked against the size limit, and `allOrNone`.
     private func collectionRecords(_ call: RestCall) throws(APIError) -> (records: [JSON], allOrNone: Bool) {
+        // Counted before parsing: 900,000 records would otherwise be read whole (a gigabyte) only to be refused.
+        if case .bytes(let bytes, _) = call.body, let count = JSON.countElements(ofArray: "records", in: bytes, upTo: Self.collectionLimit)
+        {
+            try Self.checkCollectionSize(count)
+        }
         let body = try call.requiredJSON()
         guard let records = body["records"]?.arrayValue else {
             throw APIError.jsonParser(

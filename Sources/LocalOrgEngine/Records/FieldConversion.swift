@@ -62,7 +62,15 @@ enum FieldConversion {
 
     private static func text(of json: JSON, for field: SObjectField) throws(APIError) -> String {
         switch json {
-        case .string(let text): return text
+        case .string(let text):
+            // U+0000 cannot be kept: SQLite's readers end text at it, so "ab\u0000cd" would come
+            // back as "ab" and "\u0000" would pass as a required value. Refused, never shortened.
+            guard !text.utf8.contains(0) else {
+                throw APIError(
+                    status: 400, errorCode: "JSON_PARSER_ERROR",
+                    message: "\(field.label): a text value cannot hold the character U+0000 (\\u0000).", fields: [field.name])
+            }
+            return text
         case .integer(let number): return String(number)
         case .double(let number): return String(number)
         case .bool(let flag): return flag ? "true" : "false"

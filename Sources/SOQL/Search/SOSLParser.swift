@@ -27,7 +27,9 @@ struct SOSLParser {
             index += characters[index] == "\\" ? 2 : 1
         }
         guard index < characters.count else { throw SOSLSyntaxError("The search term is not closed: it needs a \(close).") }
-        let term = String(characters[termStart..<index])
+        var term = String(characters[termStart..<index])
+        // Quotes (Apex's form) let `}` stand bare; the term is kept as braces would carry it.
+        if close == "'" { term = bracedTerm(characters[termStart..<index]) }
         // The clauses are lexed as SOQL with FIND and the term blanked out, so that positions
         // in errors count from the statement's start.
         var masked = characters
@@ -40,6 +42,18 @@ struct SOSLParser {
         }
         var statement = SOSLParser(parser: SOQLParser(tokens: tokens, source: text))
         return try statement.clauses(term: term)
+    }
+
+    /// A quoted term's text as it goes between braces: a bare `}` gains its backslash.
+    private static func bracedTerm(_ characters: ArraySlice<Character>) -> String {
+        var term = ""
+        var escaped = false
+        for character in characters {
+            if character == "}" && !escaped { term.append("\\") }
+            term.append(character)
+            escaped = !escaped && character == "\\"
+        }
+        return term
     }
 
     private mutating func clauses(term: String) throws(SOSLSyntaxError) -> SOSLQuery {

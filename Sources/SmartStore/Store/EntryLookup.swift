@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteBinding
 import SalesforceCore
 
 /// Finds stored entries by `_soupEntryId` or by the value at an indexed path.
@@ -49,7 +50,8 @@ struct EntryLookup {
             guard let value = index.path.value(in: .object(entry)), let key = IndexValue(key: value, as: index.spec.type) else {
                 throw SmartStoreError.missingExternalId(soup: lookup.soup.name, path: path, position: position)
             }
-            let rows = try Row.fetchCursor(statement, arguments: [key.databaseValue])
+            try statement.setArgumentsKeepingText([key.databaseValue])
+            let rows = try Row.fetchCursor(statement)
             guard let first = try rows.next() else { return nil }
             let found: Existing = (first[0], first[1] ?? 0)
             guard try rows.next() == nil else {
@@ -68,10 +70,12 @@ struct EntryLookup {
     fileprivate func existingEntry(withKey key: IndexValue, atPath path: String, shownAs value: JSON) throws -> Existing? {
         let column = try soup.expression(forPath: path)
         let statement = try db.cachedStatement(sql: "SELECT id, created FROM \(soup.tableName) WHERE \(column) = ? LIMIT 2")
-        let rows = try Row.fetchAll(statement, arguments: [key.databaseValue])
+        try statement.setArgumentsKeepingText([key.databaseValue])
+        let rows = try Row.fetchAll(statement)
         guard rows.count < 2 else {
-            let count =
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM \(soup.tableName) WHERE \(column) = ?", arguments: [key.databaseValue]) ?? 2
+            let counting = try db.makeStatement(sql: "SELECT count(*) FROM \(soup.tableName) WHERE \(column) = ?")
+            try counting.setArgumentsKeepingText([key.databaseValue])
+            let count = try Int.fetchOne(counting) ?? 2
             throw SmartStoreError.externalIdNotUnique(soup: soup.name, path: path, value: value.serialized(), matches: count)
         }
         return rows.first.map { ($0[0], $0[1] ?? 0) }

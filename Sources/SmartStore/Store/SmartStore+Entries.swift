@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteBinding
 public import SalesforceCore
 
 extension SmartStore {
@@ -98,7 +99,9 @@ extension SmartStore {
                     return try Int64.fetchAll(try Self.smartStatement(sql, wrapping: { $0 }, catalog: catalog, db))
                 }
                 let query = try SoupQuery(spec, soup: soup)
-                return try Int64.fetchAll(db, sql: query.idsSQL, arguments: StatementArguments(query.arguments))
+                let statement = try db.makeStatement(sql: query.idsSQL)
+                try statement.setArgumentsKeepingText(query.arguments)
+                return try Int64.fetchAll(statement)
             }
             try Self.delete(ids, from: soup, files: files, db)
             return ids.count

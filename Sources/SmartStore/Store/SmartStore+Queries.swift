@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteBinding
 public import SalesforceCore
 
 extension SmartStore {
@@ -36,16 +37,16 @@ extension SmartStore {
                 let statement = try Self.smartStatement(
                     sql, wrapping: { "SELECT * FROM (\($0)\n) LIMIT ? OFFSET ?" }, catalog: catalog, db)
                 let entryColumns = statement.columnNames.map(ResultReader.isEntryColumn(named:))
-                let rows = try Row.fetchCursor(
-                    statement, arguments: StatementArguments(Self.bindings(arguments) + [limit.databaseValue, offset.databaseValue]))
+                try statement.setArgumentsKeepingText(Self.bindings(arguments) + [limit.databaseValue, offset.databaseValue])
+                let rows = try Row.fetchCursor(statement)
                 var results: [JSON] = []
                 while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: entryColumns)) }
                 return results
             }
             let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
             let statement = try db.cachedStatement(sql: query.pageSQL)
-            let rows = try Row.fetchCursor(
-                statement, arguments: StatementArguments(query.arguments + [limit.databaseValue, offset.databaseValue]))
+            try statement.setArgumentsKeepingText(query.arguments + [limit.databaseValue, offset.databaseValue])
+            let rows = try Row.fetchCursor(statement)
             var results: [JSON] = []
             results.reserveCapacity(limit)
             if query.selectsPaths {
@@ -63,10 +64,13 @@ extension SmartStore {
             try Self.explainingFailures(of: spec) {
                 if case .smart(let sql) = spec.kind {
                     let statement = try Self.smartStatement(sql, wrapping: { "SELECT count(*) FROM (\($0)\n)" }, catalog: catalog, db)
-                    return try Int.fetchOne(statement, arguments: StatementArguments(Self.bindings(arguments))) ?? 0
+                    try statement.setArgumentsKeepingText(Self.bindings(arguments))
+                    return try Int.fetchOne(statement) ?? 0
                 }
                 let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
-                return try Int.fetchOne(db.cachedStatement(sql: query.countSQL), arguments: StatementArguments(query.arguments)) ?? 0
+                let statement = try db.cachedStatement(sql: query.countSQL)
+                try statement.setArgumentsKeepingText(query.arguments)
+                return try Int.fetchOne(statement) ?? 0
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteBinding
 import SalesforceCore
 
 /// A change of a soup's index specs or features, recorded before it starts so that an
@@ -108,7 +109,8 @@ struct SoupAlteration: Codable, Sendable {
             }
             var values = indexes.map { IndexValue(indexing: $0.path.value(in: entry), as: $0.spec.type)?.databaseValue ?? .null }
             values.append(id.databaseValue)
-            try update.execute(arguments: StatementArguments(values))
+            try update.setArgumentsKeepingText(values)
+            try update.execute()
         }
     }
 }

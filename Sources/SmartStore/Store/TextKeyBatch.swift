@@ -43,7 +43,9 @@ struct TextKeyBatch {
             for key in chunk { try statement.bind(text: key.text.utf8) }
             let rows = try statement.fetchCursor()
             while let row = try rows.next() {
-                guard let text = row[2] as String? else { continue }
+                // Read as bytes: GRDB reads text as a C string, which ends at the first U+0000.
+                guard let bytes = row[2] as Data? else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
                 let key = TextKey(text)
                 guard matches[key] == nil else {
                     // Reported as the one-by-one lookup reports it, with the number of matches.
