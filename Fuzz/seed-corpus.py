@@ -109,3 +109,48 @@ write("sync-input", [bytes([0]) + c.encode() for c in sync_configs] + [bytes([1]
                                            "Sun, 06 Nov 1994 08:49:37 GMT"]])
 write("bulk-csv", ['"Id","Name"\n"001A","Acme"\n', '"Id","Name","Phone"\r\n"001B","Say ""hi"", friend",\r\n',
                    '"a"\n"multi\nline"\n', ',,\n"",,""\n', '"Owner.Name","IsDeleted"\n"Ada","true"\n"","false"'])
+
+# Large inputs: libFuzzer's mutations stay near the corpus's sizes, so without these it never
+# tries a term count, a nesting or a body of a few hundred KB, where the second hostile-input
+# probe found its crashes and stalls. libFuzzer sizes its inputs up to the largest file here.
+def write_large(target, inputs):
+    folder = corpus / target
+    for old in folder.glob("large-*"):
+        old.unlink()
+    for name, item in inputs.items():
+        (folder / ("large-" + name)).write_bytes(item.encode() if isinstance(item, str) else item)
+
+def terms(count, connective):
+    return connective.join(f"w{n}" for n in range(count))
+
+ors = "SELECT Id FROM Account WHERE " + " OR ".join(f"Name = 'n{n}'" for n in range(12_000))
+parentheses = "SELECT Id FROM Account WHERE " + "(" * 60_000 + "Name = 'a'" + ")" * 60_000
+semi_joins = "SELECT Id FROM Account WHERE Id IN (SELECT AccountId FROM Contact WHERE Id IN (" * 40 + "SELECT Id FROM Case" + "))" * 40
+find_or = "FIND {" + terms(40_000, " OR ") + "} RETURNING Account(Name)"
+find_and_not = "FIND {acme AND NOT " + terms(30_000, " AND NOT ") + "}"
+find_nested = "FIND {" + "(" * 60_000 + "acme" + ")" * 60_000 + "}"
+write_large("soql", {"or-terms": ors, "parentheses": parentheses, "semi-joins": semi_joins,
+                     "in-list": "SELECT Id FROM Account WHERE Name IN (" + ", ".join(f"'n{n}'" for n in range(30_000)) + ")"})
+write_large("sosl", {"or-terms": find_or, "and-not-terms": find_and_not, "parentheses": find_nested})
+write_large("query-engine", {"or-terms": bytes([0]) + ors.encode(), "semi-joins": bytes([0]) + semi_joins.encode(),
+                             "sosl-or-terms": bytes([2]) + find_or.encode()})
+write_large("smart-sql", {"or-terms": bytes([0]) + ("select {accounts:Name} from {accounts} where "
+                                                     + " or ".join(f"{{accounts:Name}} = 'n{n}'" for n in range(10_000))).encode(),
+                          "parentheses": bytes([0]) + ("select {accounts:Name} from {accounts} where " + "(" * 50_000
+                                                       + "{accounts:Name} = 'a'" + ")" * 50_000).encode()})
+write_large("json", {"nesting": "[" * 150_000 + "]" * 150_000,
+                     "records": json.dumps({"records": [{"attributes": {"type": "Account"}, "Name": f"n{n}"} for n in range(6_000)]}),
+                     "long-string": json.dumps({"Name": "\\u00e9" * 60_000 + "\u0000" * 1000})})
+write_large("localorg-http", {
+    "soap-login": "POST /services/Soap/u/62.0\nContent-Type: text/xml\nSOAPAction: login\n\n" + "<login>" * 16_000,
+    "search-terms": f"POST {v}/parameterizedSearch\nContent-Type: application/json\n\n"
+                    + json.dumps({"q": terms(40_000, " OR "), "sobjects": [{"name": "Account"}]}),
+    "composite-find": f"POST {v}/composite\nContent-Type: application/json\n\n" + json.dumps({"compositeRequest": [
+        {"method": "GET", "url": f"{v}/search?q=" + find_or.replace(" ", "+").replace("{", "%7B").replace("}", "%7D"),
+         "referenceId": "deep"}]}),
+    "collection": f"POST {v}/composite/sobjects\nContent-Type: application/json\n\n" + json.dumps({"allOrNone": False, "records": [
+        {"attributes": {"type": "Account"}, "Name": f"n{n}"} for n in range(6_000)]}),
+    "nested-json": f"POST {v}/sobjects/Account\nContent-Type: application/json\n\n" + "[" * 150_000 + "]" * 150_000,
+    "query-or-terms": f"GET {v}/query?q=" + ors.replace(" ", "+").replace("'", "%27").replace("=", "%3D") + "\n\n",
+})
+write_large("sync-input", {"query-or-terms": bytes([2]) + ors.encode(), "query-parentheses": bytes([2]) + parentheses.encode()})

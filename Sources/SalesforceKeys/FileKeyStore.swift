@@ -17,13 +17,6 @@ public struct FileKeyStore: KeyStore {
     public func key(for label: String) async throws(KeyStoreError) -> SymmetricKey {
         let file = KeyFile(url: file(for: label), label: label)
         if let key = try file.read() { return key }
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .unwritable(label: label, reason: error.localizedDescription)
-        }
         return try file.create()
     }
 

@@ -1,5 +1,6 @@
 public import Crypto
 public import Foundation
+import SalesforceCore
 
 #if canImport(Glibc)
     import Glibc
@@ -42,9 +43,15 @@ public struct KeyFile: Sendable {
         return SymmetricKey(data: data)
     }
 
-    /// Creates the file with a new random key. The file is created exclusively, so when another
-    /// process creates it at the same moment, both end up with that process's key.
+    /// Creates the file with a new random key, and its folder (mode 0700) when missing, as a
+    /// store is created in a folder that does not exist yet. The file is created exclusively, so
+    /// when another process creates it at the same moment, both end up with that process's key.
     public func create() throws(KeyStoreError) -> SymmetricKey {
+        do {
+            try OwnerOnlyFiles.createFolder(url.deletingLastPathComponent())
+        } catch {
+            throw .unwritable(label: label, reason: error.localizedDescription)
+        }
         let key = SymmetricKey(size: .bits256)
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         if descriptor < 0 {

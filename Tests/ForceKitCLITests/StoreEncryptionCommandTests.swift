@@ -37,6 +37,20 @@ struct StoreEncryptionCommandTests {
         }
     }
 
+    @Test("An encrypted store is created in a folder that does not exist yet, as a plain one is, its key beside it")
+    func newFolder() async throws {
+        try await withScratch { scratch throws in
+            for plaintext in [false, true] {
+                let db = scratch.directory.appendingPathComponent("new-\(plaintext)/nested/store.sqlite").path
+                let options = plaintext ? ["--plaintext"] : []
+                let registered = await forcekit(["store", "register", "Notes", "--path", db, "--index", "title:string"] + options)
+                #expect(registered.exitCode == 0, "\(registered.error)")
+                #expect(FileManager.default.fileExists(atPath: db + ".key") == !plaintext)
+                #expect(try JSON(parsing: await forcekit(["store", "count", "Notes", "--path", db] + options).output) == 0)
+            }
+        }
+    }
+
     @Test("--plaintext makes a plain store; an encrypted open of it is refused; the two options exclude each other")
     func plaintext() async throws {
         try await withScratch { scratch throws in

@@ -14,7 +14,7 @@ struct ReadOnlyTests {
             let url = directory.appendingPathComponent("store.sqlite")
             let encryption = encrypted ? randomKey() : .plaintext
             let markers = try await Markers.inClosedStore(at: url, encryption: encryption)
-            let before = storeFiles(in: directory)
+            let before = snapshot(of: directory)
             for _ in 0..<2 {
                 let store = try await SmartStore(url: url, encryption: encryption, access: .readOnly)
                 #expect(store.access == .readOnly)
@@ -22,7 +22,28 @@ struct ReadOnlyTests {
                 #expect(try await store.allSoupNames() == ["contacts", "files"])
                 try store.close()
             }
-            #expect(storeFiles(in: directory) == before)
+            #expect(snapshot(of: directory) == before)
+        }
+    }
+
+    @Test(
+        "A read-only open of a closed store creates and removes no file beside it (no -wal, no -shm), so it reads in a folder it may not write",
+        arguments: [true, false])
+    func createsNoFiles(encrypted: Bool) async throws {
+        try await withTemporaryDirectory { directory throws in
+            let url = directory.appendingPathComponent("store.sqlite")
+            let encryption = encrypted ? randomKey() : .plaintext
+            let markers = try await Markers.inClosedStore(at: url, encryption: encryption)
+            let names = fileNames(in: directory)
+            // A file created or removed in the folder changes its modification date, even when
+            // it is gone again by the end; as root, no permission would show it.
+            let changed = try folderChangeDate(directory)
+            try await Task.sleep(for: .milliseconds(20))
+            let store = try await SmartStore(url: url, encryption: encryption, access: .readOnly)
+            #expect(try await markers.verify(in: store))
+            try store.close()
+            #expect(fileNames(in: directory) == names)
+            #expect(try folderChangeDate(directory) == changed)
         }
     }
 
@@ -31,11 +52,11 @@ struct ReadOnlyTests {
         try await withTemporaryDirectory { directory throws in
             let url = directory.appendingPathComponent("store.sqlite")
             _ = try await Markers.inClosedStore(at: url, encryption: .plaintext)
-            let before = storeFiles(in: directory)
+            let before = snapshot(of: directory)
             let store = try await SmartStore(url: url, encryption: .plaintext)
             _ = try await store.allSoupNames()
             try store.close()
-            #expect(storeFiles(in: directory) != before)
+            #expect(snapshot(of: directory) != before)
         }
     }
 
@@ -45,7 +66,7 @@ struct ReadOnlyTests {
             let url = directory.appendingPathComponent("store.sqlite")
             let key = randomKey()
             let markers = try await Markers.inClosedStore(at: url, encryption: key)
-            let before = storeFiles(in: directory)
+            let before = snapshot(of: directory)
             let store = try await SmartStore(url: url, encryption: key, access: .readOnly)
             let refused = SmartStoreError.readOnly(path: url.path)
             await #expect(throws: refused) { try await store.upsert(entries: [["name": "new"]], forSoupNamed: "contacts") }
@@ -55,7 +76,7 @@ struct ReadOnlyTests {
             await #expect(throws: refused) { try await store.changeKey(to: randomKey()) }
             #expect(try await markers.verify(in: store))
             try store.close()
-            #expect(storeFiles(in: directory) == before)
+            #expect(snapshot(of: directory) == before)
         }
     }
 
@@ -78,13 +99,13 @@ struct ReadOnlyTests {
             let other = try DatabaseQueue(path: url.path)
             try other.write { db in try db.execute(sql: "CREATE TABLE t (x)") }
             try other.close()
-            let before = storeFiles(in: directory)
+            let before = snapshot(of: directory)
             let error = await #expect(throws: SmartStoreError.self) {
                 try await SmartStore(url: url, encryption: .plaintext, access: .readOnly)
             }
             #expect(error?.code == .fileSystem)
             #expect(error?.message.contains("not a SmartStore one") == true)
-            #expect(storeFiles(in: directory) == before)
+            #expect(snapshot(of: directory) == before)
         }
     }
 
@@ -95,7 +116,7 @@ struct ReadOnlyTests {
             let key = randomKey()
             _ = try await Markers.inClosedStore(at: url, encryption: key)
             try flipByte(at: 4 * PageFormat.pageSize + 100, of: url)
-            let before = storeFiles(in: directory)
+            let before = snapshot(of: directory)
             let store = try await SmartStore(url: url, encryption: key, access: .readOnly)
             let error = await #expect(throws: SmartStoreError.self) {
                 for soup in ["contacts", "files"] {
@@ -105,7 +126,7 @@ struct ReadOnlyTests {
             #expect(error?.code == .corrupted)
             _ = try? await store.count(using: .buildAllQuerySpec(soupName: "contacts", pageSize: 10))
             try store.close()
-            #expect(storeFiles(in: directory) == before)
+            #expect(snapshot(of: directory) == before)
         }
     }
 
@@ -145,8 +166,7 @@ struct ReadOnlyTests {
     }
 }
 
-/// The store's files, without the -shm file: SQLite's shared memory between connections, where
-/// every reader marks what it reads and which holds no data of the store.
-private func storeFiles(in directory: URL) -> [String: Data] {
-    snapshot(of: directory).filter { !$0.key.hasSuffix("-shm") }
+/// When the folder's list of files last changed.
+private func folderChangeDate(_ directory: URL) throws -> Date? {
+    try FileManager.default.attributesOfItem(atPath: directory.path)[.modificationDate] as? Date
 }

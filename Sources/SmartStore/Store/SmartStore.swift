@@ -112,6 +112,10 @@ public final class SmartStore: Sendable {
         checkpointer?.close()
         guard access == .readWrite else { return try Self.mappingErrors { try database.close() } }
         try Self.mappingErrors {
+            // The readers close first, so that the writer closes last and SQLite, finding no other
+            // connection, checkpoints and removes the log and its shared memory: a closed store
+            // is one file (and its external files), which a read-only open reads as it is.
+            database.releaseMemory()
             // Another process may be reading; the log is then left for the next checkpoint.
             try? database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
             try database.close()

@@ -59,6 +59,17 @@ enum StoreDatabase {
         var path = url.path
         var checkpointerPath = url.path
         var token: String?
+        // A store nobody has open has no log beside it (a clean close removes both files). Read
+        // as immutable, it needs neither: a read creates no file, so it works in a folder this
+        // process may not write and leaves the folder as it was. A writer that opens the store
+        // meanwhile is not seen by this read-only store.
+        let immutable = access == .readOnly && !Self.hasLog(url)
+        if immutable, cipher == nil {
+            guard sqlite3_compileoption_used("USE_URI") == 1 else {
+                throw .fileSystem(path: url.path, reason: "this SQLite library does not read URI filenames, which read-only needs")
+            }
+            path = uri(for: url, parameters: ["immutable": "1"])
+        }
         if let cipher {
             guard EncryptingVFS.isRegistered else {
                 throw .encryptionUnavailable("the encrypting VFS cannot be registered with SQLite")
@@ -68,7 +79,10 @@ enum StoreDatabase {
             }
             let registered = CipherRegistry.add(cipher)
             token = registered
-            path = uri(for: url, parameters: ["vfs": EncryptingVFS.name, CipherRegistry.uriParameter: registered])
+            path =
+                immutable
+                ? uri(for: url, parameters: ["vfs": EncryptingVFS.name, CipherRegistry.uriParameter: registered, "immutable": "1"])
+                : uri(for: url, parameters: ["vfs": EncryptingVFS.name, CipherRegistry.uriParameter: registered])
             checkpointerPath = uri(
                 for: url,
                 parameters: [
@@ -98,6 +112,12 @@ enum StoreDatabase {
             let reason = (error as? DatabaseError).map { $0.message ?? "\($0.resultCode)" } ?? error.localizedDescription
             throw .fileSystem(path: url.path, reason: "it cannot be opened as a SmartStore database (\(reason))")
         }
+    }
+
+    /// Whether a write-ahead log or its shared memory lies beside the database: someone has the
+    /// store open, or it was not closed cleanly.
+    static func hasLog(_ url: URL) -> Bool {
+        ["-wal", "-shm"].contains { FileManager.default.fileExists(atPath: url.path + $0) }
     }
 
     /// Asks SQLite to leave `PageFormat.reservedBytes` at the end of every page of a new database
