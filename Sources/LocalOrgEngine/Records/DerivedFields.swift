@@ -38,9 +38,9 @@ enum DerivedFields {
             if existing == nil {
                 values["UserType"] = .text("Standard")
                 if values["ProfileId"] == nil || values["ProfileId"] == .null,
-                    let standard = try UserManagement.profile(named: UserManagement.standardUser, db: db)
+                    let profile = try UserManagement.defaultProfile(db: db)
                 {
-                    values["ProfileId"] = .text(standard)
+                    values["ProfileId"] = .text(profile)
                 }
                 if values["CommunityNickname"] == nil || values["CommunityNickname"] == .null, let username = text("Username") {
                     values["CommunityNickname"] = .text(String(username.split(separator: "@").first ?? ""))

@@ -2,7 +2,8 @@ import GRDB
 
 /// Who may manage users, as Salesforce has it: a System Administrator creates, changes and
 /// deactivates users; any other user may change only their own record's ordinary fields; nobody
-/// deletes a user (they are deactivated). Profiles are the org's own: none is created or deleted
+/// deletes a user (they are deactivated). An org's first user may be made by anyone and is an
+/// administrator. Profiles are the org's own: none is created or deleted
 /// through the API.
 enum UserManagement {
     /// The profile whose users manage users.
@@ -18,6 +19,8 @@ enum UserManagement {
         switch type.name {
         case "User":
             if try isAdministrator(actor, db: db) { return }
+            // An org's first user is made by whoever sets the org up, and manages the users after.
+            if id == nil, try !hasUsers(db: db) { return }
             if let id, id == actor, fields.isDisjoint(with: administeredFields) { return }
             throw insufficientAccess(
                 "only a System Administrator creates users or changes another user, and only they change IsActive, ProfileId or Username")
@@ -41,6 +44,16 @@ enum UserManagement {
             CachedSQL.statement(
                 #"SELECT p."Name" FROM "User" u JOIN "Profile" p ON p."Id" = u."ProfileId" WHERE u."Id" = ? AND u."IsActive" = 1"#, db),
             arguments: [userID]) == administrator
+    }
+
+    /// Whether the org has any user yet.
+    static func hasUsers(db: Database) throws -> Bool {
+        try Bool.fetchOne(CachedSQL.statement(#"SELECT EXISTS (SELECT 1 FROM "User")"#, db)) ?? false
+    }
+
+    /// The profile of a new user who names none: the first user administers the org.
+    static func defaultProfile(db: Database) throws -> String? {
+        try profile(named: hasUsers(db: db) ? standardUser : administrator, db: db)
     }
 
     /// The id of the profile named `name`.
