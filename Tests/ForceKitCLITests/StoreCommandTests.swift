@@ -56,6 +56,25 @@ struct StoreCommandTests {
         }
     }
 
+    @Test("upsert --local with its default match path: an entry read back from the store updates it and is flagged updated")
+    func localUpsertOfEntryReadBack() async throws {
+        try await withScratch { scratch throws in
+            let db = scratch.path("store.sqlite")
+            #expect(await forcekit("store", "register", "accounts", "--path", db, "--index", "Name:string").exitCode == 0)
+            let new = try scratch.file(#"{"attributes": {"type": "Account"}, "Name": "Acme"}"#, name: "new.json")
+            let created = try json(await forcekit("store", "upsert", "accounts", new, "--path", db, "--local"))
+            var entry = try #require(created[0]?.objectValue)
+            #expect(entry["__locally_created__"] == true)
+            entry["Name"] = "Acme Corp"
+            let edited = try scratch.file(JSON.object(entry).serialized(), name: "edited.json")
+            let result = await forcekit("store", "upsert", "accounts", edited, "--path", db, "--local")
+            #expect(result.exitCode == 0, "\(result.error)")
+            let updated = try json(result)
+            #expect(updated[0]?["_soupEntryId"] == entry["_soupEntryId"] && updated[0]?["Name"] == "Acme Corp")
+            #expect(try json(await forcekit("store", "count", "accounts", "--path", db)) == 1)
+        }
+    }
+
     @Test("remove, clear, alter and drop change what later commands see")
     func edits() async throws {
         try await withScratch { scratch throws in

@@ -49,6 +49,9 @@ struct UpsertTests {
             #expect(try await store.allEntries("accounts").count == 4)
             #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "id", fieldValue: "002Y") == 2)
             #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "id", fieldValue: "none") == nil)
+            // The primary key needs no index.
+            #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "_soupEntryId", fieldValue: 2) == 2)
+            #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "_soupEntryId", fieldValue: 99) == nil)
         }
     }
 

@@ -25,7 +25,7 @@ struct StoreUpsertCommand: AsyncParsableCommand {
 
     @Flag(
         help: """
-            Record the entries as local changes for forcekit sync up, as an app does: a match is             updated with the entry's fields and flagged updated, anything else is created and             flagged created.
+            Record the entries as local changes for forcekit sync up, as an app does: a match is updated with the entry's fields and flagged updated, anything else is created and flagged created.
             """)
     var local = false
 

@@ -144,8 +144,8 @@ struct SyncResolveCommand: AsyncParsableCommand {
     @Argument(help: "The soup.")
     var soup: String
 
-    @Argument(help: "The record's soup entry id (see forcekit sync conflicts).")
-    var soupEntryId: Int64
+    @Argument(help: "The record: its Salesforce Id or its soup entry id (forcekit sync conflicts lists both).")
+    var record: String
 
     @Option(help: "mine or theirs.")
     var keep: Side
@@ -156,7 +156,22 @@ struct SyncResolveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await place.withManager(.change) { manager in
+            let soupEntryId = try await entryId(in: manager)
             try await manager.resolveConflict(soupEntryId: soupEntryId, inSoup: soup, keep == .mine ? .keepMine : .takeTheirs)
         }
+    }
+
+    /// The soup entry id `record` names: given as it is, or found among the conflicts by the
+    /// record's Salesforce Id (15 or 18 characters).
+    private func entryId(in manager: SyncManager) async throws -> Int64 {
+        if let soupEntryId = Int64(record) { return soupEntryId }
+        guard let wanted = try? SalesforceID(record) else {
+            throw CLIInputError("\(record) is neither a Salesforce Id nor a soup entry id; forcekit sync conflicts \(soup) lists both")
+        }
+        let conflicts = try await manager.conflicts(inSoup: soup)
+        guard let match = conflicts.first(where: { conflict in conflict.id.flatMap { try? SalesforceID($0) } == wanted }) else {
+            throw CLIInputError("\(record) is not a record in conflict in \(soup); forcekit sync conflicts \(soup) lists those that are")
+        }
+        return match.soupEntryId
     }
 }

@@ -25,8 +25,10 @@ struct EntryLookup {
         return try existingEntry(withKey: key, atPath: externalIdPath, shownAs: value)
     }
 
-    /// The one stored entry whose indexed `path` holds `value`, or `nil` when none does.
+    /// The one stored entry whose indexed `path` holds `value`, or `nil` when none does;
+    /// `_soupEntryId`, the primary key, needs no index.
     func existingEntry(withValue value: JSON, atPath path: String) throws -> Existing? {
+        if path == SoupEntryField.id { return try existingEntry(for: [path: value], externalIdPath: path, position: 0) }
         guard let key = IndexValue(key: value, as: try indexedPath(path).spec.type) else { return nil }
         return try existingEntry(withKey: key, atPath: path, shownAs: value)
     }

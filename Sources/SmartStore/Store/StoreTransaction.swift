@@ -208,6 +208,8 @@ public final class StoreTransaction {
     }
 
     /// The id of the one entry whose indexed `path` holds `value`, or `nil` when none does.
+    /// With `_soupEntryId` as the path (the primary key, never indexed), the id itself when
+    /// that entry exists.
     /// - Throws: ``SmartStoreError/externalIdNotUnique(soup:path:value:matches:)`` when several do.
     public func lookupSoupEntryId(soupNamed soupName: String, fieldPath path: String, fieldValue value: JSON) throws(SmartStoreError)
         -> Int64?
