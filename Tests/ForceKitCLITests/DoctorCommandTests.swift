@@ -4,6 +4,7 @@ import LocalOrg
 import OrgTestSupport
 import SalesforceApp
 import SalesforceCore
+import SmartStore
 import Testing
 
 @testable import ForceKitCLI
@@ -39,6 +40,28 @@ struct DoctorCommandTests {
                 #expect(refused.exitCode == 1 && refused.error.contains("no app data at"))
                 #expect(!FileManager.default.fileExists(atPath: missing.path))
             }
+        }
+    }
+
+    @Test("with no --app, reports the CLI's own home: its accounts, LocalOrg and stores (a LocalOrg's data folder is not a store)")
+    func cliHome() async throws {
+        try await withLoggedInHome { org, home in
+            let db = home.appendingPathComponent("stores/app.sqlite").path
+            #expect(await forcekit("store", "register", "accounts", "--path", db, "--index", "Name:string").exitCode == 0)
+            let orgData = home.appendingPathComponent("org")
+            try FileManager.default.createDirectory(at: orgData, withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: orgData.appendingPathComponent("localorg.json"))
+            _ = try await SmartStore(url: orgData.appendingPathComponent("org.sqlite"), encryption: .plaintext)
+
+            let json = await forcekit("doctor", "--json")
+            #expect(json.exitCode == 0, "\(json.error)")
+            let object = try jsonObject(try #require(json.outputLines.first))
+            #expect(object["Home"] as? String == home.path)
+            #expect((object["Current User"] as? String)?.hasPrefix(org.credentials.username) == true)
+            #expect(object["Stores"] as? String == "stores/app.sqlite")
+            #expect(object["LocalOrg"] != nil && object["SDK Version"] as? String == ForceKitVersion.current)
+            let text = await forcekit("doctor")
+            #expect(text.exitCode == 0 && text.output.contains("stores/app.sqlite"), "\(text.error)")
         }
     }
 }

@@ -6,19 +6,24 @@ import SalesforceApp
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Show an app's developer support info: SDK version, users, boot config, stores, soups, syncs and push.",
+        abstract: "Show developer support info: an app's (SDK version, users, boot config, stores, soups, syncs, push) or the CLI's own.",
         discussion: """
-            Reads the folder a SalesforceApp keeps its data in (--app) with the app's configuration \
-            files (--config: bootconfig.json, userstore.json, usersyncs.json; the app folder by \
-            default), as the SDK's "Show dev info" does. Nothing is written.
+            With --app, reads the folder a SalesforceApp keeps its data in with the app's \
+            configuration files (--config: bootconfig.json, userstore.json, usersyncs.json; the app \
+            folder by default), as the SDK's "Show dev info" does. Without it, reports the CLI's own \
+            home ($FORCEKIT_HOME, default $HOME/.forcekit): its accounts, the LocalOrg forcekit serve \
+            runs, and the stores kept there. Nothing is written.
 
-            Example:
+            Examples:
+              forcekit doctor
               forcekit doctor --app ./AppData --config ./Resources --json
             """
     )
 
-    @Option(help: ArgumentHelp("The app's data folder (the directory its SalesforceApp was made with).", valueName: "DIR"))
-    var app: String
+    @Option(
+        help: ArgumentHelp(
+            "The app's data folder (the directory its SalesforceApp was made with); without it, the CLI's home.", valueName: "DIR"))
+    var app: String?
 
     @Option(
         help: ArgumentHelp("The folder with bootconfig.json and the other configuration files (default: the app folder).", valueName: "DIR")
@@ -29,21 +34,32 @@ struct DoctorCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
+        let info: DeveloperSupportInfo
+        do {
+            if let app { info = try await appInfo(app) } else { info = try await CLIHomeReport.make() }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Console.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        print(info)
+    }
+
+    /// The developer support info of the app whose data is in `app`.
+    private func appInfo(_ app: String) async throws -> DeveloperSupportInfo {
         let folder = URL(fileURLWithPath: (app as NSString).expandingTildeInPath)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             Console.printError("error: no app data at \(folder.path); pass the folder the app keeps its accounts and stores in")
             throw ExitCode(1)
         }
-        let info: DeveloperSupportInfo
-        do {
-            let configFolder = URL(fileURLWithPath: ((config ?? app) as NSString).expandingTildeInPath)
-            let salesforceApp = try await SalesforceApp(configuration: try AppConfiguration(contentsOf: configFolder), directory: folder)
-            info = await salesforceApp.developerSupportInfo()
-        } catch {
-            Console.printError("error: \(error)")
-            throw ExitCode(1)
-        }
+        let configFolder = URL(fileURLWithPath: ((config ?? app) as NSString).expandingTildeInPath)
+        let salesforceApp = try await SalesforceApp(configuration: try AppConfiguration(contentsOf: configFolder), directory: folder)
+        return await salesforceApp.developerSupportInfo()
+    }
+
+    private func print(_ info: DeveloperSupportInfo) {
         if json {
             Console.print(info.json)
         } else {
