@@ -22,7 +22,10 @@ struct ServeCommand: AsyncParsableCommand {
             $FORCEKIT_HOME/running-localorg.json: forcekit login --local logs in with it, and \
             forcekit org display prints what a client needs.
 
-            Apex REST: --apex-routes FILE declares endpoints under /services/apexrest, as             {"routes": [{"method": "GET", "path": "/simpleAccount/:id", "status": 200,             "body": {"accountId": "{{id}}"}}]}; any other path there echoes the request back.
+            Apex REST: --apex-routes FILE declares endpoints under /services/apexrest; any other \
+            path there echoes the request back. A routes file:
+              {"routes": [{"method": "GET", "path": "/simpleAccount/:id", "status": 200,
+                           "body": {"accountId": "{{id}}"}}]}
 
             Example:
               forcekit serve --data ~/.forcekit/org --tls &

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Testing
+
+@testable import ForceKitCLI
+
+@Suite("forcekit's help")
+struct HelpTextTests {
+    /// Every command, subcommands included, as `forcekit … --help` names it.
+    static func commands(
+        _ command: any ParsableCommand.Type = ForceKitCommand.self, path: [String] = []
+    ) -> [(path: [String], type: any ParsableCommand.Type)] {
+        let name = command.configuration.commandName ?? "forcekit"
+        let here = path + [name]
+        return [(here, command)] + command.configuration.subcommands.flatMap { commands($0, path: here) }
+    }
+
+    @Test("no command's help has a gap of several spaces inside its text (a lost line continuation), in prose or in an option's help")
+    func proseHasNoGaps() {
+        let all = Self.commands()
+        #expect(all.count > 30)
+        for (path, command) in all {
+            let help = ForceKitCommand.helpMessage(for: command, columns: 100)
+            for line in help.split(separator: "\n") {
+                var text = line.drop { $0 == " " }
+                // A line indented by two starts with a name (an option, an argument, a subcommand, a
+                // command in an example) set apart from its help: that first gap is the layout's.
+                // Deeper lines continue a help, where no gap belongs.
+                if line.hasPrefix("  "), !line.hasPrefix("   "), let gap = text.firstRange(of: /\s{2,}/) {
+                    text = text[gap.upperBound...]
+                }
+                #expect(text.firstRange(of: /\S {3,}\S/) == nil, "\(path.joined(separator: " ")): \(line)")
+            }
+        }
+    }
+}
