@@ -23,17 +23,31 @@ public struct SyncUpTarget: Sendable, Hashable {
     public var idFieldName: String
     /// The field holding the modification stamp, which conflict checks compare.
     public var modificationDateFieldName: String
+    /// An external id field of the object, as the SDK's `externalIdFieldName`: a new record with a
+    /// value there is upserted by it instead of created, so the same record created on two
+    /// devices, or sent again after the app was killed before the answer was saved, becomes one
+    /// record on the server. Nil creates.
+    public var externalIdFieldName: String?
 
     /// A target from its parts.
     public init(
         kind: Kind = .collection, createFieldlist: [String]? = nil, updateFieldlist: [String]? = nil, idFieldName: String = "Id",
-        modificationDateFieldName: String = "LastModifiedDate"
+        modificationDateFieldName: String = "LastModifiedDate", externalIdFieldName: String? = nil
     ) {
         self.kind = kind
         self.createFieldlist = createFieldlist
         self.updateFieldlist = updateFieldlist
         self.idFieldName = idFieldName
         self.modificationDateFieldName = modificationDateFieldName
+        self.externalIdFieldName = externalIdFieldName
+    }
+
+    /// The external id a new record is upserted by: its value at ``externalIdFieldName``, when
+    /// the target names one and the record has a value there.
+    func externalId(of fields: [String: JSON]) -> (field: String, value: String)? {
+        guard let field = externalIdFieldName, let value = fields[field], !value.isNull else { return nil }
+        let text = value.stringValue ?? value.serialized()
+        return text.isEmpty ? nil : (field, text)
     }
 
     /// Records a request carries at most.
@@ -45,7 +59,7 @@ public struct SyncUpTarget: Sendable, Hashable {
         }
     }
 
-    /// `{"type", "createFieldlist", "updateFieldlist", "idFieldName", "modificationDateFieldName"}`.
+    /// `{"type", "createFieldlist", "updateFieldlist", "idFieldName", "modificationDateFieldName", "externalIdFieldName"}`.
     public var json: JSON {
         var members: [String: JSON] = [
             "type": .string(kind.rawValue), "idFieldName": .string(idFieldName),
@@ -53,6 +67,7 @@ public struct SyncUpTarget: Sendable, Hashable {
         ]
         if let createFieldlist { members["createFieldlist"] = .array(createFieldlist.map(JSON.string)) }
         if let updateFieldlist { members["updateFieldlist"] = .array(updateFieldlist.map(JSON.string)) }
+        if let externalIdFieldName { members["externalIdFieldName"] = .string(externalIdFieldName) }
         return .object(members)
     }
 
@@ -80,5 +95,6 @@ public struct SyncUpTarget: Sendable, Hashable {
         updateFieldlist = try JSONFields.strings(json["updateFieldlist"], key: "updateFieldlist")
         idFieldName = json["idFieldName"]?.stringValue ?? "Id"
         modificationDateFieldName = json["modificationDateFieldName"]?.stringValue ?? "LastModifiedDate"
+        externalIdFieldName = json["externalIdFieldName"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -46,7 +46,7 @@ struct SyncUpItem: Sendable {
         } else if flags.isDeleted {
             action = id.map { .delete(id: $0) } ?? .settle
         } else if flags.isCreated {
-            action = .create(Self.fields(target.createFieldlist ?? options.fieldlist, of: record, target: target, base: nil))
+            action = .create(Self.createFields(of: record, target: target, options: options))
         } else if flags.isUpdated, let id {
             let fields = Self.fields(target.updateFieldlist ?? options.fieldlist, of: record, target: target, base: base)
             action = fields.isEmpty ? .settle : .update(id: id, fields: fields)
@@ -65,6 +65,16 @@ struct SyncUpItem: Sendable {
         for name in list ?? [] where name != target.idFieldName && name != target.modificationDateFieldName {
             guard let value = Self.value(at: name, in: record) else { continue }
             if let base, let before = Self.value(at: name, in: JSON.object(base)), before == value { continue }
+            fields[name] = value
+        }
+        return fields
+    }
+
+    /// The fields a create sends: the create field list's, and the external id the target
+    /// upserts by, when the record has one, whether the list names it or not.
+    static func createFields(of record: JSON, target: SyncUpTarget, options: SyncOptions) -> [String: JSON] {
+        var fields = fields(target.createFieldlist ?? options.fieldlist, of: record, target: target, base: nil)
+        if let name = target.externalIdFieldName, fields[name] == nil, let value = value(at: name, in: record), !value.isNull {
             fields[name] = value
         }
         return fields

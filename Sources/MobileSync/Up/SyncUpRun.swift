@@ -102,9 +102,7 @@ struct SyncUpRun: Sendable {
             var again: [SyncUpItem] = []
             for index in items.indices {
                 guard case .notFound = outcomes[items[index].entryId] else { continue }
-                let fields = SyncUpItem.fields(
-                    target.createFieldlist ?? options.fieldlist, of: items[index].read, target: target, base: nil)
-                items[index].action = .create(fields)
+                items[index].action = .create(SyncUpItem.createFields(of: items[index].read, target: target, options: options))
                 again.append(items[index])
             }
             if !again.isEmpty {

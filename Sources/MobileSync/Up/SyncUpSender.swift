@@ -36,11 +36,17 @@ struct SyncUpSender: Sendable {
         case .collection:
             var viaComposite: [SyncUpItem] = []
             var creates: [SyncUpItem] = []
+            var upserts: [String: [SyncUpItem]] = [:]
             var updates: [SyncUpItem] = []
             var deletes: [SyncUpItem] = []
             for item in items {
                 switch item.action {
-                case .create: creates.append(item)
+                case .create(let fields):
+                    if target.externalId(of: fields) != nil {
+                        upserts[item.objectType, default: []].append(item)
+                    } else {
+                        creates.append(item)
+                    }
                 case .update where conditional && item.baseStamp != nil, .delete where conditional && item.baseStamp != nil:
                     viaComposite.append(item)
                 case .update: updates.append(item)
@@ -49,6 +55,9 @@ struct SyncUpSender: Sendable {
                 }
             }
             for chunk in creates.chunks(of: 200) { outcomes.merge(try await sendCollection(chunk)) { $1 } }
+            for (_, items) in upserts.sorted(by: { $0.key < $1.key }) {
+                for chunk in items.chunks(of: 200) { outcomes.merge(try await sendCollection(chunk, upserting: true)) { $1 } }
+            }
             for chunk in updates.chunks(of: 200) { outcomes.merge(try await sendCollection(chunk)) { $1 } }
             for chunk in deletes.chunks(of: 200) { outcomes.merge(try await sendCollection(chunk)) { $1 } }
             for chunk in viaComposite.chunks(of: 25) { outcomes.merge(try await sendComposite(chunk)) { $1 } }
@@ -60,7 +69,13 @@ struct SyncUpSender: Sendable {
         let requests = client.requests
         let since = conditional ? item.baseStamp : nil
         switch item.action {
-        case .create(let fields): return requests.create(item.objectType, fields: .object(fields))
+        case .create(var fields):
+            guard let (field, value) = target.externalId(of: fields) else {
+                return requests.create(item.objectType, fields: .object(fields))
+            }
+            // The external id is in the URL; Salesforce refuses it in the body as well.
+            fields[field] = nil
+            return requests.upsert(item.objectType, externalIDField: field, externalID: value, fields: .object(fields))
         case .update(let id, let fields): return requests.update(item.objectType, id: id, fields: .object(fields), ifUnmodifiedSince: since)
         case .delete(let id): return requests.delete(item.objectType, id: id, ifUnmodifiedSince: since)
         case .settle, .invalid: return nil
@@ -99,11 +114,20 @@ struct SyncUpSender: Sendable {
         return outcomes
     }
 
-    private func sendCollection(_ items: [SyncUpItem]) async throws -> [Int64: SyncUpOutcome] {
+    /// Sends one kind of change for `items` as one sObject Collections request; with
+    /// `upserting`, creates of one object type upserted by the target's external id.
+    private func sendCollection(_ items: [SyncUpItem], upserting: Bool = false) async throws -> [Int64: SyncUpOutcome] {
         guard let first = items.first else { return [:] }
         let requests = client.requests
         let request: RestRequest
         switch first.action {
+        case .create where upserting:
+            request = requests.upsertRecords(
+                first.objectType, externalIDField: target.externalIdFieldName ?? "",
+                records: items.map { item in
+                    guard case .create(let fields) = item.action else { return SObjectRecord(item.objectType, fields: [:]) }
+                    return SObjectRecord(item.objectType, fields: fields)
+                })
         case .create:
             request = requests.createRecords(
                 items.map { item in
