@@ -96,7 +96,7 @@ final class ScriptedTransport: HTTPTransport {
 
     private struct Script {
         var counts: [String: Int] = [:]
-        var failures: [(path: String, count: Int)] = []
+        var failures: [(path: String, count: Int, afterServer: Bool)] = []
         var hooks: [(matches: @Sendable (HTTPRequest) -> Bool, action: @Sendable () async -> Void)] = []
         var rewrites: [(matches: @Sendable (HTTPRequest) -> Bool, rewrite: @Sendable (Data) -> Data)] = []
         var log: [HTTPRequest] = []
@@ -110,7 +110,14 @@ final class ScriptedTransport: HTTPTransport {
 
     /// Makes the `count`-th request (from 1) whose path contains `path` fail as if the network dropped.
     func failRequest(number count: Int, toPathContaining path: String) {
-        script.withLock { $0.failures.append((path, count)) }
+        script.withLock { $0.failures.append((path, count, false)) }
+    }
+
+    /// Lets the `count`-th request (from 1) whose path contains `path` reach the server, then
+    /// loses its answer: the server did the work, the client never hears of it (as when the app
+    /// is killed while the answer is on its way).
+    func loseAnswer(number count: Int, toPathContaining path: String) {
+        script.withLock { $0.failures.append((path, count, true)) }
     }
 
     /// Runs `action` before the first request `matches` accepts goes out.
@@ -122,25 +129,27 @@ final class ScriptedTransport: HTTPTransport {
     var requests: [HTTPRequest] { script.withLock { $0.log } }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        let (fail, hook) = script.withLock { script -> (Bool, (@Sendable () async -> Void)?) in
+        let (fail, loseAnswer, hook) = script.withLock { script -> (Bool, Bool, (@Sendable () async -> Void)?) in
             script.log.append(request)
             var fail = false
-            for (path, _) in script.failures where request.url.path.contains(path) {
+            var loseAnswer = false
+            for path in Set(script.failures.map(\.path)) where request.url.path.contains(path) {
                 script.counts[path, default: 0] += 1
             }
             if let index = script.failures.firstIndex(where: { request.url.path.contains($0.path) && script.counts[$0.path] == $0.count }) {
-                script.failures.remove(at: index)
-                fail = true
+                let failure = script.failures.remove(at: index)
+                if failure.afterServer { loseAnswer = true } else { fail = true }
             }
             var action: (@Sendable () async -> Void)?
             if let index = script.hooks.firstIndex(where: { $0.matches(request) }) {
                 action = script.hooks.remove(at: index).action
             }
-            return (fail, action)
+            return (fail, loseAnswer, action)
         }
         if let hook { await hook() }
         if fail { throw .unreachable("the test dropped this request") }
         var response = try await inner.send(request)
+        if loseAnswer { throw .unreachable("the test lost this request's answer") }
         let rewrites = script.withLock { script in script.rewrites.filter { $0.matches(request) }.map(\.rewrite) }
         for rewrite in rewrites { response.body = rewrite(response.body) }
         return response

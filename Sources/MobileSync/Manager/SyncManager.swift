@@ -311,6 +311,7 @@ public actor SyncManager {
         started.recordsSynced = 0
         started.recordsFailed = 0
         started.recordsConflicted = 0
+        started.recordsReconciled = 0
         let reporter = SyncReporter(states: states, observer: onUpdate, outcomes: outcomeHub, endObservers: endObservers)
         try await storeCall { try await states.save(started) }
         await reporter.update(started)

@@ -48,6 +48,12 @@ public struct SyncState: Sendable, Hashable {
     public var recordsFailed: Int
     /// Records the last run left alone because they changed on both sides; ``SyncManager/conflicts(inSoup:idFieldName:)`` lists them.
     public var recordsConflicted: Int
+    /// Records a sync up found already created on the server when it resumed after a run whose
+    /// answers were lost (the app was killed, or the network dropped), and linked to their local
+    /// records instead of creating them again.
+    public var recordsReconciled = 0
+    /// The creates sent whose answers are not saved yet, by soup entry id.
+    var sentCreates: [Int64: SentCreate] = [:]
 
     /// A new state, as `createSyncDown` and `createSyncUp` make it.
     init(id: Int64, type: SyncType, name: String?, target: JSON, options: SyncOptions, soupName: String) {
@@ -72,7 +78,8 @@ public struct SyncState: Sendable, Hashable {
     /// Whether the last run ended with every record synced.
     public var isDoneWithoutFailures: Bool { status == .done && recordsFailed == 0 && recordsConflicted == 0 }
 
-    /// The state as stored, with the SDK's keys; `name`, `cursorId` and `relatedCursors` only when set.
+    /// The state as stored, with the SDK's keys; `name`, `cursorId`, `relatedCursors`,
+    /// `recordsReconciled` and the creates awaiting their answers only when set.
     public var json: JSON {
         var members: [String: JSON] = [
             "_soupEntryId": .integer(id), "type": .string(type.rawValue), "target": target, "options": options.json,
@@ -83,6 +90,10 @@ public struct SyncState: Sendable, Hashable {
         ]
         if let name { members["name"] = .string(name) }
         if let cursorId { members["cursorId"] = .string(cursorId) }
+        if recordsReconciled > 0 { members["recordsReconciled"] = .integer(Int64(recordsReconciled)) }
+        if !sentCreates.isEmpty {
+            members["sentCreates"] = .object(Dictionary(uniqueKeysWithValues: sentCreates.map { (String($0.key), $0.value.json) }))
+        }
         if !relatedCursors.isEmpty {
             members["relatedCursors"] = .object(
                 relatedCursors.mapValues { cursor in
@@ -137,5 +148,10 @@ public struct SyncState: Sendable, Hashable {
         recordsSynced = clamped(try integer("recordsSynced", default: 0))
         recordsFailed = clamped(try integer("recordsFailed", default: 0))
         recordsConflicted = clamped(try integer("recordsConflicted", default: 0))
+        recordsReconciled = clamped(try integer("recordsReconciled", default: 0))
+        for (entryId, sent) in json["sentCreates"]?.objectValue ?? [:] {
+            guard let entryId = Int64(entryId), let create = SentCreate(json: sent) else { continue }
+            sentCreates[entryId] = create
+        }
     }
 }

@@ -39,6 +39,7 @@ struct SyncUpRun: Sendable {
             await apply(try await writeBack(batch, into: state), of: batch)
         }
         do {
+            if !state.sentCreates.isEmpty { state = try await reconcile(state) }
             state.totalSize = try await dirtyCount(soup: state.soupName)
             await report.update(state)
             var after: Int64 = 0
@@ -51,6 +52,7 @@ struct SyncUpRun: Sendable {
                 guard let last = records.last?["_soupEntryId"]?.integerValue else { break }
                 after = last
                 let items = records.map { SyncUpItem(record: $0, target: target, options: state.options) }
+                try await recordSentCreates(items, in: &state)
                 let previous = answered
                 let before = state
                 answered = nil
@@ -121,6 +123,61 @@ struct SyncUpRun: Sendable {
             return .success(AnsweredBatch(items: items, outcomes: outcomes, stamps: stamps, servers: servers))
         } catch {
             return .failure(UnansweredBatch(taken: nil, error: error))
+        }
+    }
+
+    /// Saves the batch's creates in the state before they are sent: should their answers be
+    /// lost, the next run finds the records they made instead of creating them twice.
+    private func recordSentCreates(_ items: [SyncUpItem], in state: inout SyncState) async throws {
+        let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+        var recorded = false
+        for item in items {
+            guard case .create(let fields) = item.action else { continue }
+            state.sentCreates[item.entryId] = SentCreate(objectType: item.objectType, fields: fields, sentAt: now)
+            recorded = true
+        }
+        guard recorded else { return }
+        let saved = state
+        try await store.transaction { tx in try SyncStateStore.save(saved, tx) }
+    }
+
+    /// Links the creates an earlier run sent, whose answers it never saved, to the records the
+    /// server made for them, before anything is sent again; the others are sent as usual.
+    private func reconcile(_ state: SyncState) async throws -> SyncState {
+        let target = self.target
+        let found = try await CreateReconciliation.serverIds(
+            for: state.sentCreates, soup: state.soupName, idField: target.idFieldName, store: store, client: client)
+        return try await store.transaction { tx in
+            var state = state
+            var linked: [JSON] = []
+            for record in try tx.retrieve(usingSoupEntryIds: Array(found.keys), fromSoupNamed: state.soupName) {
+                guard let entryId = record["_soupEntryId"]?.integerValue, let serverId = found[entryId],
+                    let sent = state.sentCreates[entryId]
+                else { continue }
+                var flags = RecordFlags(record)
+                guard flags.isCreated, let localId = flags.members[target.idFieldName]?.stringValue, LocalID.isLocal(localId) else {
+                    continue
+                }
+                flags.members[target.idFieldName] = .string(serverId)
+                if flags.isDeleted {
+                    // Deleted by the app meanwhile: the server's copy is deleted by this run.
+                    flags.set(created: false)
+                } else if SyncUpItem.createFields(of: flags.record, target: target, options: state.options) == sent.fields {
+                    flags.clean()
+                } else {
+                    // Edited since it was sent: what the server has is the base of an update.
+                    var base = sent.fields
+                    base[target.idFieldName] = .string(serverId)
+                    flags.members[SyncField.base] = .object(base)
+                    flags.set(created: false, updated: true)
+                }
+                linked.append(flags.record)
+                state.recordsReconciled += 1
+            }
+            try tx.upsert(entries: linked, forSoupNamed: state.soupName)
+            state.sentCreates = [:]
+            try SyncStateStore.save(state, tx)
+            return state
         }
     }
 
@@ -205,6 +262,7 @@ struct SyncUpRun: Sendable {
                 if let entryId = record["_soupEntryId"]?.integerValue { currentRecords[entryId] = record }
             }
             for item in items {
+                state.sentCreates[item.entryId] = nil
                 let before = (state.recordsSynced, state.recordsFailed, state.recordsConflicted)
                 defer {
                     let id = item.read[target.idFieldName]?.stringValue

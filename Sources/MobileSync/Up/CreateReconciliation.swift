@@ -1,0 +1,56 @@
+import Foundation
+import SOQL
+import SalesforceAuth
+import SalesforceCore
+import SalesforceREST
+import SmartStore
+
+/// Finds on the server the records that creates sent by an earlier run made, when that run
+/// never saved their answers: records of the type, made by this user no earlier than shortly
+/// before the create was sent, whose values are the ones sent, and not yet linked to another
+/// local record. Each match is taken once, in the order the creates were sent.
+enum CreateReconciliation {
+    /// How far the server's clock may run behind this device's.
+    static let clockMargin: Int64 = 15 * 60 * 1_000
+
+    /// The server id found for each sent create, by soup entry id.
+    static func serverIds(
+        for sent: [Int64: SentCreate], soup: String, idField: String, store: SmartStore, client: RestClient
+    ) async throws -> [Int64: String] {
+        guard let userID = await client.credentials?.identity.userID.id18 else { return [:] }
+        var found: [Int64: String] = [:]
+        var taken: Set<String> = []
+        let byType = Dictionary(grouping: sent.sorted { $0.key < $1.key }, by: \.value.objectType)
+        for (type, creates) in byType.sorted(by: { $0.key < $1.key }) {
+            let since = (creates.map(\.value.sentAt).min() ?? 0) - clockMargin
+            let fields = Set(creates.flatMap(\.value.fields.keys)).filter { !$0.contains(".") && $0 != idField }.sorted()
+            let query = SOQLQuery(
+                selection: ([idField] + fields).map { SelectItem.field(FieldPath([$0])) }, object: type,
+                condition: .and([
+                    .comparison(.field(FieldPath(["CreatedById"])), .equal, .string(userID)),
+                    .comparison(
+                        .field(FieldPath(["CreatedDate"])), .greaterOrEqual, .dateTime(SOQLDateTime(millisecondsSinceEpoch: since))),
+                ]))
+            var candidates: [JSON] = []
+            for try await page in client.pages(forQuery: query.description) { candidates += page.records }
+            for (entryId, create) in creates {
+                for candidate in candidates {
+                    guard let id = candidate[idField]?.stringValue, !taken.contains(id),
+                        create.fields.allSatisfy({ name, value in name.contains(".") || candidate[name] == value })
+                    else { continue }
+                    // A server record some other local record already has is that record's.
+                    if let linked = try? await store.lookupSoupEntryId(soupNamed: soup, fieldPath: idField, fieldValue: .string(id)),
+                        linked != entryId
+                    {
+                        taken.insert(id)
+                        continue
+                    }
+                    taken.insert(id)
+                    found[entryId] = id
+                    break
+                }
+            }
+        }
+        return found
+    }
+}

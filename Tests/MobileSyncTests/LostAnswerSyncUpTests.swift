@@ -1,0 +1,54 @@
+import Foundation
+import OrgTestSupport
+import SalesforceCore
+import SalesforceREST
+import SmartStore
+import Testing
+
+@testable import MobileSync
+
+/// A sync up whose answer is lost after the server committed the creates (the app killed, the
+/// network dropped): the next run must not create those records a second time.
+@Suite("Sync up after a lost answer")
+struct LostAnswerSyncUpTests {
+    static let records = 450
+
+    /// Each target kind, with the write requests whose answer is lost: the first, one in the
+    /// middle and the last of a run of 450 creates (collections of 200, composites of 25, one by one).
+    static let points: [(SyncUpTarget.Kind, String, Int)] = [
+        (.collection, "/composite/sobjects", 1), (.collection, "/composite/sobjects", 2), (.collection, "/composite/sobjects", 3),
+        (.batch, "/composite", 1), (.batch, "/composite", 9), (.batch, "/composite", 18),
+        (.singleRecord, "/sobjects/Account", 1), (.singleRecord, "/sobjects/Account", 200), (.singleRecord, "/sobjects/Account", 450),
+    ]
+
+    @Test("no record is created twice, whichever request's answer was lost; the resume says how many it reconciled", arguments: points)
+    func noDuplicates(kind: SyncUpTarget.Kind, path: String, request: Int) async throws {
+        try await withSyncFixture { fixture throws in
+            for index in 0..<Self.records {
+                // Two records share each name: matching must pair them one to one, not both to one.
+                _ = try await fixture.store.createLocally(
+                    ["Name": .string("Lost \(index / 2)")], objectType: "Account", inSoup: SyncFixture.soup)
+            }
+            fixture.transport.loseAnswer(number: request, toPathContaining: path)
+            let target = SyncUpTarget(kind: kind)
+            let options = SyncOptions.syncUp(fieldlist: ["Name"])
+            let first = try await fixture.manager.syncUp(target: target, options: options, soupName: SyncFixture.soup)
+            #expect(first.status == .failed)
+
+            let again = try await fixture.manager.reSync(id: first.id)
+            #expect(again.status == .done && again.isDoneWithoutFailures, "\(again.error)")
+            let lost = kind == .collection ? min(200, Self.records - (request - 1) * 200) : kind == .batch ? 25 : 1
+            #expect(again.recordsReconciled == lost)
+            #expect(again.recordsSynced + again.recordsReconciled + first.recordsSynced == Self.records)
+
+            let count = try await fixture.server.send(
+                fixture.server.requests.query("SELECT COUNT() FROM Account WHERE Name LIKE 'Lost %'")
+            ).json?["totalSize"]?.integerValue
+            #expect(count == Int64(Self.records))
+            let local = try await fixture.store.query(using: .buildAllQuerySpec(soupName: SyncFixture.soup, pageSize: 1_000))
+            let ids = local.compactMap { $0["Id"]?.stringValue }
+            #expect(ids.count == Self.records && Set(ids).count == Self.records && !ids.contains(where: LocalID.isLocal))
+            #expect(local.allSatisfy { $0[SyncField.local] == false })
+        }
+    }
+}
