@@ -51,4 +51,26 @@ struct LostAnswerSyncUpTests {
             #expect(local.allSatisfy { $0[SyncField.local] == false })
         }
     }
+
+    @Test("a new sync up of the soup (not a re-run of the one that failed) finds the lost records too")
+    func resumedByAnotherSync() async throws {
+        try await withSyncFixture { fixture throws in
+            for index in 0..<30 {
+                _ = try await fixture.store.createLocally(
+                    ["Name": .string("Other \(index)")], objectType: "Account", inSoup: SyncFixture.soup)
+            }
+            fixture.transport.loseAnswer(number: 1, toPathContaining: "/composite/sobjects")
+            let options = SyncOptions.syncUp(fieldlist: ["Name"])
+            let first = try await fixture.manager.syncUp(options: options, soupName: SyncFixture.soup)
+            #expect(first.status == .failed)
+            let second = try await fixture.manager.syncUp(options: options, soupName: SyncFixture.soup)
+            #expect(second.id != first.id && second.isDoneWithoutFailures && second.recordsReconciled == 30 && second.recordsSynced == 0)
+            let count = try await fixture.server.send(
+                fixture.server.requests.query("SELECT COUNT() FROM Account WHERE Name LIKE 'Other %'")
+            ).json?["totalSize"]?.integerValue
+            #expect(count == 30)
+            // Reconciled once: the failed sync no longer holds its sent creates.
+            #expect(try await fixture.manager.syncStatus(id: first.id)?.json["sentCreates"] == nil)
+        }
+    }
 }

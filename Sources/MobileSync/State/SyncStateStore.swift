@@ -73,6 +73,26 @@ struct SyncStateStore: Sendable {
         }
     }
 
+    /// The sync ups of `soup` holding creates whose answers were never saved, as part of a
+    /// transaction. Any sync up of the soup counts: the app (or the CLI) may resume with a new
+    /// sync rather than the one that was killed.
+    static func statesWithSentCreates(ofSoup soup: String, _ tx: StoreTransaction) throws -> [SyncState] {
+        var states: [SyncState] = []
+        var page = 0
+        while true {
+            let found = try tx.query(
+                using: .buildExactQuerySpec(
+                    soupName: soupName, path: "type", matchKey: .string(SyncType.syncUp.rawValue), orderPath: "_soupEntryId", pageSize: 500),
+                startingFromPageIndex: page)
+            for json in found where json["soupName"]?.stringValue == soup && json["sentCreates"] != nil {
+                let state = try SyncState(json: json)
+                if !state.sentCreates.isEmpty { states.append(state) }
+            }
+            if found.count < 500 { return states }
+            page += 1
+        }
+    }
+
     func delete(id: Int64) async throws {
         try await store.remove(entryIds: [id], forSoupNamed: Self.soupName)
     }

@@ -39,7 +39,7 @@ struct SyncUpRun: Sendable {
             await apply(try await writeBack(batch, into: state), of: batch)
         }
         do {
-            if !state.sentCreates.isEmpty { state = try await reconcile(state) }
+            state = try await reconcile(state)
             state.totalSize = try await dirtyCount(soup: state.soupName)
             await report.update(state)
             var after: Int64 = 0
@@ -141,18 +141,24 @@ struct SyncUpRun: Sendable {
         try await store.transaction { tx in try SyncStateStore.save(saved, tx) }
     }
 
-    /// Links the creates an earlier run sent, whose answers it never saved, to the records the
-    /// server made for them, before anything is sent again; the others are sent as usual.
+    /// Links the creates an earlier run of any sync up of the soup sent, whose answers it never
+    /// saved, to the records the server made for them, before anything is sent again; the
+    /// others are sent as usual.
     private func reconcile(_ state: SyncState) async throws -> SyncState {
         let target = self.target
+        let soup = state.soupName
+        let waiting = try await store.transaction { tx in try SyncStateStore.statesWithSentCreates(ofSoup: soup, tx) }
+        guard !waiting.isEmpty else { return state }
+        let sentCreates = waiting.reduce(into: [Int64: SentCreate]()) { merged, earlier in
+            merged.merge(earlier.sentCreates) { $0.sentAt >= $1.sentAt ? $0 : $1 }
+        }
         let found = try await CreateReconciliation.serverIds(
-            for: state.sentCreates, soup: state.soupName, idField: target.idFieldName, store: store, client: client)
+            for: sentCreates, soup: soup, idField: target.idFieldName, store: store, client: client)
         return try await store.transaction { tx in
             var state = state
             var linked: [JSON] = []
-            for record in try tx.retrieve(usingSoupEntryIds: Array(found.keys), fromSoupNamed: state.soupName) {
-                guard let entryId = record["_soupEntryId"]?.integerValue, let serverId = found[entryId],
-                    let sent = state.sentCreates[entryId]
+            for record in try tx.retrieve(usingSoupEntryIds: Array(found.keys), fromSoupNamed: soup) {
+                guard let entryId = record["_soupEntryId"]?.integerValue, let serverId = found[entryId], let sent = sentCreates[entryId]
                 else { continue }
                 var flags = RecordFlags(record)
                 guard flags.isCreated, let localId = flags.members[target.idFieldName]?.stringValue, LocalID.isLocal(localId) else {
@@ -174,7 +180,11 @@ struct SyncUpRun: Sendable {
                 linked.append(flags.record)
                 state.recordsReconciled += 1
             }
-            try tx.upsert(entries: linked, forSoupNamed: state.soupName)
+            try tx.upsert(entries: linked, forSoupNamed: soup)
+            for var earlier in waiting where earlier.id != state.id {
+                earlier.sentCreates = [:]
+                try SyncStateStore.save(earlier, tx)
+            }
             state.sentCreates = [:]
             try SyncStateStore.save(state, tx)
             return state
