@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Kills `forcekit sync up` with SIGKILL at many points of a run (as the OS kills a background
+# app), runs it again as a user would, and checks that the org holds each record exactly once
+# and the store has every record clean with its server id. Every target kind, several moments.
+# Usage: IntegrationTests/sync-up-kill/run.sh [path-to-forcekit]
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+forcekit="${1:-$root/.build/debug/forcekit}"
+records=${RECORDS:-1000}
+
+work="$(mktemp -d)"
+export FORCEKIT_HOME="$work/home"
+"$forcekit" serve >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 100); do
+    [ -s "$work/serve.out" ] && break
+    kill -0 $server 2>/dev/null || { cat "$work/serve.err" >&2; exit 1; }
+    sleep 0.1
+done
+"$forcekit" login --local >/dev/null
+
+count() {
+    local q
+    q=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "SELECT COUNT() FROM Account WHERE Name LIKE '$1 %'")
+    "$forcekit" api GET "query?q=$q" | python3 -c 'import json,sys; print(json.load(sys.stdin)["totalSize"])'
+}
+
+failures=0
+runs=0
+# Moments spread over each kind's run (a collection run is the shortest, one by one the longest).
+declare -A delays=([collection]="0.1 0.2 0.3 0.45 0.6 0.8" [batch]="0.15 0.3 0.5 0.7 0.9 1.2" [single]="0.3 0.8 1.5 2.2 3.0 4.0")
+for target in collection batch single; do
+    for delay in ${delays[$target]}; do
+        prefix="K-$target-$delay"
+        db="$work/$prefix.sqlite"
+        "$forcekit" store register accounts --path "$db" --plaintext --index Id:string --index __local__:string >/dev/null
+        python3 -c "import json,sys; [print(json.dumps({'attributes': {'type': 'Account'}, 'Name': '$prefix %d' % i})) for i in range($records)]" \
+            >"$work/new.ndjson"
+        "$forcekit" store upsert accounts "$work/new.ndjson" --path "$db" --plaintext --local --type Account >/dev/null
+        "$forcekit" sync up accounts --path "$db" --plaintext --fields Name --target "$target" >/dev/null 2>&1 &
+        sync=$!
+        sleep "$delay"
+        kill -9 $sync 2>/dev/null || true
+        wait $sync 2>/dev/null || true
+        "$forcekit" sync up accounts --path "$db" --plaintext --fields Name --target "$target" >"$work/state.json" 2>/dev/null || true
+        runs=$((runs + 1))
+        on_server=$(count "$prefix")
+        dirty=$("$forcekit" store count accounts --path "$db" --plaintext --spec '{"queryType": "exact", "indexPath": "__local__", "matchKey": "true"}')
+        reconciled=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("recordsReconciled", 0))' "$work/state.json")
+        if [ "$on_server" != "$records" ] || [ "$dirty" != "0" ]; then
+            echo "FAIL $target killed after ${delay}s: $on_server records on the server for $records, $dirty still dirty" >&2
+            failures=$((failures + 1))
+        else
+            echo "ok   $target killed after ${delay}s: $on_server records once each, $reconciled reconciled on resume"
+        fi
+    done
+done
+echo "$((runs - failures)) passed, $failures failed"
+[ "$failures" -eq 0 ]
