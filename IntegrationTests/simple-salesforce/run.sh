@@ -12,17 +12,8 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
 
+# shellcheck source=../serve.sh
+. "$here/../serve.sh"
 data="$(mktemp -d)"
-output="$data/serve.out"
-"$forcekit" serve --tls --data "$data/org" >"$output" 2>"$data/serve.err" &
-server=$!
-trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$data"' EXIT
-
-for _ in $(seq 1 100); do
-    [ -s "$output" ] && break
-    kill -0 $server 2>/dev/null || { cat "$data/serve.err" >&2; exit 1; }
-    sleep 0.1
-done
-LOCALORG="$(head -n 1 "$output")"
-export LOCALORG
+start_localorg "$forcekit" "$data" --tls --data "$data/org"
 "$venv/bin/python" "$here/test_localorg.py"

@@ -9,16 +9,11 @@ root="$(cd "$here/../.." && pwd)"
 forcekit="${1:-$root/.build/debug/forcekit}"
 records=${RECORDS:-1000}
 
+# shellcheck source=../serve.sh
+. "$here/../serve.sh"
 work="$(mktemp -d)"
 export FORCEKIT_HOME="$work/home"
-"$forcekit" serve >"$work/serve.out" 2>"$work/serve.err" &
-server=$!
-trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do
-    [ -s "$work/serve.out" ] && break
-    kill -0 $server 2>/dev/null || { cat "$work/serve.err" >&2; exit 1; }
-    sleep 0.1
-done
+start_localorg "$forcekit" "$work"
 "$forcekit" login --local >/dev/null
 
 count() {
