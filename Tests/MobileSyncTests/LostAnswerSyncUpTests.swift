@@ -73,4 +73,16 @@ struct LostAnswerSyncUpTests {
             #expect(try await fixture.manager.syncStatus(id: first.id)?.json["sentCreates"] == nil)
         }
     }
+
+    @Test("a sent value matches the server's form of it: empty text as null, a date-time in any offset, numbers as numbers")
+    func serverForms() {
+        #expect(CreateReconciliation.sameValue(sent: "", stored: .null))
+        #expect(CreateReconciliation.sameValue(sent: "", stored: nil))
+        #expect(CreateReconciliation.sameValue(sent: "2024-05-01T03:00:00-07:00", stored: "2024-05-01T10:00:00.000+0000"))
+        #expect(CreateReconciliation.sameValue(sent: 120, stored: 120.0))
+        #expect(CreateReconciliation.sameValue(sent: true, stored: true))
+        #expect(!CreateReconciliation.sameValue(sent: "2024-05-01T03:00:00Z", stored: "2024-05-01T10:00:00.000+0000"))
+        #expect(!CreateReconciliation.sameValue(sent: "Acme", stored: "acme"))
+        #expect(!CreateReconciliation.sameValue(sent: "Acme", stored: nil))
+    }
 }

@@ -36,7 +36,7 @@ enum CreateReconciliation {
             for (entryId, create) in creates {
                 for candidate in candidates {
                     guard let id = candidate[idField]?.stringValue, !taken.contains(id),
-                        create.fields.allSatisfy({ name, value in name.contains(".") || candidate[name] == value })
+                        create.fields.allSatisfy({ name, value in name.contains(".") || sameValue(sent: value, stored: candidate[name]) })
                     else { continue }
                     // A server record some other local record already has is that record's.
                     if let linked = try? await store.lookupSoupEntryId(soupNamed: soup, fieldPath: idField, fieldValue: .string(id)),
@@ -52,5 +52,20 @@ enum CreateReconciliation {
             }
         }
         return found
+    }
+
+    /// Whether the server stored `sent` as `stored`: the same value, or the same in the server's
+    /// form (an empty text is stored as null; a date-time comes back as `…T…+0000` with
+    /// milliseconds whatever form it was sent in).
+    static func sameValue(sent: JSON, stored: JSON?) -> Bool {
+        let stored = stored ?? .null
+        if sent == stored { return true }
+        switch (sent, stored) {
+        case (.string(""), .null), (.null, .string("")): return true
+        case (.string(let a), .string(let b)):
+            guard a.contains("T"), let first = SOQLDateTime(parsing: a), let second = SOQLDateTime(parsing: b) else { return false }
+            return first == second
+        default: return false
+        }
     }
 }
