@@ -25,9 +25,10 @@ struct LostAnswerSyncUpTests {
     func noDuplicates(kind: SyncUpTarget.Kind, path: String, request: Int) async throws {
         try await withSyncFixture { fixture throws in
             for index in 0..<Self.records {
-                // Two records share each name: matching must pair them one to one, not both to one.
+                // Names repeat within and across batches: matching must pair records one to one and
+                // leave alone the server records that earlier batches already linked.
                 _ = try await fixture.store.createLocally(
-                    ["Name": .string("Lost \(index / 2)")], objectType: "Account", inSoup: SyncFixture.soup)
+                    ["Name": .string("Lost \(index % 100)")], objectType: "Account", inSoup: SyncFixture.soup)
             }
             fixture.transport.loseAnswer(number: request, toPathContaining: path)
             let target = SyncUpTarget(kind: kind)

@@ -43,7 +43,7 @@ struct DoctorCommand: AsyncParsableCommand {
             Console.printError("error: \(error)")
             throw ExitCode(1)
         }
-        print(info)
+        show(info)
     }
 
     /// The developer support info of the app whose data is in `app`.
@@ -59,7 +59,7 @@ struct DoctorCommand: AsyncParsableCommand {
         return await salesforceApp.developerSupportInfo()
     }
 
-    private func print(_ info: DeveloperSupportInfo) {
+    private func show(_ info: DeveloperSupportInfo) {
         if json {
             Console.print(info.json)
         } else {

@@ -19,7 +19,8 @@ enum CreateReconciliation {
     ) async throws -> [Int64: String] {
         guard let userID = await client.credentials?.identity.userID.id18 else { return [:] }
         var found: [Int64: String] = [:]
-        var taken: Set<String> = []
+        // A server record some local record already has is that record's.
+        var taken = try await linkedIds(soup: soup, idField: idField, store: store)
         let byType = Dictionary(grouping: sent.sorted { $0.key < $1.key }, by: \.value.objectType)
         for (type, creates) in byType.sorted(by: { $0.key < $1.key }) {
             let since = (creates.map(\.value.sentAt).min() ?? 0) - clockMargin
@@ -38,13 +39,6 @@ enum CreateReconciliation {
                     guard let id = candidate[idField]?.stringValue, !taken.contains(id),
                         create.fields.allSatisfy({ name, value in name.contains(".") || sameValue(sent: value, stored: candidate[name]) })
                     else { continue }
-                    // A server record some other local record already has is that record's.
-                    if let linked = try? await store.lookupSoupEntryId(soupNamed: soup, fieldPath: idField, fieldValue: .string(id)),
-                        linked != entryId
-                    {
-                        taken.insert(id)
-                        continue
-                    }
                     taken.insert(id)
                     found[entryId] = id
                     break
@@ -52,6 +46,20 @@ enum CreateReconciliation {
             }
         }
         return found
+    }
+
+    /// The server ids the soup's records hold, read once (the id field need not be indexed):
+    /// reconciling is rare, after a lost answer, so one pass over the soup costs little.
+    private static func linkedIds(soup: String, idField: String, store: SmartStore) async throws -> Set<String> {
+        var ids: Set<String> = []
+        let spec = QuerySpec.buildAllQuerySpec(soupName: soup, selectPaths: [idField], orderPath: "_soupEntryId", pageSize: 10_000)
+        var page = 0
+        while true {
+            let rows = try await store.query(using: spec, startingFromPageIndex: page)
+            for row in rows { if let id = row[0]?.stringValue, !LocalID.isLocal(id) { ids.insert(id) } }
+            if rows.count < 10_000 { return ids }
+            page += 1
+        }
     }
 
     /// Whether the server stored `sent` as `stored`: the same value, or the same in the server's

@@ -132,7 +132,8 @@ struct SyncUpRun: Sendable {
         let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
         var recorded = false
         for item in items {
-            guard case .create(let fields) = item.action else { continue }
+            // An upsert by an external id is safe to send twice: it needs no record of its own.
+            guard case .create(let fields) = item.action, target.externalId(of: fields) == nil else { continue }
             state.sentCreates[item.entryId] = SentCreate(objectType: item.objectType, fields: fields, sentAt: now)
             recorded = true
         }
