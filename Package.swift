@@ -260,8 +260,8 @@ let package = Package(
         .testTarget(
             name: "MobileSyncTests",
             dependencies: [
-                "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "LocalOrg", "OrgTestSupport",
-                "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "LocalOrg", "LocalOrgEngine",
+                "OrgTestSupport", "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),

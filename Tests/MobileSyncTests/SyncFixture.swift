@@ -1,6 +1,7 @@
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
+import LocalOrgEngine
 import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
@@ -68,7 +69,10 @@ struct SyncFixture {
 
 /// Runs `body` with a fresh fixture; the org stops and the store's folder goes however it ends.
 func withSyncFixture<T>(_ body: (SyncFixture) async throws -> T) async throws -> T {
-    try await withOrg { org throws in
+    var configuration = LocalOrgConfiguration()
+    configuration.apexRoutes = ApexAccountsTarget.routes
+    ApexAccountsTarget.register()
+    return try await withOrg(configuration: configuration) { org throws in
         try await withTemporaryDirectory { directory throws in
             let credentials = try await org.logIn()
             let transport = ScriptedTransport()
@@ -85,6 +89,49 @@ func withSyncFixture<T>(_ body: (SyncFixture) async throws -> T) async throws ->
             return try await body(
                 SyncFixture(org: org, store: store, manager: manager, server: server, transport: transport, directory: directory))
         }
+    }
+}
+
+/// A custom sync-up target as an app writes one over its Apex class: Accounts go through
+/// LocalOrg's Apex REST routes `/accounts` and `/accounts/:id` (its settings' `path`).
+struct ApexAccountsTarget: CustomSyncUpTarget {
+    static let name = "ApexAccounts"
+    /// Routes that write Accounts, as an Apex class doing DML would.
+    static let routes = [
+        ApexRoute(method: "POST", path: "/accounts", writes: "Account"), ApexRoute(path: "/accounts/:id", writes: "Account"),
+    ]
+    let path: String
+
+    static func register() {
+        SyncTargetRegistry.registerUpTarget(named: name) { target in
+            ApexAccountsTarget(path: target.settings["path"]?.stringValue ?? "/accounts")
+        }
+    }
+
+    struct NoId: Error, CustomStringConvertible {
+        var description: String { "The Apex endpoint answered without the new record's id." }
+    }
+
+    func createOnServer(_ objectType: String, fields: [String: JSON], context: SyncUpContext) async throws -> String {
+        let client = context.client
+        let answer = try await client.send(client.requests.apexREST(.post, path: path, body: .object(fields)))
+        guard let id = answer.json?["id"]?.stringValue else { throw NoId() }
+        return id
+    }
+
+    func updateOnServer(_ objectType: String, id: String, fields: [String: JSON], context: SyncUpContext) async throws {
+        _ = try await context.client.send(context.client.requests.apexREST(.patch, path: "\(path)/\(id)", body: .object(fields)))
+    }
+
+    func deleteOnServer(_ objectType: String, id: String, context: SyncUpContext) async throws {
+        _ = try await context.client.send(context.client.requests.apexREST(.delete, path: "\(path)/\(id)"))
+    }
+}
+
+extension SyncUpTarget {
+    /// The target of `kind` as the tests run it: a custom one writes through ``ApexAccountsTarget``.
+    static func testing(_ kind: Kind) -> SyncUpTarget {
+        kind == .custom ? .custom(ApexAccountsTarget.name, settings: ["path": "/accounts"]) : SyncUpTarget(kind: kind)
     }
 }
 

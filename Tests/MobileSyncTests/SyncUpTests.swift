@@ -33,7 +33,7 @@ struct SyncUpTests {
             let created = try await fixture.store.createLocally(["Name": "New Co"], objectType: "Account", inSoup: SyncFixture.soup)
             #expect(created["Id"]?.stringValue.map(LocalID.isLocal) == true)
             let state = try await fixture.manager.syncUp(
-                target: SyncUpTarget(kind: kind), options: .syncUp(fieldlist: ["Id", "Name"]), soupName: SyncFixture.soup)
+                target: SyncUpTarget.testing(kind), options: .syncUp(fieldlist: ["Id", "Name"]), soupName: SyncFixture.soup)
             #expect(state.status == .done && state.totalSize == 3 && state.recordsSynced == 3 && state.isDoneWithoutFailures)
             #expect(try await fixture.serverRecord(serverIds[0])?["Name"] == "Acme 2")
             await #expect(throws: RestError.self) { try await fixture.serverRecord(serverIds[1]) }
@@ -147,7 +147,7 @@ struct SyncUpTests {
                 }
             }
             let state = try await fixture.manager.syncUp(
-                target: SyncUpTarget(kind: kind), options: .syncUp(fieldlist: ["Name"], mergeMode: .leaveIfChanged),
+                target: SyncUpTarget.testing(kind), options: .syncUp(fieldlist: ["Name"], mergeMode: .leaveIfChanged),
                 soupName: SyncFixture.soup)
             #expect(state.status == .done && state.recordsSynced == 2 && state.recordsConflicted == 1 && !state.isDoneWithoutFailures)
             #expect(try await fixture.serverRecord(ids[0])?["Name"] == "A1 local")
@@ -191,12 +191,12 @@ struct SyncUpTests {
                 _ = try? await store.updateLocally(soupEntryId: local, inSoup: SyncFixture.soup) { $0["Name"] = "Second" }
             }
             let options = SyncOptions.syncUp(fieldlist: ["Name"])
-            let state = try await fixture.manager.syncUp(target: SyncUpTarget(kind: kind), options: options, soupName: SyncFixture.soup)
+            let state = try await fixture.manager.syncUp(target: SyncUpTarget.testing(kind), options: options, soupName: SyncFixture.soup)
             #expect(state.status == .done)
             #expect(try await fixture.serverRecord(ids[0])?["Name"] == "First")
             let kept = try #require(try await store.retrieve(usingSoupEntryIds: [local], fromSoupNamed: SyncFixture.soup).first)
             #expect(kept["Name"] == "Second" && kept[SyncField.local] == true)
-            _ = try await fixture.manager.syncUp(target: SyncUpTarget(kind: kind), options: options, soupName: SyncFixture.soup)
+            _ = try await fixture.manager.syncUp(target: SyncUpTarget.testing(kind), options: options, soupName: SyncFixture.soup)
             #expect(try await fixture.serverRecord(ids[0])?["Name"] == "Second")
             #expect(try await store.retrieve(usingSoupEntryIds: [local], fromSoupNamed: SyncFixture.soup).first?[SyncField.local] == false)
         }
@@ -211,7 +211,7 @@ struct SyncUpTests {
             _ = try await fixture.store.createLocally(["Name": "Ok"], objectType: "Account", inSoup: SyncFixture.soup)
             var outcomes = fixture.manager.recordOutcomes().makeAsyncIterator()
             let state = try await fixture.manager.syncUp(
-                target: SyncUpTarget(kind: kind), options: .syncUp(fieldlist: ["Name", "Industry"]), soupName: SyncFixture.soup)
+                target: SyncUpTarget.testing(kind), options: .syncUp(fieldlist: ["Name", "Industry"]), soupName: SyncFixture.soup)
             #expect(state.status == .done && state.recordsSynced == 1 && state.recordsFailed == 1 && !state.isDoneWithoutFailures)
             let all = try await fixture.store.query(using: .buildAllQuerySpec(soupName: SyncFixture.soup, pageSize: 10))
             let failed = try #require(all.first { $0["Name"] == nil })

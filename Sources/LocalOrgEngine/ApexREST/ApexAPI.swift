@@ -7,6 +7,22 @@ package struct ApexAPI: Sendable {
     /// The configured routes, in the order they are tried.
     let routes: [ApexRoute]
 
+    /// The data API call a writing route (``ApexRoute/writes``) makes of a call on `path`, or
+    /// nil when the first route matching it answers from its template.
+    package func dataCall(method: String, path: String, body: [UInt8], headers: [String: String]) -> RestCall? {
+        for route in routes {
+            guard let parameters = route.match(method: method, path: path) else { continue }
+            guard let type = route.writes else { return nil }
+            var segments = ["sobjects", type]
+            if let id = parameters["id"], method.uppercased() != "POST" { segments.append(id) }
+            let contentType = headers["Content-Type"] ?? headers["content-type"] ?? "application/json"
+            return RestCall(
+                method: method.uppercased(), version: "v\(APIVersion.current.major).0", segments: segments, parameters: [],
+                body: body.isEmpty ? .none : .bytes(body, contentType: contentType), headers: headers)
+        }
+        return nil
+    }
+
     /// Answers a call on `path` (after `/services/apexrest`) as `userID`.
     /// - Parameters:
     ///   - body: The request body; JSON when it parses, text otherwise.

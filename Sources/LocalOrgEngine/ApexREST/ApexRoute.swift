@@ -14,6 +14,16 @@ import URLEncoding
 ///  "body": {"accountId": "{{id}}", "accountName": "My Account"}}
 /// ```
 ///
+/// A route with `writes` does what an Apex class doing DML on that object does, with the data
+/// API's validation and answers: POST creates a record from the JSON body (`{"id", "success",
+/// "errors"}`), PATCH updates the record `:id` with it, DELETE deletes it, GET reads it. Apps
+/// test custom sync-up targets that write through Apex REST this way:
+///
+/// ```json
+/// {"method": "POST", "path": "/accounts", "writes": "Account"},
+/// {"path": "/accounts/:id", "writes": "Account"}
+/// ```
+///
 /// A path no route matches answers with an echo of the request:
 /// `{"method", "path", "parameters", "body", "userId"}`.
 public struct ApexRoute: Sendable, Equatable {
@@ -25,13 +35,17 @@ public struct ApexRoute: Sendable, Equatable {
     public var status: Int
     /// The JSON body to answer with; nil answers an empty body.
     public var body: JSON?
+    /// The object the route writes, as an Apex class doing DML: the record `:id` of the path,
+    /// or a new one on POST. Nil answers with `status` and `body`.
+    public var writes: String?
 
     /// Creates a route.
-    public init(method: String? = nil, path: String, status: Int = 200, body: JSON? = nil) {
+    public init(method: String? = nil, path: String, status: Int = 200, body: JSON? = nil, writes: String? = nil) {
         self.method = method?.uppercased()
         self.path = path
         self.status = status
         self.body = body
+        self.writes = writes
     }
 
     /// Reads routes from a JSON file: `{"routes": [{"method", "path", "status", "body"}]}` or
@@ -44,7 +58,8 @@ public struct ApexRoute: Sendable, Equatable {
             throw .invalidConfiguration(file: file.path, reason: "it is not a JSON file of Apex REST routes (\(error))")
         }
         guard let items = json["routes"]?.arrayValue ?? json.arrayValue else {
-            throw .invalidConfiguration(file: file.path, reason: "expected {\"routes\": [{\"method\", \"path\", \"status\", \"body\"}]}")
+            throw .invalidConfiguration(
+                file: file.path, reason: "expected {\"routes\": [{\"method\", \"path\", \"status\", \"body\", \"writes\"}]}")
         }
         var routes: [ApexRoute] = []
         for (index, item) in items.enumerated() {
@@ -56,7 +71,10 @@ public struct ApexRoute: Sendable, Equatable {
             guard (100...599).contains(status) else {
                 throw .invalidConfiguration(file: file.path, reason: "routes[\(index)].status must be an HTTP status, not \(status)")
             }
-            routes.append(ApexRoute(method: item["method"]?.stringValue, path: path, status: Int(status), body: item["body"]))
+            routes.append(
+                ApexRoute(
+                    method: item["method"]?.stringValue, path: path, status: Int(status), body: item["body"],
+                    writes: item["writes"]?.stringValue))
         }
         return routes
     }

@@ -337,7 +337,9 @@ public actor SyncManager {
         case .upTree(let target):
             return await TreeSyncUpRun(store: store, client: client, target: target, report: reporter, shouldStop: shouldStop).run(started)
         case .up(let target):
-            return await SyncUpRun(store: store, client: client, target: target, report: reporter, shouldStop: shouldStop).run(started)
+            let custom = target.kind == .custom ? try SyncTargetRegistry.upTarget(for: target) : nil
+            return await SyncUpRun(store: store, client: client, target: target, custom: custom, report: reporter, shouldStop: shouldStop)
+                .run(started)
         }
     }
 

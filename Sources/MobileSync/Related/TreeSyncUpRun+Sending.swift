@@ -9,6 +9,7 @@ extension TreeSyncUpRun {
     /// updates parents first, deletes children first; children of a master-detail parent being
     /// deleted go with it.
     func send(_ answer: inout TreeAnswer, conditional: Bool) async throws {
+        let sender = SyncUpSender(client: client, target: SyncUpTarget(kind: .batch), conditional: conditional)
         let items = answer.items
         var creatorOf: [String: Int] = [:]
         for (index, item) in items.enumerated() {
@@ -40,13 +41,13 @@ extension TreeSyncUpRun {
         writes.sort { (levels[items[$0].level].ancestors.count, $0) < (levels[items[$1].level].ancestors.count, $1) }
         deletes.sort { (levels[items[$0].level].ancestors.count, $1) > (levels[items[$1].level].ancestors.count, $0) }
         for chunk in (writes + deletes).chunks(of: Self.requestLimit) {
-            var pairs: [(referenceID: String, request: RestRequest)] = []
+            var sending: [SyncUpItem] = []
             var sent: [Int] = []
             let inChunk = Set(chunk)
             for index in chunk {
                 let item = items[index]
                 let object = levels[item.level].object
-                var action = item.item.action
+                var toSend = item.item
                 if let field = object.parentIdFieldName, let parentLevel = levels[item.level].parent,
                     let parentId = item.item.read[field]?.stringValue,
                     LocalID.isLocal(parentId) || creatorOf["\(parentLevel)/\(parentId)"] != nil
@@ -64,27 +65,15 @@ extension TreeSyncUpRun {
                         answer.notSent[index] = "Not sent: its parent \(parentType) \(parentId) was not created\(why)"
                         continue
                     }
-                    action = Self.action(action, setting: field, to: reference)
+                    toSend.action = Self.action(toSend.action, setting: field, to: reference)
                 }
-                guard let request = request(for: item, action: action, conditional: conditional) else { continue }
-                pairs.append((item.referenceId, request))
+                toSend.referenceId = item.referenceId
+                sending.append(toSend)
                 sent.append(index)
             }
-            guard !pairs.isEmpty else { continue }
-            let response = try await client.send(client.requests.composite(pairs, allOrNone: false))
-            var byReference: [String: JSON] = [:]
-            for result in (try? JSON(parsing: response.data))?["compositeResponse"]?.arrayValue ?? [] {
-                if let reference = result["referenceId"]?.stringValue { byReference[reference] = result }
-            }
-            for index in sent {
-                let item = items[index]
-                guard let result = byReference[item.referenceId] else {
-                    answer.outcomes[index] = .failed("The composite answer has no result for this record.")
-                    continue
-                }
-                let status = Int(clamping: result["httpStatusCode"]?.integerValue ?? 0)
-                answer.outcomes[index] = .of(status: status, body: result["body"] ?? .null, for: item.item.action)
-            }
+            guard !sending.isEmpty else { continue }
+            let byReference = try await sender.compositeOutcomes(sending)
+            for index in sent { answer.outcomes[index] = byReference[items[index].referenceId] }
             // A child whose new parent failed in the same request failed because of it: say so.
             for index in sent {
                 let item = items[index]
@@ -111,42 +100,18 @@ extension TreeSyncUpRun {
         }
     }
 
-    private func request(for item: TreeItem, action: SyncUpItem.Action, conditional: Bool) -> RestRequest? {
-        let requests = client.requests
-        let since = conditional ? item.item.baseStamp : nil
-        switch action {
-        case .create(var fields):
-            let object = levels[item.level].object
-            // A child is created under its parent even when the field lists leave the parent field out.
-            if let field = object.parentIdFieldName, fields[field] == nil, let parent = item.item.read[field] { fields[field] = parent }
-            return requests.create(item.item.objectType, fields: .object(fields))
-        case .update(let id, let fields):
-            return requests.update(item.item.objectType, id: id, fields: .object(fields), ifUnmodifiedSince: since)
-        case .delete(let id): return requests.delete(item.item.objectType, id: id, ifUnmodifiedSince: since)
-        case .settle, .invalid: return nil
-        }
-    }
-
     /// The server's new stamps of the records written, one query per object.
     func freshStamps(_ answer: TreeAnswer) async throws -> [String: JSON] {
-        var idsByLevel: [Int: [String]] = [:]
-        for (index, item) in answer.items.enumerated() {
-            switch answer.outcomes[index] {
-            case .created(let id): idsByLevel[item.level, default: []].append(id)
-            case .written:
-                if case .update(let id, _) = item.item.action { idsByLevel[item.level, default: []].append(id) }
-            default: break
-            }
-        }
         var stamps: [String: JSON] = [:]
-        for (level, ids) in idsByLevel {
-            let object = levels[level].object
-            let records = try await IdQuery.records(
-                object.objectType, fields: [object.idFieldName, object.modificationDateFieldName], ids: ids, idField: object.idFieldName,
-                client: client)
-            for record in records {
-                if let id = record[object.idFieldName]?.stringValue { stamps[id] = record[object.modificationDateFieldName] }
+        let reads = ServerReads(client: client)
+        for level in levels.indices {
+            let written = answer.items.indices.filter { answer.items[$0].level == level }.map {
+                (answer.items[$0].item, answer.outcomes[$0])
             }
+            let object = levels[level].object
+            let ids = ServerReads.writtenIds(written)
+            guard !ids.isEmpty else { continue }
+            stamps.merge(try await reads.stamps(of: ids, idField: object.idFieldName, stampField: object.modificationDateFieldName)) { $1 }
         }
         return stamps
     }

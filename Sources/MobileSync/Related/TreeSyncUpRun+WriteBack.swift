@@ -30,101 +30,58 @@ extension TreeSyncUpRun {
                 let object = levels[planned.level].object
                 let item = planned.item
                 let soup = object.soupName
-                let serverId = item.read[object.idFieldName]?.stringValue
-                func publish(_ kind: RecordOutcome.Kind, _ message: String?) {
-                    published.append(RecordOutcome(syncId: state.id, soupEntryId: item.entryId, id: serverId, kind: kind, message: message))
-                }
-                guard let current = try tx.retrieve(usingSoupEntryIds: [item.entryId], fromSoupNamed: soup).first else { continue }
-                let changedMeanwhile = current["_soupLastModifiedDate"] != item.read["_soupLastModifiedDate"]
-                var flags = RecordFlags(current)
+                state.sentCreates[SentCreate.Key(soup: soup, entryId: item.entryId)] = nil
+                guard var current = try tx.retrieve(usingSoupEntryIds: [item.entryId], fromSoupNamed: soup).first else { continue }
                 // A child of a parent created just now points to the parent's new id.
                 if let field = object.parentIdFieldName, let parentLevel = levels[planned.level].parent,
-                    let parentId = flags.members[field]?.stringValue, let newId = newIds["\(parentLevel)/\(parentId)"]
+                    let parentId = current[field]?.stringValue, let newId = newIds["\(parentLevel)/\(parentId)"],
+                    case .object(var members) = current
                 {
-                    flags.members[field] = .string(newId)
+                    members[field] = .string(newId)
+                    current = .object(members)
                 }
-                if let message = answer.skipped[index] {
-                    state.recordsConflicted += 1
-                    flags.members[SyncField.lastError] = .string(message)
-                    if let copy = answer.conflictCopies["\(planned.level)/\(item.entryId)"] { flags.members[SyncField.conflict] = copy }
-                    publish(.conflicted, message)
-                } else if let message = answer.notSent[index] {
-                    state.recordsFailed += 1
-                    flags.members[SyncField.lastError] = .string(message)
-                    publish(.failed, message)
-                } else if let parent = answer.withParentDelete[index] {
-                    if deletedParents.contains(parent) {
-                        state.recordsSynced += 1
-                        try tx.remove(entryIds: [item.entryId], forSoupNamed: soup)
-                        publish(.synced, nil)
-                        continue
-                    }
-                    let message = "Not sent: its master record's delete did not go through."
-                    state.recordsFailed += 1
-                    flags.members[SyncField.lastError] = .string(message)
-                    publish(.failed, message)
-                } else {
-                    switch (item.action, answer.outcomes[index]) {
-                    case (.invalid(let message), _):
-                        state.recordsFailed += 1
-                        flags.members[SyncField.lastError] = .string(message)
-                        publish(.failed, message)
-                    case (.settle, _):
-                        state.recordsSynced += 1
-                        publish(.synced, nil)
-                        if flags.isCreated && flags.isDeleted {
-                            try tx.remove(entryIds: [item.entryId], forSoupNamed: soup)
-                            continue
-                        }
-                        if !changedMeanwhile { flags.clean() }
-                    case (_, .deleted?):
-                        state.recordsSynced += 1
-                        publish(.synced, nil)
-                        if let serverId { deletedParents.insert("\(planned.level)/\(serverId)") }
-                        try removeMasterDetailChildren(of: planned.level, id: serverId, tx: tx)
-                        try tx.remove(entryIds: [item.entryId], forSoupNamed: soup)
-                        continue
-                    case (_, .created?), (_, .written?):
-                        state.recordsSynced += 1
-                        publish(.synced, nil)
-                        if case .created(let id)? = answer.outcomes[index] {
-                            if let serverId { newIds["\(planned.level)/\(serverId)"] = id }
-                            flags.members[object.idFieldName] = .string(id)
-                        }
-                        let id = flags.members[object.idFieldName]?.stringValue ?? ""
-                        if changedMeanwhile {
-                            var base = RecordFlags(item.read).serverFields
-                            base[object.idFieldName] = .string(id)
-                            if let stamp = answer.stamps[id] { base[object.modificationDateFieldName] = stamp }
-                            flags.members[SyncField.base] = .object(base)
-                            flags.set(created: false, updated: true)
-                        } else {
-                            flags.clean()
-                            if let stamp = answer.stamps[id] { flags.members[object.modificationDateFieldName] = stamp }
-                        }
-                    case (_, .conflict?), (_, .notFound?):
-                        let message = "The record changed on the server since it was last synced; resolve the conflict to send it."
-                        state.recordsConflicted += 1
-                        flags.members[SyncField.lastError] = .string(message)
-                        publish(.conflicted, message)
-                    case (_, .failed(let message)?):
-                        state.recordsFailed += 1
-                        flags.members[SyncField.lastError] = .string(message)
-                        publish(.failed, message)
-                    case (_, nil):
-                        let message = "The server gave no answer for this record."
-                        state.recordsFailed += 1
-                        flags.members[SyncField.lastError] = .string(message)
-                        publish(.failed, message)
-                    }
+                let verdict = self.verdict(on: index, of: answer, deletedParents: deletedParents)
+                if case .created(let id) = verdict, let localId = item.read[object.idFieldName]?.stringValue {
+                    newIds["\(planned.level)/\(localId)"] = id
                 }
-                _ = try tx.update(entry: flags.record, soupEntryId: item.entryId, forSoupNamed: soup)
+                let serverId: String? =
+                    if case .created(let id) = verdict { id } else { current[object.idFieldName]?.stringValue }
+                let writeBack = SyncUpWriteBack(idField: object.idFieldName, stampField: object.modificationDateFieldName)
+                let (change, outcome) = writeBack.apply(
+                    verdict, to: item, current: current, stamp: serverId.flatMap { answer.stamps[$0] }, state: &state)
+                published.append(outcome)
+                switch change {
+                case .save(let record):
+                    _ = try tx.update(entry: record, soupEntryId: item.entryId, forSoupNamed: soup)
+                case .remove:
+                    if case .deleted = verdict, let id = item.read[object.idFieldName]?.stringValue {
+                        deletedParents.insert("\(planned.level)/\(id)")
+                        try removeMasterDetailChildren(of: planned.level, id: id, tx: tx)
+                    }
+                    try tx.remove(entryIds: [item.entryId], forSoupNamed: soup)
+                }
             }
             try SyncStateStore.save(state, tx)
             return (state, published)
         }
         report.publish(outcomes)
         return written
+    }
+
+    /// What the group settled for its item at `index`: left alone with its tree, not sent, gone
+    /// with its master record, or the server's answer.
+    private func verdict(on index: Int, of answer: TreeAnswer, deletedParents: Set<String>) -> SyncUpVerdict {
+        let planned = answer.items[index]
+        if let message = answer.skipped[index] {
+            return .conflict(server: answer.conflictCopies["\(planned.level)/\(planned.item.entryId)"] ?? .null, message: message)
+        }
+        if let message = answer.notSent[index] { return .failed(message) }
+        if let parent = answer.withParentDelete[index] {
+            return deletedParents.contains(parent) ? .deleted : .failed("Not sent: its master record's delete did not go through.")
+        }
+        return SyncUpVerdict(
+            action: planned.item.action, outcome: answer.outcomes[index],
+            serverCopy: answer.conflictCopies["\(planned.level)/\(planned.item.entryId)"])
     }
 
     /// Removes the local records under a master record deleted on the server: the server

@@ -36,6 +36,8 @@ struct TreeSyncUpRun: Sendable {
         var state = initial
         let trees = RecordTrees(levels: levels)
         do {
+            state = try await SentCreateRecovery.reconcile(
+                state, soups: recoveredSoups(options: state.options), store: store, client: client)
             let changes = try await store.transaction { tx in try TreeChanges(trees, tx: tx) }
             state.totalSize = changes.count
             await report.update(state)
@@ -72,7 +74,9 @@ struct TreeSyncUpRun: Sendable {
                     answer.refreshes = check.refreshes
                 }
                 do {
+                    try await recordSentCreates(of: answer, in: &state)
                     try await send(&answer, conditional: state.options.effectiveMergeMode == .leaveIfChanged)
+                    try await keepConflictCopies(in: &answer)
                 } catch {
                     // What the server took is written back before the run fails, so it is not sent twice.
                     state = try await writeBack(answer, into: state)
@@ -85,6 +89,7 @@ struct TreeSyncUpRun: Sendable {
                 state = try await writeBack(answer, into: state)
                 if var second = again {
                     do {
+                        try await recordSentCreates(of: second, in: &state)
                         try await send(&second, conditional: false)
                     } catch {
                         state = try await writeBack(second, into: state)
@@ -114,8 +119,58 @@ struct TreeSyncUpRun: Sendable {
             members["attributes"] = ["type": .string(object.objectType)]
             record = .object(members)
         }
-        let item = SyncUpItem(record: record, target: target.recordTarget(for: object), options: options)
-        return TreeItem(level: level, item: item, referenceId: "t\(level)e\(item.entryId)")
+        var item = SyncUpItem(record: record, target: target.recordTarget(for: object), options: options)
+        // A child is created under its parent even when the field lists leave the parent field out.
+        if case .create(var fields) = item.action, let field = object.parentIdFieldName, fields[field] == nil, let parent = record[field] {
+            fields[field] = parent
+            item.action = .create(fields)
+        }
+        item.referenceId = "t\(level)e\(item.entryId)"
+        return TreeItem(level: level, item: item, referenceId: item.referenceId)
+    }
+
+    /// The tree's soups, parents first, as the recovery of a killed run's creates reads them.
+    func recoveredSoups(options: SyncOptions) -> [RecoveredSoup] {
+        levels.indices.map { level in
+            let object = levels[level].object
+            let run = self
+            return RecoveredSoup(
+                soup: object.soupName, idField: object.idFieldName, parentField: object.parentIdFieldName,
+                createFields: { record in
+                    guard case .create(let fields) = run.plannedItem(level: level, record: record, options: options).item.action else {
+                        return [:]
+                    }
+                    return fields
+                })
+        }
+    }
+
+    /// Keeps the group's creates as sent in the state, saved before they go, so that a run
+    /// killed before their answers are saved does not make them twice.
+    func recordSentCreates(of answer: TreeAnswer, in state: inout SyncState) async throws {
+        var recorded = false
+        for (index, planned) in answer.items.enumerated() where answer.skipped[index] == nil {
+            if state.recordSentCreates([planned.item], soup: levels[planned.level].object.soupName) { recorded = true }
+        }
+        guard recorded else { return }
+        let saved = state
+        try await store.transaction { tx in try SyncStateStore.save(saved, tx) }
+    }
+
+    /// Reads the server's copy of each record the server refused as changed or gone, for its
+    /// conflict, as a one-soup sync up keeps it.
+    func keepConflictCopies(in answer: inout TreeAnswer) async throws {
+        let reads = ServerReads(client: client)
+        for (index, planned) in answer.items.enumerated() {
+            switch answer.outcomes[index] {
+            case .conflict?, .notFound?:
+                let object = levels[planned.level].object
+                guard let id = planned.item.read[object.idFieldName]?.stringValue else { continue }
+                answer.conflictCopies["\(planned.level)/\(planned.item.entryId)"] = try await reads.copy(
+                    of: planned.item.objectType, id: id)
+            default: continue
+            }
+        }
     }
 
     /// What the server has of the trees of `group`: the trees with a record the server changed

@@ -52,8 +52,8 @@ public struct SyncState: Sendable, Hashable {
     /// answers were lost (the app was killed, or the network dropped), and linked to their local
     /// records instead of creating them again.
     public var recordsReconciled = 0
-    /// The creates sent whose answers are not saved yet, by soup entry id.
-    var sentCreates: [Int64: SentCreate] = [:]
+    /// The creates sent whose answers are not saved yet, by the record they were sent for.
+    var sentCreates: [SentCreate.Key: SentCreate] = [:]
 
     /// A new state, as `createSyncDown` and `createSyncUp` make it.
     init(id: Int64, type: SyncType, name: String?, target: JSON, options: SyncOptions, soupName: String) {
@@ -92,7 +92,7 @@ public struct SyncState: Sendable, Hashable {
         if let cursorId { members["cursorId"] = .string(cursorId) }
         if recordsReconciled > 0 { members["recordsReconciled"] = .integer(Int64(recordsReconciled)) }
         if !sentCreates.isEmpty {
-            members["sentCreates"] = .object(Dictionary(uniqueKeysWithValues: sentCreates.map { (String($0.key), $0.value.json) }))
+            members["sentCreates"] = .object(Dictionary(uniqueKeysWithValues: sentCreates.map { ($0.key.text, $0.value.json) }))
         }
         if !relatedCursors.isEmpty {
             members["relatedCursors"] = .object(
@@ -149,9 +149,9 @@ public struct SyncState: Sendable, Hashable {
         recordsFailed = clamped(try integer("recordsFailed", default: 0))
         recordsConflicted = clamped(try integer("recordsConflicted", default: 0))
         recordsReconciled = clamped(try integer("recordsReconciled", default: 0))
-        for (entryId, sent) in json["sentCreates"]?.objectValue ?? [:] {
-            guard let entryId = Int64(entryId), let create = SentCreate(json: sent) else { continue }
-            sentCreates[entryId] = create
+        for (key, sent) in json["sentCreates"]?.objectValue ?? [:] {
+            guard let key = SentCreate.Key(text: key, defaultSoup: soupName), let create = SentCreate(json: sent) else { continue }
+            sentCreates[key] = create
         }
     }
 }

@@ -73,10 +73,10 @@ struct SyncStateStore: Sendable {
         }
     }
 
-    /// The sync ups of `soup` holding creates whose answers were never saved, as part of a
-    /// transaction. Any sync up of the soup counts: the app (or the CLI) may resume with a new
-    /// sync rather than the one that was killed.
-    static func statesWithSentCreates(ofSoup soup: String, _ tx: StoreTransaction) throws -> [SyncState] {
+    /// The sync ups holding creates into any of `soups` whose answers were never saved, as part
+    /// of a transaction. Any sync up writing the soup counts: the app (or the CLI) may resume
+    /// with a new sync rather than the one that was killed, or with a one-soup sync of a tree's soup.
+    static func statesWithSentCreates(inSoups soups: Set<String>, _ tx: StoreTransaction) throws -> [SyncState] {
         var states: [SyncState] = []
         var page = 0
         while true {
@@ -84,9 +84,9 @@ struct SyncStateStore: Sendable {
                 using: .buildExactQuerySpec(
                     soupName: soupName, path: "type", matchKey: .string(SyncType.syncUp.rawValue), orderPath: "_soupEntryId", pageSize: 500),
                 startingFromPageIndex: page)
-            for json in found where json["soupName"]?.stringValue == soup && json["sentCreates"] != nil {
+            for json in found where json["sentCreates"] != nil {
                 let state = try SyncState(json: json)
-                if !state.sentCreates.isEmpty { states.append(state) }
+                if state.sentCreates.keys.contains(where: { soups.contains($0.soup) }) { states.append(state) }
             }
             if found.count < 500 { return states }
             page += 1

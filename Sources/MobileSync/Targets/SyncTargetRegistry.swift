@@ -8,6 +8,39 @@ public enum SyncTargetRegistry {
 
     private static let customDownTargets = Locked<[String: DownTargetFactory]>([:])
 
+    /// Builds a custom sync-up target's writer from its target, settings included.
+    public typealias UpTargetFactory = @Sendable (SyncUpTarget) throws -> any CustomSyncUpTarget
+
+    private static let customUpTargets = Locked<[String: UpTargetFactory]>([:])
+
+    /// Registers a custom sync-up target, so that a ``SyncUpTarget/custom(_:settings:createFieldlist:updateFieldlist:idFieldName:modificationDateFieldName:)``
+    /// target, or a target JSON `{"type": "custom", "swiftImpl": name, …}`, can run.
+    public static func registerUpTarget(named name: String, _ factory: @escaping UpTargetFactory) {
+        customUpTargets.withLock { $0[name] = factory }
+    }
+
+    /// Whether a custom sync-up target is registered as `name`.
+    static func hasUpTarget(named name: String) -> Bool {
+        !name.isEmpty && customUpTargets.withLock { $0[name] != nil }
+    }
+
+    /// The writer of a custom sync-up target.
+    /// - Throws: ``SyncError/invalidConfiguration(_:)`` when no target is registered under its
+    ///   name, or its factory refuses the settings.
+    static func upTarget(for target: SyncUpTarget) throws(SyncError) -> any CustomSyncUpTarget {
+        let name = target.customName ?? ""
+        guard let factory = customUpTargets.withLock({ $0[name] }) else {
+            throw .invalidConfiguration(
+                "no custom sync-up target is registered as \"\(name)\": call SyncTargetRegistry.registerUpTarget(named:) before the sync runs"
+            )
+        }
+        do {
+            return try factory(target)
+        } catch {
+            throw .invalidConfiguration("the custom sync-up target \(name) could not be read: \(error)")
+        }
+    }
+
     /// Registers a custom sync-down target, so that states whose target JSON is
     /// `{"type": "custom", "swiftImpl": name, …}` can run.
     public static func registerDownTarget(named name: String, _ factory: @escaping DownTargetFactory) {

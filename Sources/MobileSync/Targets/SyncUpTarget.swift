@@ -11,6 +11,9 @@ public struct SyncUpTarget: Sendable, Hashable {
         case batch
         /// One request per record, as the SDK's original target.
         case singleRecord
+        /// The app's own writer, registered by name (``SyncUpTarget/customName``): see
+        /// ``CustomSyncUpTarget``. One record at a time.
+        case custom
     }
 
     /// The API the changes go through.
@@ -28,6 +31,12 @@ public struct SyncUpTarget: Sendable, Hashable {
     /// devices, or sent again after the app was killed before the answer was saved, becomes one
     /// record on the server. Nil creates.
     public var externalIdFieldName: String?
+    /// For a ``Kind/custom`` target, the name its ``CustomSyncUpTarget`` was registered under
+    /// with ``SyncTargetRegistry/registerUpTarget(named:_:)``.
+    public var customName: String?
+    /// What a custom target reads of its own (an endpoint's path, say): the target JSON's other
+    /// members, kept through `usersyncs.json` and the sync's saved state.
+    public var settings: [String: JSON] = [:]
 
     /// A target from its parts.
     public init(
@@ -42,24 +51,28 @@ public struct SyncUpTarget: Sendable, Hashable {
         self.externalIdFieldName = externalIdFieldName
     }
 
-    /// The external id a new record is upserted by: its value at ``externalIdFieldName``, when
-    /// the target names one and the record has a value there.
-    func externalId(of fields: [String: JSON]) -> (field: String, value: String)? {
-        guard let field = externalIdFieldName, let value = fields[field], !value.isNull else { return nil }
-        let text = value.stringValue ?? value.serialized()
-        return text.isEmpty ? nil : (field, text)
+    /// A target that writes through the app's ``CustomSyncUpTarget`` registered as `name`, with
+    /// `settings` for it to read.
+    public static func custom(
+        _ name: String, settings: [String: JSON] = [:], createFieldlist: [String]? = nil, updateFieldlist: [String]? = nil,
+        idFieldName: String = "Id", modificationDateFieldName: String = "LastModifiedDate"
+    ) -> SyncUpTarget {
+        var target = SyncUpTarget(
+            kind: .custom, createFieldlist: createFieldlist, updateFieldlist: updateFieldlist, idFieldName: idFieldName,
+            modificationDateFieldName: modificationDateFieldName)
+        target.customName = name
+        target.settings = settings
+        return target
     }
 
-    /// Records a request carries at most.
-    var batchSize: Int {
-        switch kind {
-        case .collection: 200
-        case .batch: 25
-        case .singleRecord: 1
-        }
-    }
+    /// The members of a target's JSON that are not settings.
+    private static let ownKeys: Set<String> = [
+        "type", "swiftImpl", "iOSImpl", "androidImpl", "createFieldlist", "updateFieldlist", "idFieldName", "modificationDateFieldName",
+        "externalIdFieldName",
+    ]
 
-    /// `{"type", "createFieldlist", "updateFieldlist", "idFieldName", "modificationDateFieldName", "externalIdFieldName"}`.
+    /// `{"type", "createFieldlist", "updateFieldlist", "idFieldName", "modificationDateFieldName", "externalIdFieldName"}`,
+    /// and for a custom target `swiftImpl` and its settings.
     public var json: JSON {
         var members: [String: JSON] = [
             "type": .string(kind.rawValue), "idFieldName": .string(idFieldName),
@@ -68,20 +81,35 @@ public struct SyncUpTarget: Sendable, Hashable {
         if let createFieldlist { members["createFieldlist"] = .array(createFieldlist.map(JSON.string)) }
         if let updateFieldlist { members["updateFieldlist"] = .array(updateFieldlist.map(JSON.string)) }
         if let externalIdFieldName { members["externalIdFieldName"] = .string(externalIdFieldName) }
+        if kind == .custom {
+            for (key, value) in settings where !Self.ownKeys.contains(key) { members[key] = value }
+            if let customName { members["swiftImpl"] = .string(customName) }
+        }
         return .object(members)
     }
 
     /// A target read from its JSON, as ForceKit or an SDK wrote it: no type (or the iOS SDK's
     /// `rest`) is the collection target, and the SDKs' class names pick the batch or
-    /// single-record target.
+    /// single-record target; `"type": "custom"` (or a `swiftImpl`, or an `iOSImpl` registered
+    /// with ``SyncTargetRegistry/registerUpTarget(named:_:)``) names a custom target.
     /// - Throws: ``SyncError/invalidConfiguration(_:)`` for an unknown type or a field list that is not names.
     public init(json: JSON) throws(SyncError) {
         let impl = json["iOSImpl"]?.stringValue ?? json["androidImpl"]?.stringValue ?? ""
+        let customName = json["swiftImpl"]?.stringValue ?? (SyncTargetRegistry.hasUpTarget(named: impl) ? impl : nil)
         switch json["type"]?.stringValue {
         case "batch": kind = .batch
         case "singleRecord": kind = .singleRecord
+        case "custom":
+            guard let name = customName ?? (impl.isEmpty ? nil : impl) else {
+                throw .invalidConfiguration("the custom sync-up target names no swiftImpl: give the name it was registered under")
+            }
+            kind = .custom
+            self.customName = name
         case "collection", "rest", nil:
-            if impl.hasSuffix("BatchSyncUpTarget") {
+            if let customName {
+                kind = .custom
+                self.customName = customName
+            } else if impl.hasSuffix("BatchSyncUpTarget") {
                 kind = .batch
             } else if impl == "SFSyncUpTarget" || impl.hasSuffix(".SyncUpTarget") {
                 kind = .singleRecord
@@ -89,12 +117,13 @@ public struct SyncUpTarget: Sendable, Hashable {
                 kind = .collection
             }
         case let other?:
-            throw .invalidConfiguration("the sync-up target type \"\(other)\" is not collection, batch or singleRecord")
+            throw .invalidConfiguration("the sync-up target type \"\(other)\" is not collection, batch, singleRecord or custom")
         }
         createFieldlist = try JSONFields.strings(json["createFieldlist"], key: "createFieldlist")
         updateFieldlist = try JSONFields.strings(json["updateFieldlist"], key: "updateFieldlist")
         idFieldName = json["idFieldName"]?.stringValue ?? "Id"
         modificationDateFieldName = json["modificationDateFieldName"]?.stringValue ?? "LastModifiedDate"
         externalIdFieldName = json["externalIdFieldName"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        if kind == .custom { settings = (json.objectValue ?? [:]).filter { !Self.ownKeys.contains($0.key) } }
     }
 }

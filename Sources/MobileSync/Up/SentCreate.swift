@@ -6,6 +6,33 @@ import SalesforceCore
 /// run that finds one left (the app was killed, or the answer was lost on the network) knows
 /// the server may have made that record and looks for it before creating it again.
 struct SentCreate: Sendable, Hashable {
+    /// The local record a create was sent for: a tree's sync up writes several soups.
+    struct Key: Sendable, Hashable, Comparable {
+        var soup: String
+        var entryId: Int64
+
+        /// `soup/entryId`, as the state stores it.
+        var text: String { "\(soup)/\(entryId)" }
+
+        init(soup: String, entryId: Int64) {
+            self.soup = soup
+            self.entryId = entryId
+        }
+
+        /// A key as stored; a bare entry id (a state saved before trees were kept) is of `defaultSoup`.
+        init?(text: String, defaultSoup: String) {
+            guard let slash = text.lastIndex(of: "/") else {
+                guard let entryId = Int64(text) else { return nil }
+                self.init(soup: defaultSoup, entryId: entryId)
+                return
+            }
+            guard let entryId = Int64(text[text.index(after: slash)...]) else { return nil }
+            self.init(soup: String(text[..<slash]), entryId: entryId)
+        }
+
+        static func < (lhs: Key, rhs: Key) -> Bool { (lhs.soup, lhs.entryId) < (rhs.soup, rhs.entryId) }
+    }
+
     /// The object type created.
     var objectType: String
     /// The fields sent.
@@ -29,5 +56,24 @@ struct SentCreate: Sendable, Hashable {
         guard let type = json["type"]?.stringValue, let fields = json["fields"]?.objectValue, let sentAt = json["sentAt"]?.integerValue
         else { return nil }
         self.init(objectType: type, fields: fields, sentAt: sentAt)
+    }
+
+    /// Now, in ms since 1970, as `sentAt` counts.
+    static var now: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+}
+
+extension SyncState {
+    /// Keeps the creates among `items` (records of `soup`) as sent, before they go; returns
+    /// whether there was one. An upsert by an external id is safe to send twice: it needs none.
+    mutating func recordSentCreates(_ items: [SyncUpItem], soup: String) -> Bool {
+        let now = SentCreate.now
+        var recorded = false
+        for item in items {
+            guard case .create(let fields) = item.action, item.externalId == nil else { continue }
+            sentCreates[SentCreate.Key(soup: soup, entryId: item.entryId)] = SentCreate(
+                objectType: item.objectType, fields: fields, sentAt: now)
+            recorded = true
+        }
+        return recorded
     }
 }

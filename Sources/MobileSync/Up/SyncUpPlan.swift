@@ -26,11 +26,27 @@ struct SyncUpItem: Sendable {
     var action: Action
     /// The server stamp the record was based on: writes are conditional on it under LEAVE_IF_CHANGED.
     let baseStamp: Date?
+    /// The record's name in a composite request; unique within a run (a tree's soups share entry ids).
+    var referenceId: String
+    /// The target's external id field: a create with a value there is an upsert by it.
+    let externalIdFieldName: String?
+
+    /// The external id a create is upserted by: its value at ``externalIdFieldName``, when the
+    /// target names one and the fields have a value there.
+    var externalId: (field: String, value: String)? {
+        guard case .create(let fields) = action, let field = externalIdFieldName, let value = fields[field], !value.isNull else {
+            return nil
+        }
+        let text = value.stringValue ?? value.serialized()
+        return text.isEmpty ? nil : (field, text)
+    }
 
     /// The plan for `record` under `target` and `options`.
     init(record: JSON, target: SyncUpTarget, options: SyncOptions) {
         let flags = RecordFlags(record)
         entryId = record["_soupEntryId"]?.integerValue ?? 0
+        referenceId = "r\(entryId)"
+        externalIdFieldName = target.externalIdFieldName
         read = record
         objectType = record["attributes"]?["type"]?.stringValue ?? ""
         let base = record[SyncField.base]?.objectValue

@@ -14,13 +14,16 @@ struct SyncUpRun: Sendable {
     let store: SmartStore
     let client: RestClient
     let target: SyncUpTarget
+    /// The app's writer, for a custom target.
+    let custom: (any CustomSyncUpTarget)?
     let report: SyncReporter
     let shouldStop: @Sendable () async -> Bool
     static let readSize = 200
 
     func run(_ initial: SyncState) async -> SyncState {
         var state = initial
-        let sender = SyncUpSender(client: client, target: target, conditional: state.options.effectiveMergeMode == .leaveIfChanged)
+        let sender = SyncUpSender(
+            client: client, target: target, conditional: state.options.effectiveMergeMode == .leaveIfChanged, custom: custom)
         // The batch the server answered last, written back while the next one is on the network:
         // the store's writer and the server work at the same time.
         var answered: AnsweredBatch?
@@ -39,7 +42,14 @@ struct SyncUpRun: Sendable {
             await apply(try await writeBack(batch, into: state), of: batch)
         }
         do {
-            state = try await reconcile(state)
+            let (target, options) = (target, state.options)
+            state = try await SentCreateRecovery.reconcile(
+                state,
+                soups: [
+                    RecoveredSoup(
+                        soup: state.soupName, idField: target.idFieldName, parentField: nil,
+                        createFields: { SyncUpItem.createFields(of: $0, target: target, options: options) })
+                ], store: store, client: client)
             state.totalSize = try await dirtyCount(soup: state.soupName)
             await report.update(state)
             var after: Int64 = 0
@@ -129,67 +139,9 @@ struct SyncUpRun: Sendable {
     /// Saves the batch's creates in the state before they are sent: should their answers be
     /// lost, the next run finds the records they made instead of creating them twice.
     private func recordSentCreates(_ items: [SyncUpItem], in state: inout SyncState) async throws {
-        let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
-        var recorded = false
-        for item in items {
-            // An upsert by an external id is safe to send twice: it needs no record of its own.
-            guard case .create(let fields) = item.action, target.externalId(of: fields) == nil else { continue }
-            state.sentCreates[item.entryId] = SentCreate(objectType: item.objectType, fields: fields, sentAt: now)
-            recorded = true
-        }
-        guard recorded else { return }
+        guard state.recordSentCreates(items, soup: state.soupName) else { return }
         let saved = state
         try await store.transaction { tx in try SyncStateStore.save(saved, tx) }
-    }
-
-    /// Links the creates an earlier run of any sync up of the soup sent, whose answers it never
-    /// saved, to the records the server made for them, before anything is sent again; the
-    /// others are sent as usual.
-    private func reconcile(_ state: SyncState) async throws -> SyncState {
-        let target = self.target
-        let soup = state.soupName
-        let waiting = try await store.transaction { tx in try SyncStateStore.statesWithSentCreates(ofSoup: soup, tx) }
-        guard !waiting.isEmpty else { return state }
-        let sentCreates = waiting.reduce(into: [Int64: SentCreate]()) { merged, earlier in
-            merged.merge(earlier.sentCreates) { $0.sentAt >= $1.sentAt ? $0 : $1 }
-        }
-        let found = try await CreateReconciliation.serverIds(
-            for: sentCreates, soup: soup, idField: target.idFieldName, store: store, client: client)
-        return try await store.transaction { tx in
-            var state = state
-            var linked: [JSON] = []
-            for record in try tx.retrieve(usingSoupEntryIds: Array(found.keys), fromSoupNamed: soup) {
-                guard let entryId = record["_soupEntryId"]?.integerValue, let serverId = found[entryId], let sent = sentCreates[entryId]
-                else { continue }
-                var flags = RecordFlags(record)
-                guard flags.isCreated, let localId = flags.members[target.idFieldName]?.stringValue, LocalID.isLocal(localId) else {
-                    continue
-                }
-                flags.members[target.idFieldName] = .string(serverId)
-                if flags.isDeleted {
-                    // Deleted by the app meanwhile: the server's copy is deleted by this run.
-                    flags.set(created: false)
-                } else if SyncUpItem.createFields(of: flags.record, target: target, options: state.options) == sent.fields {
-                    flags.clean()
-                } else {
-                    // Edited since it was sent: what the server has is the base of an update.
-                    var base = sent.fields
-                    base[target.idFieldName] = .string(serverId)
-                    flags.members[SyncField.base] = .object(base)
-                    flags.set(created: false, updated: true)
-                }
-                linked.append(flags.record)
-                state.recordsReconciled += 1
-            }
-            try tx.upsert(entries: linked, forSoupNamed: soup)
-            for var earlier in waiting where earlier.id != state.id {
-                earlier.sentCreates = [:]
-                try SyncStateStore.save(earlier, tx)
-            }
-            state.sentCreates = [:]
-            try SyncStateStore.save(state, tx)
-            return state
-        }
     }
 
     private static func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
@@ -214,52 +166,32 @@ struct SyncUpRun: Sendable {
 
     /// The server's new stamps of the records written, one query per object type.
     private func freshStamps(_ items: [SyncUpItem], _ outcomes: [Int64: SyncUpOutcome]) async throws -> [String: JSON] {
-        var idsByType: [String: [String]] = [:]
-        for item in items {
-            switch outcomes[item.entryId] {
-            case .created(let id): idsByType[item.objectType, default: []].append(id)
-            case .written:
-                if case .update(let id, _) = item.action { idsByType[item.objectType, default: []].append(id) }
-            default: break
-            }
+        let ids = ServerReads.writtenIds(items.map { ($0, outcomes[$0.entryId]) })
+        if let custom {
+            return try await CustomTargetWriter(target: custom, settings: target, client: client, conditional: false).freshStamps(ids)
         }
-        var stamps: [String: JSON] = [:]
-        let idField = target.idFieldName
-        let stampField = target.modificationDateFieldName
-        for (type, ids) in idsByType {
-            for record in try await IdQuery.records(type, fields: [idField, stampField], ids: ids, idField: idField, client: client) {
-                if let id = record[idField]?.stringValue { stamps[id] = record[stampField] }
-            }
-        }
-        return stamps
+        return try await ServerReads(client: client).stamps(
+            of: ids, idField: target.idFieldName, stampField: target.modificationDateFieldName)
     }
 
-    /// The server's copy of each conflicted record (nil when the server deleted it).
+    /// The server's copy of each conflicted record (null when the server deleted it).
     private func serverCopies(_ items: [SyncUpItem], _ outcomes: [Int64: SyncUpOutcome]) async throws -> [Int64: JSON] {
         var copies: [Int64: JSON] = [:]
+        let reads = ServerReads(client: client)
         for item in items {
-            let conflicted: Bool
             switch outcomes[item.entryId] {
-            case .conflict, .notFound: conflicted = true
-            default: conflicted = false
+            case .conflict?, .notFound?:
+                guard let id = item.read[target.idFieldName]?.stringValue else { continue }
+                copies[item.entryId] = try await reads.copy(of: item.objectType, id: id)
+            default: continue
             }
-            guard conflicted, let id = item.read[target.idFieldName]?.stringValue else { continue }
-            let answer: RestResponse
-            do {
-                answer = try await client.send(client.requests.retrieve(item.objectType, id: id))
-            } catch {
-                guard error.status == 404 else { throw error }
-                copies[item.entryId] = .null
-                continue
-            }
-            copies[item.entryId] = (try? JSON(parsing: answer.data)) ?? .null
         }
         return copies
     }
 
     /// Applies the outcomes to the records as they are now, with the state, in one transaction.
     private func writeBack(_ batch: AnsweredBatch, into state: SyncState) async throws -> (state: SyncState, outcomes: [RecordOutcome]) {
-        let target = self.target
+        let writeBack = SyncUpWriteBack(idField: target.idFieldName, stampField: target.modificationDateFieldName)
         let (items, outcomes, stamps, servers) = (batch.items, batch.outcomes, batch.stamps, batch.servers)
         return try await store.transaction { tx in
             var state = state
@@ -273,75 +205,21 @@ struct SyncUpRun: Sendable {
                 if let entryId = record["_soupEntryId"]?.integerValue { currentRecords[entryId] = record }
             }
             for item in items {
-                state.sentCreates[item.entryId] = nil
-                let before = (state.recordsSynced, state.recordsFailed, state.recordsConflicted)
-                defer {
-                    let id = item.read[target.idFieldName]?.stringValue
-                    if state.recordsSynced > before.0 {
-                        published.append(RecordOutcome(syncId: state.id, soupEntryId: item.entryId, id: id, kind: .synced, message: nil))
-                    } else if state.recordsFailed > before.1 || state.recordsConflicted > before.2 {
-                        let kind: RecordOutcome.Kind = state.recordsFailed > before.1 ? .failed : .conflicted
-                        let message: String? =
-                            switch outcomes[item.entryId] {
-                            case .failed(let text)?: text
-                            case .conflict?, .notFound?: "The record changed on the server since it was last synced."
-                            default: if case .invalid(let text) = item.action { text } else { nil }
-                            }
-                        published.append(RecordOutcome(syncId: state.id, soupEntryId: item.entryId, id: id, kind: kind, message: message))
-                    }
-                }
+                state.sentCreates[SentCreate.Key(soup: soup, entryId: item.entryId)] = nil
                 guard let current = currentRecords[item.entryId] else { continue }
-                let changedMeanwhile = current["_soupLastModifiedDate"] != item.read["_soupLastModifiedDate"]
-                var flags = RecordFlags(current)
-                switch (item.action, outcomes[item.entryId]) {
-                case (.invalid(let message), _):
-                    flags.members[SyncField.lastError] = .string(message)
-                    state.recordsFailed += 1
-                case (.settle, _):
-                    state.recordsSynced += 1
-                    if flags.isCreated && flags.isDeleted {
-                        removed.append(item.entryId)
-                        continue
+                let verdict = SyncUpVerdict(action: item.action, outcome: outcomes[item.entryId], serverCopy: servers[item.entryId])
+                let serverId: String? =
+                    switch outcomes[item.entryId] {
+                    case .created(let id)?: id
+                    default: current[target.idFieldName]?.stringValue
                     }
-                    if !changedMeanwhile { flags.clean() }
-                case (_, .deleted?):
-                    state.recordsSynced += 1
-                    if !changedMeanwhile || flags.isDeleted {
-                        removed.append(item.entryId)
-                        continue
-                    }
-                    // Un-deleted meanwhile: it is gone from the server, so it must be created again.
-                    flags.set(created: true, updated: false, deleted: false)
-                case (_, .created?), (_, .written?):
-                    state.recordsSynced += 1
-                    if case .created(let id)? = outcomes[item.entryId] { flags.members[target.idFieldName] = .string(id) }
-                    let serverID = flags.members[target.idFieldName]?.stringValue ?? ""
-                    let stamp = stamps[serverID]
-                    if changedMeanwhile {
-                        // Keep the app's newer edit to send next time, on top of what the server now has.
-                        var base = RecordFlags(item.read).serverFields
-                        base[target.idFieldName] = .string(serverID)
-                        if let stamp { base[target.modificationDateFieldName] = stamp }
-                        flags.members[SyncField.base] = .object(base)
-                        flags.set(created: false, updated: true)
-                    } else {
-                        flags.clean()
-                    }
-                    if let stamp, !changedMeanwhile { flags.members[target.modificationDateFieldName] = stamp }
-                case (_, .conflict?), (_, .notFound?):
-                    state.recordsConflicted += 1
-                    flags.members[SyncField.conflict] = servers[item.entryId] ?? .null
-                    flags.members[SyncField.lastError] = .string(
-                        "The record changed on the server since it was last synced; resolve the conflict to send it.")
-                case (_, .failed(let message)?):
-                    state.recordsFailed += 1
-                    flags.members[SyncField.lastError] = .string(message)
-                case (_, nil):
-                    state.recordsFailed += 1
-                    flags.members[SyncField.lastError] = .string("The server gave no answer for this record.")
+                let (change, outcome) = writeBack.apply(
+                    verdict, to: item, current: current, stamp: serverId.flatMap { stamps[$0] }, state: &state)
+                published.append(outcome)
+                switch change {
+                case .save(let record): updated.append(record)
+                case .remove: removed.append(item.entryId)
                 }
-                flags.members[SoupEntryField.id] = .integer(item.entryId)
-                updated.append(flags.record)
             }
             // Entries read in this transaction: upserting by _soupEntryId updates each of them.
             try tx.upsert(entries: updated, forSoupNamed: soup)

@@ -12,6 +12,8 @@ struct SyncUpSender: Sendable {
     let client: RestClient
     let target: SyncUpTarget
     let conditional: Bool
+    /// The app's writer, for a custom target.
+    var custom: (any CustomSyncUpTarget)? = nil
 
     /// Sends `items` (those with something to send) and returns each one's outcome by entry id.
     /// - Throws: ``PartialSend`` when a whole request fails (the network, the session), with the
@@ -33,6 +35,10 @@ struct SyncUpSender: Sendable {
             for item in items { outcomes[item.entryId] = try await sendAlone(item) }
         case .batch:
             for chunk in items.chunks(of: 25) { outcomes.merge(try await sendComposite(chunk)) { $1 } }
+        case .custom:
+            guard let custom else { throw SyncError.invalidConfiguration("the custom sync-up target is not registered") }
+            try await CustomTargetWriter(target: custom, settings: target, client: client, conditional: conditional)
+                .send(items, into: &outcomes)
         case .collection:
             var viaComposite: [SyncUpItem] = []
             var creates: [SyncUpItem] = []
@@ -41,8 +47,8 @@ struct SyncUpSender: Sendable {
             var deletes: [SyncUpItem] = []
             for item in items {
                 switch item.action {
-                case .create(let fields):
-                    if target.externalId(of: fields) != nil {
+                case .create:
+                    if item.externalId != nil {
                         upserts[item.objectType, default: []].append(item)
                     } else {
                         creates.append(item)
@@ -70,9 +76,7 @@ struct SyncUpSender: Sendable {
         let since = conditional ? item.baseStamp : nil
         switch item.action {
         case .create(var fields):
-            guard let (field, value) = target.externalId(of: fields) else {
-                return requests.create(item.objectType, fields: .object(fields))
-            }
+            guard let (field, value) = item.externalId else { return requests.create(item.objectType, fields: .object(fields)) }
             // The external id is in the URL; Salesforce refuses it in the body as well.
             fields[field] = nil
             return requests.upsert(item.objectType, externalIDField: field, externalID: value, fields: .object(fields))
@@ -96,20 +100,30 @@ struct SyncUpSender: Sendable {
     }
 
     private func sendComposite(_ items: [SyncUpItem]) async throws -> [Int64: SyncUpOutcome] {
-        let pairs = items.compactMap { item in request(for: item).map { (referenceID: "r\(item.entryId)", request: $0) } }
+        let byReference = try await compositeOutcomes(items)
+        var outcomes: [Int64: SyncUpOutcome] = [:]
+        for item in items { outcomes[item.entryId] = byReference[item.referenceId] }
+        return outcomes
+    }
+
+    /// Sends `items` (at most 25, in the order given) as one composite request, `allOrNone`
+    /// false, each under its ``SyncUpItem/referenceId`` (a later item may name an earlier one's
+    /// new id as `@{reference.id}`), and returns each sent item's outcome by reference.
+    func compositeOutcomes(_ items: [SyncUpItem]) async throws -> [String: SyncUpOutcome] {
+        let pairs = items.compactMap { item in request(for: item).map { (referenceID: item.referenceId, request: $0) } }
         guard !pairs.isEmpty else { return [:] }
         let response = try await client.send(client.requests.composite(pairs, allOrNone: false))
         let answers = (try? JSON(parsing: response.data))?["compositeResponse"]?.arrayValue ?? []
         var byReference: [String: JSON] = [:]
         for answer in answers { if let reference = answer["referenceId"]?.stringValue { byReference[reference] = answer } }
-        var outcomes: [Int64: SyncUpOutcome] = [:]
-        for item in items {
-            guard let answer = byReference["r\(item.entryId)"] else {
-                outcomes[item.entryId] = .failed("The composite answer has no result for this record.")
+        var outcomes: [String: SyncUpOutcome] = [:]
+        for item in items where request(for: item) != nil {
+            guard let answer = byReference[item.referenceId] else {
+                outcomes[item.referenceId] = .failed("The composite answer has no result for this record.")
                 continue
             }
             let status = Int(clamping: answer["httpStatusCode"]?.integerValue ?? 0)
-            outcomes[item.entryId] = .of(status: status, body: answer["body"] ?? .null, for: item.action)
+            outcomes[item.referenceId] = .of(status: status, body: answer["body"] ?? .null, for: item.action)
         }
         return outcomes
     }
@@ -123,7 +137,7 @@ struct SyncUpSender: Sendable {
         switch first.action {
         case .create where upserting:
             request = requests.upsertRecords(
-                first.objectType, externalIDField: target.externalIdFieldName ?? "",
+                first.objectType, externalIDField: first.externalIdFieldName ?? "",
                 records: items.map { item in
                     guard case .create(let fields) = item.action else { return SObjectRecord(item.objectType, fields: [:]) }
                     return SObjectRecord(item.objectType, fields: fields)
