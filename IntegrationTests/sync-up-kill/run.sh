@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Kills `forcekit sync up` with SIGKILL at many points of a run (as the OS kills a background
 # app), runs it again as a user would, and checks that the org holds each record exactly once
-# and the store has every record clean with its server id. Every target kind, several moments.
+# and the store has every record clean with its server id. Every target kind, several moments,
+# and a parent-children target (Accounts with three Contacts each, created offline together).
 # Usage: IntegrationTests/sync-up-kill/run.sh [path-to-forcekit]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -18,7 +19,7 @@ start_localorg "$forcekit" "$work"
 
 count() {
     local q
-    q=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "SELECT COUNT() FROM Account WHERE Name LIKE '$1 %'")
+    q=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "SELECT COUNT() FROM ${2:-Account} WHERE ${3:-Name} LIKE '$1 %'")
     "$forcekit" api GET "query?q=$q" | python3 -c 'import json,sys; print(json.load(sys.stdin)["totalSize"])'
 }
 
@@ -51,6 +52,52 @@ for target in collection batch single; do
             echo "ok   $target killed after ${delay}s: $on_server records once each, $reconciled reconciled on resume"
         fi
     done
+done
+# Parent-children: each Account and its Contacts go up in one composite request, the Contacts
+# naming their new parent by reference; a resume must find both and keep each child under its parent.
+parents=$((records / 4))
+cat >"$work/tree.json" <<'JSON'
+{"type": "parentChildren",
+ "parent": {"sobjectType": "Account", "soupName": "accounts"},
+ "parentFieldlist": ["Name"], "parentCreateFieldlist": ["Name"], "parentUpdateFieldlist": ["Name"],
+ "children": {"sobjectType": "Contact", "sobjectTypePlural": "Contacts", "soupName": "contacts", "parentIdFieldName": "AccountId"},
+ "childrenFieldlist": ["LastName"], "childrenCreateFieldlist": ["LastName"], "childrenUpdateFieldlist": ["LastName"],
+ "relationshipType": "LOOKUP"}
+JSON
+for delay in 0.2 0.4 0.6 0.9 1.2 1.6; do
+    prefix="T-$delay"
+    db="$work/$prefix.sqlite"
+    "$forcekit" store register accounts --path "$db" --plaintext --index Id:string --index __local__:string >/dev/null
+    "$forcekit" store register contacts --path "$db" --plaintext --index Id:string --index AccountId:string --index __local__:string >/dev/null
+    python3 -c "import json; [print(json.dumps({'attributes': {'type': 'Account'}, 'Id': 'local_$prefix-%d' % i, 'Name': '$prefix %d' % i})) for i in range($parents)]" \
+        >"$work/parents.ndjson"
+    # The same three names under every parent: only the parent tells the children apart.
+    python3 -c "import json; [print(json.dumps({'attributes': {'type': 'Contact'}, 'AccountId': 'local_$prefix-%d' % i, 'LastName': '$prefix child %d' % c})) for i in range($parents) for c in range(3)]" \
+        >"$work/children.ndjson"
+    "$forcekit" store upsert accounts "$work/parents.ndjson" --path "$db" --plaintext --local --external-id Id >/dev/null
+    "$forcekit" store upsert contacts "$work/children.ndjson" --path "$db" --plaintext --local >/dev/null
+    "$forcekit" sync up accounts --path "$db" --plaintext --parent-children "$work/tree.json" >/dev/null 2>&1 &
+    sync=$!
+    sleep "$delay"
+    kill -9 $sync 2>/dev/null || true
+    wait $sync 2>/dev/null || true
+    "$forcekit" sync up accounts --path "$db" --plaintext --parent-children "$work/tree.json" >"$work/state.json" 2>/dev/null || true
+    runs=$((runs + 1))
+    accounts=$(count "$prefix")
+    contacts=$(count "$prefix child" Contact LastName)
+    dirty=0
+    for soup in accounts contacts; do
+        n=$("$forcekit" store count $soup --path "$db" --plaintext --spec '{"queryType": "exact", "indexPath": "__local__", "matchKey": "true"}')
+        dirty=$((dirty + n))
+    done
+    orphans=$("$forcekit" store count contacts --path "$db" --plaintext --spec '{"queryType": "like", "indexPath": "AccountId", "likeKey": "local_%"}')
+    reconciled=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("recordsReconciled", 0))' "$work/state.json")
+    if [ "$accounts" != "$parents" ] || [ "$contacts" != "$((parents * 3))" ] || [ "$dirty" != "0" ] || [ "$orphans" != "0" ]; then
+        echo "FAIL parent-children killed after ${delay}s: $accounts Accounts for $parents, $contacts Contacts for $((parents * 3)), $dirty dirty, $orphans under a local parent" >&2
+        failures=$((failures + 1))
+    else
+        echo "ok   parent-children killed after ${delay}s: every Account and Contact once, $reconciled reconciled on resume"
+    fi
 done
 echo "$((runs - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -73,6 +73,26 @@ struct SyncCommandTests {
         }
     }
 
+    @Test("up --external-id upserts new records by it: the same record created on two devices is one record on the server")
+    func externalId() async throws {
+        try await withLoggedInHome { _, home in
+            let phone = home.appendingPathComponent("phone.sqlite").path
+            let tablet = home.appendingPathComponent("tablet.sqlite").path
+            let record = home.appendingPathComponent("record.json")
+            try Data(#"[{"Name": "Twice Co", "External_Id__c": "TWICE-1", "attributes": {"type": "Account"}}]"#.utf8).write(to: record)
+            for db in [phone, tablet] {
+                let register = await forcekit(
+                    "store", "register", "accounts", "--path", db, "--index", "Id:string", "--index", "__local__:string")
+                #expect(register.exitCode == 0, "\(register.error)")
+                #expect(await forcekit("store", "upsert", "accounts", record.path, "--path", db, "--local").exitCode == 0)
+                let up = await forcekit("sync", "up", "accounts", "--path", db, "--fields", "Name", "--external-id", "External_Id__c")
+                #expect(up.exitCode == 0, "\(up.error)")
+            }
+            let count = await forcekit("query", "SELECT Id FROM Account WHERE External_Id__c = 'TWICE-1'")
+            #expect(count.exitCode == 0 && count.output.hasSuffix("\n1 record\n"), "\(count.output)")
+        }
+    }
+
     @Test("Usage mistakes are refused before anything runs")
     func usage() async throws {
         try await withTemporaryDirectory { home throws in

@@ -86,4 +86,59 @@ struct LostAnswerSyncUpTests {
         #expect(!CreateReconciliation.sameValue(sent: "Acme", stored: "acme"))
         #expect(!CreateReconciliation.sameValue(sent: "Acme", stored: nil))
     }
+
+    /// Trees (an Account and three Contacts each) as many as fill five composite requests.
+    static let trees = 30
+
+    @Test(
+        "a tree sync up whose answer was lost creates no parent or child twice; children are linked to their found parents",
+        arguments: [1, 3, 5])
+    func treeNoDuplicates(request: Int) async throws {
+        try await withSyncFixture { fixture throws in
+            try await fixture.registerTreeSoups()
+            for index in 0..<Self.trees {
+                let account = try await fixture.store.createLocally(
+                    ["Name": .string("Tree \(index % 10)")], objectType: "Account", inSoup: SyncFixture.soup)
+                for child in 0..<3 {
+                    // The same names under every parent: only the parent tells the children apart.
+                    _ = try await fixture.store.createLocally(
+                        ["LastName": .string("Child \(child)"), "AccountId": account["Id"] ?? .null], objectType: "Contact",
+                        inSoup: SyncFixture.contacts)
+                }
+            }
+            fixture.transport.loseAnswer(number: request, toPathContaining: "/composite")
+            let target = ParentChildrenSyncUpTarget(tree: SyncFixture.accountTree())
+            let options = SyncOptions.syncUp(fieldlist: ["Name"])
+            let first = try await fixture.manager.syncUp(target: target, options: options)
+            #expect(first.status == .failed)
+
+            let again = try await fixture.manager.reSync(id: first.id)
+            #expect(again.status == .done && again.isDoneWithoutFailures, "\(again.error)")
+            #expect(again.recordsReconciled == 24)
+            #expect(again.recordsSynced + again.recordsReconciled + first.recordsSynced == Self.trees * 4)
+
+            let accounts =
+                try await fixture.server.send(
+                    fixture.server.requests.query("SELECT Id FROM Account WHERE Name LIKE 'Tree %'")
+                ).json?["records"]?.arrayValue ?? []
+            let contacts =
+                try await fixture.server.send(
+                    fixture.server.requests.query("SELECT Id, AccountId FROM Contact WHERE LastName LIKE 'Child %'")
+                ).json?["records"]?.arrayValue ?? []
+            #expect(accounts.count == Self.trees && contacts.count == Self.trees * 3)
+            let serverParent = Dictionary(
+                uniqueKeysWithValues: contacts.compactMap { contact in
+                    contact["Id"]?.stringValue.map { ($0, contact["AccountId"]?.stringValue) }
+                })
+            let local = try await fixture.store.query(using: .buildAllQuerySpec(soupName: SyncFixture.contacts, pageSize: 1_000))
+            #expect(local.count == Self.trees * 3 && local.allSatisfy { $0[SyncField.local] == false })
+            for contact in local {
+                let id = try #require(contact["Id"]?.stringValue)
+                // Linked to the right server record: the one under the parent the local record is under.
+                #expect(!LocalID.isLocal(id) && serverParent[id] == contact["AccountId"]?.stringValue)
+            }
+            let parents = Set(local.compactMap { $0["AccountId"]?.stringValue })
+            #expect(parents.count == Self.trees && !parents.contains(where: LocalID.isLocal))
+        }
+    }
 }

@@ -145,6 +145,13 @@ struct SyncUpCommand: AsyncParsableCommand {
         help: ArgumentHelp("A parent-children target's JSON file, with each object's field lists.", valueName: "FILE"))
     var parentChildren: String?
 
+    @Option(
+        name: .customLong("external-id"),
+        help: ArgumentHelp(
+            "An external id field of the object: new records with a value there are upserted by it, so a record created on two devices, or sent again after a kill, is one record.",
+            valueName: "FIELD"))
+    var externalId: String?
+
     enum TargetArgument: String, ExpressibleByArgument, CaseIterable {
         case collection, batch, single
     }
@@ -152,6 +159,9 @@ struct SyncUpCommand: AsyncParsableCommand {
     func validate() throws {
         guard parentChildren != nil || fields != nil || createFields != nil || updateFields != nil else {
             throw ValidationError("Give the fields to send with --fields (or --create-fields and --update-fields).")
+        }
+        if parentChildren != nil, externalId != nil {
+            throw ValidationError("--external-id applies to one soup's records, not to --parent-children.")
         }
     }
 
@@ -162,7 +172,8 @@ struct SyncUpCommand: AsyncParsableCommand {
             case .batch: .batch
             case .single: .singleRecord
             }
-        let upTarget = SyncUpTarget(kind: kind, createFieldlist: fieldList(createFields), updateFieldlist: fieldList(updateFields))
+        let upTarget = SyncUpTarget(
+            kind: kind, createFieldlist: fieldList(createFields), updateFieldlist: fieldList(updateFields), externalIdFieldName: externalId)
         let options = SyncOptions(mergeMode: merge.mode, fieldlist: fieldList(fields))
         if let parentChildren {
             let tree = try ParentChildrenSyncUpTarget(json: try TreeFile.read(parentChildren))

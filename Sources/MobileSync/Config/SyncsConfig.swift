@@ -77,7 +77,9 @@ public struct SyncsConfig: Sendable {
         switch type {
         case .syncDown: _ = try SyncTargetRegistry.downTarget(from: target)
         case .syncUp where ParentChildrenSyncUpTarget.describes(target): _ = try ParentChildrenSyncUpTarget(json: target)
-        case .syncUp: _ = try SyncUpTarget(json: target)
+        case .syncUp:
+            let upTarget = try SyncUpTarget(json: target)
+            if upTarget.kind == .custom { _ = try SyncTargetRegistry.upTarget(for: upTarget) }
         }
         return Entry(name: name, type: type, soupName: soupName, target: target, options: try SyncOptions(json: item["options"]))
     }

@@ -91,10 +91,12 @@ public actor SyncManager {
 
     /// Creates a sync up without running it.
     /// - Throws: ``SyncError/invalidConfiguration(_:)`` when neither the target nor the options
-    ///   list fields to send (the SDK would send empty bodies), ``SyncError/duplicateName(_:)``.
+    ///   list fields to send (the SDK would send empty bodies) or a custom target is not
+    ///   registered, ``SyncError/duplicateName(_:)``.
     public func createSyncUp(
         target: SyncUpTarget = SyncUpTarget(), options: SyncOptions, soupName: String, name: String? = nil
     ) async throws(SyncError) -> SyncState {
+        if target.kind == .custom { _ = try SyncTargetRegistry.upTarget(for: target) }
         guard options.fieldlist != nil || target.createFieldlist != nil || target.updateFieldlist != nil else {
             throw .invalidConfiguration(
                 "a sync up needs the fields to send: options.fieldlist, or the target's createFieldlist and updateFieldlist")
@@ -247,7 +249,7 @@ public actor SyncManager {
         guard state.type == .syncDown else { throw .wrongSyncType("\(id)", expected: .syncDown) }
         guard !running.contains(id) else { throw .alreadyRunning("\(id)") }
         let target = try SyncTargetRegistry.downTarget(from: state.target)
-        let soups = Self.soups(of: target, state: state)
+        let soups = ((target as? any RunnableSync) ?? DownSync(target: target)).soupsWritten(by: state)
         running.insert(id)
         await acquire(soups)
         defer {
@@ -287,18 +289,7 @@ public actor SyncManager {
     func run(_ state: SyncState, onUpdate: (@Sendable (SyncState) -> Void)?) async throws(SyncError) -> SyncState {
         guard !stopRequested else { throw .managerStopped }
         guard !running.contains(state.id) else { throw .alreadyRunning(state.name.map { "\"\($0)\"" } ?? "\(state.id)") }
-        let work: SyncWork
-        switch state.type {
-        case .syncDown: work = .down(try SyncTargetRegistry.downTarget(from: state.target))
-        case .syncUp:
-            work =
-                ParentChildrenSyncUpTarget.describes(state.target)
-                ? .upTree(try ParentChildrenSyncUpTarget(json: state.target)) : .up(try SyncUpTarget(json: state.target))
-        }
-        if case .down(let target) = work, target is any OwnsItsSoup {
-            // A target whose soup is the SDK's own makes it, also for a sync from a configuration file.
-            try await CachedRecord.prepareSoup(state.soupName, in: store)
-        }
+        let target = try RunnableSyncs.target(of: state)
         running.insert(state.id)
         defer { running.remove(state.id) }
         var started = state
@@ -315,38 +306,15 @@ public actor SyncManager {
         let reporter = SyncReporter(states: states, observer: onUpdate, outcomes: outcomeHub, endObservers: endObservers)
         try await storeCall { try await states.save(started) }
         await reporter.update(started)
-        let soups: [String]
-        switch work {
-        case .down(let target): soups = Self.soups(of: target, state: state)
-        case .up: soups = [state.soupName]
-        case .upTree(let target): soups = target.tree.soupNames.sorted()
-        }
+        let soups = target.soupsWritten(by: state)
         await acquire(soups)
         defer { release(soups) }
         let shouldStop: @Sendable () async -> Bool = { [weak self] in
             guard let self else { return true }
             return await self.stopRequested || Task.isCancelled
         }
-        switch work {
-        case .down(let tree as ParentChildrenSyncDownTarget):
-            return await TreeSyncDownRun(store: store, client: client, target: tree, report: reporter, shouldStop: shouldStop).run(started)
-        case .down(let target):
-            return await SyncDownRun(
-                store: store, client: client, target: target, report: reporter, shouldStop: shouldStop, soupName: state.soupName
-            ).run(started)
-        case .upTree(let target):
-            return await TreeSyncUpRun(store: store, client: client, target: target, report: reporter, shouldStop: shouldStop).run(started)
-        case .up(let target):
-            let custom = target.kind == .custom ? try SyncTargetRegistry.upTarget(for: target) : nil
-            return await SyncUpRun(store: store, client: client, target: target, custom: custom, report: reporter, shouldStop: shouldStop)
-                .run(started)
-        }
-    }
-
-    /// The soups a sync down writes, in the order they are held (sorted, so that two syncs
-    /// holding several never wait for each other).
-    private static func soups(of target: any SyncDownTarget, state: SyncState) -> [String] {
-        (target as? ParentChildrenSyncDownTarget)?.tree.soupNames.sorted() ?? [state.soupName]
+        let context = SyncRunContext(store: store, client: client, report: reporter, shouldStop: shouldStop)
+        return await target.run(started, in: context)
     }
 
     /// Holds every soup of `soups`, in their order.
@@ -388,11 +356,4 @@ public actor SyncManager {
             throw .store(error)
         }
     }
-}
-
-/// What a run does, decided before it starts so that a bad target fails the call, not the run.
-private enum SyncWork {
-    case down(any SyncDownTarget)
-    case up(SyncUpTarget)
-    case upTree(ParentChildrenSyncUpTarget)
 }

@@ -31,6 +31,16 @@ struct TreeAnswer: Sendable {
         self.items = items
     }
 
+    /// Whether the item has something to send and no word on it: the run failed before its
+    /// answer came. Its record is left as it is.
+    func isUnanswered(_ index: Int) -> Bool {
+        guard outcomes[index] == nil, skipped[index] == nil, notSent[index] == nil, withParentDelete[index] == nil else { return false }
+        switch items[index].item.action {
+        case .create, .update, .delete: return true
+        case .settle, .invalid: return false
+        }
+    }
+
     /// Why an item did not go through, if it did not.
     func message(for index: Int) -> String? {
         if let message = skipped[index] ?? notSent[index] { return message }

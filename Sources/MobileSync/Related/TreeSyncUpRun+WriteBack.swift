@@ -30,6 +30,10 @@ extension TreeSyncUpRun {
                 let object = levels[planned.level].object
                 let item = planned.item
                 let soup = object.soupName
+                if answer.isUnanswered(index) {
+                    // Sent, or about to be, when the run failed: the next run finds what the server made of it.
+                    continue
+                }
                 state.sentCreates[SentCreate.Key(soup: soup, entryId: item.entryId)] = nil
                 guard var current = try tx.retrieve(usingSoupEntryIds: [item.entryId], fromSoupNamed: soup).first else { continue }
                 // A child of a parent created just now points to the parent's new id.
