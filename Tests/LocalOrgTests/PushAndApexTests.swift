@@ -56,7 +56,9 @@ struct PushAndApexTests {
                   {"method": "GET", "path": "/simpleAccount/:id", "body": {"accountId": "{{id}}", "accountName": "Account {{id}}", "by": "{{userId}}"}},
                   {"method": "POST", "path": "/simpleAccount", "status": 201, "body": {"accountName": "{{body.accountName}}", "size": "{{body.size}}"}},
                   {"method": "DELETE", "path": "/simpleAccount/:id", "status": 204},
-                  {"path": "/simpleAccounts", "body": {"totalSize": 0, "records": [], "pattern": "{{query.namePattern}}"}}
+                  {"path": "/simpleAccounts", "body": {"totalSize": 0, "records": [], "pattern": "{{query.namePattern}}"}},
+                  {"method": "POST", "path": "/accounts", "writes": "Account"},
+                  {"path": "/accounts/:id", "writes": "Account"}
                 ]}
                 """.utf8
             ).write(to: routes)
@@ -78,6 +80,19 @@ struct PushAndApexTests {
                 #expect(
                     try await org.client.send("GET", "/services/apexrest/simpleAccounts?namePattern=My%25", token: token).json["pattern"]
                         == "My%")
+
+                // Routes that write do an Apex class's DML, with the data API's validation and answers.
+                let created = try await org.client.send("POST", "/services/apexrest/accounts", token: token, json: ["Name": "Via Apex"])
+                let newId = try #require(created.json["id"]?.stringValue)
+                #expect(created.status == 201 && newId.hasPrefix("001"))
+                let updated = try await org.client.send(
+                    "PATCH", "/services/apexrest/accounts/\(newId)", token: token, json: ["Name": "Renamed"])
+                #expect(updated.status == 204)
+                #expect(try await org.client.send("GET", "/services/apexrest/accounts/\(newId)", token: token).json["Name"] == "Renamed")
+                let refused = try await org.client.send("POST", "/services/apexrest/accounts", token: token, json: ["Industry": "Energy"])
+                #expect(refused.status == 400 && refused.json[0]?["errorCode"] == "REQUIRED_FIELD_MISSING")
+                #expect(try await org.client.send("DELETE", "/services/apexrest/accounts/\(newId)", token: token).status == 204)
+                #expect(try await org.client.send("GET", "/services/apexrest/accounts/\(newId)", token: token).status == 404)
 
                 let echo = try await org.client.send("PATCH", "/services/apexrest/custom/thing?x=1", token: token, json: ["a": true])
                 #expect(

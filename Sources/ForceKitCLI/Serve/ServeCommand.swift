@@ -23,9 +23,13 @@ struct ServeCommand: AsyncParsableCommand {
             forcekit org display prints what a client needs.
 
             Apex REST: --apex-routes FILE declares endpoints under /services/apexrest; any other \
-            path there echoes the request back. A routes file:
+            path there echoes the request back. A route answers from its template, or with \
+            "writes" does the DML of an Apex class on that object (POST creates, PATCH and \
+            DELETE on :id update and delete). A routes file:
               {"routes": [{"method": "GET", "path": "/simpleAccount/:id", "status": 200,
-                           "body": {"accountId": "{{id}}"}}]}
+                           "body": {"accountId": "{{id}}"}},
+                          {"method": "POST", "path": "/accounts", "writes": "Account"},
+                          {"path": "/accounts/:id", "writes": "Account"}]}
 
             Example:
               forcekit serve --data ~/.forcekit/org --tls &

@@ -24,8 +24,9 @@ struct SyncUpRun: Sendable {
         var state = initial
         let sender = SyncUpSender(
             client: client, target: target, conditional: state.options.effectiveMergeMode == .leaveIfChanged, custom: custom)
-        // The batch the server answered last, written back while the next one is on the network:
-        // the store's writer and the server work at the same time.
+        // The batch the server answered last: its stamps are read and it is written back while
+        // the next one is on the network, so the server's readers, its writer and the store's
+        // writer work at the same time.
         var answered: AnsweredBatch?
         var done = 0
         func apply(_ written: (state: SyncState, outcomes: [RecordOutcome]), of batch: AnsweredBatch) async {
@@ -39,7 +40,7 @@ struct SyncUpRun: Sendable {
         func writeBackAnswered() async throws {
             guard let batch = answered else { return }
             answered = nil
-            await apply(try await writeBack(batch, into: state), of: batch)
+            await apply(try await writeBack(try await completed(batch), into: state), of: batch)
         }
         do {
             let (target, options) = (target, state.options)
@@ -69,9 +70,9 @@ struct SyncUpRun: Sendable {
                 // Neither child throws, so a failure of one never cancels the other halfway.
                 async let flushed = Self.outcome { () async throws -> (state: SyncState, outcomes: [RecordOutcome])? in
                     guard let previous else { return nil }
-                    return try await writeBack(previous, into: before)
+                    return try await writeBack(try await completed(previous), into: before)
                 }
-                let answer = await self.answer(items, sender: sender, options: state.options)
+                let answer = await self.send(items, sender: sender, options: state.options)
                 if let written = try await flushed.get(), let previous { await apply(written, of: previous) }
                 switch answer {
                 case .success(let batch):
@@ -80,7 +81,7 @@ struct SyncUpRun: Sendable {
                     // What the server already took is written back before the run fails, so the
                     // re-sync does not send it again.
                     if let taken = unanswered.taken {
-                        let written = try await writeBack(taken, into: state)
+                        let written = try await writeBack(await completedIfPossible(taken), into: state)
                         state = written.state
                         report.publish(written.outcomes)
                     }
@@ -95,18 +96,16 @@ struct SyncUpRun: Sendable {
         }
     }
 
-    /// Sends a batch and gathers what its write-back needs: the outcomes, the server's new stamps
-    /// and, for conflicts, the server's copies.
-    private func answer(_ items: [SyncUpItem], sender: SyncUpSender, options: SyncOptions) async -> Result<AnsweredBatch, UnansweredBatch> {
+    /// Sends a batch's writes (and, under OVERWRITE, creates again what the server deleted) and
+    /// returns each record's outcome.
+    private func send(_ items: [SyncUpItem], sender: SyncUpSender, options: SyncOptions) async -> Result<AnsweredBatch, UnansweredBatch> {
         var items = items
         var outcomes: [Int64: SyncUpOutcome]
         do {
             outcomes = try await sender.send(items)
         } catch {
             let sent = items.filter { error.outcomes[$0.entryId] != nil }
-            let stamps = (try? await freshStamps(sent, error.outcomes)) ?? [:]
-            return .failure(
-                UnansweredBatch(taken: AnsweredBatch(items: sent, outcomes: error.outcomes, stamps: stamps), error: error.failure))
+            return .failure(UnansweredBatch(taken: AnsweredBatch(items: sent, outcomes: error.outcomes), error: error.failure))
         }
         // A record deleted on the server: OVERWRITE creates it again, as the SDK does;
         // LEAVE_IF_CHANGED reports the conflict.
@@ -127,13 +126,24 @@ struct SyncUpRun: Sendable {
                 }
             }
         }
-        do {
-            let stamps = try await freshStamps(items, outcomes)
-            let servers = try await serverCopies(items, outcomes)
-            return .success(AnsweredBatch(items: items, outcomes: outcomes, stamps: stamps, servers: servers))
-        } catch {
-            return .failure(UnansweredBatch(taken: nil, error: error))
-        }
+        return .success(AnsweredBatch(items: items, outcomes: outcomes))
+    }
+
+    /// The batch with what its write-back reads from the server: the new stamps of the records
+    /// written and, for conflicts, the server's copies.
+    private func completed(_ batch: AnsweredBatch) async throws -> AnsweredBatch {
+        var batch = batch
+        batch.stamps = try await freshStamps(batch.items, batch.outcomes)
+        batch.servers = try await serverCopies(batch.items, batch.outcomes)
+        return batch
+    }
+
+    /// The batch completed as far as the server still answers: what a failing run writes back.
+    private func completedIfPossible(_ batch: AnsweredBatch) async -> AnsweredBatch {
+        var batch = batch
+        batch.stamps = (try? await freshStamps(batch.items, batch.outcomes)) ?? [:]
+        batch.servers = (try? await serverCopies(batch.items, batch.outcomes)) ?? [:]
+        return batch
     }
 
     /// Saves the batch's creates in the state before they are sent: should their answers be
