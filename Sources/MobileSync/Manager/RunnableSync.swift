@@ -78,9 +78,16 @@ struct UpSync: RunnableSync {
     }
 }
 
-extension ParentChildrenSyncDownTarget: RunnableSync {
-    func soupsWritten(by state: SyncState) -> [String] { tree.soupNames.sorted() }
+/// A sync of a tree of related records: its runs write every soup of the tree.
+protocol TreeSync: RunnableSync {
+    var tree: RelatedObject { get }
+}
 
+extension TreeSync {
+    func soupsWritten(by state: SyncState) -> [String] { tree.soupNames.sorted() }
+}
+
+extension ParentChildrenSyncDownTarget: TreeSync {
     func run(_ state: SyncState, in context: SyncRunContext) async -> SyncState {
         await TreeSyncDownRun(
             store: context.store, client: context.client, target: self, report: context.report, shouldStop: context.shouldStop
@@ -88,9 +95,7 @@ extension ParentChildrenSyncDownTarget: RunnableSync {
     }
 }
 
-extension ParentChildrenSyncUpTarget: RunnableSync {
-    func soupsWritten(by state: SyncState) -> [String] { tree.soupNames.sorted() }
-
+extension ParentChildrenSyncUpTarget: TreeSync {
     func run(_ state: SyncState, in context: SyncRunContext) async -> SyncState {
         await TreeSyncUpRun(
             store: context.store, client: context.client, target: self, report: context.report, shouldStop: context.shouldStop

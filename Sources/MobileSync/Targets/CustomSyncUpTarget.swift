@@ -27,7 +27,7 @@ public import SalesforceREST
 /// let target = SyncUpTarget.custom("ApexAccounts", settings: ["path": "/services/apexrest/accounts"])
 /// ```
 ///
-/// A method that throws a ``RestError`` with an HTTP answer fails that record with the server's
+/// A method that throws a `RestError` with an HTTP answer fails that record with the server's
 /// words (404 on an update: deleted on the server; 412: a conflict); any other error of the
 /// app's fails the record with the error's description. A network failure ends the run, as it
 /// does for the other targets, after what the server already took is written back.
