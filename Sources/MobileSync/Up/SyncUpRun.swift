@@ -54,26 +54,36 @@ struct SyncUpRun: Sendable {
             state.totalSize = try await dirtyCount(soup: state.soupName)
             await report.update(state)
             var after: Int64 = 0
+            // The next batch, read while this one is on the network.
+            var prefetched: [JSON]?
             while true {
                 if await shouldStop() {
                     try await writeBackAnswered()
                     return await report.end(state, .stopped)
                 }
-                let records = try await dirtyRecords(soup: state.soupName, after: after)
+                let records: [JSON]
+                if let prefetched {
+                    records = prefetched
+                } else {
+                    records = try await dirtyRecords(soup: state.soupName, after: after)
+                }
                 guard let last = records.last?["_soupEntryId"]?.integerValue else { break }
                 after = last
                 let items = records.map { SyncUpItem(record: $0, target: target, options: state.options) }
                 try await recordSentCreates(items, in: &state)
                 let previous = answered
                 let before = state
+                let (soup, options) = (state.soupName, state.options)
                 answered = nil
                 // Neither child throws, so a failure of one never cancels the other halfway.
                 async let flushed = Self.outcome { () async throws -> (state: SyncState, outcomes: [RecordOutcome])? in
                     guard let previous else { return nil }
                     return try await writeBack(try await completed(previous), into: before)
                 }
-                let answer = await self.send(items, sender: sender, options: state.options)
+                async let nextRead = Self.outcome { [after] in try await dirtyRecords(soup: soup, after: after) }
+                let answer = await self.send(items, sender: sender, options: options)
                 if let written = try await flushed.get(), let previous { await apply(written, of: previous) }
+                prefetched = try await nextRead.get()
                 switch answer {
                 case .success(let batch):
                     answered = batch

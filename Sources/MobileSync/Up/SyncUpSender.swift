@@ -34,7 +34,7 @@ struct SyncUpSender: Sendable {
         case .singleRecord:
             for item in items { outcomes[item.entryId] = try await sendAlone(item) }
         case .batch:
-            for chunk in items.chunks(of: 25) { outcomes.merge(try await sendComposite(chunk)) { $1 } }
+            try await sendComposites(items.chunks(of: 25), into: &outcomes)
         case .custom:
             guard let custom else { throw SyncError.invalidConfiguration("the custom sync-up target is not registered") }
             try await CustomTargetWriter(target: custom, settings: target, client: client, conditional: conditional)
@@ -66,7 +66,7 @@ struct SyncUpSender: Sendable {
             }
             for chunk in updates.chunks(of: 200) { outcomes.merge(try await sendCollection(chunk)) { $1 } }
             for chunk in deletes.chunks(of: 200) { outcomes.merge(try await sendCollection(chunk)) { $1 } }
-            for chunk in viaComposite.chunks(of: 25) { outcomes.merge(try await sendComposite(chunk)) { $1 } }
+            try await sendComposites(viaComposite.chunks(of: 25), into: &outcomes)
         }
     }
 
@@ -97,6 +97,38 @@ struct SyncUpSender: Sendable {
         }
         let body = response.data.isEmpty ? JSON.null : ((try? JSON(parsing: response.data)) ?? .null)
         return .of(status: response.status, body: body, for: item.action)
+    }
+
+    /// Composite requests in flight at once: the server parses one while it writes another.
+    static let compositesInFlight = 3
+
+    /// Sends the chunks as composite requests, a few at once (their records are distinct, so
+    /// their order does not matter), and adds every answered chunk's outcomes to `outcomes`;
+    /// when one fails, the others still in flight are awaited and kept before the error goes on.
+    private func sendComposites(_ chunks: [[SyncUpItem]], into outcomes: inout [Int64: SyncUpOutcome]) async throws {
+        var failure: (any Error)?
+        await withTaskGroup(of: Result<[Int64: SyncUpOutcome], any Error>.self) { group in
+            var pending = chunks[...]
+            func startNext() {
+                guard failure == nil, let chunk = pending.popFirst() else { return }
+                group.addTask {
+                    do {
+                        return .success(try await sendComposite(chunk))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            for _ in 0..<Self.compositesInFlight { startNext() }
+            for await result in group {
+                switch result {
+                case .success(let answered): outcomes.merge(answered) { $1 }
+                case .failure(let error): failure = failure ?? error
+                }
+                startNext()
+            }
+        }
+        if let failure { throw failure }
     }
 
     private func sendComposite(_ items: [SyncUpItem]) async throws -> [Int64: SyncUpOutcome] {
