@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "URLEncoding", swiftSettings: strictSettings),
         .target(
             name: "SalesforceCore",
-            dependencies: ["URLEncoding", .product(name: "Logging", package: "swift-log")],
+            dependencies: [.product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -130,7 +130,9 @@ let package = Package(
         // Mobile Sync: records down into SmartStore, local changes back up.
         .target(
             name: "MobileSync",
-            dependencies: ["SmartStore", "SalesforceREST", "SalesforceCore", "SOQL", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SOQL", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         // The app layer: one entry point for a user's whole session (accounts, stores, syncs).
@@ -195,7 +197,7 @@ let package = Package(
         .executableTarget(
             name: "ForceKitBench",
             dependencies: [
-                "DeepLinking", "SmartStore", "LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding", "ForceKitTestSupport",
+                "DeepLinking", "SmartStore", "LocalOrg", "LocalOrgEngine", "SalesforceCore", "URLEncoding", "ForceKitTestSupport",
                 "SalesforceAuth",
                 "SalesforceREST", "MobileSync",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -211,7 +213,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "SOQL", "SalesforceCore", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine", "URLEncoding",
-                "MobileSync", "IdentityProvider",
+                "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
@@ -223,7 +225,10 @@ let package = Package(
             dependencies: ["SalesforceCore", "ForceKitTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "SalesforceKeysTests", dependencies: ["SalesforceKeys", "ForceKitTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SalesforceKeysTests",
+            dependencies: ["SalesforceKeys", "ForceKitTestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "DeepLinkingTests", dependencies: ["DeepLinking", "SalesforceCore", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(
@@ -251,16 +256,14 @@ let package = Package(
             name: "SalesforceAppTests",
             dependencies: [
                 "SalesforceApp", "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SalesforceKeys",
-                "IdentityProvider", "LocalOrg",
-                "OrgTestSupport",
-                "ForceKitTestSupport",
+                "IdentityProvider", "LocalOrg", "OrgTestSupport", "ForceKitTestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "MobileSyncTests",
             dependencies: [
-                "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "LocalOrg", "LocalOrgEngine",
+                "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SOQL", "LocalOrg", "LocalOrgEngine",
                 "OrgTestSupport", "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
@@ -268,7 +271,7 @@ let package = Package(
         .testTarget(
             name: "IdentityProviderTests",
             dependencies: [
-                "IdentityProvider", "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "LocalOrg", "OrgTestSupport",
+                "IdentityProvider", "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "URLEncoding", "LocalOrg", "OrgTestSupport",
                 "ForceKitTestSupport",
             ],
             swiftSettings: strictSettings
@@ -294,7 +297,9 @@ let package = Package(
         .testTarget(
             name: "ForceKitCLITests",
             dependencies: [
-                "ForceKitCLI", "SalesforceApp", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport",
+                "ForceKitCLI", "SalesforceApp", "MobileSync", "SmartStore", "SalesforceAuth", "SalesforceCore", "SalesforceKeys",
+                "LocalOrg",
+                "ForceKitTestSupport", "OrgTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),

@@ -86,7 +86,7 @@ struct SmartSQLTests {
     func specialColumns() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("Id")])
-            let before = currentMilliseconds()
+            let before = Date().millisecondsSince1970
             let stored = try await store.upsert(entries: [["Id": "001", "Name": "Acme"], ["Id": "002"]], forSoupNamed: "s")
             let result = try await rows(
                 store, "select {s:_soup}, {s:_soupEntryId}, {s:_soupLastModifiedDate}, {s:_soupCreatedDate} from {s} where {s:Id} = '001'")

@@ -11,12 +11,12 @@ struct UpsertTests {
     func insertThenUpdate() async throws {
         try await withStore { store throws in
             try await store.registerSoup("accounts", indexSpecs: [string("id"), string("Name")])
-            let before = currentMilliseconds()
+            let before = Date().millisecondsSince1970
             let inserted = try await store.upsert(
                 entries: [["id": "new", "Name": "Cloud Inc", "Description": "Getting started"]], forSoupNamed: "accounts")[0]
             #expect(inserted["_soupEntryId"] == 1)
             let modified = try #require(inserted["_soupLastModifiedDate"]?.integerValue)
-            #expect(modified >= before && modified <= currentMilliseconds())
+            #expect(modified >= before && modified <= Date().millisecondsSince1970)
             #expect(inserted["_soupCreatedDate"] == inserted["_soupLastModifiedDate"])
             var edited = try #require(inserted.objectValue)
             edited["Description"] = "Just shipped our first app "

@@ -112,15 +112,6 @@ enum JSONArgument {
     }
 }
 
-/// A command-line input the command cannot use.
-struct CLIInputError: ForceKitError {
-    let message: String
-
-    init(_ message: String) {
-        self.message = message
-    }
-}
-
 extension Console {
     /// Prints a JSON value on one line.
     static func printJSON(_ value: JSON) {

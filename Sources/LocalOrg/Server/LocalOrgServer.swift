@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS

@@ -46,7 +46,7 @@ struct SyncReporter: Sendable {
 
 /// Milliseconds since 1970, for start and end times.
 enum SyncClock {
-    static func now() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+    static func now() -> Int64 { Date().millisecondsSince1970 }
 }
 
 /// How a failure that ended a run reads in its state's `error`.

@@ -91,7 +91,7 @@ struct CustomTargetWriter: Sendable {
             return .notFound
         }
         guard let text = stamp.stringValue, let server = SOQLDateTime(parsing: text) else { return nil }
-        let baseMilliseconds = Int64((base.timeIntervalSince1970 * 1000).rounded())
+        let baseMilliseconds = base.millisecondsSince1970
         return server.millisecondsSinceEpoch > baseMilliseconds ? .conflict : nil
     }
 }

@@ -57,16 +57,13 @@ struct SentCreate: Sendable, Hashable {
         else { return nil }
         self.init(objectType: type, fields: fields, sentAt: sentAt)
     }
-
-    /// Now, in ms since 1970, as `sentAt` counts.
-    static var now: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
 }
 
 extension SyncState {
     /// Keeps the creates among `items` (records of `soup`) as sent, before they go; returns
     /// whether there was one. An upsert by an external id is safe to send twice: it needs none.
     mutating func recordSentCreates(_ items: [SyncUpItem], soup: String) -> Bool {
-        let now = SentCreate.now
+        let now = Date().millisecondsSince1970
         var recorded = false
         for item in items {
             guard case .create(let fields) = item.action, item.externalId == nil else { continue }

@@ -217,10 +217,3 @@ struct PartialSend: Error {
     let outcomes: [Int64: SyncUpOutcome]
     let failure: any Error
 }
-
-extension Array {
-    /// The array in consecutive pieces of at most `size`.
-    func chunks(of size: Int) -> [[Element]] {
-        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
-    }
-}

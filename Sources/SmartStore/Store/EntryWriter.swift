@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import SQLiteBinding
 import SalesforceCore
@@ -9,7 +10,7 @@ struct EntryWriter {
     private let db: Database
     private let files: ExternalStorageChanges
     /// When this writer's entries are written: their `_soupLastModifiedDate`.
-    let now = currentMilliseconds()
+    let now = Date().millisecondsSince1970
     private var nextId: Int64?
     private let insertSQL: String
     private let updateSQL: String

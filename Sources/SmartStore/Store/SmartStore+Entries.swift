@@ -114,7 +114,7 @@ extension SmartStore {
 extension SmartStore {
     /// Deletes entries by id, in chunks that stay under SQLite's limit on parameters.
     static func delete(_ ids: [Int64], from soup: SoupDescriptor, files: ExternalStorageChanges, _ db: Database) throws {
-        for chunk in ids.chunked(into: 500) {
+        for chunk in ids.chunks(of: 500) {
             try db.execute(
                 sql: "DELETE FROM \(soup.tableName) WHERE id IN (\(placeholders(chunk.count)))", arguments: StatementArguments(chunk))
         }
@@ -127,8 +127,3 @@ extension SmartStore {
     }
 }
 
-extension Array {
-    func chunked(into size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
-    }
-}

@@ -241,8 +241,3 @@ private final class ClosedFlag: Sendable {
         }
     }
 }
-
-/// Milliseconds since 1970, the unit of the system date fields.
-func currentMilliseconds() -> Int64 {
-    Int64((Date().timeIntervalSince1970 * 1000).rounded())
-}

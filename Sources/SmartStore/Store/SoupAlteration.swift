@@ -145,7 +145,7 @@ extension SmartStore {
     func recordAlteration(_ alteration: SoupAlteration) async throws(SmartStoreError) -> Int64 {
         let details = try Self.mappingErrors { String(decoding: try JSONEncoder().encode(alteration), as: UTF8.self) }
         return try await write { db, _ in
-            let now = currentMilliseconds()
+            let now = Date().millisecondsSince1970
             try db.execute(
                 sql: "INSERT INTO long_operations_status (type, details, status, created, lastModified) VALUES (?, ?, 'pending', ?, ?)",
                 arguments: [SoupAlteration.operationType, details, now, now]

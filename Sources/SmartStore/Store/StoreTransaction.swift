@@ -195,7 +195,7 @@ public final class StoreTransaction {
         try mapping {
             let soup = try catalog.descriptor(named: soupName, db)
             var found: [Int64: JSON] = [:]
-            for chunk in ids.chunked(into: 500) {
+            for chunk in ids.chunks(of: 500) {
                 let sql =
                     "SELECT id, \(soup.entryExpression()) FROM \(soup.tableName) WHERE id IN (\(SmartStore.placeholders(chunk.count)))"
                 let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))

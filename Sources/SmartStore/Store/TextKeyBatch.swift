@@ -34,7 +34,7 @@ struct TextKeyBatch {
         self.keys = keys.map(TextKey.init)
         matches.reserveCapacity(keys.count)
         let column = try lookup.soup.expression(forPath: path)
-        for chunk in Array(Set(self.keys)).chunked(into: Self.chunkSize) {
+        for chunk in Array(Set(self.keys)).chunks(of: Self.chunkSize) {
             let sql =
                 "SELECT id, created, \(column) FROM \(lookup.soup.tableName) WHERE \(column) IN (\(SmartStore.placeholders(chunk.count)))"
             // Full chunks share one text, so their statement is compiled once per connection.
