@@ -36,13 +36,9 @@ public actor SalesforceApp {
     public let stores: SmartStoreManager
     private let transport: any HTTPTransport
     private let keys: any KeyStore
-    private var analyticsManagers: [UserIdentity: AnalyticsManager] = [:]
-    private var identityProvider: (client: IdentityProviderClient, scheme: String?)?
-    private let push: PushRegistrar
-    /// What analytics say of this device and app, read (or made) once at start-up.
-    private let device: DeviceAttributes
-    private var deviceToken: Data?
-    private var pushStatuses: [UserIdentity: PushStatus] = [:]
+    private let instrumentation: AppAnalytics
+    private(set) var identityProvider: (client: IdentityProviderClient, scheme: String?)?
+    let pushRegistrations: PushRegistrations
     private var sessions: [UserIdentity: UserSession] = [:]
     private var globalSyncs: SyncManager?
     private var globalStoreIsSetUp = false
@@ -62,7 +58,6 @@ public actor SalesforceApp {
         self.directory = directory
         self.transport = transport
         self.keys = keys
-        self.push = PushRegistrar(configuration: push)
         do {
             accounts = try await UserAccountManager(
                 directory: directory.appendingPathComponent("accounts", isDirectory: true), keyStore: keys,
@@ -72,7 +67,9 @@ public actor SalesforceApp {
         }
         stores = SmartStoreManager(
             rootDirectory: directory.appendingPathComponent("SmartStore", isDirectory: true), protection: .encrypted(keyStore: keys))
-        device = Self.deviceAttributes(directory: directory, clientID: configuration.bootConfig.consumerKey)
+        pushRegistrations = PushRegistrations(configuration: push, accounts: accounts)
+        instrumentation = AppAnalytics(directory: directory, keys: keys, clientID: configuration.bootConfig.consumerKey)
+        let device = instrumentation.device
         AppFeatures.identifyApp(name: device.appName, version: device.appVersion, installationID: device.deviceID)
         AppFeatures.register(AppFeatures.swift)
     }
@@ -211,11 +208,11 @@ public actor SalesforceApp {
         if let session = sessions[identity] { await session.syncManager?.stop() }
         // The user's events go out now, or never: their store is deleted below.
         await recordSystemEvent("userLogout", component: "UserAccountManager", for: identity)
-        if let analytics = analyticsManagers[identity], let client = await client(for: identity) { await analytics.publish(with: client) }
-        // Unregistering needs the user's token, so it comes before the revoke; it never holds the logout up.
-        if case .registered(let deviceID, _) = await knownPushStatus(identity), let client = await client(for: identity) {
-            await push.unregister(deviceID, with: client)
+        if let analytics = await instrumentation.existingManager(for: identity), let client = await client(for: identity) {
+            await analytics.publish(with: client)
         }
+        // Unregistering needs the user's token, so it comes before the revoke; it never holds the logout up.
+        if let client = await client(for: identity) { await pushRegistrations.unregister(identity, with: client) }
         await removeEverything(of: identity)
     }
 
@@ -230,9 +227,8 @@ public actor SalesforceApp {
 
     /// Revokes and deletes the account, and deletes the user's stores, keys and events.
     private func removeEverything(of identity: UserIdentity) async {
-        pushStatuses[identity] = nil
+        await pushRegistrations.forget(identity)
         sessions[identity] = nil
-        analyticsManagers[identity] = nil
         await accounts.logOut(identity)
         // Removal is best effort, like the SDK's: a store that cannot be deleted now must not keep
         // the user signed in.
@@ -241,7 +237,7 @@ public actor SalesforceApp {
         } catch {
             Self.logger.error("The stores of \(identity) could not all be removed: \(error)")
         }
-        await removeAnalytics(of: identity)
+        await instrumentation.remove(identity)
         Self.logger.info("Removed the data of \(identity)")
         publish(.loggedOut(identity))
     }
@@ -352,10 +348,7 @@ public actor SalesforceApp {
     /// Gives the app the device token the platform issued (APNs or FCM), and registers the
     /// current user with it. A new token renews the registration.
     public func setDeviceToken(_ token: Data) async {
-        if token != deviceToken {
-            deviceToken = token
-            pushStatuses = pushStatuses.filter { $0.value == .notEnabled }
-        }
+        await pushRegistrations.setDeviceToken(token)
         await refreshPushRegistration()
     }
 
@@ -363,42 +356,8 @@ public actor SalesforceApp {
     /// a failure `retryAfterFailure` ago, or a registration older than `renewal`. Call it when
     /// the app comes to the foreground, as the SDK does; logins call it.
     public func refreshPushRegistration() async {
-        guard let deviceToken, let identity = await accounts.currentAccount?.identity else { return }
-        let now = Date()
-        let known = await knownPushStatus(identity)
-        let token = PushRegistrar.hex(deviceToken)
-        let registeredToken = await accounts.account(for: identity)?.customData[Self.pushTokenKey]?.stringValue
-        let tokenChanged = registeredToken != nil && registeredToken != token
-        guard tokenChanged || push.isDue(known, now: now), let client = await client(for: identity) else { return }
-        let status = await push.register(deviceToken, with: client, now: now)
-        pushStatuses[identity] = status
-        Self.logger.info("Push registration of \(identity): \(status)")
-        guard case .registered(let deviceID, let date) = status else { return }
-        AppFeatures.register(AppFeatures.pushNotifications)
-        // The registration outlives the process, so a relaunch neither registers twice nor
-        // leaves the record behind at logout; a registration it replaces is deleted.
-        if case .registered(let replaced, _) = known, replaced != deviceID { await push.unregister(replaced, with: client) }
-        if var data = await accounts.account(for: identity)?.customData {
-            data[Self.pushDeviceKey] = .string(deviceID)
-            data[Self.pushDateKey] = .double(date.timeIntervalSince1970)
-            data[Self.pushTokenKey] = .string(token)
-            try? await accounts.setCustomData(data, for: identity)
-        }
-    }
-
-    private static let pushDeviceKey = "pushDeviceSalesforceId"
-    private static let pushDateKey = "pushRegisteredAt"
-    private static let pushTokenKey = "pushDeviceToken"
-
-    /// The user's registration as this process knows it, or as a former one saved it.
-    private func knownPushStatus(_ identity: UserIdentity) async -> PushStatus {
-        if let status = pushStatuses[identity] { return status }
-        guard let data = await accounts.account(for: identity)?.customData, let deviceID = data[Self.pushDeviceKey]?.stringValue,
-            let seconds = data[Self.pushDateKey]?.doubleValue
-        else { return .notRegistered }
-        let status = PushStatus.registered(deviceID: deviceID, at: Date(timeIntervalSince1970: seconds))
-        pushStatuses[identity] = status
-        return status
+        guard let identity = await accounts.currentAccount?.identity else { return }
+        await pushRegistrations.refresh(identity) { await self.client(for: identity) }
     }
 
     /// Does the app's background duties until the task running it is cancelled: every
@@ -431,7 +390,7 @@ public actor SalesforceApp {
         var chosen = identity
         if chosen == nil { chosen = await accounts.currentAccount?.identity }
         guard let chosen else { return .notRegistered }
-        return await knownPushStatus(chosen)
+        return await pushRegistrations.status(of: chosen)
     }
 
     /// A REST client for a signed-in user: their session's, or one made for the moment.
@@ -467,19 +426,7 @@ public actor SalesforceApp {
         var chosen = identity
         if chosen == nil { chosen = await accounts.currentAccount?.identity }
         guard let identity = chosen, await accounts.account(for: identity) != nil else { throw .notLoggedIn }
-        if let manager = analyticsManagers[identity] { return manager }
-        let key: SymmetricKey
-        do {
-            key = try await keys.key(for: Self.analyticsKeyLabel(identity))
-        } catch {
-            throw AppError(code: .store, message: "The analytics key of \(identity) is unavailable: \(error)")
-        }
-        if let winner = analyticsManagers[identity] { return winner }
-        let manager = AnalyticsManager(
-            store: EventStore(directory: analyticsDirectory(identity), key: key), device: device)
-        analyticsManagers[identity] = manager
-        AppFeatures.register(AppFeatures.analytics)
-        return manager
+        return try await instrumentation.manager(for: identity)
     }
 
     /// Publishes the current user's events (when the app goes to the background, as the SDK
@@ -494,105 +441,24 @@ public actor SalesforceApp {
 
     /// Records one of the SDK's events for `identity`; instrumentation never fails what it watches.
     func recordSystemEvent(_ name: String, component: String, for identity: UserIdentity, attributes: [String: JSON] = [:]) async {
-        (try? await analytics(for: identity))?.recordSystemEvent(name, component: component, attributes: attributes)
+        await instrumentation.recordSystemEvent(name, component: component, for: identity, attributes: attributes)
     }
 
-    private func removeAnalytics(of identity: UserIdentity) async {
-        let folder = analyticsDirectory(identity)
-        try? FileManager.default.removeItem(at: folder)
-        // The org's folder goes too once no other user of it has events.
-        FileManager.default.removeEmptyFolders(
-            from: folder.deletingLastPathComponent(), below: directory.appendingPathComponent("analytics"))
-        try? await keys.removeKey(for: Self.analyticsKeyLabel(identity))
+    /// The instrumentation of `identity` if it was made in this process.
+    func existingAnalytics(for identity: UserIdentity) async -> AnalyticsManager? {
+        await instrumentation.existingManager(for: identity)
     }
 
-    private func analyticsDirectory(_ identity: UserIdentity) -> URL {
-        identity.pathComponents.reduce(directory.appendingPathComponent("analytics", isDirectory: true)) {
-            $0.appendingPathComponent($1, isDirectory: true)
-        }
-    }
-
-    private static func analyticsKeyLabel(_ identity: UserIdentity) -> String {
-        "com.salesforce.eventStore.encryptionKey." + identity.pathComponents.joined(separator: ".")
-    }
-
-    /// What the events say of this device and app; the device id is made once per app folder.
-    private static func deviceAttributes(directory: URL, clientID: String) -> DeviceAttributes {
-        let idFile = directory.appendingPathComponent("device-id")
-        var deviceID = (try? String(contentsOf: idFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        if deviceID.isEmpty {
-            deviceID = UUID().uuidString.lowercased()
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try? Data(deviceID.utf8).write(to: idFile, options: .atomic)
-        }
-        let info = Bundle.main.infoDictionary ?? [:]
-        let version = ProcessInfo.processInfo.operatingSystemVersion
-        return DeviceAttributes(
-            appName: info["CFBundleName"] as? String ?? ProcessInfo.processInfo.processName,
-            appVersion: info["CFBundleShortVersionString"] as? String ?? "1.0", osName: AppFeatures.operatingSystemName,
-            osVersion: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)", deviceID: deviceID,
-            clientID: clientID)
+    /// The sync manager of `identity`'s session if it was made in this process.
+    func existingSyncManager(for identity: UserIdentity) -> SyncManager? {
+        sessions[identity]?.syncManager
     }
 
     // MARK: - Developer support
 
-    /// What the developer-support menu shows: ForceKit's version, the app type, the user agent,
-    /// the login settings, the current and signed-in users, the boot config, the stores, and for
-    /// the current user their soups, syncs with their states, and push registration.
+    /// What the developer-support menu shows; see ``DeveloperSupportInfo/init(of:)``.
     public func developerSupportInfo() async -> DeveloperSupportInfo {
-        typealias Entry = DeveloperSupportInfo.Entry
-        func yesNo(_ value: Bool) -> String { value ? "YES" : "NO" }
-        let boot = configuration.bootConfig
-        let current = await accounts.currentAccount
-        let signedIn = await accounts.accounts
-        var userStores: [String] = []
-        if let current { userStores = await stores.allStoreNames(for: current.identity) }
-        var entries = [
-            Entry(key: "SDK Version", value: ForceKitVersion.current),
-            Entry(key: "App Type", value: "Native"),
-            Entry(key: "User Agent", value: AppFeatures.userAgent),
-            Entry(key: "Browser Login Enabled", value: "YES"),
-            Entry(key: "IDP Enabled", value: identityProvider == nil ? "NO" : "YES"),
-            Entry(key: "Identity Provider", value: identityProvider?.scheme.map { "\($0)://" } ?? ""),
-            Entry(key: "Current User", value: current.map { $0.username ?? $0.identity.description } ?? ""),
-            Entry(key: "Authenticated Users", value: signedIn.map { $0.username ?? $0.identity.description }.joined(separator: ", ")),
-            Entry(key: "BootConfig - remoteAccessConsumerKey", value: boot.consumerKey),
-            Entry(key: "BootConfig - oauthRedirectURI", value: boot.redirectURI),
-            Entry(key: "BootConfig - oauthScopes", value: boot.scopes.joined(separator: ", ")),
-            Entry(key: "BootConfig - shouldAuthenticate", value: yesNo(boot.shouldAuthenticate)),
-            Entry(key: "Managed", value: "NO"),
-            Entry(key: "Store Encryption", value: "AES-256-GCM pages (SQLite VFS), a key per store"),
-            Entry(key: "User Stores", value: userStores.joined(separator: ", ")),
-            Entry(key: "Global Stores", value: await stores.allGlobalStoreNames().joined(separator: ", ")),
-        ]
-        if let current {
-            let identity = current.identity
-            if userStores.contains(SmartStore.defaultStoreName),
-                let store = try? await stores.store(for: identity)
-            {
-                entries.append(Entry(key: "User Store Soups", value: ((try? await store.allSoupNames()) ?? []).joined(separator: ", ")))
-            }
-            if let manager = sessions[identity]?.syncManager, let syncs = try? await manager.allSyncs() {
-                let described = syncs.map { "\($0.name ?? String($0.id)): \($0.status.rawValue)" }
-                entries.append(Entry(key: "Syncs", value: described.joined(separator: ", ")))
-            }
-            entries.append(Entry(key: "Push Registration", value: Self.describe(await knownPushStatus(identity))))
-            if let analytics = analyticsManagers[identity] {
-                let waiting = analytics.storedEventCount
-                entries.append(
-                    Entry(key: "Analytics", value: "\(analytics.loggingEnabled ? "enabled" : "disabled"), \(waiting) events waiting"))
-            }
-        }
-        return DeveloperSupportInfo(entries: entries)
-    }
-
-    private static func describe(_ status: PushStatus) -> String {
-        switch status {
-        case .notRegistered: "not registered"
-        case .registered(let deviceID, _): "registered as \(deviceID)"
-        case .notEnabled: "not enabled for the connected app"
-        case .failed(let reason, _): "failed: \(reason)"
-        }
+        await DeveloperSupportInfo(of: self)
     }
 
     private static let logger = Logger.forceKit("app")

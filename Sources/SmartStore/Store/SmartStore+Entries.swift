@@ -126,4 +126,3 @@ extension SmartStore {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 }
-
