@@ -43,7 +43,7 @@ public actor SalesforceApp {
     private var globalSyncs: SyncManager?
     private var globalStoreIsSetUp = false
     private var willLogOutHandlers: [@Sendable (UserIdentity) async -> Void] = []
-    private var subscribers: [UUID: AsyncStream<AppEvent>.Continuation] = [:]
+    private let broadcaster = Broadcaster<AppEvent>()
 
     /// An app over `directory`, with accounts and store keys in `keyStore` (by default the
     /// Keychain on Apple platforms and 0600 files in `directory/keys` elsewhere), registering
@@ -53,7 +53,7 @@ public actor SalesforceApp {
         configuration: AppConfiguration, directory: URL, keyStore: (any KeyStore)? = nil, push: PushConfiguration = PushConfiguration(),
         transport: any HTTPTransport = URLSessionTransport.shared
     ) async throws(AppError) {
-        let keys = keyStore ?? Self.defaultKeyStore(directory: directory)
+        let keys = keyStore ?? PlatformKeyStore.make(directory: directory)
         self.configuration = configuration
         self.directory = directory
         self.transport = transport
@@ -72,14 +72,6 @@ public actor SalesforceApp {
         let device = instrumentation.device
         AppFeatures.identifyApp(name: device.appName, version: device.appVersion, installationID: device.deviceID)
         AppFeatures.register(AppFeatures.swift)
-    }
-
-    private static func defaultKeyStore(directory: URL) -> any KeyStore {
-        #if canImport(Security)
-            KeychainKeyStore(service: Bundle.main.bundleIdentifier ?? "com.salesforce.mobilesdk")
-        #else
-            FileKeyStore(directory: directory.appendingPathComponent("keys", isDirectory: true))
-        #endif
     }
 
     // MARK: - Users
@@ -466,25 +458,11 @@ public actor SalesforceApp {
     // MARK: - Events
 
     /// The app's events from now on, until the app is released.
-    public func events() -> AsyncStream<AppEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: AppEvent.self)
-        let id = UUID()
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
-    }
-
-    private func unsubscribe(_ id: UUID) {
-        subscribers[id] = nil
+    public nonisolated func events() -> AsyncStream<AppEvent> {
+        broadcaster.stream()
     }
 
     private func publish(_ event: AppEvent) {
-        for continuation in subscribers.values { continuation.yield(event) }
-    }
-
-    deinit {
-        for continuation in subscribers.values { continuation.finish() }
+        broadcaster.publish(event)
     }
 }

@@ -23,7 +23,7 @@ struct AppLifeTests {
                 let home = folder.appendingPathComponent("app")
                 let app = try await SalesforceApp(
                     configuration: try AppConfiguration(contentsOf: folder.appendingPathComponent("config")), directory: home)
-                var events = await app.events().makeAsyncIterator()
+                var events = app.events().makeAsyncIterator()
 
                 // The first user logs in through the browser and syncs from usersyncs.json.
                 let first = try await app.logIn(at: org.loginHost, using: org.browser)

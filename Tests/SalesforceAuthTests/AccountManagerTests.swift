@@ -156,7 +156,7 @@ struct AccountManagerTests {
     func multiUser() async throws {
         try await withOrg { org throws in
             let manager = try await UserAccountManager(directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient())
-            let events = await manager.events()
+            let events = manager.events()
             let first = try await manager.logIn(at: org.loginHost, using: org.browser)
             let second = try await manager.logIn(at: org.loginHost, using: org.browser)
             // The same user logging in again replaces the account rather than adding one.
@@ -194,7 +194,7 @@ struct AccountManagerTests {
         try await withOrg { org throws in
             let manager = try await UserAccountManager(directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient())
             let account = try await manager.logIn(at: org.loginHost, using: org.browser)
-            let events = await manager.events()
+            let events = manager.events()
             try await org.oauthClient().revoke(token: account.credentials.refreshToken!, at: org.loginHost)
             let error = await #expect(throws: SalesforceAuth.OAuthError.self) {
                 try await manager.refreshedCredentials(for: account.credentials)
@@ -231,7 +231,7 @@ struct AccountManagerTests {
                 let keys = FailingKeyStore()
                 let manager = try await UserAccountManager(directory: directory, keyStore: keys, oauth: org.oauthClient())
                 let account = try await manager.logIn(at: org.loginHost, using: org.browser)
-                let events = await manager.events()
+                let events = manager.events()
                 keys.failing.withLock { $0 = true }
                 let refreshed = try await manager.refreshedCredentials(for: account.credentials)
                 #expect(refreshed.accessToken != account.credentials.accessToken)

@@ -143,9 +143,9 @@ struct KeyManagementTests {
             await keys.removeKey(for: "com.salesforce.smartstore.global.cache")
 
             let second = SmartStoreManager(rootDirectory: root, protection: .encrypted(keyStore: keys))
+            var events = second.events.makeAsyncIterator()
             let recreated = try await second.globalStore(named: "cache")
             #expect(try await recreated.soupExists("kept") == false)
-            var events = second.events.makeAsyncIterator()
             #expect(await events.next() == .storeRecreatedAfterKeyLoss(url: recreated.url))
         }
     }
@@ -178,10 +178,13 @@ struct KeyManagementTests {
             #expect(StoreFileInspection.inspect(plain.url) == .plaintext)
 
             let manager = SmartStoreManager(rootDirectory: root, protection: .encrypted(keyStore: InMemoryKeyStore()))
+            var events = manager.events.makeAsyncIterator()
+            var second = manager.events.makeAsyncIterator()
             let encrypted = try await manager.globalStore()
             #expect(encrypted.isEncrypted)
             #expect(try await encrypted.soupExists("kept"))
-            var events = manager.events.makeAsyncIterator()
+            // Every listener hears it.
+            #expect(await second.next() == .plainStoreEncrypted(url: encrypted.url))
             #expect(await events.next() == .plainStoreEncrypted(url: encrypted.url))
         }
     }

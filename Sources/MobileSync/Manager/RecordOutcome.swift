@@ -24,30 +24,3 @@ public struct RecordOutcome: Sendable, Hashable {
     /// The server's answer or the reason, for failed and conflicted records.
     public let message: String?
 }
-
-/// Hands each run's record outcomes to everyone listening.
-final class OutcomeHub: Sendable {
-    private let listeners = Locked<[Int: AsyncStream<RecordOutcome>.Continuation]>([:])
-    private let nextKey = Locked(0)
-
-    func stream() -> AsyncStream<RecordOutcome> {
-        let (stream, continuation) = AsyncStream<RecordOutcome>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
-        let key = nextKey.withLock { key in
-            key += 1
-            return key
-        }
-        listeners.withLock { $0[key] = continuation }
-        continuation.onTermination = { [weak self] _ in self?.listeners.withLock { _ = $0.removeValue(forKey: key) } }
-        return stream
-    }
-
-    func publish(_ outcomes: [RecordOutcome]) {
-        guard !outcomes.isEmpty else { return }
-        let current = listeners.current.values
-        for continuation in current { for outcome in outcomes { continuation.yield(outcome) } }
-    }
-
-    deinit {
-        for continuation in listeners.current.values { continuation.finish() }
-    }
-}

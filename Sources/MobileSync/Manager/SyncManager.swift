@@ -27,7 +27,7 @@ public actor SyncManager {
     private var busySoups: Set<String> = []
     private var soupWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     private var stopRequested = false
-    private let outcomeHub = OutcomeHub()
+    private let outcomeHub = Broadcaster<RecordOutcome>(buffer: 10_000)
     private var endObservers: [@Sendable (SyncState) -> Void] = []
 
     /// What becomes of records in every run from now on, as runs save them: for sync up each

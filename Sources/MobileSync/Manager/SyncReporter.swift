@@ -7,7 +7,7 @@ import SalesforceCore
 struct SyncReporter: Sendable {
     let states: SyncStateStore
     let observer: (@Sendable (SyncState) -> Void)?
-    let outcomes: OutcomeHub
+    let outcomes: Broadcaster<RecordOutcome>
     /// Told of the final state, after the run's own observer.
     var endObservers: [@Sendable (SyncState) -> Void] = []
 

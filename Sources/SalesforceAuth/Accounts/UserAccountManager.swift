@@ -10,7 +10,7 @@ public import SalesforceKeys
 /// let accounts = try await UserAccountManager(directory: appSupport.appending(path: "accounts"),
 ///                                             keyStore: FileKeyStore(directory: appSupport.appending(path: "keys")),
 ///                                             oauth: OAuthClient(bootConfig: config))
-/// for await event in await accounts.events() { … }          // in a task of its own
+/// for await event in accounts.events() { … }          // in a task of its own
 /// let account = try await accounts.logIn(at: .production, using: browser)
 /// try await accounts.logOut(account.identity)                  // revokes the refresh token too
 /// ```
@@ -29,7 +29,7 @@ public actor UserAccountManager: CredentialsRefresher {
     /// disk, untouched; delete them or restore the key.
     public private(set) var unreadableAccountFiles: [URL]
     private let vault: AccountVault?
-    private var subscribers: [UUID: AsyncStream<AccountEvent>.Continuation] = [:]
+    private let broadcaster = Broadcaster<AccountEvent>()
     private let logger = Logger.forceKit("accounts")
 
     /// Loads the accounts kept in `directory` (nil keeps them in memory only).
@@ -72,14 +72,8 @@ public actor UserAccountManager: CredentialsRefresher {
     }
 
     /// Account events, from now on, until the caller stops iterating.
-    public func events() -> AsyncStream<AccountEvent> {
-        let (stream, continuation) = AsyncStream<AccountEvent>.makeStream()
-        let id = UUID()
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
+    public nonisolated func events() -> AsyncStream<AccountEvent> {
+        broadcaster.stream()
     }
 
     // MARK: - Logging in
@@ -237,10 +231,6 @@ public actor UserAccountManager: CredentialsRefresher {
     // MARK: - Events
 
     private func publish(_ event: AccountEvent) {
-        for continuation in subscribers.values { continuation.yield(event) }
-    }
-
-    private func unsubscribe(_ id: UUID) {
-        subscribers[id] = nil
+        broadcaster.publish(event)
     }
 }

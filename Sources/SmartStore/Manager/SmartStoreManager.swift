@@ -44,8 +44,9 @@ public actor SmartStoreManager {
     /// How the stores are protected.
     public let protection: Protection
     /// What the manager did on its own: a store recreated after its key was lost, or encrypted.
-    public nonisolated let events: AsyncStream<Event>
-    private let eventSink: AsyncStream<Event>.Continuation
+    /// Each access is a new listener; several may listen at once.
+    public nonisolated var events: AsyncStream<Event> { broadcaster.stream() }
+    private let broadcaster = Broadcaster<Event>()
     private var openStores: [URL: SmartStore] = [:]
 
     /// A manager for the stores under `rootDirectory`, which is created when a store is.
@@ -54,22 +55,13 @@ public actor SmartStoreManager {
     /// platforms (under the app's bundle id), and on Linux 0600 files in `rootDirectory/keys`,
     /// which protects the data as well as the folder's permissions do.
     public init(rootDirectory: URL) {
-        self.init(rootDirectory: rootDirectory, protection: .encrypted(keyStore: Self.defaultKeyStore(rootDirectory: rootDirectory)))
+        self.init(rootDirectory: rootDirectory, protection: .encrypted(keyStore: PlatformKeyStore.make(directory: rootDirectory)))
     }
 
     /// A manager for the stores under `rootDirectory`, protected as `protection` says.
     public init(rootDirectory: URL, protection: Protection) {
         self.rootDirectory = rootDirectory
         self.protection = protection
-        (events, eventSink) = AsyncStream.makeStream(of: Event.self)
-    }
-
-    private static func defaultKeyStore(rootDirectory: URL) -> any KeyStore {
-        #if canImport(Security)
-            KeychainKeyStore(service: Bundle.main.bundleIdentifier ?? "com.salesforce.smartstore")
-        #else
-            FileKeyStore(directory: rootDirectory.appendingPathComponent("keys", isDirectory: true))
-        #endif
     }
 
     /// A user's store, created if needed; the default store unless a name is given.
@@ -167,10 +159,10 @@ public actor SmartStoreManager {
             switch StoreFileInspection.inspect(url) {
             case .encrypted where try await keyStore.existingKey(for: label) == nil:
                 try removeFiles(of: url)
-                eventSink.yield(.storeRecreatedAfterKeyLoss(url: url))
+                broadcaster.publish(.storeRecreatedAfterKeyLoss(url: url))
             case .plaintext:
                 try await SmartStore.encryptPlainStore(at: url, with: .key(try await keyStore.key(for: label)))
-                eventSink.yield(.plainStoreEncrypted(url: url))
+                broadcaster.publish(.plainStoreEncrypted(url: url))
             default:
                 break
             }
