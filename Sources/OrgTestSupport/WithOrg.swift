@@ -21,8 +21,7 @@ public func withOrg<T>(
 /// or throws. For tests that need the server itself: its data directory, a restart.
 @discardableResult
 public func withLocalOrg<T>(_ configuration: LocalOrgConfiguration, _ body: (LocalOrgServer) async throws -> T) async throws -> T {
-    let server = try await LocalOrgServer.start(configuration)
-    return try await stopping(server) { try await body(server) }
+    try await LocalOrgServer.withRunning(configuration, body)
 }
 
 private func stopping<T>(_ server: LocalOrgServer, _ body: () async throws -> T) async throws -> T {

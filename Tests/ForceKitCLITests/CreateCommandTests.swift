@@ -44,7 +44,7 @@ struct CreateCommandTests {
                 contentsOf: folder.appendingPathComponent("Sources/FieldNotes/Views/ContactListView.swift"), encoding: .utf8)
             #expect(list.hasPrefix("#if canImport(SwiftUI)"))
             let test = try String(contentsOf: folder.appendingPathComponent("Tests/FieldNotesTests/FieldNotesTests.swift"), encoding: .utf8)
-            #expect(test.contains("LocalOrgServer.start") && test.contains("await server.stop()"))
+            #expect(test.contains("LocalOrgServer.withRunning("))
         }
     }
 

@@ -30,14 +30,7 @@ struct LoadSuite: AsyncParsableCommand {
     func run() async throws {
         var configuration = LocalOrgConfiguration()
         configuration.seedsSampleData = false
-        let server = try await LocalOrgServer.start(configuration)
-        do {
-            try await measure(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await LocalOrgServer.withRunning(configuration) { server in try await measure(server) }
     }
 
     private func measure(_ server: LocalOrgServer) async throws {

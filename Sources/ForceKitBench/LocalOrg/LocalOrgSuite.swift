@@ -30,29 +30,7 @@ struct LocalOrgSuite: AsyncParsableCommand {
     func run() async throws {
         var configuration = LocalOrgConfiguration()
         configuration.seedsSampleData = false
-        let server = try await LocalOrgServer.start(configuration)
-        let store = server.store
-        let version = APIVersion.current.description
-        let userID = try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue ?? ""
-        try await BenchOrg.load(accounts: accounts, into: store, as: userID)
-        let token = try await BenchOrg.passwordToken(server)
-        let soql = "SELECT Id, Name, Industry, AnnualRevenue, BillingCity, CreatedDate FROM Account"
-
-        var streamedHTTP: [Double] = []
-        var streamedDirect: [Double] = []
-        var crudHTTP: [Double] = []
-        var crudDirect: [Double] = []
-        for _ in 0..<rounds {
-            streamedDirect.append(try await Measurement.rate(accounts) { try await streamDirect(store, soql: soql, version: version) })
-            streamedHTTP.append(
-                try await Measurement.rate(accounts) { try await streamHTTP(server, token: token, soql: soql, version: version) })
-            let operations = clients * cycles * 4
-            crudDirect.append(try await Measurement.rate(operations) { try await crudOnStore(store, as: userID, version: version) })
-            crudHTTP.append(try await Measurement.rate(operations) { try await crudOverHTTP(server, token: token, version: version) })
-        }
-        await server.stop()
-        let stream = (Measurement.median(streamedHTTP), Measurement.median(streamedDirect))
-        let crud = (Measurement.median(crudHTTP), Measurement.median(crudDirect))
+        let (stream, crud) = try await LocalOrgServer.withRunning(configuration) { server in try await measure(server) }
         say(
             String(
                 format: "query streaming: HTTP %.0f records/s, direct %.0f records/s, ratio %.3f", stream.0, stream.1, stream.0 / stream.1))
@@ -72,6 +50,34 @@ struct LocalOrgSuite: AsyncParsableCommand {
         report.add("accounts", accounts)
         report.add("clients", clients)
         print(report.line)
+    }
+
+    /// Streams the query and runs the CRUD cycles over HTTP and on the store directly, `rounds`
+    /// times each: the medians of (HTTP, direct) records/s and operations/s.
+    private func measure(_ server: LocalOrgServer) async throws -> (stream: (Double, Double), crud: (Double, Double)) {
+        let store = server.store
+        let version = APIVersion.current.description
+        let userID = try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue ?? ""
+        try await BenchOrg.load(accounts: accounts, into: store, as: userID)
+        let token = try await BenchOrg.passwordToken(server)
+        let soql = "SELECT Id, Name, Industry, AnnualRevenue, BillingCity, CreatedDate FROM Account"
+
+        var streamedHTTP: [Double] = []
+        var streamedDirect: [Double] = []
+        var crudHTTP: [Double] = []
+        var crudDirect: [Double] = []
+        for _ in 0..<rounds {
+            streamedDirect.append(try await Measurement.rate(accounts) { try await streamDirect(store, soql: soql, version: version) })
+            streamedHTTP.append(
+                try await Measurement.rate(accounts) { try await streamHTTP(server, token: token, soql: soql, version: version) })
+            let operations = clients * cycles * 4
+            crudDirect.append(try await Measurement.rate(operations) { try await crudOnStore(store, as: userID, version: version) })
+            crudHTTP.append(try await Measurement.rate(operations) { try await crudOverHTTP(server, token: token, version: version) })
+        }
+        return (
+            (Measurement.median(streamedHTTP), Measurement.median(streamedDirect)),
+            (Measurement.median(crudHTTP), Measurement.median(crudDirect))
+        )
     }
 
     private func say(_ line: String) {

@@ -35,7 +35,35 @@ struct RESTSuite: AsyncParsableCommand {
     func run() async throws {
         var configuration = LocalOrgConfiguration()
         configuration.seedsSampleData = false
-        let server = try await LocalOrgServer.start(configuration)
+        let (query, gets) = try await LocalOrgServer.withRunning(configuration) { server in try await measure(server) }
+        if !json {
+            print(
+                String(
+                    format: "query of %d records: RestClient %.0f records/s, URLSession+JSONSerialization %.0f records/s, ratio %.3f",
+                    accounts, query.0, query.1, query.0 / query.1))
+            print(
+                String(
+                    format: "%d GETs from %d tasks: RestClient %.0f requests/s, URLSession+JSONSerialization %.0f requests/s, ratio %.3f",
+                    requests, tasks, gets.0, gets.1, gets.0 / gets.1))
+        }
+        var report = BenchReport()
+        report.add("suite", "rest")
+        report.add("unit", "records/s")
+        report.add("ours", query.0)
+        report.add("baseline", query.1)
+        report.add("ratio", query.0 / query.1)
+        report.add("getsPerSecond", gets.0)
+        report.add("baselineGetsPerSecond", gets.1)
+        report.add("getRatio", gets.0 / gets.1)
+        report.add("accounts", accounts)
+        report.add("tasks", tasks)
+        print(report.line)
+    }
+
+    /// Runs `requests` calls of `body` spread over `tasks` tasks; returns how many succeeded.
+    /// Streams the query and sends the concurrent GETs through `RestClient` and a bare
+    /// URLSession, `rounds` times each: the medians of (ours, baseline) records/s and requests/s.
+    private func measure(_ server: LocalOrgServer) async throws -> (query: (Double, Double), gets: (Double, Double)) {
         let version = APIVersion.current.description
         let userID = try await server.store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue ?? ""
         try await BenchOrg.load(accounts: accounts, into: server.store, as: userID)
@@ -74,34 +102,9 @@ struct RESTSuite: AsyncParsableCommand {
                     }
                 })
         }
-        await server.stop()
-        let query = (Measurement.median(queryOurs), Measurement.median(queryBase))
-        let gets = (Measurement.median(getOurs), Measurement.median(getBase))
-        if !json {
-            print(
-                String(
-                    format: "query of %d records: RestClient %.0f records/s, URLSession+JSONSerialization %.0f records/s, ratio %.3f",
-                    accounts, query.0, query.1, query.0 / query.1))
-            print(
-                String(
-                    format: "%d GETs from %d tasks: RestClient %.0f requests/s, URLSession+JSONSerialization %.0f requests/s, ratio %.3f",
-                    requests, tasks, gets.0, gets.1, gets.0 / gets.1))
-        }
-        var report = BenchReport()
-        report.add("suite", "rest")
-        report.add("unit", "records/s")
-        report.add("ours", query.0)
-        report.add("baseline", query.1)
-        report.add("ratio", query.0 / query.1)
-        report.add("getsPerSecond", gets.0)
-        report.add("baselineGetsPerSecond", gets.1)
-        report.add("getRatio", gets.0 / gets.1)
-        report.add("accounts", accounts)
-        report.add("tasks", tasks)
-        print(report.line)
+        return ((Measurement.median(queryOurs), Measurement.median(queryBase)), (Measurement.median(getOurs), Measurement.median(getBase)))
     }
 
-    /// Runs `requests` calls of `body` spread over `tasks` tasks; returns how many succeeded.
     private func concurrently(_ body: @escaping @Sendable (Int) async throws -> Int) async throws -> Int {
         let perTask = requests / tasks
         let extra = requests % tasks

@@ -55,14 +55,7 @@ struct SyncSuite: AsyncParsableCommand {
     func run() async throws {
         var configuration = LocalOrgConfiguration()
         configuration.seedsSampleData = false
-        let server = try await LocalOrgServer.start(configuration)
-        do {
-            try await measure(server)
-            await server.stop()
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await LocalOrgServer.withRunning(configuration) { server in try await measure(server) }
     }
 
     private func measure(_ server: LocalOrgServer) async throws {

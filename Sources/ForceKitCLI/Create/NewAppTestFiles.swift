@@ -57,14 +57,7 @@ enum NewAppTestFiles {
         func withLocalOrg(_ body: (LocalOrgServer, URL) async throws -> Void) async throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\#(name)Tests-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let server = try await LocalOrgServer.start(LocalOrgConfiguration())
-            do {
-                try await body(server, folder)
-            } catch {
-                await server.stop()
-                throw error
-            }
-            await server.stop()
+            try await LocalOrgServer.withRunning(LocalOrgConfiguration()) { server in try await body(server, folder) }
         }
 
         """#

@@ -58,23 +58,14 @@ struct IdPDemoCommand: AsyncParsableCommand {
     func run() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forcekit-idp-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server: LocalOrgServer
+        let succeeded: Bool
         do {
             try Self.prepare(directory)
             var configuration = LocalOrgConfiguration()
             configuration.seedsSampleData = false
             configuration.dataDirectory = directory
-            server = try await LocalOrgServer.start(configuration)
+            succeeded = try await LocalOrgServer.withRunning(configuration) { server in try await demo(server) }
         } catch {
-            Console.printError("error: \(error)")
-            throw ExitCode(1)
-        }
-        let succeeded: Bool
-        do {
-            succeeded = try await demo(server)
-            await server.stop()
-        } catch {
-            await server.stop()
             Console.printError("error: \(error)")
             throw ExitCode(1)
         }

@@ -26,16 +26,11 @@ struct Quickstart: Sendable {
         var configuration = LocalOrgConfiguration()
         configuration.dataDirectory = workspace.orgData
         configuration.seedsSampleData = false
-        let server = try await LocalOrgServer.start(configuration)
-        do {
+        return try await LocalOrgServer.withRunning(configuration) { server in
             var summary = try await steps(server)
             summary.seconds = (ContinuousClock.now - started).seconds
             try await whileRunning(summary)
-            await server.stop()
             return summary
-        } catch {
-            await server.stop()
-            throw error
         }
     }
 
