@@ -261,6 +261,11 @@ struct RESTDataTests {
             #expect(recent.json.arrayValue?.compactMap { $0["Id"]?.stringValue } == [ids[1], ids[0], accountID])
             #expect(recent.json[2]?["attributes"]?["type"] == "Account")
             #expect(try await org.client.send("GET", "\(org.dataPath)/recent?limit=1", token: token).json.arrayValue?.count == 1)
+            // A limit is read as every other number a request carries: a bad one is a 400 that names it.
+            let huge = try await org.client.send("GET", "\(org.dataPath)/recent?limit=99999999999999999999", token: token)
+            #expect(huge.status == 400 && huge.json[0]?["errorCode"] == "INVALID_PARAMETER_VALUE")
+            #expect(try await org.client.send("GET", "\(org.dataPath)/recent?limit=-3", token: token).status == 400)
+            #expect(try await org.client.send("GET", "\(org.dataPath)/recent?limit=100000", token: token).status == 200)
 
         }
     }

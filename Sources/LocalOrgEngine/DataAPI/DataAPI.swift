@@ -98,7 +98,8 @@ struct DataAPI: Sendable {
     }
 
     private func recent(_ call: RestCall, db: Database) throws -> RestReply {
-        let limit = call.parameter("limit").flatMap(Int.init) ?? RecentItems.capacity
+        // A list holds at most `capacity` records: a larger limit asks for all of them.
+        let limit = min(try call.integerParameter("limit", in: 0...Int(Int32.max)) ?? RecentItems.capacity, RecentItems.capacity)
         let records = try store.recentItems(of: userID, limit: limit, version: call.version, db: db)
         return .written { writer in
             writer.beginArray()

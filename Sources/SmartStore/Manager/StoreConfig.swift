@@ -70,10 +70,10 @@ public struct StoreConfig: Sendable, Hashable {
 }
 
 extension SmartStore {
-    /// Registers the config's soups that the store does not have yet; soups that exist are left
-    /// as they are, as the SDK does. Every soup is validated before any is registered.
+    /// Registers the config's soups that the store does not have yet, in one transaction (all
+    /// or none); soups that exist are left as they are, as the SDK does. Every soup is validated
+    /// before any is registered.
     public func registerSoups(fromConfig config: StoreConfig) async throws(SmartStoreError) {
-        for soup in config.soups { try Self.validate(SoupSpec(name: soup.soupName), indexSpecs: soup.indexes) }
-        for soup in config.soups { try await registerSoup(soup.soupName, indexSpecs: soup.indexes) }
+        try await registerSoups(config.soups.map { (SoupSpec(name: $0.soupName), $0.indexes) })
     }
 }

@@ -12,12 +12,20 @@ extension SmartStore {
     /// Registers a soup with features (such as external storage) and index specs.
     /// Registering a soup that exists changes nothing.
     public func registerSoup(_ spec: SoupSpec, indexSpecs: [IndexSpec]) async throws(SmartStoreError) {
-        try Self.validate(spec, indexSpecs: indexSpecs)
+        try await registerSoups([(spec, indexSpecs)])
+    }
+
+    /// Registers the soups that do not exist yet, in one transaction: all or, on a failure,
+    /// none. Every soup is validated before any is registered.
+    func registerSoups(_ soups: [(spec: SoupSpec, indexSpecs: [IndexSpec])]) async throws(SmartStoreError) {
+        for soup in soups { try Self.validate(soup.spec, indexSpecs: soup.indexSpecs) }
         try await schemaWrite { db, _ in
-            guard try StoreSchema.loadDescriptors(db)[spec.name] == nil else { return }
-            let descriptor = try StoreSchema.insertSoup(spec, indexSpecs: indexSpecs, db)
-            try StoreSchema.createTable(for: descriptor, db)
-            try StoreSchema.createIndexes(for: descriptor, db)
+            for (spec, indexSpecs) in soups {
+                guard try StoreSchema.loadDescriptors(db)[spec.name] == nil else { continue }
+                let descriptor = try StoreSchema.insertSoup(spec, indexSpecs: indexSpecs, db)
+                try StoreSchema.createTable(for: descriptor, db)
+                try StoreSchema.createIndexes(for: descriptor, db)
+            }
         }
     }
 
@@ -63,9 +71,15 @@ extension SmartStore {
         }
     }
 
-    /// Removes every soup of the store.
+    /// Removes every soup of the store, in one transaction: all or, on a failure, none.
     public func removeAllSoups() async throws(SmartStoreError) {
-        for name in try await allSoupNames() { try await removeSoup(name) }
+        try await schemaWrite { db, files in
+            for soup in try StoreSchema.loadDescriptors(db).values.sorted(by: { $0.spec.name < $1.spec.name }) {
+                try StoreSchema.dropStorage(for: soup, db)
+                try StoreSchema.deleteSoupRecord(soup, db)
+                files.removeAll(table: soup.tableName)
+            }
+        }
     }
 
     /// Recomputes the values of the given indexed paths for every entry, after entries were
