@@ -1,8 +1,9 @@
 import Foundation
+import SOQL
 import SalesforceCore
 
 /// HTTP dates as If-Unmodified-Since carries them: IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`)
-/// read by SalesforceCore's `HTTPDate`, and the two obsolete forms RFC 9110 still asks a
+/// read by SOQL's `HTTPDate`, and the two obsolete forms RFC 9110 still asks a
 /// server to accept, read with a formatter (rare, so its cost does not matter).
 enum HTTPHeaderDate {
     static func parse(_ text: String) -> Date? {

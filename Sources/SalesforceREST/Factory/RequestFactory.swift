@@ -1,4 +1,5 @@
 public import Foundation
+import SOQL
 public import SalesforceCore
 import URLEncoding
 

@@ -2,7 +2,7 @@ import ForceKitTestSupport
 import Foundation
 import Testing
 
-@testable import SalesforceCore
+@testable import SOQL
 
 @Suite("HTTP dates")
 struct HTTPDateTests {
