@@ -74,7 +74,7 @@ struct HandoffTests {
         }
     }
 
-    @Test("T-IDP-28/29: a refreshable session needs no IdP; no IdP configured or installed is said so the app can use the browser")
+    @Test("a refreshable session needs no IdP; no IdP configured or installed is said so the app can use the browser")
     func fallbacks() async throws {
         try await withOrg { org in
             let handoff = try await Handoff.start(org)

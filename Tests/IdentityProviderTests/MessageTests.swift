@@ -13,7 +13,7 @@ struct MessageTests {
 
     func url(_ text: String) throws -> URL { try #require(URL(string: text)) }
 
-    @Test("T-IDP-01/02: an authrequest is written with every documented parameter, encoded, and reads back the same")
+    @Test("an authrequest is written with every documented parameter, encoded, and reads back the same")
     func authRequestRoundTrip() throws {
         let request = IdPAuthRequest(
             clientID: "SPKEY", codeChallenge: challenge, redirectURI: "sampleidpclientapp://oauth/done", scopes: ["api", "web"],
@@ -31,7 +31,7 @@ struct MessageTests {
         #expect(back.userHint?.orgID.id15 == "00Dx0000001T0zk" && back.userHint?.userID.id15 == "005x0000001S2b9")
     }
 
-    @Test("T-IDP-03: the command matches without case; scopes default to refresh_token; hint and host are optional")
+    @Test("the command matches without case; scopes default to refresh_token; hint and host are optional")
     func authRequestMinimal() throws {
         let read = try IdPMessage(
             url: url(
@@ -45,7 +45,7 @@ struct MessageTests {
         #expect(request.redirectURI == "sampleidpclientapp://oauth/done")
     }
 
-    @Test("T-IDP-04/05: an authresponse keeps an encoded code intact, with or without login_host")
+    @Test("an authresponse keeps an encoded code intact, with or without login_host")
     func authResponse() throws {
         let full = try IdPMessage(
             url: url("sampleidpclientapp://oauth2/v1.0/authresponse?code=aPrx%3D%3D&state=st1&login_host=login.salesforce.com"))
@@ -54,7 +54,7 @@ struct MessageTests {
         #expect(bare == .authResponse(IdPAuthResponse(code: "a+b", state: "st1")))
     }
 
-    @Test("T-IDP-07/08/09: errors are written with the documented names and read in either spelling")
+    @Test("errors are written with the documented names and read in either spelling")
     func errors() throws {
         let documented = try IdPMessage(
             url: url("sampleidpclientapp://oauth2/v1.0/error?error_code=1&error_desc=Bad&error_reason=User%20cancelled&state=st1"))
@@ -66,7 +66,7 @@ struct MessageTests {
         #expect(built.parameters.map(\.name) == ["error_code", "error_desc", "error_reason", "state"])
     }
 
-    @Test("T-IDP-10/11/12: idpinit, a hint in the iOS SDK's order, and hints that are not two ids")
+    @Test("idpinit, a hint in the iOS SDK's order, and hints that are not two ids")
     func idpInitAndHints() throws {
         let read = try IdPMessage(
             url: url(
@@ -79,7 +79,7 @@ struct MessageTests {
         #expect(UserHint(parsing: "abc") == nil && UserHint(parsing: "a:b:c") == nil)
     }
 
-    @Test("T-IDP-13: other versions, hosts and commands are told apart")
+    @Test("other versions, hosts and commands are told apart")
     func notMessages() throws {
         func code(_ text: String) throws -> IdPError.Code? {
             do {

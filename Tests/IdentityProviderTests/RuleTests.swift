@@ -15,7 +15,7 @@ struct RuleTests {
         IdPAccountChoice.Candidate(identity: identity, loginHost: host, isSignedIn: signedIn)
     }
 
-    @Test("T-IDP-16…20: a hinted signed-in account is used; no accounts or none on the host means login; otherwise the user picks")
+    @Test("a hinted signed-in account is used; no accounts or none on the host means login; otherwise the user picks")
     func accountChoice() {
         let host = "login.salesforce.com"
         #expect(
@@ -33,7 +33,7 @@ struct RuleTests {
                 == .selectUser([u1, u2]))
     }
 
-    @Test("T-IDP-23: the frontdoor URL logs the browser in with the IdP's session and asks for a code for the SP")
+    @Test("the frontdoor URL logs the browser in with the IdP's session and asks for a code for the SP")
     func frontdoor() throws {
         let request = IdPAuthRequest(
             clientID: "SPKEY", codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", redirectURI: "sampleidpclientapp://oauth/done",
@@ -54,7 +54,7 @@ struct RuleTests {
         #expect(query["state"] == authorize.state && authorize.pkce == nil)
     }
 
-    @Test("T-IDP-27: paired apps need their own consumer keys, callbacks and callback schemes; an IdP without web is warned about")
+    @Test("paired apps need their own consumer keys, callbacks and callback schemes; an IdP without web is warned about")
     func pairing() throws {
         let idp = try BootConfig(consumerKey: "IDP", redirectURI: "sampleidpapp://oauth/done", scopes: ["api", "web"])
         let sp = try BootConfig(consumerKey: "SP", redirectURI: "sampleidpclientapp://oauth/done", scopes: ["api"])
@@ -79,7 +79,7 @@ struct RuleTests {
 @Suite("Identity-provider callbacks")
 struct CallbackTests {
     @Test(
-        "T-IDP-24/25: a code in the query or fragment is read with the IdP's state; ec=301/302, an error, a wrong state or nothing is a failure"
+        "a code in the query or fragment is read with the IdP's state; ec=301/302, an error, a wrong state or nothing is a failure"
     )
     func callbacks() throws {
         let request = IdPAuthRequest(clientID: "SPKEY", codeChallenge: "c", redirectURI: "sampleidpclientapp://oauth/done", state: "st1")

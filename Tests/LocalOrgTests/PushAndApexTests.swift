@@ -115,7 +115,7 @@ struct PushAndApexTests {
 
 @Suite("LocalOrg analytics upload")
 struct AnalyticsUploadTests {
-    @Test("SRV-15: a gzipped AILTN upload is read and kept; plain, broken or misshapen uploads are refused and keep nothing")
+    @Test("a gzipped AILTN upload is read and kept; plain, broken or misshapen uploads are refused and keep nothing")
     func analyticsUpload() async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()

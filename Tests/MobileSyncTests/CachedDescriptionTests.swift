@@ -9,7 +9,7 @@ import Testing
 /// The metadata and layout managers and their cache modes (mobilesync.md §3.3.6, SD-22, D8).
 @Suite("Metadata and layouts")
 struct CachedDescriptionTests {
-    @Test("SD-22: cacheOnly is nil on an empty cache; cacheFirst asks the server once and caches; cacheOnly then answers with no request")
+    @Test("cacheOnly is nil on an empty cache; cacheFirst asks the server once and caches; cacheOnly then answers with no request")
     func metadataCacheModes() async throws {
         try await withSyncFixture { fixture throws in
             let metadata = MetadataSyncManager(syncManager: fixture.manager)

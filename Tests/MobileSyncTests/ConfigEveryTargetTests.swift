@@ -49,7 +49,7 @@ struct ConfigEveryTargetTests {
         ]}
         """#
 
-    @Test("NM-14: every target type reads from a configuration file, is created NEW, and each created sync runs to DONE")
+    @Test("every target type reads from a configuration file, is created NEW, and each created sync runs to DONE")
     func everyTarget() async throws {
         SyncTargetRegistry.registerDownTarget(named: "FixedAccounts") { json in
             FixedTarget(names: json["names"]?.arrayValue?.compactMap(\.stringValue) ?? [])

@@ -10,7 +10,7 @@ import Testing
 
 @Suite("SOSL, MRU and refresh targets")
 struct OtherTargetTests {
-    @Test("SD-16: a SOSL target brings the search's records, and a re-run searches again in full")
+    @Test("a SOSL target brings the search's records, and a re-run searches again in full")
     func sosl() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.createAccounts(["Acme Corp", "Acme Labs", "Beta"], advancing: 2)
@@ -25,7 +25,7 @@ struct OtherTargetTests {
         }
     }
 
-    @Test("SD-17: an MRU target brings the user's recent records of the type")
+    @Test("an MRU target brings the user's recent records of the type")
     func mru() async throws {
         try await withSyncFixture { fixture throws in
             let ids = try await fixture.createAccounts(["Acme", "Beta", "Gamma"], advancing: 2)
@@ -40,7 +40,7 @@ struct OtherTargetTests {
         }
     }
 
-    @Test("SD-18: a refresh target updates the soup's records and brings no others")
+    @Test("a refresh target updates the soup's records and brings no others")
     func refresh() async throws {
         try await withSyncFixture { fixture throws in
             let ids = try await fixture.createAccounts(["Acme", "Beta", "Gamma"], advancing: 2)

@@ -13,7 +13,7 @@ import Testing
 /// than the SDK: child-only changes, paged children, a parents' cursor no child can push.
 @Suite("Parent-children sync down")
 struct ParentChildrenSyncDownTests {
-    @Test("SD-19: the filter picks the parents; their children come into their own soup, pointing to them, clean")
+    @Test("the filter picks the parents; their children come into their own soup, pointing to them, clean")
     func firstSync() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.registerTreeSoups()
@@ -36,7 +36,7 @@ struct ParentChildrenSyncDownTests {
         }
     }
 
-    @Test("SD-20: under LEAVE_IF_CHANGED a tree with a local change is left whole, even its clean parent changed on the server")
+    @Test("under LEAVE_IF_CHANGED a tree with a local change is left whole, even its clean parent changed on the server")
     func dirtyTreeLeftAlone() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.registerTreeSoups()
@@ -167,7 +167,7 @@ struct ParentChildrenSyncDownTests {
         }
     }
 
-    @Test("NM-14: both spellings of the type read as the tree target; the SDK's JSON reads back and is written again the same")
+    @Test("both spellings of the type read as the tree target; the SDK's JSON reads back and is written again the same")
     func sdkJSON() throws {
         let sdk: JSON = try JSON(
             parsing: Data(

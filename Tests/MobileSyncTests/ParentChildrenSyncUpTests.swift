@@ -27,7 +27,7 @@ struct ParentChildrenSyncUpTests {
         return parent
     }
 
-    @Test("SU-19: a parent and its children created offline go up in one composite request, the children referencing the new parent")
+    @Test("a parent and its children created offline go up in one composite request, the children referencing the new parent")
     func createsInOneRequest() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.registerTreeSoups()
@@ -120,7 +120,7 @@ struct ParentChildrenSyncUpTests {
         }
     }
 
-    @Test("SU-20: deleting a master-detail parent sends one DELETE for it alone and removes its children locally")
+    @Test("deleting a master-detail parent sends one DELETE for it alone and removes its children locally")
     func masterDetailDelete() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.registerTreeSoups()
@@ -141,7 +141,7 @@ struct ParentChildrenSyncUpTests {
         }
     }
 
-    @Test("SU-21: under LEAVE_IF_CHANGED a tree with a record changed on the server is left alone, with no write at all")
+    @Test("under LEAVE_IF_CHANGED a tree with a record changed on the server is left alone, with no write at all")
     func changedTreeLeftAlone() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.registerTreeSoups()
@@ -178,7 +178,7 @@ struct ParentChildrenSyncUpTests {
         }
     }
 
-    @Test("SU-22: only a child changed: the parent is not sent, the child's PATCH is the request's only subrequest")
+    @Test("only a child changed: the parent is not sent, the child's PATCH is the request's only subrequest")
     func onlyChildChanged() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.registerTreeSoups()

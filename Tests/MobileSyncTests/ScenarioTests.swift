@@ -12,7 +12,7 @@ import Testing
 /// The spec's scenarios not covered elsewhere (mobilesync.md §11).
 @Suite("Sync scenarios")
 struct ScenarioTests {
-    @Test("SD-10/SD-11: a local creation stays dirty in both modes; a local delete is undone by OVERWRITE and kept by LEAVE_IF_CHANGED")
+    @Test("a local creation stays dirty in both modes; a local delete is undone by OVERWRITE and kept by LEAVE_IF_CHANGED")
     func localCreatesAndDeletes() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.createAccounts(["Acme", "Beta"], advancing: 2)
@@ -30,7 +30,7 @@ struct ScenarioTests {
         }
     }
 
-    @Test("SU-5/SU-6: a delete of a record the server already deleted succeeds; create and update send their own field lists")
+    @Test("a delete of a record the server already deleted succeeds; create and update send their own field lists")
     func deletesAndFieldLists() async throws {
         try await withSyncFixture { fixture throws in
             let ids = try await fixture.createAccounts(["Acme", "Beta"], advancing: 2)
@@ -64,7 +64,7 @@ struct ScenarioTests {
         }
     }
 
-    @Test("SU-14: a network failure fails the sync up; what the server took is clean, and the re-sync sends only the rest (no duplicate)")
+    @Test("a network failure fails the sync up; what the server took is clean, and the re-sync sends only the rest (no duplicate)")
     func failureThenResync() async throws {
         try await withSyncFixture { fixture throws in
             for name in ["One", "Two", "Three"] {
@@ -84,7 +84,7 @@ struct ScenarioTests {
         }
     }
 
-    @Test("SU-9: under LEAVE_IF_CHANGED a record with no modification stamp is written unconditionally, as in the SDK")
+    @Test("under LEAVE_IF_CHANGED a record with no modification stamp is written unconditionally, as in the SDK")
     func noStampIsUnconditional() async throws {
         try await withSyncFixture { fixture throws in
             let ids = try await fixture.createAccounts(["Acme"], advancing: 2)
@@ -102,7 +102,7 @@ struct ScenarioTests {
         }
     }
 
-    @Test("SU-15: 30 creates with the batch target go in two composite requests of 25 and 5")
+    @Test("30 creates with the batch target go in two composite requests of 25 and 5")
     func batchOfTwentyFive() async throws {
         try await withSyncFixture { fixture throws in
             for index in 0..<30 {
@@ -213,7 +213,7 @@ struct FetchedAheadFailureTests {
 
 @Suite("Against LocalOrg's injected faults")
 struct InjectedFaultTests {
-    @Test("SD-14: the server drops the second page's connection; the sync fails with the first page saved, then resumes")
+    @Test("the server drops the second page's connection; the sync fails with the first page saved, then resumes")
     func droppedPage() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.createAccounts((0..<300).map { "Account \($0)" })

@@ -12,7 +12,7 @@ import Testing
 
 @Suite("Sync down")
 struct SyncDownTests {
-    @Test("SD-1: records come down clean, stamped with the sync, and the state says DONE with the counts and the cursor")
+    @Test("records come down clean, stamped with the sync, and the state says DONE with the counts and the cursor")
     func firstSync() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.createAccounts(["Acme", "Beta", "Gamma"], advancing: 2)
@@ -38,7 +38,7 @@ struct SyncDownTests {
         }
     }
 
-    @Test("SD-3: the stored query has the id and stamp fields and a (stamp, id) order added")
+    @Test("the stored query has the id and stamp fields and a (stamp, id) order added")
     func queryMutation() throws {
         let target = try SoqlSyncDownTarget(query: "SELECT Name FROM Account")
         #expect(target.query == "SELECT Id, LastModifiedDate, Name FROM Account ORDER BY LastModifiedDate, Id")
@@ -62,7 +62,7 @@ struct SyncDownTests {
                 + "ORDER BY LastModifiedDate, Id")
     }
 
-    @Test("SD-2: pages of 200 are saved one by one with progress, and all records arrive once")
+    @Test("pages of 200 are saved one by one with progress, and all records arrive once")
     func paging() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.createAccounts((0..<450).map { "Account \($0)" })
@@ -141,7 +141,7 @@ struct SyncDownTests {
         }
     }
 
-    @Test("SD-7/SD-8: OVERWRITE replaces a locally changed record; LEAVE_IF_CHANGED keeps it and counts it")
+    @Test("OVERWRITE replaces a locally changed record; LEAVE_IF_CHANGED keeps it and counts it")
     func mergeModes() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.createAccounts(["Acme", "Beta"], advancing: 2)

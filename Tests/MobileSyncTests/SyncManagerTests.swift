@@ -12,7 +12,7 @@ import Testing
 struct SyncManagerTests {
     static let query = "SELECT Name FROM Account"
 
-    @Test("NM-1: a name is unique in the store; unknown ids and names are syncNotFound")
+    @Test("a name is unique in the store; unknown ids and names are syncNotFound")
     func names() async throws {
         try await withSyncFixture { fixture throws in
             let manager = fixture.manager
@@ -34,7 +34,7 @@ struct SyncManagerTests {
         }
     }
 
-    @Test("NM-2/NM-3: usersyncs.json creates NEW syncs without running them, once; bad entries are named and skipped")
+    @Test("usersyncs.json creates NEW syncs without running them, once; bad entries are named and skipped")
     func config() async throws {
         try await withSyncFixture { fixture throws in
             let text = """
@@ -66,7 +66,7 @@ struct SyncManagerTests {
         }
     }
 
-    @Test("NM-13: a state written by the upstream SDK decodes, and ours round-trips with the SDK's keys")
+    @Test("a state written by the upstream SDK decodes, and ours round-trips with the SDK's keys")
     func upstreamState() throws {
         let upstream = """
             {"_soupEntryId": 3, "type": "syncDown", "name": "syncDownContacts",
@@ -93,7 +93,7 @@ struct SyncManagerTests {
         #expect(try SyncUpTarget(json: [:]).kind == .collection)
     }
 
-    @Test("NM-6/NM-7/NM-8/NM-9: a running sync cannot be re-run; stop ends it STOPPED; restart resumes it to DONE")
+    @Test("a running sync cannot be re-run; stop ends it STOPPED; restart resumes it to DONE")
     func stopAndRestart() async throws {
         try await withSyncFixture { fixture throws in
             try await fixture.createAccounts((0..<600).map { "Account \($0)" })

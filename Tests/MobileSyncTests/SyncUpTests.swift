@@ -20,7 +20,7 @@ struct SyncUpTests {
     }
 
     @Test(
-        "SU-1/2/3: local creates, updates and deletes reach the server; ids come back and the records are clean",
+        "local creates, updates and deletes reach the server; ids come back and the records are clean",
         arguments: SyncUpTarget.Kind.allCases)
     func createUpdateDelete(kind: SyncUpTarget.Kind) async throws {
         try await withSyncFixture { fixture throws in
@@ -225,7 +225,7 @@ struct SyncUpTests {
         }
     }
 
-    @Test("SU-11: OVERWRITE creates again a record the server deleted; LEAVE_IF_CHANGED reports it as a conflict")
+    @Test("OVERWRITE creates again a record the server deleted; LEAVE_IF_CHANGED reports it as a conflict")
     func deletedOnServer() async throws {
         try await withSyncFixture { fixture throws in
             let ids = try await fixture.createAccounts(["Acme", "Beta"], advancing: 2)

@@ -25,7 +25,7 @@ struct AnalyticsTests {
     }
 
     @Test(
-        "T-105: the AILTN payload: version, source, times, sequence, page, locator, kind and device; a page view has ept, a measure no sequence"
+        "the AILTN payload: version, source, times, sequence, page, locator, kind and device; a page view has ept, a measure no sequence"
     )
     func transform() {
         let device = DeviceAttributes(appName: "Field", appVersion: "2.1", osName: "Linux", osVersion: "6.1", deviceID: "d1", clientID: "K")
@@ -84,7 +84,7 @@ struct AnalyticsTests {
         }
     }
 
-    @Test("T-108: with logging off, or 1,000 events waiting, a new event is dropped")
+    @Test("with logging off, or 1,000 events waiting, a new event is dropped")
     func droppedWhenOffOrFull() async throws {
         try await withApp { app, org, _ in
             try await app.logIn(at: org.loginHost, using: org.browser)
