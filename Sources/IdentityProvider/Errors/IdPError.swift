@@ -13,15 +13,16 @@ public import SalesforceCore
 ///     // No IdP app on this device: log in with the browser instead.
 /// }
 /// ```
-public struct IdPError: ForceKitError, Hashable {
+public struct IdPError: CodedForceKitError, Hashable {
     /// What kind of failure it is; a `switch` over codes needs a `default`.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: ForceKitErrorCode {
+        /// The error this code belongs to.
+        public typealias CodedError = IdPError
+
         /// The code's name; the one an ``IdPErrorResponse`` carries as `error_code`.
         public let rawValue: String
         /// A code by name.
         public init(rawValue: String) { self.rawValue = rawValue }
-        /// The code's name.
-        public var description: String { rawValue }
 
         /// The URL is not `<scheme>://oauth2/v1.0/<command>`.
         public static let notAnIdPMessage = Code(rawValue: "not_an_idp_message")
@@ -60,11 +61,6 @@ public struct IdPError: ForceKitError, Hashable {
         public static let sameCallbackURL = Code(rawValue: "same_callback_url")
         /// The IdP and SP callback URLs share a scheme, so the OS could not tell the apps apart.
         public static let sameCallbackScheme = Code(rawValue: "same_callback_scheme")
-
-        /// Whether `error` is an `IdPError` with this code, so `catch IdPError.Code.replayed` works.
-        public static func ~= (code: Self, error: any Error) -> Bool {
-            (error as? IdPError)?.code == code
-        }
     }
 
     /// What kind of failure it is.

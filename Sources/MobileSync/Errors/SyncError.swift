@@ -15,15 +15,16 @@ public import SalesforceCore
 ///     _ = try await manager.syncDown(target: target, soupName: "contacts", name: "contacts")
 /// }
 /// ```
-public struct SyncError: ForceKitError, Hashable {
+public struct SyncError: CodedForceKitError, Hashable {
     /// What kind of failure it is; a `switch` over codes needs a `default`.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: ForceKitErrorCode {
+        /// The error this code belongs to.
+        public typealias CodedError = SyncError
+
         /// The code's name.
         public let rawValue: String
         /// A code by name.
         public init(rawValue: String) { self.rawValue = rawValue }
-        /// The code's name.
-        public var description: String { rawValue }
 
         /// The manager was stopped (SDK error 900).
         public static let managerStopped = Code(rawValue: "managerStopped")
@@ -107,12 +108,5 @@ public struct SyncError: ForceKitError, Hashable {
     /// ``Code/server``.
     public static func server(_ error: any Error) -> SyncError {
         SyncError(code: .server, message: "The server failed: \(error)")
-    }
-}
-
-extension SyncError.Code {
-    /// Whether `error` is a sync error with this code, so that `catch` can name a code.
-    public static func ~= (code: Self, error: any Error) -> Bool {
-        (error as? SyncError)?.code == code
     }
 }

@@ -13,15 +13,16 @@ public import SalesforceCore
 ///     try await app.logIn(using: browser)
 /// }
 /// ```
-public struct AppError: ForceKitError, Hashable {
+public struct AppError: CodedForceKitError, Hashable {
     /// What kind of failure it is; a `switch` over codes needs a `default`.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: ForceKitErrorCode {
+        /// The error this code belongs to.
+        public typealias CodedError = AppError
+
         /// The code's name.
         public let rawValue: String
         /// A code by name.
         public init(rawValue: String) { self.rawValue = rawValue }
-        /// The code's name.
-        public var description: String { rawValue }
 
         /// A configuration file is missing or cannot be read.
         public static let configuration = Code(rawValue: "configuration")
@@ -52,11 +53,4 @@ public struct AppError: ForceKitError, Hashable {
     /// ``Code/notLoggedIn``.
     public static let notLoggedIn = AppError(
         code: .notLoggedIn, message: "No user is logged in.", recoverySuggestion: "Log a user in first (logIn(using:)).")
-}
-
-extension AppError.Code {
-    /// Whether `error` is an app error with this code, so that `catch` can name a code.
-    public static func ~= (code: Self, error: any Error) -> Bool {
-        (error as? AppError)?.code == code
-    }
 }

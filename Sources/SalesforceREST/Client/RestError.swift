@@ -46,10 +46,13 @@ public struct SalesforceError: Sendable, Equatable, Decodable {
 ///     showLogin()
 /// }
 /// ```
-public struct RestError: ForceKitError {
+public struct RestError: CodedForceKitError {
     /// What kind of failure it is. New codes may be added in any release, so a `switch` over
     /// codes needs a `default`.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: ForceKitErrorCode {
+        /// The error this code belongs to.
+        public typealias CodedError = RestError
+
         /// The code's name, such as `http`.
         public let rawValue: String
 
@@ -57,9 +60,6 @@ public struct RestError: ForceKitError {
         public init(rawValue: String) {
             self.rawValue = rawValue
         }
-
-        /// The code's name.
-        public var description: String { rawValue }
 
         /// The request cannot be sent as built.
         public static let invalidRequest = Code(rawValue: "invalidRequest")
@@ -130,13 +130,6 @@ public struct RestError: ForceKitError {
 
     /// Why the refresh failed, for ``Code/refreshFailed``.
     public var oauthError: OAuthError? { underlyingError as? OAuthError }
-}
-
-extension RestError.Code {
-    /// Whether `error` is a REST error with this code, so that `catch` can name a code.
-    public static func ~= (code: Self, error: any Error) -> Bool {
-        (error as? RestError)?.code == code
-    }
 }
 
 extension RestError {

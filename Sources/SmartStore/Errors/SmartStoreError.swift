@@ -17,10 +17,13 @@ public import SalesforceCore
 ///     showKeyLostScreen(error.message)
 /// }
 /// ```
-public struct SmartStoreError: ForceKitError, Hashable {
+public struct SmartStoreError: CodedForceKitError, Hashable {
     /// What kind of failure it is. New codes may be added in any release, so a `switch` over
     /// codes needs a `default`.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: ForceKitErrorCode {
+        /// The error this code belongs to.
+        public typealias CodedError = SmartStoreError
+
         /// The code's name, such as `soupNotFound`.
         public let rawValue: String
 
@@ -28,9 +31,6 @@ public struct SmartStoreError: ForceKitError, Hashable {
         public init(rawValue: String) {
             self.rawValue = rawValue
         }
-
-        /// The code's name.
-        public var description: String { rawValue }
 
         /// The soup name is empty or contains characters a soup name cannot have.
         public static let invalidSoupName = Code(rawValue: "invalidSoupName")
@@ -106,12 +106,5 @@ public struct SmartStoreError: ForceKitError, Hashable {
         self.code = code
         self.message = message
         self.recoverySuggestion = recoverySuggestion
-    }
-}
-
-extension SmartStoreError.Code {
-    /// Whether `error` is a SmartStore error with this code, so that `catch` can name a code.
-    public static func ~= (code: Self, error: any Error) -> Bool {
-        (error as? SmartStoreError)?.code == code
     }
 }
