@@ -70,7 +70,7 @@ let package = Package(
         // LocalOrg started for SDK tests, with a login that plays the user at its pages.
         .target(
             name: "OrgTestSupport",
-            dependencies: ["LocalOrg", "SalesforceAuth", "SalesforceCore", "ForceKitTestSupport"],
+            dependencies: ["LocalOrg", "SalesforceAuth", "SalesforceCore", "IdentityProvider", "URLEncoding", "ForceKitTestSupport"],
             swiftSettings: strictSettings
         ),
         .target(

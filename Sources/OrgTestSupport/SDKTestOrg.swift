@@ -1,4 +1,4 @@
-public import ForceKitTestSupport
+import ForceKitTestSupport
 public import Foundation
 public import LocalOrg
 public import SalesforceAuth
