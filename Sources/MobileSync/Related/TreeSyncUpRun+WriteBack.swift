@@ -48,11 +48,8 @@ extension TreeSyncUpRun {
                 if case .created(let id) = verdict, let localId = item.read[object.idFieldName]?.stringValue {
                     newIds["\(planned.level)/\(localId)"] = id
                 }
-                let serverId: String? =
-                    if case .created(let id) = verdict { id } else { current[object.idFieldName]?.stringValue }
                 let writeBack = SyncUpWriteBack(idField: object.idFieldName, stampField: object.modificationDateFieldName)
-                let (change, outcome) = writeBack.apply(
-                    verdict, to: item, current: current, stamp: serverId.flatMap { answer.stamps[$0] }, state: &state)
+                let (change, outcome) = writeBack.apply(verdict, to: item, current: current, stamps: answer.stamps, state: &state)
                 published.append(outcome)
                 switch change {
                 case .save(let record):

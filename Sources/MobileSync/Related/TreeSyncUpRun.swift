@@ -160,17 +160,13 @@ struct TreeSyncUpRun: Sendable {
     /// Reads the server's copy of each record the server refused as changed or gone, for its
     /// conflict, as a one-soup sync up keeps it.
     func keepConflictCopies(in answer: inout TreeAnswer) async throws {
-        let reads = ServerReads(client: client)
-        for (index, planned) in answer.items.enumerated() {
-            switch answer.outcomes[index] {
-            case .conflict?, .notFound?:
-                let object = levels[planned.level].object
-                guard let id = planned.item.read[object.idFieldName]?.stringValue else { continue }
-                answer.conflictCopies["\(planned.level)/\(planned.item.entryId)"] = try await reads.copy(
-                    of: planned.item.objectType, id: id)
-            default: continue
-            }
+        let answered = answer.items.enumerated().map { index, planned in
+            (
+                key: "\(planned.level)/\(planned.item.entryId)", item: planned.item, outcome: answer.outcomes[index],
+                idField: levels[planned.level].object.idFieldName
+            )
         }
+        answer.conflictCopies.merge(try await ServerReads(client: client).conflictCopies(of: answered)) { $1 }
     }
 
     /// What the server has of the trees of `group`: the trees with a record the server changed

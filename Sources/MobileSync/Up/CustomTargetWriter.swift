@@ -16,7 +16,7 @@ struct CustomTargetWriter: Sendable {
     /// halfway leaves the outcomes of the records already written.
     func send(_ items: [SyncUpItem], into outcomes: inout [Int64: SyncUpOutcome]) async throws {
         let context = SyncUpContext(client: client, target: settings)
-        let serverStamps = try await conditional ? stamps(of: items, context: context) : [:]
+        let serverStamps = try await conditional ? stamps(of: items) : [:]
         for item in items {
             if conditional, let gone = Self.leftAlone(item, serverStamps: serverStamps) {
                 outcomes[item.entryId] = gone
@@ -26,8 +26,8 @@ struct CustomTargetWriter: Sendable {
         }
     }
 
-    /// The server's new stamps of the records written, by id.
-    func freshStamps(_ ids: [String: [String]]) async throws -> [String: JSON] {
+    /// The server's modification stamps of the records `ids` holds by object type, by id.
+    func modificationDates(of ids: [String: [String]]) async throws -> [String: JSON] {
         let context = SyncUpContext(client: client, target: settings)
         var stamps: [String: JSON] = [:]
         for (type, ids) in ids.sorted(by: { $0.key < $1.key }) where !ids.isEmpty {
@@ -61,7 +61,7 @@ struct CustomTargetWriter: Sendable {
     }
 
     /// The server's stamps of the records a conditional batch updates or deletes.
-    private func stamps(of items: [SyncUpItem], context: SyncUpContext) async throws -> [String: JSON] {
+    private func stamps(of items: [SyncUpItem]) async throws -> [String: JSON] {
         var idsByType: [String: [String]] = [:]
         for item in items where item.baseStamp != nil {
             switch item.action {
@@ -69,11 +69,7 @@ struct CustomTargetWriter: Sendable {
             default: break
             }
         }
-        var stamps: [String: JSON] = [:]
-        for (type, ids) in idsByType.sorted(by: { $0.key < $1.key }) {
-            stamps.merge(try await target.modificationDates(type, ids: ids, context: context)) { $1 }
-        }
-        return stamps
+        return try await modificationDates(of: idsByType)
     }
 
     /// The outcome of an update or delete LEAVE_IF_CHANGED does not send: the record changed

@@ -30,6 +30,23 @@ struct ServerReads: Sendable {
         return (try? JSON(parsing: answer.data)) ?? .null
     }
 
+    /// The server's copy (null when gone) of each record the server refused as changed (412) or
+    /// gone, by `key`: what the write-back keeps in `__conflict__`.
+    func conflictCopies<Key: Hashable>(
+        of answered: [(key: Key, item: SyncUpItem, outcome: SyncUpOutcome?, idField: String)]
+    ) async throws -> [Key: JSON] {
+        var copies: [Key: JSON] = [:]
+        for (key, item, outcome, idField) in answered {
+            switch outcome {
+            case .conflict?, .notFound?:
+                guard let id = item.read[idField]?.stringValue else { continue }
+                copies[key] = try await copy(of: item.objectType, id: id)
+            default: continue
+            }
+        }
+        return copies
+    }
+
     /// The ids of the records `outcomes` says were written, by object type: the records whose
     /// new stamps the write-back saves.
     static func writtenIds(_ items: [(item: SyncUpItem, outcome: SyncUpOutcome?)]) -> [String: [String]] {

@@ -188,7 +188,8 @@ struct SyncUpRun: Sendable {
     private func freshStamps(_ items: [SyncUpItem], _ outcomes: [Int64: SyncUpOutcome]) async throws -> [String: JSON] {
         let ids = ServerReads.writtenIds(items.map { ($0, outcomes[$0.entryId]) })
         if let custom {
-            return try await CustomTargetWriter(target: custom, settings: target, client: client, conditional: false).freshStamps(ids)
+            return try await CustomTargetWriter(target: custom, settings: target, client: client, conditional: false).modificationDates(
+                of: ids)
         }
         return try await ServerReads(client: client).stamps(
             of: ids, idField: target.idFieldName, stampField: target.modificationDateFieldName)
@@ -196,17 +197,8 @@ struct SyncUpRun: Sendable {
 
     /// The server's copy of each conflicted record (null when the server deleted it).
     private func serverCopies(_ items: [SyncUpItem], _ outcomes: [Int64: SyncUpOutcome]) async throws -> [Int64: JSON] {
-        var copies: [Int64: JSON] = [:]
-        let reads = ServerReads(client: client)
-        for item in items {
-            switch outcomes[item.entryId] {
-            case .conflict?, .notFound?:
-                guard let id = item.read[target.idFieldName]?.stringValue else { continue }
-                copies[item.entryId] = try await reads.copy(of: item.objectType, id: id)
-            default: continue
-            }
-        }
-        return copies
+        try await ServerReads(client: client).conflictCopies(
+            of: items.map { (key: $0.entryId, item: $0, outcome: outcomes[$0.entryId], idField: target.idFieldName) })
     }
 
     /// Applies the outcomes to the records as they are now, with the state, in one transaction.
@@ -228,13 +220,7 @@ struct SyncUpRun: Sendable {
                 state.sentCreates[SentCreate.Key(soup: soup, entryId: item.entryId)] = nil
                 guard let current = currentRecords[item.entryId] else { continue }
                 let verdict = SyncUpVerdict(action: item.action, outcome: outcomes[item.entryId], serverCopy: servers[item.entryId])
-                let serverId: String? =
-                    switch outcomes[item.entryId] {
-                    case .created(let id)?: id
-                    default: current[target.idFieldName]?.stringValue
-                    }
-                let (change, outcome) = writeBack.apply(
-                    verdict, to: item, current: current, stamp: serverId.flatMap { stamps[$0] }, state: &state)
+                let (change, outcome) = writeBack.apply(verdict, to: item, current: current, stamps: stamps, state: &state)
                 published.append(outcome)
                 switch change {
                 case .save(let record): updated.append(record)

@@ -34,10 +34,4 @@ enum SyncUpVerdict: Sendable {
         case (_, nil): self = .failed("The server gave no answer for this record.")
         }
     }
-
-    /// Whether the verdict is a conflict, whose server copy the write-back keeps.
-    var isConflict: Bool {
-        if case .conflict = self { return true }
-        return false
-    }
 }

@@ -26,9 +26,9 @@ struct SyncUpWriteBack: Sendable {
     }
 
     /// Applies `verdict` on `item` to `current` (the record as it is now), counting it in
-    /// `state`; `stamp` is the server's new modification stamp of a record written.
+    /// `state`; `stamps` are the server's new modification stamps of the records written, by id.
     func apply(
-        _ verdict: SyncUpVerdict, to item: SyncUpItem, current: JSON, stamp: JSON?, state: inout SyncState
+        _ verdict: SyncUpVerdict, to item: SyncUpItem, current: JSON, stamps: [String: JSON], state: inout SyncState
     ) -> (change: Change, outcome: RecordOutcome) {
         let changedMeanwhile = current["_soupLastModifiedDate"] != item.read["_soupLastModifiedDate"]
         var flags = RecordFlags(current)
@@ -54,6 +54,7 @@ struct SyncUpWriteBack: Sendable {
             kind = .synced
             if case .created(let id) = verdict { flags.members[idField] = .string(id) }
             let serverId = flags.members[idField]?.stringValue ?? ""
+            let stamp = stamps[serverId]
             if changedMeanwhile {
                 // The app's newer edit is sent next time, on top of what the server now has.
                 var base = RecordFlags(item.read).serverFields
