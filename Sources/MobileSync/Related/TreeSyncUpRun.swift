@@ -76,7 +76,8 @@ struct TreeSyncUpRun: Sendable {
                 do {
                     try await recordSentCreates(of: answer, in: &state)
                     try await send(&answer, conditional: state.options.effectiveMergeMode == .leaveIfChanged)
-                    try await keepConflictCopies(in: &answer)
+                    // Under OVERWRITE nothing is refused as changed, and what is gone is made again below.
+                    if state.options.effectiveMergeMode == .leaveIfChanged { try await keepConflictCopies(in: &answer) }
                 } catch {
                     // What the server took is written back before the run fails, so it is not sent twice.
                     state = try await writeBack(answer, into: state)

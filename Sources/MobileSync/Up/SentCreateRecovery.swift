@@ -106,8 +106,8 @@ enum SentCreateRecovery {
     private static func repointChildren(in soup: RecoveredSoup, to serverIds: [String: String], tx: StoreTransaction) throws {
         guard let field = soup.parentField else { return }
         for (localId, serverId) in serverIds {
-            let spec = QuerySpec.buildExactQuerySpec(soupName: soup.soup, path: field, matchKey: .string(localId), pageSize: 10_000)
-            var children = try tx.query(using: spec, startingFromPageIndex: 0)
+            let spec = QuerySpec.buildExactQuerySpec(soupName: soup.soup, path: field, matchKey: .string(localId), pageSize: 500)
+            var children = try RecordTrees.allRows(spec, tx: tx)
             guard !children.isEmpty else { continue }
             for index in children.indices {
                 guard case .object(var members) = children[index] else { continue }
