@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "IdentityProvider", targets: ["IdentityProvider"]),
         .library(name: "SalesforceApp", targets: ["SalesforceApp"]),
         .library(name: "LocalOrg", targets: ["LocalOrg", "LocalOrgEngine"]),
+        .library(name: "ForceKitTesting", targets: ["ForceKitTesting"]),
         .executable(name: "forcekit", targets: ["forcekit"]),
         .executable(name: "forcekit-bench", targets: ["ForceKitBench"]),
         .executable(name: "forcekit-fuzz", targets: ["ForceKitFuzz"]),
@@ -67,10 +68,11 @@ let package = Package(
         .target(name: "DeepLinking", dependencies: ["URLEncoding"], swiftSettings: strictSettings),
         // Fixed-seed randomness shared by the property tests and the benchmark workloads.
         .target(name: "ForceKitTestSupport", dependencies: ["SalesforceCore", "URLEncoding"], swiftSettings: strictSettings),
-        // LocalOrg started for SDK tests, with a login that plays the user at its pages.
+        // What a ForceKit app's tests use: a LocalOrg scoped to a test, a browser that plays the
+        // user at its login pages, a device whose apps open each other's URLs.
         .target(
-            name: "OrgTestSupport",
-            dependencies: ["LocalOrg", "SalesforceAuth", "SalesforceCore", "IdentityProvider", "URLEncoding", "ForceKitTestSupport"],
+            name: "ForceKitTesting",
+            dependencies: ["LocalOrg", "SalesforceAuth", "SalesforceCore", "IdentityProvider", "URLEncoding"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -140,7 +142,7 @@ let package = Package(
             name: "SalesforceApp",
             dependencies: [
                 "MobileSync", "IdentityProvider", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceKeys", "SalesforceCore",
-                "Gzip",
+                "DeepLinking", "SalesforceLinks", "Gzip",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -179,7 +181,7 @@ let package = Package(
             name: "ForceKitCLI",
             dependencies: [
                 "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine",
-                "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider", "SalesforceApp", "SOQL",
+                "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider", "SalesforceApp", "SOQL", "ForceKitTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -191,7 +193,22 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // The app template `forcekit create` copies (built and tested as ForceKitExample).
+            resources: [.copy("Create/AppTemplate")],
             swiftSettings: strictSettings
+        ),
+        // The app `forcekit create` writes, kept as compiled code inside the CLI's resources (as
+        // swift-nio keeps its examples): built and tested here with the settings of a new app.
+        .target(
+            name: "ForceKitExample",
+            dependencies: ["SalesforceApp", "MobileSync", "SmartStore", "SalesforceCore"],
+            path: "Sources/ForceKitCLI/Create/AppTemplate/Sources/ForceKitExample",
+            resources: [.copy("Configuration")]
+        ),
+        .testTarget(
+            name: "ForceKitExampleTests",
+            dependencies: ["ForceKitExample", "ForceKitTesting", "SalesforceREST"],
+            path: "Sources/ForceKitCLI/Create/AppTemplate/Tests/ForceKitExampleTests"
         ),
         .executableTarget(name: "forcekit", dependencies: ["ForceKitCLI"], swiftSettings: strictSettings),
         .executableTarget(
@@ -247,7 +264,7 @@ let package = Package(
         .testTarget(
             name: "LocalOrgTests",
             dependencies: [
-                "LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding", "Gzip", "ForceKitTestSupport", "OrgTestSupport",
+                "LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding", "Gzip", "ForceKitTestSupport", "ForceKitTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
@@ -256,7 +273,8 @@ let package = Package(
             name: "SalesforceAppTests",
             dependencies: [
                 "SalesforceApp", "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SalesforceKeys",
-                "IdentityProvider", "LocalOrg", "OrgTestSupport", "ForceKitTestSupport", .product(name: "Logging", package: "swift-log"),
+                "IdentityProvider", "LocalOrg", "ForceKitTesting", "ForceKitTestSupport", "DeepLinking", "SalesforceLinks",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -264,14 +282,14 @@ let package = Package(
             name: "MobileSyncTests",
             dependencies: [
                 "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SOQL", "LocalOrg", "LocalOrgEngine",
-                "OrgTestSupport", "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "ForceKitTesting", "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "IdentityProviderTests",
             dependencies: [
-                "IdentityProvider", "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "URLEncoding", "LocalOrg", "OrgTestSupport",
+                "IdentityProvider", "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "URLEncoding", "LocalOrg", "ForceKitTesting",
                 "ForceKitTestSupport",
             ],
             swiftSettings: strictSettings
@@ -282,7 +300,7 @@ let package = Package(
         .testTarget(
             name: "SalesforceAuthTests",
             dependencies: [
-                "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport",
+                "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport", "ForceKitTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
@@ -290,7 +308,8 @@ let package = Package(
         .testTarget(
             name: "SalesforceRESTTests",
             dependencies: [
-                "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport", "OrgTestSupport",
+                "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport",
+                "ForceKitTesting",
             ],
             swiftSettings: strictSettings
         ),
@@ -299,7 +318,7 @@ let package = Package(
             dependencies: [
                 "ForceKitCLI", "SalesforceApp", "MobileSync", "SmartStore", "SalesforceAuth", "SalesforceCore", "SalesforceKeys",
                 "LocalOrg",
-                "ForceKitTestSupport", "OrgTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ForceKitTestSupport", "ForceKitTesting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),

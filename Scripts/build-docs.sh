@@ -13,7 +13,7 @@ if [ "${1:-}" = "--output" ]; then output="$2"; shift 2; fi
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
     modules=(SalesforceCore SalesforceKeys DeepLinking SalesforceLinks SalesforceAuth SalesforceREST SmartStore SOQL MobileSync SalesforceApp
-        IdentityProvider LocalOrgEngine LocalOrg)
+        IdentityProvider LocalOrgEngine LocalOrg ForceKitTesting)
 fi
 mkdir -p "$output"
 for module in "${modules[@]}"; do

@@ -1,4 +1,5 @@
 import Crypto
+import DeepLinking
 public import Foundation
 public import IdentityProvider
 import Logging
@@ -44,6 +45,8 @@ public actor SalesforceApp {
     private var globalStoreIsSetUp = false
     private var willLogOutHandlers: [@Sendable (UserIdentity) async -> Void] = []
     private let broadcaster = Broadcaster<AppEvent>()
+    /// The router of `MobileDeepLinkingConfig.json`, if the app has one.
+    var linkRouter: DeepLinkRouter?
 
     /// An app over `directory`, with accounts and store keys in `keyStore` (by default the
     /// Keychain on Apple platforms and 0600 files in `directory/keys` elsewhere), registering
@@ -67,6 +70,7 @@ public actor SalesforceApp {
         }
         stores = SmartStoreManager(
             rootDirectory: directory.appendingPathComponent("SmartStore", isDirectory: true), protection: .encrypted(keyStore: keys))
+        linkRouter = Self.makeLinkRouter(configuration.deepLinks, accounts: accounts)
         pushRegistrations = PushRegistrations(configuration: push, accounts: accounts)
         instrumentation = AppAnalytics(directory: directory, keys: keys, clientID: configuration.bootConfig.consumerKey)
         let device = instrumentation.device

@@ -1,8 +1,8 @@
 import ForceKitCLI
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceCore
 import Testing
 
@@ -10,7 +10,7 @@ import Testing
 struct AccountCommandTests {
     @Test("Password login, then api and query as that account, then logout")
     func passwordLogin() async throws {
-        try await withOrg(seed: true) { org throws in
+        try await withLocalOrg(seed: true) { org throws in
             try await withTemporaryDirectory { home throws in
                 try await CLIEnvironment.$home.withValue(home) {
                     let login = await forcekit(
@@ -58,9 +58,9 @@ struct AccountCommandTests {
 
     @Test("Browser login: the loopback listener receives the redirect and the account can refresh")
     func browserLogin() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             try await withTemporaryDirectory { home throws in
-                let driver = LoginPageDriver(username: org.credentials.username, password: org.credentials.password)
+                let driver = SimulatedBrowser(username: org.credentials.username, password: org.credentials.password)
                 let open: @Sendable (URL) async -> Void = { url in
                     // The browser: log in at the pages, then follow the redirect to the listener.
                     guard let callback = try? await driver.approve(authorizeURL: url) else { return }
@@ -85,7 +85,7 @@ struct AccountCommandTests {
 
     @Test("The README's LocalOrg login needs no consumer key: LocalOrg knows the Mobile SDK's sample app")
     func loginWithoutClientID() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             try await withTemporaryDirectory { home throws in
                 try await CLIEnvironment.$home.withValue(home) { () async throws in
                     let login = await forcekit(
@@ -102,7 +102,7 @@ struct AccountCommandTests {
 
     @Test("An expired password-flow session keeps its account and says to log in again")
     func expiredPasswordSession() async throws {
-        try await withOrg(tokenLifetime: 60) { org throws in
+        try await withLocalOrg(tokenLifetime: 60) { org throws in
             try await withTemporaryDirectory { home throws in
                 try await CLIEnvironment.$home.withValue(home) {
                     let login = await forcekit(

@@ -44,7 +44,21 @@ struct CreateCommandTests {
                 contentsOf: folder.appendingPathComponent("Sources/FieldNotes/Views/ContactListView.swift"), encoding: .utf8)
             #expect(list.hasPrefix("#if canImport(SwiftUI)"))
             let test = try String(contentsOf: folder.appendingPathComponent("Tests/FieldNotesTests/FieldNotesTests.swift"), encoding: .utf8)
-            #expect(test.contains("LocalOrgServer.withRunning("))
+            #expect(test.contains("try await withLocalOrg(seed: true)") && test.contains("import FieldNotes\n"))
+            #expect(test.contains("struct FieldNotesTests") && test.contains("\"fieldnotes://contacts/\\(newID)\""))
+            let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
+            #expect(readme.hasPrefix("# FieldNotes\n") && readme.contains("bundle id `com.example.fieldnotes`"))
+
+            // The template's names are gone from every file and path: the app is FieldNotes through and through.
+            let paths = try #require(FileManager.default.subpathsOfDirectory(atPath: folder.path) as [String]?)
+            for path in paths where !path.hasSuffix("/") {
+                var isFolder: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
+                #expect(!path.lowercased().contains("forcekitexample"), "\(path)")
+                if isFolder.boolValue { continue }
+                let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+                #expect(!text.lowercased().contains("forcekitexample"), "\(path) still names the template")
+            }
         }
     }
 
@@ -57,7 +71,7 @@ struct CreateCommandTests {
             #expect(result.exitCode == 0, "\(result.error)")
             let manifest = try String(contentsOfFile: scratch.path("Pipeline/Package.swift"), encoding: .utf8)
             #expect(manifest.contains(".package(url: \"\(url)\", from: \"0.1.0\")"))
-            #expect(manifest.contains(".product(name: \"LocalOrg\", package: \"ForceKit\")"))
+            #expect(manifest.contains(".product(name: \"ForceKitTesting\", package: \"ForceKit\")"))
         }
     }
 

@@ -1,7 +1,7 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceApp
 import SalesforceCore
 import SmartStore
@@ -13,7 +13,7 @@ import Testing
 struct DoctorCommandTests {
     @Test("prints an app's developer support info as text and JSON; a folder that is not there is an error that writes nothing")
     func doctor() async throws {
-        try await withOrg(seed: true) { org in
+        try await withLocalOrg(seed: true) { org in
             try await withTemporaryDirectory { folder in
                 let config = folder.appendingPathComponent("config")
                 try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)

@@ -1,8 +1,8 @@
 import ForceKitCLI
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceCore
 import Testing
 

@@ -1,7 +1,7 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceCore
 import Testing
 
@@ -12,7 +12,7 @@ import Testing
 @Suite("LocalOrg first steps: login --local, org display, HOME, port reuse")
 struct LocalOrgFirstStepsTests {
     /// Records `org` as `forcekit serve` does, in `home`.
-    func record(_ org: SDKTestOrg, in home: URL) throws {
+    func record(_ org: TestOrg, in home: URL) throws {
         try CLIEnvironment.$home.withValue(home) {
             try RunningLocalOrg(org.credentials, dataDirectory: nil).save()
         }
@@ -20,7 +20,7 @@ struct LocalOrgFirstStepsTests {
 
     @Test("login --local needs no key, URL or password; org display prints what curl needs, as text, JSON and export lines")
     func localLoginAndDisplay() async throws {
-        try await withOrg(seed: true) { org throws in
+        try await withLocalOrg(seed: true) { org throws in
             try await withTemporaryDirectory { home throws in
                 try record(org, in: home)
                 try await CLIEnvironment.$home.withValue(home) {
@@ -47,7 +47,7 @@ struct LocalOrgFirstStepsTests {
     func localLoginOverTLS() async throws {
         var configuration = LocalOrgConfiguration()
         configuration.tls = true
-        try await withOrg(seed: true, configuration: configuration) { org throws in
+        try await withLocalOrg(seed: true, configuration: configuration) { org throws in
             let caFile = try #require(org.credentials.caFile)
             try await withTemporaryDirectory { home throws in
                 try record(org, in: home)
@@ -85,7 +85,7 @@ struct LocalOrgFirstStepsTests {
     func oneClientPerCAFile() async throws {
         var configuration = LocalOrgConfiguration()
         configuration.tls = true
-        try await withOrg(configuration: configuration) { org throws in
+        try await withLocalOrg(configuration: configuration) { org throws in
             let caFile = try #require(org.credentials.caFile)
             let clients = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
                 for _ in 0..<256 { group.addTask { ObjectIdentifier(try TrustingTransport.trusting(caFile)) } }
@@ -99,7 +99,7 @@ struct LocalOrgFirstStepsTests {
     func certificateFileFromTheEnvironment() async throws {
         var configuration = LocalOrgConfiguration()
         configuration.tls = true
-        try await withOrg(seed: true, configuration: configuration) { org throws in
+        try await withLocalOrg(seed: true, configuration: configuration) { org throws in
             let caFile = try #require(org.credentials.caFile)
             try await withTemporaryDirectory { home throws in
                 try await CLIEnvironment.$home.withValue(home) {
@@ -147,7 +147,7 @@ struct LocalOrgFirstStepsTests {
     func stoppedServer() async throws {
         try await withTemporaryDirectory { home throws in
             try await CLIEnvironment.$home.withValue(home) {
-                try await withOrg { org throws in
+                try await withLocalOrg { org throws in
                     try record(org, in: home)
                     #expect(await forcekit("login", "--local").exitCode == 0)
                     let missing = await forcekit("api", "GET", "sobjects/Account/001000000000000AAA")

@@ -1,7 +1,7 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import Testing
 
 @testable import ForceKitCLI
@@ -22,7 +22,7 @@ struct NewcomerTests {
 
     @Test("a wrong password says so; query keeps the SELECT's column order and says what COUNT() counted")
     func queryColumns() async throws {
-        try await withOrg(seed: true) { org throws in
+        try await withLocalOrg(seed: true) { org throws in
             try await withTemporaryDirectory { home throws in
                 await CLIEnvironment.$home.withValue(home) {
                     _ = await forcekit(

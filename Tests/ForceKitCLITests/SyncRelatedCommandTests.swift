@@ -1,8 +1,8 @@
 import ForceKitCLI
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceCore
 import Testing
 
@@ -19,7 +19,7 @@ struct SyncRelatedCommandTests {
         """#
 
     /// Runs `body` logged in, with a store path and the tree file.
-    func withLoggedIn(_ body: (SDKTestOrg, String, String, URL) async throws -> Void) async throws {
+    func withLoggedIn(_ body: (TestOrg, String, String, URL) async throws -> Void) async throws {
         try await withLoggedInHome { org, home in
             let file = home.appendingPathComponent("tree.json")
             try Data(Self.tree.utf8).write(to: file)

@@ -1,8 +1,8 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import IdentityProvider
 import LocalOrg
-import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import Testing
@@ -21,7 +21,7 @@ struct AttackTests {
 
     @Test("An unsolicited response (wrong state) is refused unread: no code is exchanged")
     func wrongState() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let handoff = try await Handoff.start(org)
             let forged = IdPMessage.authResponse(IdPAuthResponse(code: "attacker-code", state: "guessed")).url(scheme: "forcekitsp")
             let outcome = await handoff.client.handle(IncomingURL(url: forged, sourceApplication: Handoff.idpBundle))
@@ -44,7 +44,7 @@ struct AttackTests {
 
     @Test("A replayed response is refused as a replay, and its code is refused by the server if exchanged again")
     func replay() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let handoff = try await Handoff.start(org)
             let response = try await answeredResponse(handoff)
             #expect(handoff.spTokenRequests.current == 1)
@@ -65,7 +65,7 @@ struct AttackTests {
 
     @Test("A request from an app that may not speak for the SP (rogue caller) gets an error and no code")
     func rogueCaller() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let handoff = try await Handoff.start(org)
             let pkce = PKCE()
             await handoff.sendSPRequest(challenge: pkce.challenge, state: "rogue-state", from: "com.evil.app")
@@ -83,7 +83,7 @@ struct AttackTests {
 
     @Test("A redirect URI or client id off the allowlist is refused before any account is used")
     func notAllowed() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let handoff = try await Handoff.start(org)
             for (clientID, redirect) in [
                 (SampleServiceProviderApp.consumerKey, "forcekitsp://elsewhere"), ("UNKNOWN", SampleServiceProviderApp.callbackURL),
@@ -102,7 +102,7 @@ struct AttackTests {
 
     @Test("A code is worthless without its verifier: a wrong one is refused and the code is spent")
     func wrongVerifier() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let handoff = try await Handoff.start(org)
             let pkce = PKCE()
             await handoff.sendSPRequest(challenge: pkce.challenge, state: "intercepted", from: Handoff.spBundle)
@@ -127,7 +127,7 @@ struct AttackTests {
 
     @Test("An answer after the request's lifetime is refused as expired, unexchanged")
     func expired() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let clock = MovableClock()
             // The user leaves the IdP's consent screen open for ten minutes.
             let user = ScriptedIdPUser(onConsent: { _ in clock.advance(by: 600) })
@@ -144,7 +144,7 @@ struct AttackTests {
 
     @Test("An IdP that never answers: a cancelled login ends at once as expired, and its late answer is refused")
     func unanswered() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let handoff = try await Handoff.start(org)
             // The IdP app is replaced by one that keeps what it gets and answers nothing.
             let requests = Locked<[URL]>([])
@@ -178,10 +178,10 @@ struct AttackTests {
 
     @Test("The hinted user, or the one picked, is the one the SP gets, not the IdP's current user")
     func chosenUser() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let second = try await org.server.addUser(username: "second@localorg.test", password: "Second-Password-1")
             let handoff = try await Handoff.start(org)
-            let browser = PageDrivingBrowser(driver: LoginPageDriver(username: "second@localorg.test", password: "Second-Password-1"))
+            let browser = SimulatedBrowser(username: "second@localorg.test", password: "Second-Password-1")
             try await handoff.idpAccounts.logIn(at: org.loginHost, using: browser)
             #expect(await handoff.idpAccounts.currentAccount?.identity == second)
             let hinted = try await handoff.client.logIn(userHint: UserHint(org.credentials.user))
@@ -195,7 +195,7 @@ struct AttackTests {
 
     @Test("LocalOrg takes the SDK's PKCE: a 171-character verifier with no code_challenge_method")
     func upstreamStylePKCE() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             var generator = SeededGenerator(seed: 3)
             let verifier = String((0..<171).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789-_".randomElement(using: &generator)! })
             let pkce = PKCE(verifier: verifier)
@@ -204,7 +204,7 @@ struct AttackTests {
                 ("code_challenge", pkce.challenge),
             ])
             let url = try #require(URL(string: "\(org.credentials.loginURL)/services/oauth2/authorize?\(query)"))
-            let callback = try await org.browser.driver.approve(authorizeURL: url)
+            let callback = try await org.browser.approve(authorizeURL: url)
             let code = try #require(URLComponents(string: callback)?.queryItems?.first { $0.name == "code" }?.value)
             let tokens = try await org.oauthClient().exchange(code: code, verifier: verifier, loginHost: org.loginHost)
             #expect(!tokens.accessToken.isEmpty)

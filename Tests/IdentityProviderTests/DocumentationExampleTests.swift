@@ -1,8 +1,8 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import IdentityProvider
 import LocalOrg
-import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import SalesforceKeys
@@ -13,7 +13,7 @@ import Testing
 struct DocumentationExampleTests {
     @Test("the article's SP-initiated login logs the SP in with its own account")
     func articleExample() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let loginHost = org.loginHost
             let idpAccounts = try await UserAccountManager(directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient())
             try await idpAccounts.logIn(at: loginHost, using: org.browser)

@@ -1,8 +1,8 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import IdentityProvider
 import LocalOrg
-import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import SalesforceKeys
@@ -15,7 +15,7 @@ struct Handoff {
     static let idpBundle = "com.forcekit.idp"
     static let spBundle = "com.forcekit.sp"
 
-    let org: SDKTestOrg
+    let org: TestOrg
     let device: SimulatedDevice
     let idp: IdentityProvider
     let idpAccounts: UserAccountManager
@@ -31,7 +31,7 @@ struct Handoff {
 
     /// Sets up both apps with the IdP's default user logged in; `user` scripts the IdP's screens.
     static func start(
-        _ org: SDKTestOrg, user: ScriptedIdPUser = ScriptedIdPUser(), trusted: Bool = false,
+        _ org: TestOrg, user: ScriptedIdPUser = ScriptedIdPUser(), trusted: Bool = false,
         clock: @escaping @Sendable () -> Date = { Date() },
         requestLifetime: TimeInterval = 300
     ) async throws -> Handoff {

@@ -1,8 +1,8 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import IdentityProvider
 import LocalOrg
-import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import SalesforceKeys
@@ -15,7 +15,7 @@ import URLEncoding
 struct HandoffTests {
     @Test("SP-initiated: the SP asks, the IdP obtains a code with its session, the SP exchanges it for tokens of its own")
     func spInitiated() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let handoff = try await Handoff.start(org)
             let account = try await handoff.client.logIn()
             #expect(account.identity == org.credentials.user)
@@ -45,7 +45,7 @@ struct HandoffTests {
 
     @Test("IdP-initiated: a new SP gets a code for the IdP's user by loop-back; a second start only switches the SP's user")
     func idpInitiated() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let handoff = try await Handoff.start(org)
             let user = org.credentials.user
             try await handoff.idp.launch(handoff.serviceProvider, as: user, startURL: "/001/o")
@@ -76,7 +76,7 @@ struct HandoffTests {
 
     @Test("a refreshable session needs no IdP; no IdP configured or installed is said so the app can use the browser")
     func fallbacks() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let handoff = try await Handoff.start(org)
             let first = try await handoff.client.logIn()
             let again = try await handoff.client.signIn()
@@ -98,7 +98,7 @@ struct HandoffTests {
 
     @Test("Consent: an untrusted SP is let in only when the user allows, and the SP hears a denial; a trusted SP is not asked about")
     func consent() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let asked = Locked(0)
             let denying = try await Handoff.start(
                 org, user: ScriptedIdPUser(allowsAccess: false, onConsent: { _ in asked.withLock { $0 += 1 } }))

@@ -1,7 +1,7 @@
+import ForceKitTesting
 import Foundation
 import IdentityProvider
 import LocalOrg
-import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import Testing
@@ -10,7 +10,7 @@ import Testing
 struct SimulatedBrowserTests {
     @Test("types the username and password at the login page, allows access, and the app gets tokens through PKCE")
     func logsInAtThePages() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let browser = SimulatedBrowser(username: org.credentials.username, password: org.credentials.password)
             let credentials = try await org.oauthClient().logIn(at: org.loginHost, using: browser)
             #expect(credentials.identity == org.credentials.user)
@@ -20,7 +20,7 @@ struct SimulatedBrowserTests {
 
     @Test("a wrong password is named as such, not as a redirect loop")
     func wrongPassword() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let browser = SimulatedBrowser(username: org.credentials.username, password: "not-the-password")
             let error = await #expect(throws: OAuthError.self) { try await org.oauthClient().logIn(at: org.loginHost, using: browser) }
             #expect(
@@ -31,7 +31,7 @@ struct SimulatedBrowserTests {
 
     @Test("a denied consent ends the login with access_denied")
     func deniedConsent() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             let browser = SimulatedBrowser(username: org.credentials.username, password: org.credentials.password, allowsAccess: false)
             await #expect(throws: OAuthError.self) { try await org.oauthClient().logIn(at: org.loginHost, using: browser) }
         }

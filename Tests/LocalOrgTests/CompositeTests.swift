@@ -7,7 +7,7 @@ import URLEncoding
 
 @Suite("LocalOrg composite, batch, tree and sObject collections")
 struct CompositeTests {
-    private func count(_ org: TestOrg, _ token: String, _ soql: String) async throws -> Int64? {
+    private func count(_ org: APITestOrg, _ token: String, _ soql: String) async throws -> Int64? {
         let reply = try await org.client.send(
             "GET", "\(org.dataPath)/query?q=\(soql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")", token: token)
         return reply.json["totalSize"]?.integerValue

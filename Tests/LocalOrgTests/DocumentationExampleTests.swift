@@ -1,13 +1,13 @@
+import ForceKitTesting
 import LocalOrg
 import LocalOrgEngine
-import OrgTestSupport
 import Testing
 
 @Suite("The LocalOrg DocC example")
 struct LocalOrgDocumentationExampleTests {
     @Test("The overview's example prints what it says")
     func overview() async throws {
-        try await withLocalOrg(LocalOrgConfiguration()) { server throws in
+        try await LocalOrgServer.withRunning(LocalOrgConfiguration()) { server throws in
             let credentials = server.credentials
             #expect(credentials.instanceURL.hasPrefix("http://127.0.0.1:"))
             let accounts = try await server.store.query(

@@ -14,7 +14,7 @@ struct FilesTests {
 
     /// iOS's upload: a `json` part with title and desc, then `fileData`.
     private func uploadIOS(
-        _ org: TestOrg, _ token: String, name: String, description: String, data: [UInt8], mimeType: String,
+        _ org: APITestOrg, _ token: String, name: String, description: String, data: [UInt8], mimeType: String,
         path: String? = nil
     ) async throws -> LoopbackHTTPClient.Reply {
         let boundary = UUID().uuidString
@@ -32,7 +32,7 @@ struct FilesTests {
     }
 
     /// Android's and 3.1's upload: plain title and desc fields.
-    private func uploadAndroid(_ org: TestOrg, _ token: String, path: String, title: String, data: [UInt8]) async throws
+    private func uploadAndroid(_ org: APITestOrg, _ token: String, path: String, title: String, data: [UInt8]) async throws
         -> LoopbackHTTPClient.Reply
     {
         let boundary = "AaB03x"

@@ -9,7 +9,7 @@ import URLEncoding
 /// takes as logged in (consent still asked), and nothing else gets through.
 @Suite("LocalOrg frontdoor.jsp")
 struct FrontdoorTests {
-    func authorizePath(_ org: TestOrg, clientID: String = SampleServiceProviderApp.consumerKey) -> String {
+    func authorizePath(_ org: APITestOrg, clientID: String = SampleServiceProviderApp.consumerKey) -> String {
         "/services/oauth2/authorize?"
             + FormEncoding.encode([
                 ("response_type", "code"), ("client_id", clientID), ("redirect_uri", SampleServiceProviderApp.callbackURL),

@@ -8,12 +8,12 @@ import Testing
 /// The second probe's findings: each request here once crashed, stalled or misled LocalOrg.
 @Suite("LocalOrg: hostile input, round two")
 struct HostileInputRoundTwoTests {
-    private func query(_ org: TestOrg, _ token: String, _ soql: String) async throws -> HTTPTestClient.Reply {
+    private func query(_ org: APITestOrg, _ token: String, _ soql: String) async throws -> HTTPTestClient.Reply {
         let encoded = soql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         return try await org.client.send("GET", "\(org.dataPath)/query?q=\(encoded)", token: token)
     }
 
-    private func expectStillServing(_ org: TestOrg, _ token: String) async throws {
+    private func expectStillServing(_ org: APITestOrg, _ token: String) async throws {
         let reply = try await query(org, token, "SELECT COUNT() FROM Account")
         #expect(reply.status == 200 && reply.json["totalSize"] == .integer(Int64(SeedDataCount.accounts)))
     }

@@ -8,7 +8,7 @@ import Testing
 /// a negative index); now each is answered, and the server goes on answering.
 @Suite("LocalOrg: one hostile request cannot take the server down")
 struct HostileInputTests {
-    private func query(_ org: TestOrg, _ token: String, _ soql: String, headers: [String: String] = [:]) async throws
+    private func query(_ org: APITestOrg, _ token: String, _ soql: String, headers: [String: String] = [:]) async throws
         -> HTTPTestClient.Reply
     {
         let encoded = soql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -16,7 +16,7 @@ struct HostileInputTests {
     }
 
     /// The server still answers an ordinary request.
-    private func expectStillServing(_ org: TestOrg, _ token: String, accounts: Int = SeedDataCount.accounts) async throws {
+    private func expectStillServing(_ org: APITestOrg, _ token: String, accounts: Int = SeedDataCount.accounts) async throws {
         let reply = try await query(org, token, "SELECT COUNT() FROM Account")
         #expect(reply.status == 200)
         #expect(reply.json["totalSize"] == .integer(Int64(accounts)))
@@ -138,7 +138,7 @@ struct HostileInputTests {
     }
 
     /// The server's port.
-    private func port(_ org: TestOrg) throws -> Int {
+    private func port(_ org: APITestOrg) throws -> Int {
         try #require(URL(string: org.credentials.instanceURL)?.port)
     }
 

@@ -1,7 +1,7 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceCore
 import Testing
 import URLEncoding
@@ -13,7 +13,7 @@ struct OAuthFlowTests {
     let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
 
     /// Logs in on the authorize page and answers the consent page; returns the final reply.
-    private func authorize(_ org: TestOrg, _ extra: [String: String], password: String? = nil, allow: Bool = true) async throws
+    private func authorize(_ org: APITestOrg, _ extra: [String: String], password: String? = nil, allow: Bool = true) async throws
         -> HTTPTestClient.Reply
     {
         var form = [

@@ -1,8 +1,8 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import GRDB
 import LocalOrg
-import OrgTestSupport
 import SalesforceCore
 import Testing
 
@@ -13,7 +13,7 @@ import Testing
 @Suite("LocalOrg OAuth hardening")
 struct OAuthHardeningTests {
     /// The default user's code for the web-server flow, with the redirect URI it was issued for.
-    private func code(_ org: TestOrg) async throws -> String {
+    private func code(_ org: APITestOrg) async throws -> String {
         try await code(org.client, org.credentials)
     }
 
@@ -31,7 +31,7 @@ struct OAuthHardeningTests {
         return try #require(query.first { $0.name == "code" }?.value)
     }
 
-    private func exchange(_ org: TestOrg, _ code: String, redirectURI: String?) async throws -> HTTPTestClient.Reply {
+    private func exchange(_ org: APITestOrg, _ code: String, redirectURI: String?) async throws -> HTTPTestClient.Reply {
         try await exchange(org.client, org.credentials, code, redirectURI: redirectURI)
     }
 
@@ -108,7 +108,7 @@ struct OAuthHardeningTests {
             var configuration = LocalOrgConfiguration()
             configuration.dataDirectory = directory
             configuration.seedsSampleData = false
-            let (access, refresh) = try await withLocalOrg(configuration) { server throws in
+            let (access, refresh) = try await LocalOrgServer.withRunning(configuration) { server throws in
                 let client = HTTPTestClient(baseURL: server.credentials.instanceURL)
                 let tokens = try await exchange(
                     client, server.credentials, try await code(client, server.credentials), redirectURI: server.credentials.redirectURI)
@@ -122,7 +122,7 @@ struct OAuthHardeningTests {
             let path = "/services/data/\(APIVersion.current)/limits"
             // A token as a data directory made before digests holds it: as issued, with no marker.
             let planted = "00DLo0000000001!planted-before-digests"
-            try await withLocalOrg(configuration) { server throws in
+            try await LocalOrgServer.withRunning(configuration) { server throws in
                 let client = HTTPTestClient(baseURL: server.credentials.instanceURL)
                 #expect(try await client.send("GET", path, token: access).status == 200)
                 try server.store.pool.write { db in
@@ -131,7 +131,7 @@ struct OAuthHardeningTests {
                     try db.execute(sql: "DELETE FROM lo_meta")
                 }
             }
-            try await withLocalOrg(configuration) { server throws in
+            try await LocalOrgServer.withRunning(configuration) { server throws in
                 let client = HTTPTestClient(baseURL: server.credentials.instanceURL)
                 #expect(try await client.send("GET", path, token: planted).status == 200)
                 #expect(try await client.send("GET", path, token: access).status == 401)

@@ -1,8 +1,8 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import LocalOrgEngine
-import OrgTestSupport
 import SOQL
 import SalesforceCore
 import Testing

@@ -8,7 +8,7 @@ import URLEncoding
 @Suite("LocalOrg search: SOSL, parameterizedSearch, scope order and layouts")
 struct SearchTests {
     /// Runs `body` with an org holding a few records whose words the searches below pick apart.
-    private func withSearchOrg(_ body: (TestOrg, String) async throws -> Void) async throws {
+    private func withSearchOrg(_ body: (APITestOrg, String) async throws -> Void) async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             for (type, fields) in [
@@ -27,7 +27,8 @@ struct SearchTests {
         }
     }
 
-    private func search(_ org: TestOrg, _ token: String, _ sosl: String, version: String? = nil) async throws -> LoopbackHTTPClient.Reply {
+    private func search(_ org: APITestOrg, _ token: String, _ sosl: String, version: String? = nil) async throws -> LoopbackHTTPClient.Reply
+    {
         let encoded = sosl.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         return try await org.client.send("GET", "/services/data/\(version ?? org.version)/search?q=\(encoded)", token: token)
     }

@@ -1,9 +1,9 @@
 import Dispatch
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import LocalOrgEngine
-import OrgTestSupport
 import SalesforceCore
 import Testing
 
@@ -25,11 +25,11 @@ struct ServerTests {
     func persistence() async throws {
         try await withTemporaryDirectory { directory throws in
             let configuration = configuration(in: directory)
-            let (first, id) = try await withLocalOrg(configuration) { server throws in
+            let (first, id) = try await LocalOrgServer.withRunning(configuration) { server throws in
                 (server.credentials, try await server.store.create("Account", fields: ["Name": "Kept"], as: try await adminID(of: server)))
             }
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("localorg.json").path))
-            try await withLocalOrg(configuration) { second throws in
+            try await LocalOrgServer.withRunning(configuration) { second throws in
                 #expect(second.credentials.user == first.user)
                 #expect(second.credentials.password == first.password)
                 #expect(second.credentials.clientID == first.clientID)
@@ -42,11 +42,11 @@ struct ServerTests {
 
     @Test("a port already in use is an error that says so, and the first server keeps serving")
     func portInUse() async throws {
-        try await withLocalOrg(configuration()) { first throws in
+        try await LocalOrgServer.withRunning(configuration()) { first throws in
             var taken = configuration()
             taken.port = try #require(first.credentials.instanceURL.split(separator: ":").last.flatMap { Int($0) })
             await #expect {
-                try await withLocalOrg(taken) { _ in }
+                try await LocalOrgServer.withRunning(taken) { _ in }
             } throws: { error in
                 guard case .cannotStart(let reason) = error as? LocalOrgError else { return false }
                 return reason.lowercased().contains("address already in use")
@@ -67,7 +67,7 @@ struct ServerTests {
             gate.signal()
             lines.withLock { $0.append(line) }
         }
-        try await withLocalOrg(configuration) { server throws in
+        try await LocalOrgServer.withRunning(configuration) { server throws in
             let client = HTTPTestClient(baseURL: server.credentials.instanceURL)
             for _ in 0..<50 {
                 #expect(try await client.send("GET", "/services/data").status == 200)
@@ -81,7 +81,7 @@ struct ServerTests {
 
     @Test("without a data directory the org is temporary and removed on stop")
     func temporary() async throws {
-        let directory = try await withLocalOrg(LocalOrgConfiguration()) { server throws in
+        let directory = try await LocalOrgServer.withRunning(LocalOrgConfiguration()) { server throws in
             #expect(server.isTemporary)
             #expect(FileManager.default.fileExists(atPath: server.dataDirectory.path))
             return server.dataDirectory
@@ -98,7 +98,7 @@ struct ServerTests {
     func ownerOnlyFiles() async throws {
         var configuration = configuration()
         configuration.tls = true
-        try await withLocalOrg(configuration) { server throws in
+        try await LocalOrgServer.withRunning(configuration) { server throws in
             let folder = server.dataDirectory
             _ = try await server.store.query("SELECT Id FROM User", version: "v62.0")
             #expect(try mode(folder.path) == 0o700)
@@ -130,7 +130,7 @@ struct ServerTests {
             try Data("token".utf8).write(to: folder.appendingPathComponent("org.sqlite"))
         }
         defer { for folder in [abandoned, alive, unrelated] { try? FileManager.default.removeItem(at: folder) } }
-        try await withLocalOrg(configuration()) { _ throws in }
+        try await LocalOrgServer.withRunning(configuration()) { _ throws in }
         #expect(!FileManager.default.fileExists(atPath: abandoned.path))
         #expect(FileManager.default.fileExists(atPath: alive.path))
         #expect(FileManager.default.fileExists(atPath: unrelated.path))
@@ -141,7 +141,7 @@ struct ServerTests {
         try await withTemporaryDirectory { directory throws in
             var configuration = configuration(in: directory)
             configuration.tls = true
-            let (caFile, pem) = try await withLocalOrg(configuration) { server throws in
+            let (caFile, pem) = try await LocalOrgServer.withRunning(configuration) { server throws in
                 #expect(server.credentials.instanceURL.hasPrefix("https://127.0.0.1:"))
                 let caFile = try #require(server.credentials.caFile)
                 #expect(caFile == directory.appendingPathComponent("tls/ca.pem").path)
@@ -149,7 +149,7 @@ struct ServerTests {
                 #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"))
                 return (caFile, pem)
             }
-            try await withLocalOrg(configuration) { _ throws in
+            try await LocalOrgServer.withRunning(configuration) { _ throws in
                 #expect(try String(contentsOfFile: caFile, encoding: .utf8) == pem)
             }
         }
@@ -169,7 +169,7 @@ struct ServerTests {
             ).write(to: schema)
             var configuration = configuration()
             configuration.schemaFile = schema
-            try await withLocalOrg(configuration) { server throws in
+            try await LocalOrgServer.withRunning(configuration) { server throws in
                 let store = server.store
                 let admin = try await adminID(of: server)
                 let account = try await store.create("Account", fields: ["Name": "Shipper"], as: admin)
@@ -201,14 +201,14 @@ struct ServerTests {
             var configuration = configuration(in: directory.appendingPathComponent("org"))
             configuration.schemaFile = schema
             try declare(#"{"name": "Size__c", "type": "int"}"#)
-            let (admin, id) = try await withLocalOrg(configuration) { first throws in
+            let (admin, id) = try await LocalOrgServer.withRunning(configuration) { first throws in
                 let admin = try await adminID(of: first)
                 return (admin, try await first.store.create("Thing__c", fields: ["Name": "T", "Size__c": 3], as: admin))
             }
 
             // Colour__c now stands before Size__c in the type, but at the end of the table.
             try declare(#"{"name": "Colour__c", "type": "string"}, {"name": "Size__c", "type": "int"}"#)
-            try await withLocalOrg(configuration) { second throws in
+            try await LocalOrgServer.withRunning(configuration) { second throws in
                 let longAgo = Date(timeIntervalSince1970: 0)
                 await #expect {
                     try await second.store.update("Thing__c", id: id, fields: ["Colour__c": "red"], ifUnmodifiedSince: longAgo, as: admin)
@@ -246,7 +246,7 @@ struct ServerTests {
             var configuration = configuration(in: directory.appendingPathComponent("org"))
             configuration.schemaFile = schema
             await #expect(throws: LocalOrgError.invalidSchema(file: schema.path, reason: reason)) {
-                try await withLocalOrg(configuration) { _ in }
+                try await LocalOrgServer.withRunning(configuration) { _ in }
             }
         }
     }

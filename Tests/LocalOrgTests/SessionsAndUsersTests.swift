@@ -1,7 +1,7 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceCore
 import Testing
 import URLEncoding
@@ -10,14 +10,14 @@ import URLEncoding
 /// and a user's Bulk API jobs are theirs.
 @Suite("LocalOrg sessions, users and their jobs")
 struct SessionsAndUsersTests {
-    private func token(_ org: TestOrg, username: String, password: String) async throws -> String {
+    private func token(_ org: APITestOrg, username: String, password: String) async throws -> String {
         let reply = try await org.client.send(
             "POST", "/services/oauth2/token",
             form: ["grant_type": "password", "client_id": org.credentials.clientID, "username": username, "password": password])
         return try #require(reply.json["access_token"]?.stringValue, "\(reply.text)")
     }
 
-    private func userID(_ org: TestOrg, _ token: String) async throws -> String {
+    private func userID(_ org: APITestOrg, _ token: String) async throws -> String {
         let info = try await org.client.send("GET", "/services/oauth2/userinfo", token: token)
         return try #require(info.json["user_id"]?.stringValue)
     }
@@ -29,7 +29,7 @@ struct SessionsAndUsersTests {
             let second = try await token(org, username: "second@localorg.test", password: "Second-Pa55word")
             #expect(try await org.client.send("GET", "\(org.dataPath)/limits", token: second).status == 200)
             // A refresh token through the web-server flow, as an app holds one.
-            let driver = LoginPageDriver(username: "second@localorg.test", password: "Second-Pa55word")
+            let driver = SimulatedBrowser(username: "second@localorg.test", password: "Second-Pa55word")
             let authorize = try #require(
                 URL(
                     string: org.credentials.instanceURL + "/services/oauth2/authorize?"
@@ -194,7 +194,7 @@ struct SessionsAndUsersTests {
     )
     func oauthEdges() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let driver = LoginPageDriver(username: org.credentials.username, password: org.credentials.password)
+            let driver = SimulatedBrowser(username: org.credentials.username, password: org.credentials.password)
             let authorize = try #require(
                 URL(
                     string: org.credentials.instanceURL + "/services/oauth2/authorize?"

@@ -1,5 +1,5 @@
+import ForceKitTesting
 import Foundation
-import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST

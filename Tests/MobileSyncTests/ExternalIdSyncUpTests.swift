@@ -1,5 +1,5 @@
+import ForceKitTesting
 import Foundation
-import OrgTestSupport
 import SalesforceCore
 import SalesforceREST
 import SmartStore

@@ -1,5 +1,5 @@
+import ForceKitTesting
 import Foundation
-import OrgTestSupport
 import SOQL
 import SalesforceAuth
 import SalesforceCore

@@ -1,6 +1,6 @@
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST

@@ -1,6 +1,6 @@
+import ForceKitTesting
 import Foundation
 import GRDB
-import OrgTestSupport
 import SOQL
 import SalesforceAuth
 import SalesforceCore

@@ -1,8 +1,8 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import LocalOrgEngine
-import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
@@ -13,7 +13,7 @@ import Testing
 
 /// A LocalOrg, a store with an `accounts` soup, and a sync manager between them, for one test.
 struct SyncFixture {
-    let org: SDKTestOrg
+    let org: TestOrg
     let store: SmartStore
     let manager: SyncManager
     /// Another user's client: what it writes is "the server changed".
@@ -72,7 +72,7 @@ func withSyncFixture<T>(_ body: (SyncFixture) async throws -> T) async throws ->
     var configuration = LocalOrgConfiguration()
     configuration.apexRoutes = ApexAccountsTarget.routes
     ApexAccountsTarget.register()
-    return try await withOrg(configuration: configuration) { org throws in
+    return try await withLocalOrg(configuration: configuration) { org throws in
         try await withTemporaryDirectory { directory throws in
             let credentials = try await org.logIn()
             let transport = ScriptedTransport()

@@ -1,8 +1,8 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import MobileSync
-import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
@@ -12,8 +12,8 @@ import Testing
 
 @Suite("The app layer: analytics")
 struct AnalyticsTests {
-    func withApp(_ body: (SalesforceApp, SDKTestOrg, URL) async throws -> Void) async throws {
-        try await withOrg(seed: true, tokenLifetime: 60) { org in
+    func withApp(_ body: (SalesforceApp, TestOrg, URL) async throws -> Void) async throws {
+        try await withLocalOrg(seed: true, tokenLifetime: 60) { org in
             try await withTemporaryDirectory { folder in
                 try TemplateFiles.write(for: org, into: folder.appendingPathComponent("config"))
                 let app = try await SalesforceApp(

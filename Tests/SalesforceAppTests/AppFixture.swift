@@ -1,11 +1,11 @@
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 
 /// The Mobile SDK templates' configuration files, pointed at a LocalOrg's connected app.
 enum TemplateFiles {
     /// Writes `bootconfig.json`, `userstore.json` and `usersyncs.json` into `folder`.
-    static func write(for org: SDKTestOrg, into folder: URL) throws {
+    static func write(for org: TestOrg, into folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let files = [
             "bootconfig.json": """

@@ -1,8 +1,8 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import MobileSync
-import OrgTestSupport
 import SalesforceApp
 import SalesforceAuth
 import SalesforceCore
@@ -16,7 +16,7 @@ struct AppLifeStoryTests {
         "first launch from the template files, browser login, syncs, offline edits, sync up, a second user, the first logged out; push and analytics reach the org"
     )
     func wholeLife() async throws {
-        try await withOrg(seed: true) { org in
+        try await withLocalOrg(seed: true) { org in
             try await withTemporaryDirectory { folder in
                 let config = folder.appendingPathComponent("config")
                 let home = folder.appendingPathComponent("app")

@@ -1,8 +1,8 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import MobileSync
-import OrgTestSupport
 import SalesforceApp
 import SalesforceAuth
 import SalesforceCore
@@ -17,7 +17,7 @@ struct AppLifeTests {
         "stores and syncs come from userstore.json and usersyncs.json; logging one user out leaves nothing of theirs and all of the other's"
     )
     func twoUsersAndALogout() async throws {
-        try await withOrg(seed: true) { org in
+        try await withLocalOrg(seed: true) { org in
             try await withTemporaryDirectory { folder in
                 try TemplateFiles.write(for: org, into: folder.appendingPathComponent("config"))
                 let home = folder.appendingPathComponent("app")
@@ -70,7 +70,7 @@ struct AppLifeTests {
 
     @Test("a refresh token the server revoked logs the user out and removes their data, as a logout does")
     func revokedRefreshToken() async throws {
-        try await withOrg(seed: true, tokenLifetime: 60) { org in
+        try await withLocalOrg(seed: true, tokenLifetime: 60) { org in
             try await withTemporaryDirectory { folder in
                 try TemplateFiles.write(for: org, into: folder.appendingPathComponent("config"))
                 let home = folder.appendingPathComponent("app")
@@ -122,7 +122,7 @@ final class Flag: Sendable {
 struct DeveloperSupportTests {
     @Test("the dev info names the SDK, the users, the boot config, the stores, the soups, the syncs and push, in the SDK's order")
     func developerSupportInfo() async throws {
-        try await withOrg(seed: true) { org in
+        try await withLocalOrg(seed: true) { org in
             try await withTemporaryDirectory { folder in
                 try TemplateFiles.write(for: org, into: folder.appendingPathComponent("config"))
                 let app = try await SalesforceApp(

@@ -1,7 +1,7 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceApp
 import SalesforceCore
 import Testing
@@ -10,7 +10,7 @@ import Testing
 struct BackgroundDutiesTests {
     @Test("run() retries a failed push registration and publishes analytics on its own, and ends when cancelled")
     func run() async throws {
-        try await withOrg(seed: false) { org in
+        try await withLocalOrg(seed: false) { org in
             try await withTemporaryDirectory { folder in
                 try TemplateFiles.write(for: org, into: folder.appendingPathComponent("config"))
                 let app = try await SalesforceApp(

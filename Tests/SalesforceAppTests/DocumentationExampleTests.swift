@@ -1,7 +1,7 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import MobileSync
-import OrgTestSupport
 import SalesforceApp
 import SmartStore
 import Testing
@@ -11,7 +11,7 @@ import Testing
 struct DocumentationExampleTests {
     @Test("the article's example logs in, syncs from usersyncs.json, reads the store and logs out")
     func articleExample() async throws {
-        try await withOrg(seed: true) { org in
+        try await withLocalOrg(seed: true) { org in
             try await withTemporaryDirectory { folder in
                 let configFolder = folder.appendingPathComponent("config")
                 let appSupport = folder.appendingPathComponent("app")

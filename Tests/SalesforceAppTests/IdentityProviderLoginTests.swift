@@ -1,8 +1,8 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import IdentityProvider
 import LocalOrg
-import OrgTestSupport
 import SalesforceApp
 import SalesforceAuth
 import SalesforceCore
@@ -13,7 +13,7 @@ import Testing
 struct IdentityProviderLoginTests {
     @Test("an app logs its user in through the IdP app with its own code and tokens; without an IdP it says to use the browser")
     func loginThroughTheIdP() async throws {
-        try await withOrg { org in
+        try await withLocalOrg { org in
             try await withTemporaryDirectory { folder in
                 // The IdP app, with the org's default user signed in.
                 let idpAccounts = try await UserAccountManager(directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient())

@@ -1,7 +1,7 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceApp
 import SalesforceAuth
 import SalesforceCore
@@ -12,11 +12,11 @@ import Testing
 struct PushRegistrationTests {
     /// An app over the templates' files, registering as `com.acme.field` and retrying at once.
     func withApp(
-        pushEnabled: Bool = true, _ body: (SalesforceApp, SDKTestOrg) async throws -> Void
+        pushEnabled: Bool = true, _ body: (SalesforceApp, TestOrg) async throws -> Void
     ) async throws {
         var configuration = LocalOrgConfiguration()
         configuration.pushEnabled = pushEnabled
-        try await withOrg(configuration: configuration) { org in
+        try await withLocalOrg(configuration: configuration) { org in
             try await withTemporaryDirectory { folder in
                 try TemplateFiles.write(for: org, into: folder.appendingPathComponent("config"))
                 let app = try await SalesforceApp(

@@ -1,9 +1,9 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import Logging
 import MobileSync
-import OrgTestSupport
 import SalesforceApp
 import SalesforceAuth
 import SalesforceCore
@@ -24,7 +24,7 @@ struct SessionLogTests {
             ForceKitLogging.setLevel(nil)
         }
         var secrets: [String] = []
-        try await withOrg(seed: true, tokenLifetime: 60) { org in
+        try await withLocalOrg(seed: true, tokenLifetime: 60) { org in
             secrets.append(org.credentials.password)
             try await withTemporaryDirectory { folder in
                 try TemplateFiles.write(for: org, into: folder.appendingPathComponent("config"))

@@ -1,8 +1,8 @@
 import Crypto
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import SalesforceKeys
@@ -12,7 +12,7 @@ import Testing
 struct AccountManagerTests {
     @Test("The web-server flow with PKCE logs in: tokens, identity, the org's mobile policy")
     func webServerLogin() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let manager = try await UserAccountManager(directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient())
             let account = try await manager.logIn(at: org.loginHost, using: org.browser)
             #expect(account.credentials.refreshToken != nil && account.credentials.accessToken != nil)
@@ -28,7 +28,7 @@ struct AccountManagerTests {
 
     @Test("The user-agent flow returns tokens in the fragment")
     func userAgentLogin() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let credentials = try await org.oauthClient().logIn(at: org.loginHost, flow: .userAgent, using: org.browser)
             #expect(credentials.refreshToken != nil)
             #expect(credentials.issuedAt != nil)
@@ -38,7 +38,7 @@ struct AccountManagerTests {
 
     @Test("A code exchanged with the wrong PKCE verifier is refused, and the code is spent")
     func pkceMismatch() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let oauth = org.oauthClient()
             let login = try oauth.authorizationRequest(flow: .webServer, loginHost: org.loginHost)
             let callback = try await org.browser.authenticate(url: login.url, redirectURI: oauth.redirectURI)
@@ -59,7 +59,7 @@ struct AccountManagerTests {
 
     @Test("A callback carrying another login's state is refused before any code is exchanged")
     func stateMismatch() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let oauth = org.oauthClient()
             let mine = try oauth.authorizationRequest(loginHost: org.loginHost)
             let other = try oauth.authorizationRequest(loginHost: org.loginHost)
@@ -76,9 +76,8 @@ struct AccountManagerTests {
 
     @Test("A user who denies access gets access_denied")
     func denied() async throws {
-        try await withOrg { org throws in
-            let browser = PageDrivingBrowser(
-                driver: LoginPageDriver(username: org.credentials.username, password: org.credentials.password, allows: false))
+        try await withLocalOrg { org throws in
+            let browser = SimulatedBrowser(username: org.credentials.username, password: org.credentials.password, allowsAccess: false)
             let error = await #expect(throws: SalesforceAuth.OAuthError.self) {
                 try await org.oauthClient().logIn(at: org.loginHost, using: browser)
             }
@@ -88,7 +87,7 @@ struct AccountManagerTests {
 
     @Test("The password flow logs in (for tools); a wrong password is invalid_grant")
     func passwordFlow() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let oauth = org.oauthClient()
             let credentials = try await oauth.logIn(
                 username: org.credentials.username, password: org.credentials.password, at: org.loginHost)
@@ -102,7 +101,7 @@ struct AccountManagerTests {
 
     @Test("Refresh gets a new access token and keeps the refresh token; revoke makes it invalid_grant")
     func refreshAndRevoke() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let oauth = org.oauthClient()
             let credentials = try await org.logIn()
             let refreshed = try await oauth.refresh(credentials)
@@ -118,7 +117,7 @@ struct AccountManagerTests {
 
     @Test("Accounts are stored encrypted: no token, username or id appears in any file, and they load back")
     func encryptedAtRest() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             try await withTemporaryDirectory { directory throws in
                 let keys = FileKeyStore(directory: directory.appendingPathComponent("keys"))
                 let accountsFolder = directory.appendingPathComponent("accounts")
@@ -154,7 +153,7 @@ struct AccountManagerTests {
 
     @Test("Logging in again replaces the account; logging out revokes the token, clears the current user and publishes events in order")
     func multiUser() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let manager = try await UserAccountManager(directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient())
             let events = manager.events()
             let first = try await manager.logIn(at: org.loginHost, using: org.browser)
@@ -191,7 +190,7 @@ struct AccountManagerTests {
 
     @Test("A refused refresh token logs the user out through the manager, with refreshTokenRevoked first")
     func revokedRefreshLogsOut() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let manager = try await UserAccountManager(directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient())
             let account = try await manager.logIn(at: org.loginHost, using: org.browser)
             let events = manager.events()
@@ -209,7 +208,7 @@ struct AccountManagerTests {
 
     @Test("A password-flow account has no refresh token: when its token expires it stays, and only a new login helps")
     func passwordAccountExpires() async throws {
-        try await withOrg(tokenLifetime: 60) { org throws in
+        try await withLocalOrg(tokenLifetime: 60) { org throws in
             let manager = try await UserAccountManager(directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient())
             let account = try await manager.logIn(username: org.credentials.username, password: org.credentials.password, at: org.loginHost)
             #expect(account.credentials.refreshToken == nil)
@@ -226,7 +225,7 @@ struct AccountManagerTests {
 
     @Test("A refreshed token that cannot be saved still works, and saveFailed says so before didRefresh")
     func refreshSaveFailure() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             try await withTemporaryDirectory { directory throws in
                 let keys = FailingKeyStore()
                 let manager = try await UserAccountManager(directory: directory, keyStore: keys, oauth: org.oauthClient())

@@ -1,5 +1,5 @@
+import ForceKitTesting
 import LocalOrg
-import OrgTestSupport
 import SalesforceAuth
 import Testing
 
@@ -7,7 +7,7 @@ import Testing
 struct AuthDocumentationExampleTests {
     @Test("The password-flow example logs in and reads the identity it says")
     func example() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let (clientId, redirectUri, username, password, instanceUrl) = (
                 org.credentials.clientID, org.credentials.redirectURI,
                 org.credentials.username, org.credentials.password, org.credentials.instanceURL

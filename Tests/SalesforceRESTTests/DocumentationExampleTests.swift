@@ -1,4 +1,4 @@
-import OrgTestSupport
+import ForceKitTesting
 import SalesforceAuth
 import SalesforceREST
 import Testing
@@ -7,7 +7,7 @@ import Testing
 struct RESTDocumentationExampleTests {
     @Test("Records decode into the example's type")
     func example() async throws {
-        try await withOrg(seed: true) { org throws in
+        try await withLocalOrg(seed: true) { org throws in
             let client = RestClient(credentials: try await org.logIn(), refresher: nil)
             struct Account: Decodable, Sendable {
                 let id: String

@@ -1,6 +1,6 @@
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceAuth
 import SalesforceCore
 import SalesforceKeys
@@ -26,7 +26,7 @@ final class CountingTransport: HTTPTransport {
 struct RestClientTests {
     @Test("CRUD and errors: Salesforce's error array becomes typed errors with the code and message")
     func crudAndErrors() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let client = RestClient(credentials: try await org.logIn(), refresher: nil)
             let created = try await client.send(client.requests.create("Account", fields: ["Name": "Acme", "Industry": "Energy"]))
             #expect(created.status == 201)
@@ -46,7 +46,7 @@ struct RestClientTests {
 
     @Test("An expired access token is refreshed transparently and the request retried")
     func expiredTokenRefreshed() async throws {
-        try await withOrg(tokenLifetime: 60) { org throws in
+        try await withLocalOrg(tokenLifetime: 60) { org throws in
             let transport = CountingTransport()
             let manager = try await UserAccountManager(
                 directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient(transport: transport))
@@ -65,7 +65,7 @@ struct RestClientTests {
 
     @Test("Many concurrent requests meeting an expired token share one refresh")
     func oneRefreshForMany() async throws {
-        try await withOrg(tokenLifetime: 60) { org throws in
+        try await withLocalOrg(tokenLifetime: 60) { org throws in
             let transport = CountingTransport()
             let credentials = try await org.logIn(transport: transport)
             let client = RestClient(credentials: credentials, refresher: org.oauthClient(transport: transport), transport: transport)
@@ -82,7 +82,7 @@ struct RestClientTests {
 
     @Test("A revoked refresh token fails the request and logs the user out")
     func revokedLogsOut() async throws {
-        try await withOrg(tokenLifetime: 60) { org throws in
+        try await withLocalOrg(tokenLifetime: 60) { org throws in
             let manager = try await UserAccountManager(directory: nil, keyStore: InMemoryKeyStore(), oauth: org.oauthClient())
             let account = try await manager.logIn(at: org.loginHost, using: org.browser)
             let client = RestClient(account: account, accounts: manager)
@@ -100,7 +100,7 @@ struct RestClientTests {
 
     @Test("A client that cannot refresh reports the 401 as refreshFailed, and never loops")
     func noRefresher() async throws {
-        try await withOrg(tokenLifetime: 60) { org throws in
+        try await withLocalOrg(tokenLifetime: 60) { org throws in
             let transport = CountingTransport()
             let client = RestClient(credentials: try await org.logIn(), refresher: nil, transport: transport)
             org.clock.advance(by: 120)
@@ -111,7 +111,7 @@ struct RestClientTests {
 
     @Test("Every record of a query, across pages, through nextRecordsUrl; Decodable records too")
     func allRecords() async throws {
-        try await withOrg(seed: true) { org throws in
+        try await withLocalOrg(seed: true) { org throws in
             let client = RestClient(credentials: try await org.logIn(), refresher: nil)
             var pages = 0
             var count = 0
@@ -139,7 +139,7 @@ struct RestClientTests {
 
     @Test("Composite, batch and SOSL built by the factory run on the org")
     func compositeOnOrg() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let client = RestClient(credentials: try await org.logIn(), refresher: nil)
             let requests = client.requests
             let composite = try await client.send(
@@ -175,7 +175,7 @@ struct RestClientTests {
 
     @Test("Files: upload, details and contents; Apex REST; unauthenticated calls to whole URLs")
     func filesApexAndExternal() async throws {
-        try await withOrg { org throws in
+        try await withLocalOrg { org throws in
             let client = RestClient(credentials: try await org.logIn(), refresher: nil)
             let uploaded = try await client.send(
                 client.requests.uploadFile(
@@ -199,7 +199,7 @@ struct RestClientTests {
 
     @Test("Cancelling the awaiting task, or all requests, ends them with cancelled")
     func cancellation() async throws {
-        try await withOrg(seed: true) { org throws in
+        try await withLocalOrg(seed: true) { org throws in
             let client = RestClient(credentials: try await org.logIn(), refresher: nil)
             let task = Task { try await client.send(client.requests.query("SELECT Id, Name, Description FROM Contact")) }
             task.cancel()

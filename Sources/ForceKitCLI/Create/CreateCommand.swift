@@ -65,7 +65,7 @@ struct CreateCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let scheme = name.lowercased()
-        let files = NewApp.files(name: name, bundleID: bundleID ?? "com.example.\(scheme)", scheme: scheme, dependency: dependency)
+        let files = try NewApp.files(name: name, bundleID: bundleID ?? "com.example.\(scheme)", scheme: scheme, dependency: dependency)
         do {
             for (path, text) in files {
                 let url = folder.appendingPathComponent(path)

@@ -1,10 +1,10 @@
-/// Every file of a new app, by path inside its folder.
+/// Every file of a new app, by path inside its folder: the bundled template with its names
+/// replaced, and the manifest and `.gitignore` written for the app's ForceKit dependency.
 enum NewApp {
-    static func files(name: String, bundleID: String, scheme: String, dependency: NewAppPackageFiles.Dependency) -> [(
+    static func files(name: String, bundleID: String, scheme: String, dependency: NewAppPackageFiles.Dependency) throws -> [(
         path: String, text: String
     )] {
-        let configuration = AppConfigurationFiles.files().map { ("Sources/\(name)/Configuration/\($0.name)", $0.text) }
-        return NewAppPackageFiles.files(name: name, bundleID: bundleID, scheme: scheme, dependency: dependency) + configuration
-            + NewAppModelFiles.files(name: name) + NewAppViewFiles.files(name: name) + NewAppTestFiles.files(name: name, scheme: scheme)
+        try NewAppPackageFiles.files(name: name, dependency: dependency)
+            + AppTemplate.files(name: name, bundleID: bundleID, scheme: scheme)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The package files of an app `forcekit create` writes: its manifest, README and .gitignore.
+/// The package files of an app `forcekit create` writes that depend on where ForceKit comes
+/// from: its manifest and .gitignore.
 enum NewAppPackageFiles {
     /// How the app depends on ForceKit.
     enum Dependency: Sendable, Equatable {
@@ -34,14 +35,12 @@ enum NewAppPackageFiles {
         }
     }
 
-    static func files(name: String, bundleID: String, scheme: String, dependency: Dependency) -> [(path: String, text: String)] {
-        [
-            ("Package.swift", manifest(name, dependency)),
-            ("README.md", readme(name, bundleID: bundleID, scheme: scheme, dependency: dependency)),
-            (".gitignore", ".build/\n.swiftpm/\n*.xcodeproj/xcuserdata/\n"),
-        ]
+    static func files(name: String, dependency: Dependency) -> [(path: String, text: String)] {
+        [("Package.swift", manifest(name, dependency)), (".gitignore", ".build/\n.swiftpm/\n*.xcodeproj/xcuserdata/\n")]
     }
 
+    /// The app's manifest: the same targets and dependencies as `ForceKitExample` in
+    /// ForceKit's own manifest, where the template is built and tested.
     static func manifest(_ name: String, _ dependency: Dependency) -> String {
         let package = dependency.identity
         return """
@@ -65,7 +64,6 @@ enum NewAppPackageFiles {
                             .product(name: "MobileSync", package: "\(package)"),
                             .product(name: "SmartStore", package: "\(package)"),
                             .product(name: "SalesforceCore", package: "\(package)"),
-                            .product(name: "DeepLinking", package: "\(package)"),
                         ],
                         resources: [.copy("Configuration")]
                     ),
@@ -73,61 +71,12 @@ enum NewAppPackageFiles {
                         name: "\(name)Tests",
                         dependencies: [
                             "\(name)",
-                            .product(name: "LocalOrg", package: "\(package)"),
-                            .product(name: "IdentityProvider", package: "\(package)"),
-                            .product(name: "SalesforceAuth", package: "\(package)"),
+                            .product(name: "ForceKitTesting", package: "\(package)"),
                             .product(name: "SalesforceREST", package: "\(package)"),
                         ]
                     ),
                 ]
             )
-
-            """
-    }
-
-    static func readme(_ name: String, bundleID: String, scheme: String, dependency: Dependency) -> String {
-        let source =
-            switch dependency {
-            case .path(let path): "the ForceKit checkout at `\(path)`"
-            case .version(let url, let version): "ForceKit \(version) from \(url)"
-            }
-        return """
-            # \(name)
-
-            An offline-first Salesforce app on ForceKit (\(source)): it lists and edits Contacts in
-            an encrypted SmartStore with or without a network, and syncs them with the org.
-
-            ```sh
-            swift test      # logs in to a LocalOrg, syncs, edits offline, syncs up: no org, no network
-            ```
-
-            ## What is here
-
-            | Path | What it is |
-            |---|---|
-            | `Sources/\(name)/Configuration/bootconfig.json` | The connected app: the Mobile SDK's sample app, which every LocalOrg knows. Put your own consumer key and callback here for a real org. |
-            | `Sources/\(name)/Configuration/userstore.json` | The soups of each user's encrypted store (`accounts`, `contacts`). |
-            | `Sources/\(name)/Configuration/usersyncs.json` | The syncs: Accounts and Contacts down, changes up under LEAVE_IF_CHANGED. |
-            | `Sources/\(name)/Configuration/MobileDeepLinkingConfig.json` | The app's deep links: `\(scheme)://contacts`, `\(scheme)://contacts/<id>`. |
-            | `Sources/\(name)/\(name)App.swift` | The ForceKit session built from those files. |
-            | `Sources/\(name)/ContactsModel.swift` | Contacts listed, saved and deleted offline; `sync()`; conflicts. |
-            | `Sources/\(name)/AppLinks.swift` | Deep links to the list or a Contact. |
-            | `Sources/\(name)/Views/` | SwiftUI views (list and edit), compiled where SwiftUI exists. |
-            | `Tests/\(name)Tests/` | The app's sync against LocalOrg, started in the test. |
-
-            ## Run it against LocalOrg
-
-            ```sh
-            forcekit serve --data ~/.forcekit/org &     # a Salesforce-compatible server on this machine
-            forcekit quickstart                         # the whole SDK end to end, to see what the app does
-            ```
-
-            ## Make it an app
-
-            In Xcode, create an iOS app (bundle id `\(bundleID)`, URL scheme `\(scheme)`), add this
-            package, and show `ContactListView(model: ContactsModel(session: session))` once
-            `\(name)App.makeSession(directory:)` has a session and its user is logged in
-            (`session.logIn(using:)` with `WebAuthenticationBrowser`).
 
             """
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForceKitTesting
 import Foundation
 import IdentityProvider
 import LocalOrg

@@ -1,3 +1,4 @@
+import ForceKitTesting
 import Foundation
 import IdentityProvider
 import LocalOrg
@@ -37,7 +38,7 @@ struct Quickstart: Sendable {
     private func steps(_ server: LocalOrgServer) async throws -> QuickstartSummary {
         var summary = QuickstartSummary(workspace: workspace)
         summary.org = try await startOrg(server)
-        try AppConfigurationFiles.write(into: workspace.configuration)
+        try AppTemplate.writeConfiguration(into: workspace.configuration)
         // Key files in `keys` on every platform (not the Keychain), as the CLI's home keeps
         // them: `FORCEKIT_HOME=<app folder>` then finds the account and the store's key.
         let keys = FileKeyStore(directory: workspace.app.appendingPathComponent("keys", isDirectory: true))

@@ -1,7 +1,6 @@
 import DeepLinking
 import Foundation
 import SalesforceApp
-import SalesforceAuth
 import SalesforceCore
 import SalesforceLinks
 import SmartStore
@@ -15,41 +14,34 @@ struct QuickstartLinks {
 
     func run(_ offline: QuickstartSummary.Offline) async throws -> [QuickstartSummary.OpenedLink] {
         narrator.begin(.links)
-        let user = await app.currentUser?.identity
-        // The app's router, from its MobileDeepLinkingConfig.json; a route needing a login
-        // proceeds only with a user.
-        var router = DeepLinkRouter(
-            configuration: try DeepLinkConfiguration(
-                contentsOf: workspace.configuration.appendingPathComponent("MobileDeepLinkingConfig.json")))
-        let signedIn = user != nil
-        router.register("requireLogin", .deciding { _ in signedIn ? .proceed : .decline })
-
-        // A Salesforce app link: the Salesforce app's rules decide for the signed-in user first.
+        // A Salesforce app link: the app decides it for the signed-in user (the Salesforce app's
+        // rules), then routes it by its MobileDeepLinkingConfig.json.
         let salesforceURL = "salesforce1://sObject/\(offline.accountID)/view"
-        guard
-            case .open(.viewRecord(let recordID)) = SalesforceLinkDecision.decide(
-                try SalesforceLink(parsing: salesforceURL), signedIn: user)
-        else { throw CLIInputError("\(salesforceURL) did not open a record for the signed-in user") }
-        narrator.say(salesforceURL)
-        narrator.say("  decision  open, view record \(recordID.id18) (same org as the signed-in user)")
         let account = try await open(
-            salesforceURL, router: router, idParameter: "recordId", soup: "accounts", fields: ["Name", "Phone", "Industry", "BillingCity"],
+            salesforceURL, idParameter: "recordId", soup: "accounts", fields: ["Name", "Phone", "Industry", "BillingCity"],
             note: "local store")
 
         // The app's own deep link.
-        let appURL = "\(AppConfigurationFiles.defaultScheme)://contacts/\(offline.createdContactID)"
-        narrator.say(appURL)
+        let appURL = "\(AppTemplate.scheme)://contacts/\(offline.createdContactID)"
         let contact = try await open(
-            appURL, router: router, idParameter: "contactId", soup: "contacts", fields: ["FirstName", "LastName", "Title"],
+            appURL, idParameter: "contactId", soup: "contacts", fields: ["FirstName", "LastName", "Title"],
             note: "local store; created offline, now on the server")
         return [account, contact]
     }
 
-    /// Routes `url`, reads the record its `idParameter` names from `soup`, and says both.
+    /// Opens `url` in the app, reads the record its `idParameter` names from `soup`, and says both.
     private func open(
-        _ url: String, router: DeepLinkRouter, idParameter: String, soup: String, fields: [String], note: String
+        _ url: String, idParameter: String, soup: String, fields: [String], note: String
     ) async throws -> QuickstartSummary.OpenedLink {
-        guard let routing = try await router.route(url).routing, let id = routing.parameters[idParameter] else {
+        narrator.say(url)
+        let opened = try await app.open(link: url)
+        if let decision = opened.salesforceDecision {
+            guard case .open(.viewRecord(let recordID)) = decision else {
+                throw CLIInputError("\(url) did not open a record for the signed-in user")
+            }
+            narrator.say("  decision  open, view record \(recordID.id18) (same org as the signed-in user)")
+        }
+        guard let routing = opened.routing, let id = routing.parameters[idParameter] else {
             throw CLIInputError("\(url) matched no route of MobileDeepLinkingConfig.json")
         }
         let found = try await record(id, soup: soup, store: try await app.userStore())

@@ -1,3 +1,4 @@
+import ForceKitTesting
 import Foundation
 import IdentityProvider
 import LocalOrg

@@ -4,7 +4,7 @@ public import Foundation
 /// from the operating system.
 ///
 /// `SystemURLOpener` is the Apple implementation (`UIApplication`/`NSWorkspace`);
-/// ``SimulatedDevice`` dispatches between apps in one process, so both flows run on Linux and
+/// ForceKitTesting's `SimulatedDevice` dispatches between apps in one process, so both flows run on Linux and
 /// in tests.
 public protocol AppURLOpener: Sendable {
     /// Opens `url` in the app that registered its scheme.

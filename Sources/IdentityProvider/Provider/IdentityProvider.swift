@@ -43,7 +43,7 @@ public actor IdentityProvider {
     private let interaction: any IdPUserInteraction
 
     /// An IdP over the app's accounts, sending URLs with `opener` and obtaining codes in `browser`
-    /// (a web view; ``SimulatedBrowser`` where there is none).
+    /// (a web view; ForceKitTesting's `SimulatedBrowser` where there is none).
     public init(
         configuration: Configuration, accounts: UserAccountManager, opener: any AppURLOpener, browser: any BrowserSession,
         interaction: any IdPUserInteraction

@@ -1,3 +1,4 @@
+public import DeepLinking
 public import Foundation
 public import MobileSync
 public import SalesforceAuth
@@ -5,7 +6,8 @@ public import SmartStore
 
 /// An app's configuration files, unchanged from the Mobile SDK's templates: `bootconfig.json`
 /// (or `bootconfig.plist`) for login, `userstore.json` and `globalstore.json` for the soups,
-/// `usersyncs.json` and `globalsyncs.json` for the syncs. Only the boot config is required.
+/// `usersyncs.json` and `globalsyncs.json` for the syncs, `MobileDeepLinkingConfig.json` for the
+/// app's deep links. Only the boot config is required.
 ///
 /// ```swift
 /// let configuration = try AppConfiguration(contentsOf: Bundle.main.resourceURL!)
@@ -23,17 +25,20 @@ public struct AppConfiguration: Sendable {
     public var userSyncs: SyncsConfig?
     /// The syncs of the global store (`globalsyncs.json`).
     public var globalSyncs: SyncsConfig?
+    /// The app's deep links (`MobileDeepLinkingConfig.json`), which ``SalesforceApp/open(link:to:)`` routes.
+    public var deepLinks: DeepLinkConfiguration?
 
     /// A configuration from its parts.
     public init(
         bootConfig: BootConfig, userStore: StoreConfig? = nil, globalStore: StoreConfig? = nil, userSyncs: SyncsConfig? = nil,
-        globalSyncs: SyncsConfig? = nil
+        globalSyncs: SyncsConfig? = nil, deepLinks: DeepLinkConfiguration? = nil
     ) {
         self.bootConfig = bootConfig
         self.userStore = userStore
         self.globalStore = globalStore
         self.userSyncs = userSyncs
         self.globalSyncs = globalSyncs
+        self.deepLinks = deepLinks
     }
 
     /// The files found in `folder`, or in its `www` folder where hybrid templates keep them.
@@ -68,7 +73,8 @@ public struct AppConfiguration: Sendable {
             userStore: try read("userstore.json") { try StoreConfig(contentsOf: $0) },
             globalStore: try read("globalstore.json") { try StoreConfig(contentsOf: $0) },
             userSyncs: try read("usersyncs.json") { try SyncsConfig(contentsOf: $0) },
-            globalSyncs: try read("globalsyncs.json") { try SyncsConfig(contentsOf: $0) })
+            globalSyncs: try read("globalsyncs.json") { try SyncsConfig(contentsOf: $0) },
+            deepLinks: try read("MobileDeepLinkingConfig.json") { try DeepLinkConfiguration(contentsOf: $0) })
     }
 
     /// The files in a bundle's resources, where an app's templates put them.

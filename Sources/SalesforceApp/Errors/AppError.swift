@@ -34,6 +34,8 @@ public struct AppError: CodedForceKitError, Hashable {
         public static let store = Code(rawValue: "store")
         /// The sync manager could not be created or the configured syncs could not be.
         public static let sync = Code(rawValue: "sync")
+        /// A link could not be opened: not a link, or its route's handlers failed.
+        public static let link = Code(rawValue: "link")
     }
 
     /// What kind of failure it is.

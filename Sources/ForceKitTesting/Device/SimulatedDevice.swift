@@ -1,4 +1,5 @@
 public import Foundation
+public import IdentityProvider
 
 /// A device with no operating system: apps in one process, each with its bundle id and URL
 /// schemes, handing URLs to each other by scheme as iOS does, and telling each receiver who sent

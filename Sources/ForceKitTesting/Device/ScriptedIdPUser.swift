@@ -1,3 +1,4 @@
+public import IdentityProvider
 public import SalesforceAuth
 public import SalesforceCore
 

@@ -1,12 +1,12 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
-import OrgTestSupport
 import SalesforceCore
 
-/// A LocalOrg started for one test (see ``SDKTestOrg``), with an HTTP client for its raw API.
-struct TestOrg {
-    let org: SDKTestOrg
+/// A LocalOrg started for one test (see ForceKitTesting's `TestOrg`), with an HTTP client for its raw API.
+struct APITestOrg {
+    let org: TestOrg
     let client: HTTPTestClient
     var server: LocalOrgServer { org.server }
     var clock: MovableClock { org.clock }
@@ -35,10 +35,10 @@ struct TestOrg {
 @discardableResult
 func withTestOrg<T>(
     seed: Bool = true, tokenLifetime: TimeInterval = 3600, configuration: LocalOrgConfiguration = LocalOrgConfiguration(),
-    _ body: (TestOrg) async throws -> T
+    _ body: (APITestOrg) async throws -> T
 ) async throws -> T {
-    try await withOrg(seed: seed, tokenLifetime: tokenLifetime, configuration: configuration) { org in
-        try await body(TestOrg(org: org, client: HTTPTestClient(baseURL: org.credentials.instanceURL)))
+    try await withLocalOrg(seed: seed, tokenLifetime: tokenLifetime, configuration: configuration) { org in
+        try await body(APITestOrg(org: org, client: HTTPTestClient(baseURL: org.credentials.instanceURL)))
     }
 }
 

@@ -7,9 +7,11 @@ import URLEncoding
 /// answers the login and consent pages as its user decides, and returns the redirect to the
 /// app's callback, which it never follows.
 ///
-/// On Apple platforms apps use a real web view or `WebAuthenticationBrowser` instead. The IdP's
-/// browser has no credentials: a login page then means the IdP's session was not accepted. One
-/// made with a user's credentials types them at the login page, as that person would.
+/// ForceKit's one login-page player: tests, the quickstart and the identity-provider demo log in
+/// with it. On Apple platforms apps use a real web view or `WebAuthenticationBrowser` instead.
+/// An IdP's browser has no credentials: a login page then means the IdP's session was not
+/// accepted. One made with a user's credentials types them at the login page, as that person
+/// would.
 public struct SimulatedBrowser: BrowserSession {
     private let transport: any HTTPTransport
     private let allowsAccess: Bool
@@ -89,6 +91,18 @@ public struct SimulatedBrowser: BrowserSession {
                 method: "POST", url: action, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Data(form.utf8))
         }
         throw OAuthError(.browserLaunchFailed, "The pages redirected more than ten times.")
+    }
+
+    /// Opens `authorizeURL`, logs in, answers the consent page and returns the redirect to the
+    /// app's callback: the authorize URL's `redirect_uri`, with the code or the tokens.
+    /// - Throws: `OAuthError` `browserLaunchFailed` when the URL names no `redirect_uri`, or as
+    ///   ``authenticate(url:redirectURI:)`` does.
+    public func approve(authorizeURL: URL) async throws(OAuthError) -> String {
+        let query = URLComponents(url: authorizeURL, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? ""
+        guard let redirectURI = FormEncoding.decode(query).first(where: { $0.0 == "redirect_uri" })?.1 else {
+            throw OAuthError(.browserLaunchFailed, "\(authorizeURL) names no redirect_uri.")
+        }
+        return try await authenticate(url: authorizeURL, redirectURI: redirectURI)
     }
 
     /// `location` resolved against `base`, when it stays on the same scheme, host and port.

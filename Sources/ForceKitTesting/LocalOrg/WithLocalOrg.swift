@@ -1,0 +1,32 @@
+public import Foundation
+public import LocalOrg
+
+/// Runs `body` with a LocalOrg started for it (see ``TestOrg``), and stops the org when `body`
+/// returns or throws: a test never leaves a server running, and never stops one from an
+/// unawaited task.
+///
+/// ```swift
+/// @Test func syncsAccounts() async throws {
+///     try await withLocalOrg(seed: true) { org in
+///         let credentials = try await org.logIn()
+///         // … a REST client, a sync, against org.credentials.instanceURL
+///     }
+/// }
+/// ```
+/// - Parameters:
+///   - seed: Whether the org has the sample data (Accounts, Contacts, Opportunities…).
+///   - tokenLifetime: How long access tokens live, in seconds of the org's clock.
+///   - configuration: Anything else; its seed, token lifetime and clock are replaced.
+///   - body: The test, given the running org; what it returns is returned.
+@discardableResult
+public func withLocalOrg<T>(
+    seed: Bool = false, tokenLifetime: TimeInterval = 3600, configuration: LocalOrgConfiguration = LocalOrgConfiguration(),
+    _ body: (TestOrg) async throws -> T
+) async throws -> T {
+    let clock = MovableClock()
+    var configuration = configuration
+    configuration.seedsSampleData = seed
+    configuration.tokenLifetime = tokenLifetime
+    configuration.clock = { clock.now }
+    return try await LocalOrgServer.withRunning(configuration) { server in try await body(TestOrg(server: server, clock: clock)) }
+}
