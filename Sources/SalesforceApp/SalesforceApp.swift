@@ -303,13 +303,17 @@ public actor SalesforceApp {
             AppFeatures.register(AppFeatures.mobileSync)
             if let config = configuration.userSyncs { try await manager.createSyncs(from: config) }
             if let analytics = try? await analytics(for: identity) {
-                await manager.observeEnds { state in
-                    analytics.recordSystemEvent(
-                        state.type.rawValue, component: "SyncManager",
-                        attributes: [
-                            "status": .string(state.status.rawValue), "numRecords": .integer(Int64(state.recordsSynced)),
-                            "numFailed": .integer(Int64(state.recordsFailed)),
-                        ])
+                // Every run's end becomes an instrumentation event; the task ends with the manager.
+                let ends = manager.finishedRuns()
+                Task {
+                    for await state in ends {
+                        analytics.recordSystemEvent(
+                            state.type.rawValue, component: "SyncManager",
+                            attributes: [
+                                "status": .string(state.status.rawValue), "numRecords": .integer(Int64(state.recordsSynced)),
+                                "numFailed": .integer(Int64(state.recordsFailed)),
+                            ])
+                    }
                 }
             }
             // Another call may have made one while this one waited.

@@ -57,6 +57,10 @@ struct AnalyticsTests {
             _ = try await client.send(client.requests.limits())  // refreshes the expired token
 
             let analytics = try await app.analytics()
+            // A run's end is recorded by the app's listener of the sync manager, just after the run returns.
+            for _ in 0..<500 where !analytics.storedEvents.contains(where: { $0.name == "syncDown" }) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
             let names = analytics.storedEvents.map(\.name)
             for name in ["addUser", "userSmartStoreInit", "syncDown", "tokenRefresh"] {
                 #expect(names.contains(name), "\(name) not in \(names)")

@@ -18,10 +18,17 @@ protocol RunnableSync: Sendable {
     func soupsWritten(by state: SyncState) -> [String]
     /// Runs `state` to its end and returns the final state, saved.
     func run(_ state: SyncState, in context: SyncRunContext) async -> SyncState
+    /// Removes the records `state` brought down that the server no longer has; the number removed.
+    func removeGhosts(of state: SyncState, store: SmartStore, client: RestClient) async throws(SyncError) -> Int
 }
 
 extension RunnableSync {
     func soupsWritten(by state: SyncState) -> [String] { [state.soupName] }
+
+    /// A sync up brings nothing down, so it has no ghosts to clean.
+    func removeGhosts(of state: SyncState, store: SmartStore, client: RestClient) async throws(SyncError) -> Int {
+        throw .wrongSyncType("\(state.id)", expected: .syncDown)
+    }
 }
 
 /// The runnable form of a sync's saved target.
@@ -63,6 +70,10 @@ struct DownSync: RunnableSync {
             soupName: state.soupName
         ).run(state)
     }
+
+    func removeGhosts(of state: SyncState, store: SmartStore, client: RestClient) async throws(SyncError) -> Int {
+        try await GhostCleaning(store: store, client: client, target: target, state: state).run()
+    }
 }
 
 /// A one-soup sync up, through ForceKit's APIs or the app's custom target.
@@ -92,6 +103,17 @@ extension ParentChildrenSyncDownTarget: TreeSync {
         await TreeSyncDownRun(
             store: context.store, client: context.client, target: self, report: context.report, shouldStop: context.shouldStop
         ).run(state)
+    }
+
+    /// Each object of the tree on its own: its query decides which of its records are still there.
+    func removeGhosts(of state: SyncState, store: SmartStore, client: RestClient) async throws(SyncError) -> Int {
+        var removed = 0
+        for (level, levelTarget) in zip(levels, levelTargets) {
+            var levelState = state
+            levelState.soupName = level.object.soupName
+            removed += try await GhostCleaning(store: store, client: client, target: levelTarget, state: levelState).run()
+        }
+        return removed
     }
 }
 

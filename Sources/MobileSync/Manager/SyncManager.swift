@@ -28,7 +28,7 @@ public actor SyncManager {
     private var soupWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     private var stopRequested = false
     private let outcomeHub = Broadcaster<RecordOutcome>(buffer: 10_000)
-    private var endObservers: [@Sendable (SyncState) -> Void] = []
+    private let endHub = Broadcaster<SyncState>(buffer: 1_000)
 
     /// What becomes of records in every run from now on, as runs save them: for sync up each
     /// record synced, failed (with the server's answer) or conflicted; for sync down the records
@@ -39,10 +39,11 @@ public actor SyncManager {
         outcomeHub.stream()
     }
 
-    /// Calls `observer` with the final state of every run from now on, once it is saved: for
-    /// instrumentation and logs that follow every sync, whoever started it.
-    public func observeEnds(_ observer: @escaping @Sendable (SyncState) -> Void) {
-        endObservers.append(observer)
+    /// The final state of every run from now on, once it is saved: for instrumentation and logs
+    /// that follow every sync, whoever started it. The stream ends when the manager goes away; a
+    /// listener that falls more than 1,000 runs behind loses the oldest.
+    public nonisolated func finishedRuns() -> AsyncStream<SyncState> {
+        endHub.stream()
     }
 
     /// A manager for `store`, talking to the server through `client`.
@@ -248,25 +249,15 @@ public actor SyncManager {
         guard let state = try await syncStatus(id: id) else { throw .syncNotFound("\(id)") }
         guard state.type == .syncDown else { throw .wrongSyncType("\(id)", expected: .syncDown) }
         guard !running.contains(id) else { throw .alreadyRunning("\(id)") }
-        let target = try SyncTargetRegistry.downTarget(from: state.target)
-        let soups = ((target as? any RunnableSync) ?? DownSync(target: target)).soupsWritten(by: state)
+        let target = try RunnableSyncs.target(of: state)
+        let soups = target.soupsWritten(by: state)
         running.insert(id)
         await acquire(soups)
         defer {
             running.remove(id)
             release(soups)
         }
-        guard let tree = target as? ParentChildrenSyncDownTarget else {
-            return try await GhostCleaning(store: store, client: client, target: target, state: state).run()
-        }
-        // Each object of the tree on its own: its query decides which of its records are still there.
-        var removed = 0
-        for (level, levelTarget) in zip(tree.levels, tree.levelTargets) {
-            var levelState = state
-            levelState.soupName = level.object.soupName
-            removed += try await GhostCleaning(store: store, client: client, target: levelTarget, state: levelState).run()
-        }
-        return removed
+        return try await target.removeGhosts(of: state, store: store, client: client)
     }
 
     /// Cleans the ghosts of the sync named `name`; see ``cleanResyncGhosts(id:)``.
@@ -303,7 +294,7 @@ public actor SyncManager {
         started.recordsFailed = 0
         started.recordsConflicted = 0
         started.recordsReconciled = 0
-        let reporter = SyncReporter(states: states, observer: onUpdate, outcomes: outcomeHub, endObservers: endObservers)
+        let reporter = SyncReporter(states: states, observer: onUpdate, outcomes: outcomeHub, ends: endHub)
         try await storeCall { try await states.save(started) }
         await reporter.update(started)
         let soups = target.soupsWritten(by: state)

@@ -9,7 +9,7 @@ struct SyncReporter: Sendable {
     let observer: (@Sendable (SyncState) -> Void)?
     let outcomes: Broadcaster<RecordOutcome>
     /// Told of the final state, after the run's own observer.
-    var endObservers: [@Sendable (SyncState) -> Void] = []
+    let ends: Broadcaster<SyncState>
 
     /// Publishes what became of records, once they are saved.
     func publish(_ records: [RecordOutcome]) {
@@ -37,7 +37,7 @@ struct SyncReporter: Sendable {
             "Sync \(final.id)\(final.name.map { " (\($0))" } ?? "") of \(final.soupName) ended \(final.status.rawValue): \(final.recordsSynced) synced, \(final.recordsFailed) failed, \(final.recordsConflicted) conflicted"
         )
         observer?(final)
-        for observer in endObservers { observer(final) }
+        ends.publish(final)
         return final
     }
 
