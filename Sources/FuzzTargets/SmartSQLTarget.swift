@@ -51,9 +51,9 @@ enum FuzzStore {
                     "Address": ["City": .string(index % 2 == 0 ? "Paris" : "Oslo")],
                 ])
             }
-            try await store.upsert(entries: accounts, forSoupNamed: "accounts")
+            try await store.upsert(entries: accounts, inSoup: "accounts")
             try await store.upsert(
-                entries: (0..<20).map { ["Id": .string("003\($0)"), "AccountId": .string("001\($0 % 5)")] }, forSoupNamed: "contacts")
+                entries: (0..<20).map { ["Id": .string("003\($0)"), "AccountId": .string("001\($0 % 5)")] }, inSoup: "contacts")
             return store
         } catch {
             fatalError("The fuzzer's store did not open: \(error)")

@@ -29,7 +29,7 @@ struct ExternalIdSyncUpTests {
         let options = SyncOptions.syncUp(fieldlist: ["Name"])
         let first = try await fixture.manager.syncUp(target: target, options: options, soupName: SyncFixture.soup)
         #expect(first.status == .done && first.recordsSynced == 5)
-        try await fixture.store.upsert(entries: before, forSoupNamed: SyncFixture.soup)
+        try await fixture.store.upsert(entries: before, inSoup: SyncFixture.soup)
         return try await fixture.manager.syncUp(target: target, options: options, soupName: SyncFixture.soup)
     }
 

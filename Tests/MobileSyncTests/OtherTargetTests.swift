@@ -46,7 +46,7 @@ struct OtherTargetTests {
             let ids = try await fixture.createAccounts(["Acme", "Beta", "Gamma"], advancing: 2)
             _ = try await fixture.store.upsert(
                 entries: ids[0...1].map { ["Id": .string($0), "Name": "old", "attributes": ["type": "Account"]] },
-                forSoupNamed: SyncFixture.soup,
+                inSoup: SyncFixture.soup,
                 withExternalIdPath: "Id")
             let target = RefreshSyncDownTarget(
                 soupName: SyncFixture.soup, objectType: "Account", fieldlist: ["Id", "Name"], countIdsPerSoql: 1)

@@ -90,7 +90,7 @@ struct ScenarioTests {
             let ids = try await fixture.createAccounts(["Acme"], advancing: 2)
             let stored = try await fixture.store.upsert(
                 entries: [["Id": .string(ids[0]), "Name": "Acme", "attributes": ["type": "Account"], SyncField.local: false]],
-                forSoupNamed: SyncFixture.soup, withExternalIdPath: "Id")
+                inSoup: SyncFixture.soup, withExternalIdPath: "Id")
             fixture.org.clock.advance(by: 2)
             _ = try await fixture.server.send(fixture.server.requests.update("Account", id: ids[0], fields: ["Name": "Server"]))
             let entry = try #require(stored.first?["_soupEntryId"]?.integerValue)

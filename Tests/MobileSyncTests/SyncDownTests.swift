@@ -183,7 +183,7 @@ struct SyncDownTests {
             }
             let state = try await fixture.manager.reSync(id: first.id)
             #expect(state.status == .done && state.recordsConflicted == 1 && state.recordsSynced == 449)
-            let after = try #require(try await store.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: SyncFixture.soup).first)
+            let after = try #require(try await store.retrieve(usingSoupEntryIds: [entryId], inSoup: SyncFixture.soup).first)
             #expect(after["Note"] == "edited offline")
             #expect(after[SyncField.local] == true)
         }

@@ -132,7 +132,7 @@ struct SyncManagerTests {
             // Another sync's record and a local creation share the soup.
             _ = try await fixture.store.upsert(
                 entries: [["Id": "001000000000999AAA", "Name": "Other", SyncField.local: false, SyncField.syncId: 777]],
-                forSoupNamed: SyncFixture.soup, withExternalIdPath: "Id")
+                inSoup: SyncFixture.soup, withExternalIdPath: "Id")
             _ = try await fixture.store.createLocally(["Name": "Mine"], objectType: "Account", inSoup: SyncFixture.soup)
             let local = try await fixture.localRecords()
             try await fixture.store.updateLocally(

@@ -194,11 +194,11 @@ struct SyncUpTests {
             let state = try await fixture.manager.syncUp(target: SyncUpTarget.testing(kind), options: options, soupName: SyncFixture.soup)
             #expect(state.status == .done)
             #expect(try await fixture.serverRecord(ids[0])?["Name"] == "First")
-            let kept = try #require(try await store.retrieve(usingSoupEntryIds: [local], fromSoupNamed: SyncFixture.soup).first)
+            let kept = try #require(try await store.retrieve(usingSoupEntryIds: [local], inSoup: SyncFixture.soup).first)
             #expect(kept["Name"] == "Second" && kept[SyncField.local] == true)
             _ = try await fixture.manager.syncUp(target: SyncUpTarget.testing(kind), options: options, soupName: SyncFixture.soup)
             #expect(try await fixture.serverRecord(ids[0])?["Name"] == "Second")
-            #expect(try await store.retrieve(usingSoupEntryIds: [local], fromSoupNamed: SyncFixture.soup).first?[SyncField.local] == false)
+            #expect(try await store.retrieve(usingSoupEntryIds: [local], inSoup: SyncFixture.soup).first?[SyncField.local] == false)
         }
     }
 

@@ -17,7 +17,7 @@ struct AlterSoupTests {
         try await withStore { store throws in
             try await store.registerSoup("myAgents", indexSpecs: [string("name"), string("address")])
             try await store.upsert(
-                entries: [["name": "James Bond", "address": "1 market st", "agentNumber": "007"]], forSoupNamed: "myAgents")
+                entries: [["name": "James Bond", "address": "1 market st", "agentNumber": "007"]], inSoup: "myAgents")
             try await body(store)
         }
     }
@@ -28,7 +28,7 @@ struct AlterSoupTests {
             try await store.alterSoup("myAgents", indexSpecs: [string("name"), string("agentNumber")], reIndexData: false)
             #expect(try await agentCount(store, "agentNumber", "007") == 0)
             #expect(try await agentCount(store, "name", "James Bond") == 1)
-            try await store.upsert(entries: [["name": "Alec", "agentNumber": "006"]], forSoupNamed: "myAgents")
+            try await store.upsert(entries: [["name": "Alec", "agentNumber": "006"]], inSoup: "myAgents")
             #expect(try await agentCount(store, "agentNumber", "006") == 1)
             try await store.reIndexSoup("myAgents", paths: ["agentNumber", "notIndexed"])
             #expect(try await agentCount(store, "agentNumber", "007") == 1)
@@ -41,12 +41,12 @@ struct AlterSoupTests {
             let before = try await store.allEntries("myAgents")
             try await store.alterSoup("myAgents", indexSpecs: [string("name"), string("agentNumber")], reIndexData: true)
             #expect(try await agentCount(store, "agentNumber", "007") == 1)
-            #expect(try await store.indexSpecs(forSoup: "myAgents") == [string("name"), string("agentNumber")])
+            #expect(try await store.indexSpecs(inSoup: "myAgents") == [string("name"), string("agentNumber")])
             #expect(try await store.allEntries("myAgents") == before)
             await #expect(throws: SmartStoreError.pathNotIndexed(soup: "myAgents", path: "address")) {
                 try await agentCount(store, "address", "1 market st")
             }
-            let next = try await store.upsert(entries: [["name": "M"]], forSoupNamed: "myAgents")
+            let next = try await store.upsert(entries: [["name": "M"]], inSoup: "myAgents")
             #expect(next[0]["_soupEntryId"] == 2)
         }
     }
@@ -55,7 +55,7 @@ struct AlterSoupTests {
     func changeType() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("n")])
-            try await store.upsert(entries: [["n": 9], ["n": 10]], forSoupNamed: "s")
+            try await store.upsert(entries: [["n": 9], ["n": 10]], inSoup: "s")
             let range = QuerySpec.buildRangeQuerySpec(soupName: "s", path: "n", beginKey: 8, endKey: 9.5)
             #expect(try await store.count(using: range) == 1)
             #expect(try await store.values("n", .buildAllQuerySpec(soupName: "s", orderPath: "n")) == [10, 9])
@@ -71,7 +71,7 @@ struct AlterSoupTests {
             try await store.alterSoup(
                 "myAgents", soupSpec: SoupSpec(name: "myAgents", features: [.externalStorage]),
                 indexSpecs: [string("name"), string("number")], reIndexData: false)
-            #expect(try await store.soupSpec(forSoup: "myAgents").features == [.externalStorage])
+            #expect(try await store.soupSpec(inSoup: "myAgents").features == [.externalStorage])
             #expect(try await store.allEntries("myAgents") == before)
             #expect(try await agentCount(store, "name", "James Bond") == 1)
             try await store.alterSoup("myAgents", indexSpecs: [string("name"), string("address")], reIndexData: true)
@@ -97,7 +97,7 @@ struct AlterSoupTests {
             do {
                 let store = try await SmartStore(url: url, encryption: encryption)
                 try await store.registerSoup("myAgents", indexSpecs: [string("name")])
-                try await store.upsert(entries: [["name": "James Bond", "agentNumber": "007"]], forSoupNamed: "myAgents")
+                try await store.upsert(entries: [["name": "James Bond", "agentNumber": "007"]], inSoup: "myAgents")
                 // What alterSoup records before it starts; the "crash" comes before the work.
                 _ = try await store.recordAlteration(
                     SoupAlteration(
@@ -105,7 +105,7 @@ struct AlterSoupTests {
                 try store.close()
             }
             let reopened = try await SmartStore(url: url, encryption: encryption)
-            #expect(try await reopened.indexSpecs(forSoup: "myAgents") == [string("name"), string("agentNumber")])
+            #expect(try await reopened.indexSpecs(inSoup: "myAgents") == [string("name"), string("agentNumber")])
             #expect(try await reopened.count(using: .buildExactQuerySpec(soupName: "myAgents", path: "agentNumber", matchKey: "007")) == 1)
             let pending = try await reopened.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM long_operations_status") }
             #expect(pending == 0)
@@ -121,7 +121,7 @@ struct AlterSoupTests {
             await #expect(throws: SmartStoreError.soupNotFound("ghost")) {
                 try await store.alterSoup("ghost", indexSpecs: [string("a")], reIndexData: true)
             }
-            #expect(try await store.indexSpecs(forSoup: "myAgents") == [string("name"), string("address")])
+            #expect(try await store.indexSpecs(inSoup: "myAgents") == [string("name"), string("address")])
         }
     }
 }

@@ -19,7 +19,7 @@ struct CheckpointTests {
             // About 6 MB in twelve transactions: the log passes its 1,000-page threshold several times.
             for batch in 0..<12 {
                 try await store.upsert(
-                    entries: (0..<500).map { ["key": .string("\(batch)-\($0)"), "text": .string(text)] }, forSoupNamed: "notes")
+                    entries: (0..<500).map { ["key": .string("\(batch)-\($0)"), "text": .string(text)] }, inSoup: "notes")
             }
             #expect(store.checkpointsOffTheWriter() > 0)
             let databaseBytes = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber).intValue
@@ -40,7 +40,7 @@ struct CheckpointTests {
             let text = String(repeating: "w", count: 2_000)
             for batch in 0..<20 {
                 try await store.upsert(
-                    entries: (0..<100).map { ["key": .string("\(batch)-\($0)"), "text": .string(text)] }, forSoupNamed: "notes")
+                    entries: (0..<100).map { ["key": .string("\(batch)-\($0)"), "text": .string(text)] }, inSoup: "notes")
                 let seen = try await store.count(using: .buildAllQuerySpec(soupName: "notes", orderPath: "key", pageSize: 10))
                 #expect(seen == (batch + 1) * 100)
             }

@@ -14,7 +14,7 @@ struct ConcurrencyTests {
                 for batch in 0..<8 {
                     group.addTask {
                         let entries: [JSON] = (0..<50).map { ["batch": .integer(Int64(batch)), "n": .integer(Int64($0))] }
-                        try await store.upsert(entries: entries, forSoupNamed: "s")
+                        try await store.upsert(entries: entries, inSoup: "s")
                     }
                     group.addTask {
                         // A reader sees each batch entirely or not at all.
@@ -35,7 +35,7 @@ struct ConcurrencyTests {
     func schemaChanges() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("a")])
-            try await store.upsert(entries: [["a": "x", "b": "y"]], forSoupNamed: "s")
+            try await store.upsert(entries: [["a": "x", "b": "y"]], inSoup: "s")
             #expect(try await store.count(using: .buildExactQuerySpec(soupName: "s", path: "a", matchKey: "x")) == 1)
             try await Task { try await store.alterSoup("s", indexSpecs: [string("b")], reIndexData: true) }.value
             #expect(try await store.count(using: .buildExactQuerySpec(soupName: "s", path: "b", matchKey: "y")) == 1)

@@ -25,10 +25,10 @@ struct CrashRecoveryTests {
             try await store.registerSoup("notes", indexSpecs: [string("name")])
             let padding = String(repeating: "p", count: 2_000)
             try await store.upsert(
-                entries: (0..<20).map { ["name": .string("kept-\($0)"), "pad": .string(padding)] }, forSoupNamed: "notes")
+                entries: (0..<20).map { ["name": .string("kept-\($0)"), "pad": .string(padding)] }, inSoup: "notes")
             let first = try walSize(url)
             try await store.upsert(
-                entries: (0..<200).map { ["name": .string("lost-\($0)"), "pad": .string(padding)] }, forSoupNamed: "notes")
+                entries: (0..<200).map { ["name": .string("lost-\($0)"), "pad": .string(padding)] }, inSoup: "notes")
             let second = try walSize(url)
             let crash = Crash(directory: directory, store: store, url: url, key: key, firstCommitWAL: first, secondCommitWAL: second)
             return crash
@@ -67,7 +67,7 @@ struct CrashRecoveryTests {
                 let store = try await SmartStore(url: copy, encryption: crash.key)
                 #expect(try await Self.names(store, "kept") == 20, "\(name)")
                 #expect(try await Self.names(store, "lost") == 0, "\(name)")
-                try await store.upsert(entries: [["name": "kept-after"]], forSoupNamed: "notes")
+                try await store.upsert(entries: [["name": "kept-after"]], inSoup: "notes")
                 try store.close()
                 #expect(try await Self.names(SmartStore(url: copy, encryption: crash.key), "kept") == 21, "\(name)")
             }

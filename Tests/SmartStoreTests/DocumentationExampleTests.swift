@@ -24,7 +24,7 @@ struct DocumentationExampleTests {
                 entries: [
                     ["Id": "001A", "Name": "Acme", "Description": "Anvils and rockets"],
                     ["Id": "001B", "Name": "Globex", "Description": "Rockets"],
-                ], forSoupNamed: "Account", withExternalIdPath: "Id")
+                ], inSoup: "Account", withExternalIdPath: "Id")
 
             let rockets = try await store.query(
                 using: .buildMatchQuerySpec(

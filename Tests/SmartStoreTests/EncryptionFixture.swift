@@ -32,9 +32,9 @@ struct Markers {
                     "name": .string("\(indexed) \(index)"), "bio": .string("\(fullText) biography"), "tag": .string(indexed),
                     "note": .string("\(element) \(padding)"),
                 ]
-            }, forSoupNamed: "contacts")
+            }, inSoup: "contacts")
         try await store.upsert(
-            entries: [["name": "big", "body": .string(external + String(repeating: " data", count: 40_000))]], forSoupNamed: "files")
+            entries: [["name": "big", "body": .string(external + String(repeating: " data", count: 40_000))]], inSoup: "files")
         _ = try await store.query(
             using: .buildSmartQuerySpec(smartSQL: "select count(*) from {contacts} where {contacts:name} <> '\(sqlLiteral)'"))
         _ = try await store.query(using: .buildMatchQuerySpec(soupName: "contacts", path: "bio", matchKey: fullText))

@@ -224,7 +224,7 @@ struct EncryptionTests {
             try await store.registerSoup(SoupSpec(name: "files", features: [.externalStorage]), indexSpecs: [string("name")])
             let body = String(repeating: "0123456789", count: 30_000)  // five 64 KiB chunks
             try await store.upsert(
-                entries: [["name": "a", "body": .string(body)], ["name": "b", "body": "short"]], forSoupNamed: "files")
+                entries: [["name": "a", "body": .string(body)], ["name": "b", "body": "short"]], inSoup: "files")
             #expect(
                 try await store.query(using: .buildExactQuerySpec(soupName: "files", path: "name", matchKey: "a")).first?["body"]?
                     .stringValue == body)
@@ -235,7 +235,7 @@ struct EncryptionTests {
             func expectCorrupted(_ bytes: Data) async throws {
                 try bytes.write(to: file)
                 let error = await #expect(throws: SmartStoreError.self) {
-                    _ = try await store.retrieve(usingSoupEntryIds: [1], fromSoupNamed: "files")
+                    _ = try await store.retrieve(usingSoupEntryIds: [1], inSoup: "files")
                 }
                 guard error?.code == .corrupted else {
                     Issue.record("expected corrupted, got \(String(describing: error))")
@@ -249,7 +249,7 @@ struct EncryptionTests {
             try await expectCorrupted(pristine.dropLast(1))
             try await expectCorrupted(try Data(contentsOf: store.externalStorage.fileURL(table: "TABLE_1", id: 2)))
             try pristine.write(to: file)
-            #expect(try await store.retrieve(usingSoupEntryIds: [1], fromSoupNamed: "files").first?["body"]?.stringValue == body)
+            #expect(try await store.retrieve(usingSoupEntryIds: [1], inSoup: "files").first?["body"]?.stringValue == body)
         }
     }
 }

@@ -11,7 +11,7 @@ struct ErrorCodeTests {
         try await withStore { store throws in
             var caught: SmartStoreError.Code?
             do {
-                try await store.upsert(entries: [["Name": "Acme"]], forSoupNamed: "Account")
+                try await store.upsert(entries: [["Name": "Acme"]], inSoup: "Account")
             } catch SmartStoreError.Code.soupNotFound {
                 caught = .soupNotFound
                 try await store.registerSoup("Account", indexSpecs: [string("Name")])

@@ -15,7 +15,7 @@ struct FullTextTests {
                     ["id": 1, "name": "cat", "color": "black"], ["id": 2, "name": "cat", "color": "white"],
                     ["id": 3, "name": "dog", "color": "black"], ["id": 4, "name": "dog", "color": "brown"],
                     ["id": 5, "name": "dog", "color": "white"],
-                ], forSoupNamed: "animals")
+                ], inSoup: "animals")
             try await body(store)
         }
     }
@@ -42,7 +42,7 @@ struct FullTextTests {
     @Test("Phrases must occur in one field (T-FTS-12)")
     func phrases() async throws {
         try await withAnimals { store throws in
-            try await store.upsert(entries: [["id": 6, "name": "cat", "color": "black white"]], forSoupNamed: "animals")
+            try await store.upsert(entries: [["id": 6, "name": "cat", "color": "black white"]], inSoup: "animals")
             #expect(try await ids(store, path: nil, "\"black white\"") == [6])
             #expect(try await ids(store, path: nil, "\"white black\"") == [])
             #expect(try await ids(store, path: nil, "\"cat black\"") == [])
@@ -56,10 +56,10 @@ struct FullTextTests {
                 using: .buildExactQuerySpec(soupName: "animals", path: "name", matchKey: "cat", orderPath: "_soupEntryId"))[0]
             var changed = first.objectValue!
             changed["color"] = "white"
-            try await store.upsert(entries: [.object(changed)], forSoupNamed: "animals")
+            try await store.upsert(entries: [.object(changed)], inSoup: "animals")
             #expect(try await ids(store, path: "color", "black") == [3])
             try await store.removeEntries(
-                usingQuerySpec: .buildMatchQuerySpec(soupName: "animals", path: "color", matchKey: "black"), forSoupNamed: "animals")
+                usingQuerySpec: .buildMatchQuerySpec(soupName: "animals", path: "color", matchKey: "black"), inSoup: "animals")
             #expect(try await ids(store, path: "color", "black") == [])
             try await store.clearSoup("animals")
             #expect(try await ids(store, path: nil, "dog OR cat") == [])
@@ -83,7 +83,7 @@ struct FullTextTests {
                     ["name": "cat", "description": "small mammals", "colors": "black tabby white"],
                     ["name": "dog", "description": "medium mammals", "colors": "grey black"],
                     ["name": "lizard", "description": "small reptilian", "colors": "black green white"],
-                ], forSoupNamed: "animals")
+                ], inSoup: "animals")
             func names(_ path: String?, _ key: String, _ order: QuerySpec.SortOrder = .ascending, by orderPath: String? = "name")
                 async throws -> [JSON]
             {

@@ -20,7 +20,7 @@ struct IndexPathTests {
     func projection(element: String, expected: String?) async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("a.b.c")])
-            try await store.upsert(entries: [try JSON(parsing: element)], forSoupNamed: "s")
+            try await store.upsert(entries: [try JSON(parsing: element)], inSoup: "s")
             let selected = try await store.query(using: .buildAllQuerySpec(soupName: "s", selectPaths: ["a.b.c"]))
             let smart = try await store.query(using: .buildSmartQuerySpec(smartSQL: "select {s:a.b.c} from {s}"))
             let want: JSON = expected.map(JSON.string) ?? .null
@@ -33,7 +33,7 @@ struct IndexPathTests {
     func caseAndMissing() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("Owner.Name")])
-            try await store.upsert(entries: [["Owner": ["Name": "X"]], ["owner": ["name": "X"]], ["Other": 1]], forSoupNamed: "s")
+            try await store.upsert(entries: [["Owner": ["Name": "X"]], ["owner": ["name": "X"]], ["Other": 1]], inSoup: "s")
             #expect(try await store.count(using: .buildExactQuerySpec(soupName: "s", path: "Owner.Name", matchKey: "X")) == 1)
             #expect(try await store.count(using: .buildLikeQuerySpec(soupName: "s", path: "Owner.Name", likeKey: "%")) == 1)
             #expect(try await store.count(using: .buildRangeQuerySpec(soupName: "s", path: "Owner.Name", beginKey: "A", endKey: "Z")) == 1)
@@ -48,7 +48,7 @@ struct IndexPathTests {
             let bond: JSON = [
                 "first_name": "James", "last_name": "Bond", "address": ["street_number": 10, "street_name": "downing", "city": "london"],
             ]
-            try await store.upsert(entries: [bond], forSoupNamed: "spies")
+            try await store.upsert(entries: [bond], inSoup: "spies")
             let sql = "SELECT {spies:first_name}, {spies:last_name} FROM {spies} WHERE {spies:address} LIKE '%london%'"
             #expect(try await store.query(using: .buildSmartQuerySpec(smartSQL: sql)) == [["James", "Bond"]])
             let like = try await store.query(using: .buildLikeQuerySpec(soupName: "spies", path: "address", likeKey: "%london%"))
@@ -67,7 +67,7 @@ struct IndexPathTests {
                 entries: [
                     animal("elephant", ["grey"]), animal("cat", ["black", "tabby", "white"]),
                     animal("dog", ["black", "grey"]), animal("lizard", ["black", "green", "white"]),
-                ], forSoupNamed: "s")
+                ], inSoup: "s")
             let greyDescending = QuerySpec.buildLikeQuerySpec(
                 soupName: "s", path: "attributes.color", likeKey: "%grey%", orderPath: "name", order: .descending)
             #expect(try await store.values("name", greyDescending) == ["elephant", "dog"])

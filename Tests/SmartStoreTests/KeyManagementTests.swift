@@ -19,7 +19,7 @@ struct KeyManagementTests {
             try await markers.write(to: store)
             try await store.changeKey(to: new)
             #expect(try await markers.verify(in: store))
-            try await store.upsert(entries: [["name": "after rotation"]], forSoupNamed: "contacts")
+            try await store.upsert(entries: [["name": "after rotation"]], inSoup: "contacts")
             try store.close()
             await #expect(throws: SmartStoreError.wrongKey(path: url.path)) { try await SmartStore(url: url, encryption: old) }
             let reopened = try await SmartStore(url: url, encryption: new)
@@ -44,8 +44,8 @@ struct KeyManagementTests {
             try await markers.write(to: store)
             // What a stop in the middle leaves: some pages and files sealed with each key.
             store.cipher?.beginRotation(to: StoreKey(newKey))
-            try await store.upsert(entries: [["name": "sealed with the new key"]], forSoupNamed: "contacts")
-            try await store.upsert(entries: [["name": "new file", "body": "x"]], forSoupNamed: "files")
+            try await store.upsert(entries: [["name": "sealed with the new key"]], inSoup: "contacts")
+            try await store.upsert(entries: [["name": "new file", "body": "x"]], inSoup: "files")
             try store.close()
             await #expect(throws: SmartStoreError.self) {
                 _ = try await markers.verify(in: SmartStore(url: url, encryption: .key(newKey)))

@@ -40,13 +40,13 @@ struct NullIndexTests {
             switch writePath {
             case .upsert:
                 try await store.registerSoup("s", indexSpecs: [integer("k"), index])
-                try await store.upsert(entries: entries, forSoupNamed: "s")
+                try await store.upsert(entries: entries, inSoup: "s")
             case .externalStorage:
                 try await store.registerSoup(SoupSpec(name: "s", features: [.externalStorage]), indexSpecs: [integer("k"), index])
-                try await store.upsert(entries: entries, forSoupNamed: "s")
+                try await store.upsert(entries: entries, inSoup: "s")
             case .alterSoupReIndex:
                 try await store.registerSoup("s", indexSpecs: [integer("k")])
-                try await store.upsert(entries: entries, forSoupNamed: "s")
+                try await store.upsert(entries: entries, inSoup: "s")
                 try await store.alterSoup("s", indexSpecs: [integer("k"), index], reIndexData: true)
             }
             func keys(_ smartSQL: String) async throws -> [JSON] {
@@ -75,7 +75,7 @@ struct NullIndexTests {
     func nullTextIsAValue() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [integer("k"), string("v")])
-            try await store.upsert(entries: [["k": 1, "v": .null], ["k": 2, "v": "null"]], forSoupNamed: "s")
+            try await store.upsert(entries: [["k": 1, "v": .null], ["k": 2, "v": "null"]], inSoup: "s")
             #expect(try await store.values("k", .buildExactQuerySpec(soupName: "s", path: "v", matchKey: "null")) == [2])
         }
     }

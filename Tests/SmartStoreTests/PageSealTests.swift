@@ -75,7 +75,7 @@ struct PageSealTests {
             let entries: [JSON] = (0..<3_000).map {
                 ["name": .string("note-\($0)"), "tag": .string("t\($0 % 97)"), "body": .string(String(repeating: "x", count: 300))]
             }
-            try await store.upsert(entries: entries, forSoupNamed: "notes")
+            try await store.upsert(entries: entries, inSoup: "notes")
             try store.close()
             let reopened = try await SmartStore(url: url, encryption: key)
             #expect(try await reopened.count(using: .buildAllQuerySpec(soupName: "notes")) == 3_000)
@@ -89,7 +89,7 @@ struct PageSealTests {
         try await withTemporaryDirectory { directory throws in
             let (url, key, store) = try await Self.notesStore(in: directory, indexing: ["name"])
             let entries: [JSON] = (0..<200).map { ["name": .string("note-\($0)")] }
-            try await store.upsert(entries: entries, forSoupNamed: "notes")
+            try await store.upsert(entries: entries, inSoup: "notes")
             // One ciphertext byte of the last frame, past its nonce; the writer remembers the page.
             let wal = try FileHandle(forUpdating: URL(fileURLWithPath: url.path + "-wal"))
             let end = try wal.seekToEnd()
@@ -121,7 +121,7 @@ struct PageSealTests {
             let (url, key, store) = try await Self.notesStore(in: directory, indexing: ["name"])
             try await store.upsert(
                 entries: (0..<300).map { ["name": .string("note-\($0)"), "body": .string(String(repeating: "b", count: 500))] },
-                forSoupNamed: "notes")
+                inSoup: "notes")
             // The latest frame of each page, as the checkpoint will copy it.
             let wal = try Data(contentsOf: URL(fileURLWithPath: url.path + "-wal"))
             let frameSize = PageFormat.walFrameHeaderSize + PageFormat.pageSize

@@ -17,7 +17,7 @@ struct PreparedTextTests {
             let entries = try texts.map { try JSON(parsing: $0) }
             let added: [String: JSON] = ["flag": "ours", "sync": 7]
             let prepared = try await store.prepare(
-                entries: entries, texts: texts.map { Data($0.utf8) }, adding: added, forSoupNamed: "s")
+                entries: entries, texts: texts.map { Data($0.utf8) }, adding: added, inSoup: "s")
             _ = try await store.transaction { tx in try tx.upsert(prepared) }
 
             let stored = try await store.allEntries("s")
@@ -46,7 +46,7 @@ struct PreparedTextTests {
             try await store.registerSoup("s", indexSpecs: [string("Id")])
             let entries: [JSON] = [["Id": "a"], ["Id": "b"], ["Id": "c", "_soupEntryId": 42], ["Id": "d"]]
             let texts: [Data?] = [nil, Data("[1]".utf8), Data(#"{"Id":"c","_soupEntryId":42}"#.utf8), Data("{ }".utf8)]
-            let prepared = try await store.prepare(entries: entries, texts: texts, adding: ["x": true], forSoupNamed: "s")
+            let prepared = try await store.prepare(entries: entries, texts: texts, adding: ["x": true], inSoup: "s")
             _ = try await store.transaction { tx in try tx.upsert(prepared, withExternalIdPath: "Id") }
             let stored = try await store.allEntries("s")
             #expect(stored.map { $0["Id"] } == ["a", "b", "c", "d"])
@@ -63,7 +63,7 @@ struct PreparedTextTests {
             try await store.registerSoup("s", indexSpecs: [string("Id")])
             let prepared = try await store.prepare(
                 entries: [["Id": "a", "city": "Paris"]], texts: [Data(#"{"Id":"a","city":"Paris"}"#.utf8)], adding: ["flag": "ours"],
-                forSoupNamed: "s")
+                inSoup: "s")
             try await store.alterSoup("s", indexSpecs: [string("Id"), string("flag")], reIndexData: true)
             _ = try await store.transaction { tx in try tx.upsert(prepared, withExternalIdPath: "Id") }
             #expect(try await store.values("city", .buildExactQuerySpec(soupName: "s", path: "flag", matchKey: "ours")) == ["Paris"])

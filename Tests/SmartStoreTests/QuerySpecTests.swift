@@ -73,7 +73,7 @@ struct QuerySpecTests {
     func range() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("name")])
-            try await store.upsert(entries: ["Zzz", "Bee", "Aardvark", "Zoroastrian"].map { ["name": .string($0)] }, forSoupNamed: "s")
+            try await store.upsert(entries: ["Zzz", "Bee", "Aardvark", "Zoroastrian"].map { ["name": .string($0)] }, inSoup: "s")
             func names(_ begin: JSON?, _ end: JSON?) async throws -> [JSON] {
                 try await store.values("name", .buildRangeQuerySpec(soupName: "s", path: "name", beginKey: begin, endKey: end))
             }
@@ -99,7 +99,7 @@ struct QuerySpecTests {
                 entries: [
                     ["Name": "Todd Stellanova", "shots": 37], ["Name": "Pro Bono Bonobo", "shots": 92], ["Name": "Robot", "shots": 0],
                     ["Name": "Nine", "shots": 9],
-                ], forSoupNamed: "charmingSoup")
+                ], inSoup: "charmingSoup")
             let spec = QuerySpec.buildRangeQuerySpec(soupName: "charmingSoup", path: "shots", beginKey: 10, endKey: 100)
             #expect(try await store.values("Name", spec) == ["Todd Stellanova", "Pro Bono Bonobo"])
             let textKeys = QuerySpec.buildRangeQuerySpec(soupName: "charmingSoup", path: "shots", beginKey: "9", endKey: "10")
@@ -116,7 +116,7 @@ struct QuerySpecTests {
                     ["sfId": "some-sfdc-id", "name": "catalog"], ["sfId": "c1", "parentSfdcId": "some-sfdc-id", "name": "foobar"],
                     ["sfId": "c2", "parentSfdcId": "some-sfdc-id", "name": "barfoo"], ["sfId": "c3", "name": "xfoox"],
                     ["sfId": "c4", "name": "bar"],
-                ], forSoupNamed: "Catalogs")
+                ], inSoup: "Catalogs")
             #expect(
                 try await store.values("name", .buildExactQuerySpec(soupName: "Catalogs", path: "sfId", matchKey: "some-sfdc-id")) == [
                     "catalog"
@@ -141,7 +141,7 @@ struct QuerySpecTests {
             try await store.upsert(
                 entries: [
                     ["name": "abc", "status": "active"], ["name": "abd", "status": "inactive"], ["name": "abe", "status": "active"],
-                ], forSoupNamed: "s")
+                ], inSoup: "s")
             let full = try await store.query(using: .buildLikeQuerySpec(soupName: "s", path: "name", likeKey: "ab%"))
             #expect(full.first?["_soupEntryId"] == 1 && full.first?["status"] == "active")
             let selected = try await store.query(
@@ -166,7 +166,7 @@ struct QuerySpecTests {
             await #expect(throws: SmartStoreError.pathNotIndexed(soup: "s", path: "phone")) {
                 try await store.query(using: .buildExactQuerySpec(soupName: "s", path: "phone", matchKey: "1"))
             }
-            try await store.upsert(entries: [["name": .null], [:], ["name": "null"]], forSoupNamed: "s")
+            try await store.upsert(entries: [["name": .null], [:], ["name": "null"]], inSoup: "s")
             // Nothing equals null, as in SQL: not the entry whose name is null, nor the one without one.
             #expect(try await store.query(using: .buildExactQuerySpec(soupName: "s", path: "name", matchKey: .null)).isEmpty)
             await #expect(throws: SmartStoreError.invalidQuerySpec("\"pageSize\" must be at least 1, not 0")) {
@@ -183,7 +183,7 @@ struct QuerySpecTests {
             let spec = QuerySpec.buildAllQuerySpec(soupName: "s", orderPath: "n", pageSize: 10)
             #expect(try await store.count(using: spec) == 0)
             #expect(try await store.query(using: spec).isEmpty)
-            try await store.upsert(entries: (0..<25).map { ["n": .integer(Int64($0))] }, forSoupNamed: "s")
+            try await store.upsert(entries: (0..<25).map { ["n": .integer(Int64($0))] }, inSoup: "s")
             #expect(try await store.count(using: spec) == 25)
             var sizes: [Int] = []
             for page in 0...3 { sizes.append(try await store.query(using: spec, startingFromPageIndex: page).count) }

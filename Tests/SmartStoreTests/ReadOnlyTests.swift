@@ -69,7 +69,7 @@ struct ReadOnlyTests {
             let before = snapshot(of: directory)
             let store = try await SmartStore(url: url, encryption: key, access: .readOnly)
             let refused = SmartStoreError.readOnly(path: url.path)
-            await #expect(throws: refused) { try await store.upsert(entries: [["name": "new"]], forSoupNamed: "contacts") }
+            await #expect(throws: refused) { try await store.upsert(entries: [["name": "new"]], inSoup: "contacts") }
             await #expect(throws: refused) { try await store.registerSoup("more", indexSpecs: [IndexSpec(path: "a", type: .string)]) }
             await #expect(throws: refused) { try await store.removeSoup("contacts") }
             await #expect(throws: refused) { try await store.clearSoup("contacts") }

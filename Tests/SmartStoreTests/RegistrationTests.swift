@@ -12,7 +12,7 @@ struct RegistrationTests {
             let specs = [string("Name"), string("Id"), string("OwnerId")]
             try await store.registerSoup("Account", indexSpecs: specs)
             #expect(try await store.soupExists("Account"))
-            #expect(try await store.indexSpecs(forSoup: "Account") == specs)
+            #expect(try await store.indexSpecs(inSoup: "Account") == specs)
             #expect(try await store.soupExists("account") == false)
         }
     }
@@ -41,9 +41,9 @@ struct RegistrationTests {
     func reregister() async throws {
         try await withStore { store throws in
             try await store.registerSoup("Account", indexSpecs: [string("Name")])
-            try await store.upsert(entries: [["Name": "Acme"]], forSoupNamed: "Account")
+            try await store.upsert(entries: [["Name": "Acme"]], inSoup: "Account")
             try await store.registerSoup("Account", indexSpecs: [integer("Other")])
-            #expect(try await store.indexSpecs(forSoup: "Account") == [string("Name")])
+            #expect(try await store.indexSpecs(inSoup: "Account") == [string("Name")])
             #expect(try await store.allEntries("Account").count == 1)
         }
     }
@@ -65,8 +65,8 @@ struct RegistrationTests {
             let name = "123This should-be a_valid.soup+name!?100"
             let specs = IndexType.allCases.map { IndexSpec(path: "field_\($0.rawValue)", type: $0) }
             try await store.registerSoup(name, indexSpecs: specs)
-            #expect(try await store.indexSpecs(forSoup: name) == specs)
-            try await store.upsert(entries: [["field_string": "x", "field_integer": 3]], forSoupNamed: name)
+            #expect(try await store.indexSpecs(inSoup: name) == specs)
+            try await store.upsert(entries: [["field_string": "x", "field_integer": 3]], inSoup: name)
             #expect(try await store.count(using: .buildExactQuerySpec(soupName: name, path: "field_integer", matchKey: 3)) == 1)
         }
     }
@@ -75,16 +75,16 @@ struct RegistrationTests {
     func clearAndRemove() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("a")])
-            try await store.upsert(entries: [["a": "1"], ["a": "2"], ["a": "3"]], forSoupNamed: "s")
+            try await store.upsert(entries: [["a": "1"], ["a": "2"], ["a": "3"]], inSoup: "s")
             try await store.clearSoup("s")
             #expect(try await store.allEntries("s").isEmpty)
-            #expect(try await store.indexSpecs(forSoup: "s") == [string("a")])
+            #expect(try await store.indexSpecs(inSoup: "s") == [string("a")])
             try await store.removeSoup("s")
             #expect(try await store.soupExists("s") == false)
             await #expect(throws: SmartStoreError.soupNotFound("s")) { try await store.allEntries("s") }
             try await store.removeSoup("s")
             await #expect(throws: SmartStoreError.soupNotFound("nope")) { try await store.clearSoup("nope") }
-            await #expect(throws: SmartStoreError.soupNotFound("nope")) { try await store.indexSpecs(forSoup: "nope") }
+            await #expect(throws: SmartStoreError.soupNotFound("nope")) { try await store.indexSpecs(inSoup: "nope") }
         }
     }
 
@@ -97,7 +97,7 @@ struct RegistrationTests {
             let before = await store.databaseSize()
             #expect(before > 0)
             let entries: [JSON] = (0..<2_000).map { ["x": .string(String(repeating: "v", count: 200) + "\($0)")] }
-            try await store.upsert(entries: entries, forSoupNamed: "a")
+            try await store.upsert(entries: entries, inSoup: "a")
             #expect(await store.databaseSize() > before + 200_000)
         }
     }

@@ -18,10 +18,10 @@ struct SmartSQLTests {
                     ["firstName": "Alice", "lastName": "Adams", "deptCode": "ENG", "employeeId": "E1", "managerId": .null],
                     ["firstName": "Bob", "lastName": "Brown", "deptCode": "ENG", "employeeId": "E2", "managerId": "E1"],
                     ["firstName": "Carol", "lastName": "Clark", "deptCode": "OPS", "employeeId": "E3", "managerId": "E1"],
-                ], forSoupNamed: "employees")
+                ], inSoup: "employees")
             try await store.upsert(
                 entries: [["name": "Engineering", "deptCode": "ENG"], ["name": "Operations", "deptCode": "OPS"]],
-                forSoupNamed: "departments")
+                inSoup: "departments")
             try await body(store)
         }
     }
@@ -65,12 +65,12 @@ struct SmartSQLTests {
             #expect(try await rows(store, "select count(*) from {employees}", pageSize: 1) == [[3]])
             try await store.registerSoup("account", indexSpecs: [string("id"), string("name")])
             try await store.registerSoup("opportunity", indexSpecs: [string("name"), integer("amount"), string("accountid")])
-            try await store.upsert(entries: [["id": "A1", "name": "Acme"], ["id": "A2", "name": "Globex"]], forSoupNamed: "account")
+            try await store.upsert(entries: [["id": "A1", "name": "Acme"], ["id": "A2", "name": "Globex"]], inSoup: "account")
             try await store.upsert(
                 entries: [
                     ["name": "O1", "amount": 100, "accountid": "A1"], ["name": "O2", "amount": 300, "accountid": "A1"],
                     ["name": "O3", "amount": 50, "accountid": "A2"],
-                ], forSoupNamed: "opportunity")
+                ], inSoup: "opportunity")
             let sql = """
                 select {account:name}, count({opportunity:name}), sum({opportunity:amount}), avg({opportunity:amount}),
                        {account:id}, {opportunity:accountid}
@@ -87,7 +87,7 @@ struct SmartSQLTests {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("Id")])
             let before = Date().millisecondsSince1970
-            let stored = try await store.upsert(entries: [["Id": "001", "Name": "Acme"], ["Id": "002"]], forSoupNamed: "s")
+            let stored = try await store.upsert(entries: [["Id": "001", "Name": "Acme"], ["Id": "002"]], inSoup: "s")
             let result = try await rows(
                 store, "select {s:_soup}, {s:_soupEntryId}, {s:_soupLastModifiedDate}, {s:_soupCreatedDate} from {s} where {s:Id} = '001'")
             #expect(
@@ -103,7 +103,7 @@ struct SmartSQLTests {
     func typedResults() async throws {
         try await withStore { store throws in
             try await store.registerSoup("charmingSoup", indexSpecs: [string("Name"), integer("shots"), string("code")])
-            try await store.upsert(entries: [["Name": "Todd Stellanova", "shots": 37, "code": 42]], forSoupNamed: "charmingSoup")
+            try await store.upsert(entries: [["Name": "Todd Stellanova", "shots": 37, "code": 42]], inSoup: "charmingSoup")
             #expect(
                 try await rows(
                     store,
@@ -160,7 +160,7 @@ struct SmartSQLTests {
     func unindexedAndLiterals() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("name")])
-            try await store.upsert(entries: [["name": "{s:name}", "extra": ["deep": 5]]], forSoupNamed: "s")
+            try await store.upsert(entries: [["name": "{s:name}", "extra": ["deep": 5]]], inSoup: "s")
             #expect(
                 try await rows(store, "select {s:extra.deep}, 'it''s {s:name}' from {s} where {s:name} = '{s:name}' -- {s:nothing}") == [
                     [5, "it's {s:name}"]
@@ -173,8 +173,8 @@ struct SmartSQLTests {
         try await withStore { store throws in
             try await store.registerSoup("s1", indexSpecs: [IndexSpec(path: "path1", type: .json1)])
             try await store.registerSoup("s2", indexSpecs: [string("other")])
-            try await store.upsert(entries: [["path1": "x"], ["path1": "y"]], forSoupNamed: "s1")
-            try await store.upsert(entries: [["other": "z"]], forSoupNamed: "s2")
+            try await store.upsert(entries: [["path1": "x"], ["path1": "y"]], inSoup: "s1")
+            try await store.upsert(entries: [["other": "z"]], inSoup: "s2")
             #expect(Set(try await rows(store, "select {s1}.{s1:path1} from {s1}, {s2}")) == [["x"], ["y"]])
             #expect(Set(try await rows(store, "select {s1:path1} from {s1}, {s2}")) == [["x"], ["y"]])
             #expect(try await store.count(using: .buildExactQuerySpec(soupName: "s1", path: "path1", matchKey: "y")) == 1)

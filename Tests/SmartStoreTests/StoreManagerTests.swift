@@ -101,8 +101,8 @@ struct StoreManagerTests {
             try await manager.setupUserStore(fromConfig: config, for: alice)
             try await manager.setupGlobalStore(fromConfig: config)
             let user = try await manager.store(for: alice)
-            #expect(try await user.indexSpecs(forSoup: "soup1") == [string("other")])
-            #expect(try await user.indexSpecs(forSoup: "soup2").map(\.type) == [.string, .integer, .floating, .json1, .fullText])
+            #expect(try await user.indexSpecs(inSoup: "soup1") == [string("other")])
+            #expect(try await user.indexSpecs(inSoup: "soup2").map(\.type) == [.string, .integer, .floating, .json1, .fullText])
             #expect(try await manager.globalStore().allSoupNames() == ["soup1", "soup2"])
         }
     }
@@ -131,7 +131,7 @@ struct StoreManagerTests {
                         .utf8))
             try await store.registerSoups(fromConfig: config)
             try await store.clearSoup("User")
-            try await store.upsert(entries: [["Name": "A", "Id": "1"], ["Name": "B", "Id": "2"]], forSoupNamed: "User")
+            try await store.upsert(entries: [["Name": "A", "Id": "1"], ["Name": "B", "Id": "2"]], inSoup: "User")
             let spec = QuerySpec.buildSmartQuerySpec(smartSQL: "select {User:Name}, {User:Id} from {User}", pageSize: 10)
             let rows = try await store.query(using: spec, startingFromPageIndex: 0).map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }
             #expect(Set(rows) == [["A", "1"], ["B", "2"]])

@@ -33,9 +33,9 @@ struct UpsertSeriesTests {
             try await store.registerSoup("s", indexSpecs: [string("Id")])
             let series = UpsertSeries()
             try await upsert(["a"], version: 1, store, series)
-            try await store.upsert(entries: [["Id": "b", "version": 0]], forSoupNamed: "s", withExternalIdPath: "Id")
+            try await store.upsert(entries: [["Id": "b", "version": 0]], inSoup: "s", withExternalIdPath: "Id")
             try await upsert(["b", "c"], version: 2, store, series)
-            try await store.upsert(entries: [["Id": "d", "version": 0]], forSoupNamed: "s", withExternalIdPath: "Id")
+            try await store.upsert(entries: [["Id": "d", "version": 0]], inSoup: "s", withExternalIdPath: "Id")
             try await upsert(["d"], version: 3, store, series)
             #expect(try await versions(store) == ["a": 1, "b": 2, "c": 2, "d": 3])
         }
@@ -51,7 +51,7 @@ struct UpsertSeriesTests {
             let series = UpsertSeries()
             try await upsert(["a"], version: 1, store, series)
             let other = try await SmartStore(url: url, encryption: .key(key))
-            try await other.upsert(entries: [["Id": "b", "version": 0]], forSoupNamed: "s", withExternalIdPath: "Id")
+            try await other.upsert(entries: [["Id": "b", "version": 0]], inSoup: "s", withExternalIdPath: "Id")
             try other.close()
             try await upsert(["b"], version: 2, store, series)
             #expect(try await versions(store) == ["a": 1, "b": 2])
@@ -72,7 +72,7 @@ struct UpsertSeriesTests {
                     throw Abandon()
                 }
             }
-            try await store.upsert(entries: [["Id": "b", "version": 0]], forSoupNamed: "s", withExternalIdPath: "Id")
+            try await store.upsert(entries: [["Id": "b", "version": 0]], inSoup: "s", withExternalIdPath: "Id")
             try await upsert(["a", "b"], version: 2, store, series)
             #expect(try await versions(store) == ["a": 2, "b": 2])
         }
@@ -83,7 +83,7 @@ struct UpsertSeriesTests {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("Id")])
             let keys = (0..<existing).map { "k\($0)" }
-            try await store.upsert(entries: keys.map { ["Id": .string($0), "version": 0] }, forSoupNamed: "s", withExternalIdPath: "Id")
+            try await store.upsert(entries: keys.map { ["Id": .string($0), "version": 0] }, inSoup: "s", withExternalIdPath: "Id")
             let series = UpsertSeries()
             try await upsert(keys.reversed() + ["new"], version: 1, store, series)
             try await upsert(["new", "k0"], version: 2, store, series)
@@ -111,7 +111,7 @@ struct UpsertSeriesTests {
     }
 
     private func prepared(_ keys: [String], version: Int64, _ store: SmartStore) async throws -> PreparedEntries {
-        try await store.prepare(entries: keys.map { ["Id": .string($0), "version": .integer(version)] }, forSoupNamed: "s")
+        try await store.prepare(entries: keys.map { ["Id": .string($0), "version": .integer(version)] }, inSoup: "s")
     }
 
     private func upsert(_ keys: [String], version: Int64, _ store: SmartStore, _ series: UpsertSeries) async throws {

@@ -13,14 +13,14 @@ struct UpsertTests {
             try await store.registerSoup("accounts", indexSpecs: [string("id"), string("Name")])
             let before = Date().millisecondsSince1970
             let inserted = try await store.upsert(
-                entries: [["id": "new", "Name": "Cloud Inc", "Description": "Getting started"]], forSoupNamed: "accounts")[0]
+                entries: [["id": "new", "Name": "Cloud Inc", "Description": "Getting started"]], inSoup: "accounts")[0]
             #expect(inserted["_soupEntryId"] == 1)
             let modified = try #require(inserted["_soupLastModifiedDate"]?.integerValue)
             #expect(modified >= before && modified <= Date().millisecondsSince1970)
             #expect(inserted["_soupCreatedDate"] == inserted["_soupLastModifiedDate"])
             var edited = try #require(inserted.objectValue)
             edited["Description"] = "Just shipped our first app "
-            let updated = try await store.upsert(entries: [.object(edited)], forSoupNamed: "accounts")[0]
+            let updated = try await store.upsert(entries: [.object(edited)], inSoup: "accounts")[0]
             #expect(updated["_soupEntryId"] == 1)
             #expect(updated["_soupCreatedDate"] == inserted["_soupCreatedDate"])
             #expect(try #require(updated["_soupLastModifiedDate"]?.integerValue) >= modified)
@@ -32,26 +32,26 @@ struct UpsertTests {
     func externalId() async throws {
         try await withStore { store throws in
             try await store.registerSoup("accounts", indexSpecs: [string("id")])
-            try await store.upsert(entries: [["id": "001X", "Name": "Cloud Inc"]], forSoupNamed: "accounts")
+            try await store.upsert(entries: [["id": "001X", "Name": "Cloud Inc"]], inSoup: "accounts")
             let updated = try await store.upsert(
-                entries: [["id": "001X", "Name": "Cloud Inc", "Description": "Now shipping for iOS and Android"]], forSoupNamed: "accounts",
+                entries: [["id": "001X", "Name": "Cloud Inc", "Description": "Now shipping for iOS and Android"]], inSoup: "accounts",
                 withExternalIdPath: "id")
             #expect(updated[0]["_soupEntryId"] == 1)
             #expect(try await store.allEntries("accounts").map { $0["Description"] } == ["Now shipping for iOS and Android"])
-            try await store.upsert(entries: [["id": "002Y"]], forSoupNamed: "accounts", withExternalIdPath: "id")
+            try await store.upsert(entries: [["id": "002Y"]], inSoup: "accounts", withExternalIdPath: "id")
             #expect(try await store.allEntries("accounts").count == 2)
 
-            try await store.upsert(entries: [["id": "dup", "n": 1], ["id": "dup", "n": 2]], forSoupNamed: "accounts")
+            try await store.upsert(entries: [["id": "dup", "n": 1], ["id": "dup", "n": 2]], inSoup: "accounts")
             await #expect(throws: SmartStoreError.externalIdNotUnique(soup: "accounts", path: "id", value: "\"dup\"", matches: 2)) {
                 try await store.upsert(
-                    entries: [["id": "003Z"], ["id": "dup", "n": 3]], forSoupNamed: "accounts", withExternalIdPath: "id")
+                    entries: [["id": "003Z"], ["id": "dup", "n": 3]], inSoup: "accounts", withExternalIdPath: "id")
             }
             #expect(try await store.allEntries("accounts").count == 4)
-            #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "id", fieldValue: "002Y") == 2)
-            #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "id", fieldValue: "none") == nil)
+            #expect(try await store.lookupSoupEntryId(inSoup: "accounts", fieldPath: "id", fieldValue: "002Y") == 2)
+            #expect(try await store.lookupSoupEntryId(inSoup: "accounts", fieldPath: "id", fieldValue: "none") == nil)
             // The primary key needs no index.
-            #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "_soupEntryId", fieldValue: 2) == 2)
-            #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "_soupEntryId", fieldValue: 99) == nil)
+            #expect(try await store.lookupSoupEntryId(inSoup: "accounts", fieldPath: "_soupEntryId", fieldValue: 2) == 2)
+            #expect(try await store.lookupSoupEntryId(inSoup: "accounts", fieldPath: "_soupEntryId", fieldValue: 99) == nil)
         }
     }
 
@@ -62,18 +62,18 @@ struct UpsertTests {
             let key: JSON = "a\u{0}b"
             for round in 1...3 {
                 try await store.upsert(
-                    entries: [["id": key, "n": .integer(Int64(round))]], forSoupNamed: "accounts", withExternalIdPath: "id")
+                    entries: [["id": key, "n": .integer(Int64(round))]], inSoup: "accounts", withExternalIdPath: "id")
             }
             try await store.upsert(
                 entries: [["id": "a", "n": 0], ["id": key, "n": 4], ["id": "c\u{0}", "n": 5], ["id": "c\u{0}", "n": 6]],
-                forSoupNamed: "accounts",
+                inSoup: "accounts",
                 withExternalIdPath: "id")
             #expect(try await store.allEntries("accounts").map { [$0["id"], $0["n"]] } == [[key, 4], ["a", 0], ["c\u{0}", 6]])
             func found() async throws -> [JSON] {
                 try await store.values("n", .buildExactQuerySpec(soupName: "accounts", path: "id", matchKey: key))
             }
             #expect(try await found() == [4])
-            #expect(try await store.lookupSoupEntryId(soupNamed: "accounts", fieldPath: "id", fieldValue: key) == 1)
+            #expect(try await store.lookupSoupEntryId(inSoup: "accounts", fieldPath: "id", fieldValue: key) == 1)
             let smart = QuerySpec.buildSmartQuerySpec(smartSQL: "SELECT {accounts:n} FROM {accounts} WHERE {accounts:id} = ?")
             #expect(try await store.query(using: smart, arguments: [key]) == [[4]])
             #expect(try await store.count(using: smart, arguments: [key]) == 1)
@@ -81,7 +81,7 @@ struct UpsertTests {
             #expect(try await found() == [4])
             #expect(
                 try await store.removeEntries(
-                    usingQuerySpec: .buildExactQuerySpec(soupName: "accounts", path: "id", matchKey: key), forSoupNamed: "accounts") == 1)
+                    usingQuerySpec: .buildExactQuerySpec(soupName: "accounts", path: "id", matchKey: key), inSoup: "accounts") == 1)
             #expect(try await store.allEntries("accounts").map { $0["n"] } == [0, 6])
         }
     }
@@ -90,7 +90,7 @@ struct UpsertTests {
     func unknownId() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("a")])
-            let stored = try await store.upsert(entries: [["a": "x", "_soupEntryId": 999]], forSoupNamed: "s")
+            let stored = try await store.upsert(entries: [["a": "x", "_soupEntryId": 999]], inSoup: "s")
             #expect(stored[0]["_soupEntryId"] == 1)
             #expect(try await store.allEntries("s").count == 1)
         }
@@ -101,9 +101,9 @@ struct UpsertTests {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("key"), integer("version")])
             try await store.upsert(
-                entries: (0..<11).map { ["key": .string("k\($0)"), "version": 1] }, forSoupNamed: "s", withExternalIdPath: "key")
+                entries: (0..<11).map { ["key": .string("k\($0)"), "version": 1] }, inSoup: "s", withExternalIdPath: "key")
             try await store.upsert(
-                entries: (0..<16).map { ["key": .string("k\($0)"), "version": 2] }, forSoupNamed: "s", withExternalIdPath: "key")
+                entries: (0..<16).map { ["key": .string("k\($0)"), "version": 2] }, inSoup: "s", withExternalIdPath: "key")
             let entries = try await store.allEntries("s")
             #expect(entries.compactMap { $0["_soupEntryId"]?.integerValue } == Array(1...16))
             #expect(entries.allSatisfy { $0["version"] == 2 })
@@ -114,9 +114,9 @@ struct UpsertTests {
     func preparedEntries() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("key"), integer("n")])
-            try await store.upsert(entries: [["key": "old", "n": 0]], forSoupNamed: "s", withExternalIdPath: "key")
+            try await store.upsert(entries: [["key": "old", "n": 0]], inSoup: "s", withExternalIdPath: "key")
             let entries: [JSON] = [["key": "old", "n": 1, "_soupEntryId": 99], ["key": "new", "n": 2, "tags": ["a"]], ["key": "empty"]]
-            let prepared = try await store.prepare(entries: entries, forSoupNamed: "s")
+            let prepared = try await store.prepare(entries: entries, inSoup: "s")
             #expect(try await store.transaction { tx in try tx.upsert(prepared, withExternalIdPath: "key") } == 3)
             let stored = try await store.allEntries("s")
             #expect(stored.map { $0["_soupEntryId"] } == [1, 2, 3])
@@ -125,13 +125,13 @@ struct UpsertTests {
             let byIndex = try await store.query(using: .buildExactQuerySpec(soupName: "s", path: "n", matchKey: "2"))
             #expect(byIndex.map { $0["key"] } == ["new"])
 
-            let later = try await store.prepare(entries: [["key": "new", "n": 5, "city": "Paris"]], forSoupNamed: "s")
+            let later = try await store.prepare(entries: [["key": "new", "n": 5, "city": "Paris"]], inSoup: "s")
             try await store.alterSoup("s", indexSpecs: [string("key"), integer("n"), string("city")], reIndexData: true)
             _ = try await store.transaction { tx in try tx.upsert(later.subset([0]), withExternalIdPath: "key") }
             let byCity = try await store.query(using: .buildExactQuerySpec(soupName: "s", path: "city", matchKey: "Paris"))
             #expect(byCity.map { $0["_soupEntryId"] } == [2])
             await #expect(throws: SmartStoreError.entryNotObject(position: 1)) {
-                try await store.prepare(entries: [["key": "a"], "text"], forSoupNamed: "s")
+                try await store.prepare(entries: [["key": "a"], "text"], inSoup: "s")
             }
         }
     }
@@ -155,14 +155,14 @@ struct UpsertTests {
         for oneAtATime in [false, true] {
             try await withStore { store throws in
                 try await store.registerSoup("s", indexSpecs: [string("key"), integer("n")])
-                try await store.upsert(entries: [["key": "k1", "n": 0]], forSoupNamed: "s", withExternalIdPath: "key")
+                try await store.upsert(entries: [["key": "k1", "n": 0]], inSoup: "s", withExternalIdPath: "key")
                 var returned: [JSON] = []
                 if oneAtATime {
                     for entry in entries {
-                        returned += try await store.upsert(entries: [entry], forSoupNamed: "s", withExternalIdPath: "key")
+                        returned += try await store.upsert(entries: [entry], inSoup: "s", withExternalIdPath: "key")
                     }
                 } else {
-                    returned = try await store.upsert(entries: entries, forSoupNamed: "s", withExternalIdPath: "key")
+                    returned = try await store.upsert(entries: entries, inSoup: "s", withExternalIdPath: "key")
                 }
                 results.append(comparable(returned))
                 contents.append(comparable(try await store.allEntries("s")))
@@ -178,7 +178,7 @@ struct UpsertTests {
     func repeatedKeysInOneBatch() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("key")])
-            try await store.upsert(entries: [["key": "old", "n": 0]], forSoupNamed: "s", withExternalIdPath: "key")
+            try await store.upsert(entries: [["key": "old", "n": 0]], inSoup: "s", withExternalIdPath: "key")
             let precomposed = "caf\u{E9}"
             let decomposed = "cafe\u{301}"
             let stored = try await store.upsert(
@@ -186,7 +186,7 @@ struct UpsertTests {
                     ["key": "new", "n": 1], ["key": "old", "n": 2], ["key": "new", "n": 3],
                     ["key": .string(precomposed), "n": 4], ["key": .string(decomposed), "n": 5],
                 ],
-                forSoupNamed: "s", withExternalIdPath: "key")
+                inSoup: "s", withExternalIdPath: "key")
             #expect(stored.map { $0["_soupEntryId"] } == [2, 1, 2, 3, 4])
             let entries = try await store.allEntries("s")
             #expect(entries.map { $0["key"] } == ["old", "new", .string(precomposed), .string(decomposed)])
@@ -199,16 +199,16 @@ struct UpsertTests {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("key")])
             await #expect(throws: SmartStoreError.missingExternalId(soup: "s", path: "key", position: 1)) {
-                try await store.upsert(entries: [["key": "a"], ["other": "b"]], forSoupNamed: "s", withExternalIdPath: "key")
+                try await store.upsert(entries: [["key": "a"], ["other": "b"]], inSoup: "s", withExternalIdPath: "key")
             }
             await #expect(throws: SmartStoreError.pathNotIndexed(soup: "s", path: "other")) {
-                try await store.upsert(entries: [["other": "b"]], forSoupNamed: "s", withExternalIdPath: "other")
+                try await store.upsert(entries: [["other": "b"]], inSoup: "s", withExternalIdPath: "other")
             }
             await #expect(throws: SmartStoreError.soupNotFound("nope")) {
-                try await store.upsert(entries: [["a": 1]], forSoupNamed: "nope")
+                try await store.upsert(entries: [["a": 1]], inSoup: "nope")
             }
             await #expect(throws: SmartStoreError.entryNotObject(position: 0)) {
-                try await store.upsert(entries: ["text"], forSoupNamed: "s")
+                try await store.upsert(entries: ["text"], inSoup: "s")
             }
             #expect(try await store.allEntries("s").isEmpty)
         }
@@ -218,13 +218,13 @@ struct UpsertTests {
     func indexesFollow() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("name")])
-            let created = try await store.create(entry: ["name": "old", "_soupEntryId": 7], forSoupNamed: "s")
+            let created = try await store.create(entry: ["name": "old", "_soupEntryId": 7], inSoup: "s")
             #expect(created["_soupEntryId"] == 1)
-            try await store.update(entry: ["name": "new"], soupEntryId: 1, forSoupNamed: "s")
+            try await store.update(entry: ["name": "new"], soupEntryId: 1, inSoup: "s")
             #expect(try await store.count(using: .buildExactQuerySpec(soupName: "s", path: "name", matchKey: "old")) == 0)
             #expect(try await store.count(using: .buildExactQuerySpec(soupName: "s", path: "name", matchKey: "new")) == 1)
             await #expect(throws: SmartStoreError.entryNotFound(soup: "s", soupEntryId: 5)) {
-                try await store.update(entry: ["name": "x"], soupEntryId: 5, forSoupNamed: "s")
+                try await store.update(entry: ["name": "x"], soupEntryId: 5, inSoup: "s")
             }
         }
     }
@@ -233,15 +233,15 @@ struct UpsertTests {
     func retrieveAndRemove() async throws {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("n")])
-            let ids = try await store.upsert(entries: [["n": "0"], ["n": "1"], ["n": "2"]], forSoupNamed: "s").compactMap {
+            let ids = try await store.upsert(entries: [["n": "0"], ["n": "1"], ["n": "2"]], inSoup: "s").compactMap {
                 $0["_soupEntryId"]?.integerValue
             }
-            #expect(try await store.retrieve(usingSoupEntryIds: [ids[2], ids[0]], fromSoupNamed: "s").map { $0["n"] } == ["2", "0"])
-            try await store.remove(entryIds: [ids[0]], forSoupNamed: "s")
-            #expect(try await store.retrieve(usingSoupEntryIds: [ids[0], ids[2]], fromSoupNamed: "s").map { $0["n"] } == ["2"])
-            try await store.remove(entryIds: ids, forSoupNamed: "s")
+            #expect(try await store.retrieve(usingSoupEntryIds: [ids[2], ids[0]], inSoup: "s").map { $0["n"] } == ["2", "0"])
+            try await store.remove(entryIds: [ids[0]], inSoup: "s")
+            #expect(try await store.retrieve(usingSoupEntryIds: [ids[0], ids[2]], inSoup: "s").map { $0["n"] } == ["2"])
+            try await store.remove(entryIds: ids, inSoup: "s")
             #expect(try await store.allEntries("s").isEmpty)
-            #expect(try await store.upsert(entries: [["n": "3"]], forSoupNamed: "s")[0]["_soupEntryId"] == 4)
+            #expect(try await store.upsert(entries: [["n": "3"]], inSoup: "s")[0]["_soupEntryId"] == 4)
         }
     }
 
@@ -250,26 +250,26 @@ struct UpsertTests {
         try await withStore { store throws in
             try await store.registerSoup("s", indexSpecs: [string("Name")])
             try await store.upsert(
-                entries: [["Name": "Todd Stellanova"], ["Name": "Pro Bono Bonobo"], ["Name": "Robot"]], forSoupNamed: "s")
+                entries: [["Name": "Todd Stellanova"], ["Name": "Pro Bono Bonobo"], ["Name": "Robot"]], inSoup: "s")
             try await store.removeEntries(
-                usingQuerySpec: .buildExactQuerySpec(soupName: "s", path: "Name", matchKey: "Robot"), forSoupNamed: "s")
+                usingQuerySpec: .buildExactQuerySpec(soupName: "s", path: "Name", matchKey: "Robot"), inSoup: "s")
             #expect(try await store.allEntries("s").map { $0["Name"] } == ["Todd Stellanova", "Pro Bono Bonobo"])
             try await store.removeEntries(
-                usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "%Stella%"), forSoupNamed: "s")
+                usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "%Stella%"), inSoup: "s")
             #expect(try await store.allEntries("s").map { $0["Name"] } == ["Pro Bono Bonobo"])
-            try await store.upsert(entries: (0..<25).map { ["Name": .string("n\($0)")] }, forSoupNamed: "s")
+            try await store.upsert(entries: (0..<25).map { ["Name": .string("n\($0)")] }, inSoup: "s")
             let removed = try await store.removeEntries(
-                usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "n%", pageSize: 10), forSoupNamed: "s")
+                usingQuerySpec: .buildLikeQuerySpec(soupName: "s", path: "Name", likeKey: "n%", pageSize: 10), inSoup: "s")
             #expect(removed == 25)
             // Removal runs on the writer's connection, so a statement that writes must be refused there too.
             let deleting = "with x as (select 1) delete from {s} returning {s:_soupEntryId}"
             let writing = QuerySpec.buildSmartQuerySpec(smartSQL: deleting)
             await #expect(throws: SmartStoreError.invalidSmartSQL(sql: deleting, reason: "it would change the database")) {
-                try await store.removeEntries(usingQuerySpec: writing, forSoupNamed: "s")
+                try await store.removeEntries(usingQuerySpec: writing, inSoup: "s")
             }
             #expect(try await store.allEntries("s").count == 1)
             let smart = QuerySpec.buildSmartQuerySpec(smartSQL: "select {s:_soupEntryId} from {s}")
-            #expect(try await store.removeEntries(usingQuerySpec: smart, forSoupNamed: "s") == 1)
+            #expect(try await store.removeEntries(usingQuerySpec: smart, inSoup: "s") == 1)
             #expect(try await store.allEntries("s").isEmpty)
         }
     }

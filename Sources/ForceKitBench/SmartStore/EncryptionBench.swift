@@ -91,7 +91,7 @@ struct EncryptionBench {
         let clock = ContinuousClock()
         let elapsed = try await clock.measure {
             for start in stride(from: 0, to: workload.count, by: batch) {
-                try await store.upsert(entries: Array(workload[start..<min(start + batch, workload.count)]), forSoupNamed: "load")
+                try await store.upsert(entries: Array(workload[start..<min(start + batch, workload.count)]), inSoup: "load")
             }
         }
         try store.close()

@@ -54,7 +54,7 @@ struct QueryBench {
             "query", indexSpecs: [IndexSpec(path: "key", type: .string), IndexSpec(path: "words", type: .fullText)])
         for start in stride(from: 0, to: workload.entries.count, by: 1_000) {
             try await store.upsert(
-                entries: Array(workload.entries[start..<min(start + 1_000, workload.entries.count)]), forSoupNamed: "query")
+                entries: Array(workload.entries[start..<min(start + 1_000, workload.entries.count)]), inSoup: "query")
         }
         return store
     }

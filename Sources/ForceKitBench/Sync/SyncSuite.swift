@@ -296,7 +296,7 @@ struct SyncSuite: AsyncParsableCommand {
         try await Self.prepareSoup(store)
         let rate = try await Measurement.rate(accounts) {
             var count = 0
-            for page in pages { count += try await store.upsert(entries: page, forSoupNamed: "accounts", withExternalIdPath: "Id").count }
+            for page in pages { count += try await store.upsert(entries: page, inSoup: "accounts", withExternalIdPath: "Id").count }
             return count
         }
         try store.close()

@@ -92,7 +92,7 @@ struct QuickstartOfflineEdits {
         narrator.say("on the server now: Name \"\(newName)\", Phone \(colleaguePhone): both edits kept")
 
         // A server delete, and the resync that removes it locally.
-        let createdID = try field("Id", of: try await store.retrieve(usingSoupEntryIds: [createdEntry], fromSoupNamed: "contacts").first)
+        let createdID = try field("Id", of: try await store.retrieve(usingSoupEntryIds: [createdEntry], inSoup: "contacts").first)
         let deleted = contacts[1]
         let deletedID = try field("Id", of: deleted)
         _ = try await colleague.client.send(colleague.client.requests.delete("Contact", id: deletedID))

@@ -37,14 +37,14 @@ struct StoreUpsertCommand: AsyncParsableCommand {
             let entries = try EntryInput.read(file)
             let path = externalId ?? SoupEntryField.id
             guard local else {
-                Console.printJSON(.array(try await smartStore.upsert(entries: entries, forSoupNamed: soup, withExternalIdPath: path)))
+                Console.printJSON(.array(try await smartStore.upsert(entries: entries, inSoup: soup, withExternalIdPath: path)))
                 return
             }
             var stored: [JSON] = []
             for entry in entries {
                 guard let fields = entry.objectValue else { throw CLIInputError("every entry must be a JSON object") }
                 let key = fields[path] ?? .null
-                let match = key.isNull ? nil : try await smartStore.lookupSoupEntryId(soupNamed: soup, fieldPath: path, fieldValue: key)
+                let match = key.isNull ? nil : try await smartStore.lookupSoupEntryId(inSoup: soup, fieldPath: path, fieldValue: key)
                 if let match {
                     stored.append(
                         try await smartStore.updateLocally(soupEntryId: match, inSoup: soup) { record in
@@ -121,17 +121,17 @@ struct StoreRemoveCommand: AsyncParsableCommand {
     func run() async throws {
         try await store.withStore(.change) { smartStore in
             if local {
-                let present = try await smartStore.retrieve(usingSoupEntryIds: ids, fromSoupNamed: soup)
+                let present = try await smartStore.retrieve(usingSoupEntryIds: ids, inSoup: soup)
                 for id in present.compactMap({ $0[SoupEntryField.id]?.integerValue }) {
                     try await smartStore.deleteLocally(soupEntryId: id, inSoup: soup)
                 }
                 Console.printJSON(.integer(Int64(present.count)))
             } else if let spec {
                 let querySpec = try QuerySpec(json: try JSONArgument.parse(spec, option: "--spec"), soupName: soup)
-                Console.printJSON(.integer(Int64(try await smartStore.removeEntries(usingQuerySpec: querySpec, forSoupNamed: soup))))
+                Console.printJSON(.integer(Int64(try await smartStore.removeEntries(usingQuerySpec: querySpec, inSoup: soup))))
             } else {
-                let present = try await smartStore.retrieve(usingSoupEntryIds: ids, fromSoupNamed: soup).count
-                try await smartStore.remove(entryIds: ids, forSoupNamed: soup)
+                let present = try await smartStore.retrieve(usingSoupEntryIds: ids, inSoup: soup).count
+                try await smartStore.remove(entryIds: ids, inSoup: soup)
                 Console.printJSON(.integer(Int64(present)))
             }
         }

@@ -28,7 +28,7 @@ struct StoreRegisterCommand: AsyncParsableCommand {
             let spec = SoupSpec(name: soup, features: externalStorage ? [.externalStorage] : [])
             try await smartStore.registerSoup(spec, indexSpecs: try IndexArgument.specs(index))
             // Confirms what the store now has: the soup and its index specs.
-            let specs = try await smartStore.indexSpecs(forSoup: soup)
+            let specs = try await smartStore.indexSpecs(inSoup: soup)
             Console.printJSON([
                 "registered": .string(soup),
                 "indexSpecs": .array(specs.map { ["path": .string($0.path), "type": .string($0.type.rawValue)] }),
@@ -64,7 +64,7 @@ struct StoreIndexesCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await store.withStore(.read) { smartStore in
-            let specs = try await smartStore.indexSpecs(forSoup: soup)
+            let specs = try await smartStore.indexSpecs(inSoup: soup)
             Console.printJSON(.array(specs.map { ["path": .string($0.path), "type": .string($0.type.rawValue)] }))
         }
     }

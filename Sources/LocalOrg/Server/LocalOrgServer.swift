@@ -22,7 +22,7 @@ public final class LocalOrgServer: Sendable {
     /// The URLs, ids and credentials a client needs.
     public let credentials: LocalOrgCredentials
     /// The org's data, for tests and tools that work on it directly.
-    public let store: OrgStore
+    package let store: OrgStore
     /// Where the org is kept.
     public let dataDirectory: URL
     /// Whether the data directory is temporary (no `--data`); it is removed on stop.

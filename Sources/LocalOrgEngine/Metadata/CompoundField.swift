@@ -1,9 +1,9 @@
 /// A field made of other fields, read as one object: an address (`BillingAddress`) or a
 /// geolocation (`Location__c`). It has no column of its own; queries and reads build it from
 /// its components, and DISTANCE measures from its latitude and longitude.
-public struct CompoundField: Sendable, Equatable {
+package struct CompoundField: Sendable, Equatable {
     /// What the compound holds.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// street, city, state, postalCode, country, latitude, longitude, geocodeAccuracy.
         case address
         /// latitude and longitude.
@@ -11,21 +11,21 @@ public struct CompoundField: Sendable, Equatable {
     }
 
     /// One member of the compound and the field that holds it.
-    public struct Component: Sendable, Equatable {
+    package struct Component: Sendable, Equatable {
         /// The key in the compound's JSON: `city`.
-        public var key: String
+        package var key: String
         /// The field: `BillingCity`.
-        public var field: String
+        package var field: String
     }
 
     /// The API name: `BillingAddress`.
-    public var name: String
+    package var name: String
     /// The label: `Billing Address`.
-    public var label: String
+    package var label: String
     /// Address or location.
-    public var kind: Kind
+    package var kind: Kind
     /// The members, in the order Salesforce writes them.
-    public var components: [Component]
+    package var components: [Component]
 
     /// The field holding the latitude.
     var latitudeField: String? { components.first { $0.key == "latitude" }?.field }

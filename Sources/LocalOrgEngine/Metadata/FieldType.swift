@@ -1,5 +1,5 @@
 /// A field's data type, with the names Salesforce's describe uses.
-public enum FieldType: String, Sendable, CaseIterable, Codable {
+package enum FieldType: String, Sendable, CaseIterable, Codable {
     /// The record id.
     case id
     /// A lookup to another record.

@@ -1,12 +1,12 @@
 /// Every sObject type an org has: the standard ones and those of its schema file.
-public struct OrgSchema: Sendable {
+package struct OrgSchema: Sendable {
     /// The types, in the order describeGlobal lists them.
-    public private(set) var types: [SObjectType]
+    package private(set) var types: [SObjectType]
     private var typeIndex: [String: Int] = [:]
     private var childRelationships: [String: [ChildRelationship]] = [:]
 
     /// The standard objects alone.
-    public static let standard = OrgSchema(types: StandardObjects.all)
+    package static let standard = OrgSchema(types: StandardObjects.all)
 
     /// Creates a schema from types whose names are unique.
     init(types: [SObjectType]) {
@@ -16,22 +16,22 @@ public struct OrgSchema: Sendable {
     }
 
     /// The type named `name`, ignoring case.
-    public func type(named name: String) -> SObjectType? {
+    package func type(named name: String) -> SObjectType? {
         typeIndex[name.lowercased()].map { types[$0] }
     }
 
     /// The type whose ids start with `prefix`.
-    public func type(withKeyPrefix prefix: String) -> SObjectType? {
+    package func type(withKeyPrefix prefix: String) -> SObjectType? {
         types.first { $0.keyPrefix == prefix }
     }
 
     /// The child relationships pointing at `typeName`, for describe and subqueries.
-    public func childRelationships(of typeName: String) -> [ChildRelationship] {
+    package func childRelationships(of typeName: String) -> [ChildRelationship] {
         childRelationships[typeName.lowercased()] ?? []
     }
 
     /// The child relationship `name` of `typeName` (`Contacts` of `Account`), ignoring case.
-    public func childRelationship(_ name: String, of typeName: String) -> ChildRelationship? {
+    package func childRelationship(_ name: String, of typeName: String) -> ChildRelationship? {
         childRelationships(of: typeName).first { $0.relationshipName.lowercased() == name.lowercased() }
     }
 

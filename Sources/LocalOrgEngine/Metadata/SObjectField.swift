@@ -1,43 +1,43 @@
 /// One field of an sObject type, as describe reports it.
-public struct SObjectField: Sendable, Equatable {
+package struct SObjectField: Sendable, Equatable {
     /// The API name: `Name`, `AccountId`, `Region__c`.
-    public var name: String
+    package var name: String
     /// The label shown to users.
-    public var label: String
+    package var label: String
     /// The data type.
-    public var type: FieldType
+    package var type: FieldType
     /// The maximum length of text fields.
-    public var length: Int
+    package var length: Int
     /// Whether a value must be given on create (and may not be cleared).
-    public var required: Bool
+    package var required: Bool
     /// Whether the field identifies records from another system, for upsert.
-    public var externalId: Bool
+    package var externalId: Bool
     /// Whether no two records may share a value.
-    public var unique: Bool
+    package var unique: Bool
     /// Whether clients may set it on create.
-    public var createable: Bool
+    package var createable: Bool
     /// Whether clients may change it.
-    public var updateable: Bool
+    package var updateable: Bool
     /// The object types a reference points to.
-    public var referenceTo: [String]
+    package var referenceTo: [String]
     /// The name used to follow a reference in SOQL: `Account` for `AccountId`.
-    public var relationshipName: String?
+    package var relationshipName: String?
     /// The name the referenced type uses for the records pointing at it: `Contacts`.
-    public var childRelationshipName: String?
+    package var childRelationshipName: String?
     /// The values a picklist offers.
-    public var picklistValues: [String]
+    package var picklistValues: [String]
     /// The labels of the values whose label differs from the value (`V` → `Viewer`), which
     /// describe lists and `toLabel()` returns.
-    public var picklistLabels: [String: String]
+    package var picklistLabels: [String: String]
     /// The value a create gets when it gives none.
-    public var defaultValue: String?
+    package var defaultValue: String?
     /// Whether this is a custom field (`__c`).
-    public var custom: Bool
+    package var custom: Bool
     /// Whether this is the field that names a record.
-    public var nameField: Bool
+    package var nameField: Bool
 
     /// Creates a field; most flags default to a plain, writable, optional field.
-    public init(
+    package init(
         name: String, label: String? = nil, type: FieldType, length: Int? = nil, required: Bool = false,
         externalId: Bool = false, unique: Bool = false, createable: Bool = true, updateable: Bool = true,
         referenceTo: [String] = [], relationshipName: String? = nil, childRelationshipName: String? = nil,
@@ -63,7 +63,7 @@ public struct SObjectField: Sendable, Equatable {
     }
 
     /// The label of a picklist value: its own label, or the value itself.
-    public func label(ofPicklistValue value: String) -> String {
+    package func label(ofPicklistValue value: String) -> String {
         if let label = picklistLabels[value] { return label }
         // Stored values keep the case they were written in; picklists match without it.
         let match = picklistValues.first { $0.lowercased() == value.lowercased() }

@@ -1,26 +1,26 @@
 /// An sObject type: its names, key prefix and fields.
-public struct SObjectType: Sendable, Equatable {
+package struct SObjectType: Sendable, Equatable {
     /// The API name: `Account`, `Merchandise__c`.
-    public var name: String
+    package var name: String
     /// The label: `Account`.
-    public var label: String
+    package var label: String
     /// The plural label: `Accounts`.
-    public var labelPlural: String
+    package var labelPlural: String
     /// The three characters every record id of this type starts with.
-    public var keyPrefix: String
+    package var keyPrefix: String
     /// The fields, system fields included, in describe order.
-    public private(set) var fields: [SObjectField]
+    package private(set) var fields: [SObjectField]
     /// The compound fields (addresses, geolocations), built from some of ``fields``.
-    public private(set) var compoundFields: [CompoundField]
+    package private(set) var compoundFields: [CompoundField]
     /// Whether this is a custom object (`__c`).
-    public var custom: Bool { name.hasSuffix("__c") }
+    package var custom: Bool { name.hasSuffix("__c") }
 
     private var fieldIndex: [String: Int] = [:]
     private var relationshipIndex: [String: Int] = [:]
 
     /// Creates a type. System fields (`Id`, `IsDeleted`, the audit fields and, when
     /// `hasOwner`, `OwnerId`) are added around `fields`.
-    public init(
+    package init(
         name: String, label: String? = nil, labelPlural: String? = nil, keyPrefix: String, hasOwner: Bool = true, fields: [SObjectField],
         compoundFields: [CompoundField] = []
     ) {
@@ -69,12 +69,12 @@ public struct SObjectType: Sendable, Equatable {
     }
 
     /// The field named `name`, ignoring case as Salesforce does.
-    public func field(named name: String) -> SObjectField? {
+    package func field(named name: String) -> SObjectField? {
         fieldIndex[name.lowercased()].map { fields[$0] }
     }
 
     /// The compound field named `name` (`BillingAddress`), ignoring case.
-    public func compoundField(named name: String) -> CompoundField? {
+    package func compoundField(named name: String) -> CompoundField? {
         let lowered = name.lowercased()
         return compoundFields.first { $0.name.lowercased() == lowered }
     }
@@ -85,7 +85,7 @@ public struct SObjectType: Sendable, Equatable {
     }
 
     /// The reference field whose relationship name is `name` (`Account` → `AccountId`).
-    public func referenceField(forRelationship name: String) -> SObjectField? {
+    package func referenceField(forRelationship name: String) -> SObjectField? {
         relationshipIndex[name.lowercased()].map { fields[$0] }
     }
 
@@ -97,11 +97,11 @@ public struct SObjectType: Sendable, Equatable {
 }
 
 /// A reference from one type to another, seen from the referenced side.
-public struct ChildRelationship: Sendable, Equatable {
+package struct ChildRelationship: Sendable, Equatable {
     /// The type holding the reference: `Contact`.
-    public var childObject: String
+    package var childObject: String
     /// The reference field: `AccountId`.
-    public var field: String
+    package var field: String
     /// The name subqueries use: `Contacts`.
-    public var relationshipName: String
+    package var relationshipName: String
 }

@@ -11,7 +11,7 @@ extension OrgStore {
     ///   - userID: Who runs it, for `USING SCOPE mine`, `FORMAT()` and `convertTimezone()`;
     ///     the org's first user when nil.
     ///   - version: The API version for record URLs: `v62.0`.
-    public func query(_ soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, asUser userID: String? = nil, version: String)
+    package func query(_ soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, asUser userID: String? = nil, version: String)
         async throws(APIError) -> QueryResult
     {
         let parsed = try Self.parse(soql)
@@ -109,7 +109,7 @@ extension OrgStore {
     }
 
     /// The page a `nextRecordsUrl` points at: `01g...-2000`.
-    public func queryMore(_ locator: String, version: String) async throws(APIError) -> QueryResult {
+    package func queryMore(_ locator: String, version: String) async throws(APIError) -> QueryResult {
         try await read { db in try self.queryMore(locator, version: version, db: db) }
     }
 

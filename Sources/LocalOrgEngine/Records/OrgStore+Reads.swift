@@ -6,7 +6,7 @@ extension OrgStore {
     /// A record, as `GET sobjects/T/id[?fields=A,B]` returns it: all fields in describe order,
     /// or `Id` and the named ones. (Over HTTP the read is also a view, which joins the user's
     /// recent items; this read is not.)
-    public func retrieve(_ typeName: String, id rawID: String, fields names: [String]? = nil, version: String) async throws(APIError)
+    package func retrieve(_ typeName: String, id rawID: String, fields names: [String]? = nil, version: String) async throws(APIError)
         -> SObjectRecord
     {
         try await read { db in try self.retrieve(typeName, id: rawID, fields: names, version: version, db: db) }
@@ -50,7 +50,7 @@ extension OrgStore {
 
     /// The user's recently viewed or edited records, most recent first, each with `Id` and
     /// its name field: `GET recent` (all types) and `GET sobjects/T`'s `recentItems` (one).
-    public func recentItems(of userID: String, type typeName: String? = nil, limit: Int = 200, version: String) async throws(APIError)
+    package func recentItems(of userID: String, type typeName: String? = nil, limit: Int = 200, version: String) async throws(APIError)
         -> [SObjectRecord]
     {
         try await read { db in try self.recentItems(of: userID, type: typeName, limit: limit, version: version, db: db) }

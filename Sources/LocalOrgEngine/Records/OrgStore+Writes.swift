@@ -1,11 +1,11 @@
-public import Foundation
+package import Foundation
 import GRDB
 import SOQL
 import SQLiteBinding
-public import SalesforceCore
+package import SalesforceCore
 
 /// What an upsert by external id did.
-public enum UpsertOutcome: Sendable, Equatable {
+package enum UpsertOutcome: Sendable, Equatable {
     /// No record matched; one was created with this id.
     case created(id: String)
     /// One record matched and was updated.
@@ -17,14 +17,14 @@ public enum UpsertOutcome: Sendable, Equatable {
 extension OrgStore {
     /// Creates a record from a JSON object of field values, as `POST sobjects/T` does.
     /// - Returns: The new record's 18-character id.
-    public func create(_ typeName: String, fields body: JSON, as userID: String) async throws(APIError) -> String {
+    package func create(_ typeName: String, fields body: JSON, as userID: String) async throws(APIError) -> String {
         try await write { db in try self.create(typeName, fields: body, as: userID, db: db) }
     }
 
     /// Creates several records of one type in one transaction: all of them, or none when one
     /// fails (its error is thrown).
     /// - Returns: The new ids, in the order of `records`.
-    public func create(_ typeName: String, records bodies: [JSON], as userID: String) async throws(APIError) -> [String] {
+    package func create(_ typeName: String, records bodies: [JSON], as userID: String) async throws(APIError) -> [String] {
         try await write { db in try bodies.map { body in try self.create(typeName, fields: body, as: userID, db: db) } }
     }
 
@@ -36,7 +36,7 @@ extension OrgStore {
     ///   - ifUnmodifiedSince: When given, a record modified after it is not changed and the call
     ///     fails with 412.
     ///   - userID: The user making the change, who becomes its `LastModifiedById`.
-    public func update(_ typeName: String, id rawID: String, fields body: JSON, ifUnmodifiedSince: Date? = nil, as userID: String)
+    package func update(_ typeName: String, id rawID: String, fields body: JSON, ifUnmodifiedSince: Date? = nil, as userID: String)
         async throws(APIError)
     {
         try await write { db in
@@ -45,13 +45,13 @@ extension OrgStore {
     }
 
     /// Deletes a record (it moves to the recycle bin: `queryAll` still sees it).
-    public func delete(_ typeName: String, id rawID: String, as userID: String) async throws(APIError) {
+    package func delete(_ typeName: String, id rawID: String, as userID: String) async throws(APIError) {
         try await write { db in try self.delete(typeName, id: rawID, as: userID, db: db) }
     }
 
     /// Creates or updates the record whose external id field `fieldName` is `value`, as
     /// `PATCH sobjects/T/Field/value` does.
-    public func upsert(
+    package func upsert(
         _ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String,
         version: String
     ) async throws(APIError) -> UpsertOutcome {

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import GRDB
 import SOQL
 
@@ -7,11 +7,11 @@ import SOQL
 ///
 /// All methods are safe to call from many tasks at once: reads run in parallel, writes one at
 /// a time (SQLite's WAL mode).
-public final class OrgStore: Sendable {
+package final class OrgStore: Sendable {
     /// The org's types.
-    public let schema: OrgSchema
+    package let schema: OrgSchema
     /// The org id (18 characters, prefix `00D`).
-    public let organizationID: String
+    package let organizationID: String
     let pool: DatabasePool
     let clock: @Sendable () -> Date
     let cursors = QueryCursors()
@@ -23,7 +23,7 @@ public final class OrgStore: Sendable {
     ///   - schema: The org's types.
     ///   - organizationID: The org id records and tokens belong to.
     ///   - clock: The time source; tests move it to expire tokens.
-    public init(file: URL, schema: OrgSchema, organizationID: String, clock: @escaping @Sendable () -> Date = Date.init)
+    package init(file: URL, schema: OrgSchema, organizationID: String, clock: @escaping @Sendable () -> Date = Date.init)
         throws(LocalOrgError)
     {
         self.schema = schema

@@ -1,29 +1,29 @@
-public import SalesforceCore
+package import SalesforceCore
 
 /// A record as the API returns it: its type and URL (`attributes`), then its fields in order.
-public struct SObjectRecord: Sendable, Equatable {
+package struct SObjectRecord: Sendable, Equatable {
     /// The sObject type, or `AggregateResult`.
-    public var type: String
+    package var type: String
     /// The record's REST URL; nil for aggregate rows.
-    public var url: String?
+    package var url: String?
     /// The fields, in the order they were selected.
-    public var fields: [(name: String, value: RecordValue)]
+    package var fields: [(name: String, value: RecordValue)]
 
     /// Creates a record.
-    public init(type: String, url: String?, fields: [(name: String, value: RecordValue)]) {
+    package init(type: String, url: String?, fields: [(name: String, value: RecordValue)]) {
         self.type = type
         self.url = url
         self.fields = fields
     }
 
     /// The value of the field `name`, matched without regard to case.
-    public subscript(name: String) -> RecordValue? {
+    package subscript(name: String) -> RecordValue? {
         let lowered = name.lowercased()
         return fields.first { $0.name.lowercased() == lowered }?.value
     }
 
     /// Records are equal when type, URL and fields (in order) are.
-    public static func == (lhs: SObjectRecord, rhs: SObjectRecord) -> Bool {
+    package static func == (lhs: SObjectRecord, rhs: SObjectRecord) -> Bool {
         lhs.type == rhs.type && lhs.url == rhs.url && lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
@@ -48,7 +48,7 @@ public struct SObjectRecord: Sendable, Equatable {
     }
 
     /// The record as a `JSON` value (keys lose their order).
-    public var json: JSON {
+    package var json: JSON {
         var writer = JSONStreamWriter()
         write(to: &writer)
         return (try? JSON(parsing: writer.bytes)) ?? .null
@@ -56,7 +56,7 @@ public struct SObjectRecord: Sendable, Equatable {
 }
 
 /// A field value in a returned record.
-public indirect enum RecordValue: Sendable, Equatable {
+package indirect enum RecordValue: Sendable, Equatable {
     /// No value.
     case null
     /// A boolean.
@@ -100,7 +100,7 @@ public indirect enum RecordValue: Sendable, Equatable {
     }
 
     /// The text, when this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
     }
@@ -118,29 +118,29 @@ public indirect enum RecordValue: Sendable, Equatable {
 }
 
 /// The members of a compound field (an address, a geolocation), in order.
-public struct CompoundValue: Sendable, Equatable {
+package struct CompoundValue: Sendable, Equatable {
     /// The members.
-    public var members: [(key: String, value: RecordValue)]
+    package var members: [(key: String, value: RecordValue)]
 
     /// Compounds are equal when their members are, in order.
-    public static func == (lhs: CompoundValue, rhs: CompoundValue) -> Bool {
+    package static func == (lhs: CompoundValue, rhs: CompoundValue) -> Bool {
         lhs.members.count == rhs.members.count && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
 
 /// One page of query results: `{"totalSize", "done", "nextRecordsUrl", "records"}`.
-public struct QueryResult: Sendable, Equatable {
+package struct QueryResult: Sendable, Equatable {
     /// How many records the whole query matches.
-    public var totalSize: Int
+    package var totalSize: Int
     /// Whether this is the last page.
-    public var done: Bool
+    package var done: Bool
     /// Where the next page is, when there is one.
-    public var nextRecordsUrl: String?
+    package var nextRecordsUrl: String?
     /// This page's records.
-    public var records: [SObjectRecord]
+    package var records: [SObjectRecord]
 
     /// Creates a page.
-    public init(totalSize: Int, done: Bool, nextRecordsUrl: String? = nil, records: [SObjectRecord]) {
+    package init(totalSize: Int, done: Bool, nextRecordsUrl: String? = nil, records: [SObjectRecord]) {
         self.totalSize = totalSize
         self.done = done
         self.nextRecordsUrl = nextRecordsUrl

@@ -34,7 +34,7 @@ extension SyncManager {
     ) async throws(SyncError) {
         do {
             try await store.transaction { tx in
-                guard let record = try tx.retrieve(usingSoupEntryIds: [soupEntryId], fromSoupNamed: soup).first,
+                guard let record = try tx.retrieve(usingSoupEntryIds: [soupEntryId], inSoup: soup).first,
                     let conflict = SyncConflict(record: record, idFieldName: idFieldName)
                 else { throw SyncError.invalidConfiguration("the record \(soupEntryId) of \(soup) has no conflict to resolve") }
                 var flags = RecordFlags(record)
@@ -44,13 +44,13 @@ extension SyncManager {
                     // The server deleted it: keeping it means creating it again.
                     switch resolution {
                     case .takeTheirs:
-                        try tx.remove(entryIds: [soupEntryId], forSoupNamed: soup)
+                        try tx.remove(entryIds: [soupEntryId], inSoup: soup)
                         return
                     case .keepMine, .merged:
                         if case .merged(let fields) = resolution { for (key, value) in fields { flags.members[key] = value } }
                         flags.members[SyncField.base] = nil
                         flags.set(created: true, updated: false, deleted: false)
-                        try tx.update(entry: flags.record, soupEntryId: soupEntryId, forSoupNamed: soup)
+                        try tx.update(entry: flags.record, soupEntryId: soupEntryId, inSoup: soup)
                         return
                     }
                 }
@@ -73,7 +73,7 @@ extension SyncManager {
                 if let stamp = server[modificationDateFieldName], case .takeTheirs = resolution {
                     flags.members[modificationDateFieldName] = stamp
                 }
-                try tx.update(entry: flags.record, soupEntryId: soupEntryId, forSoupNamed: soup)
+                try tx.update(entry: flags.record, soupEntryId: soupEntryId, inSoup: soup)
             }
         } catch let error as SyncError {
             throw error

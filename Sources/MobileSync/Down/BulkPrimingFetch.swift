@@ -86,8 +86,8 @@ actor BulkPrimingFetch: SyncDownFetch {
         return try await context.store.transaction { tx in
             try records.indices.filter { position in
                 let record = records[position]
-                guard let id = record[idField], let entryId = try tx.lookupSoupEntryId(soupNamed: soup, fieldPath: idField, fieldValue: id),
-                    let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: soup).first
+                guard let id = record[idField], let entryId = try tx.lookupSoupEntryId(inSoup: soup, fieldPath: idField, fieldValue: id),
+                    let local = try tx.retrieve(usingSoupEntryIds: [entryId], inSoup: soup).first
                 else { return true }
                 return local[stampField] != record[stampField]
             }

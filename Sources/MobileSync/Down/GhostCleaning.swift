@@ -40,10 +40,10 @@ struct GhostCleaning: Sendable {
             guard !ghosts.isEmpty else { continue }
             do {
                 removed += try await store.transaction { tx in
-                    let current = try tx.retrieve(usingSoupEntryIds: ghosts, fromSoupNamed: soup)
+                    let current = try tx.retrieve(usingSoupEntryIds: ghosts, inSoup: soup)
                     let stillClean = current.filter { Self.isCandidate($0, syncId: syncId, idField: idField) }
                     let ids = stillClean.compactMap { $0["_soupEntryId"]?.integerValue }
-                    try tx.remove(entryIds: ids, forSoupNamed: soup)
+                    try tx.remove(entryIds: ids, inSoup: soup)
                     return ids.count
                 }
             } catch {

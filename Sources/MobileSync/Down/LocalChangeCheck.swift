@@ -15,8 +15,8 @@ struct LocalChangeCheck: Sendable {
     static func ownFlags(soupName: String, idField: String) -> LocalChangeCheck {
         LocalChangeCheck { tx in
             { id, _ in
-                guard let entryId = try tx.lookupSoupEntryId(soupNamed: soupName, fieldPath: idField, fieldValue: .string(id)),
-                    let local = try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: soupName).first
+                guard let entryId = try tx.lookupSoupEntryId(inSoup: soupName, fieldPath: idField, fieldValue: .string(id)),
+                    let local = try tx.retrieve(usingSoupEntryIds: [entryId], inSoup: soupName).first
                 else { return false }
                 return RecordFlags(local).isDirty
             }

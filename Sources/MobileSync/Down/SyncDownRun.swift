@@ -164,7 +164,7 @@ struct SyncDownRun: Sendable {
     ) throws {
         let (tx, soupName, idField) = (context.tx, context.soupName, context.idField)
         for id in page.deleted {
-            guard let entryId = try tx.lookupSoupEntryId(soupNamed: soupName, fieldPath: idField, fieldValue: .string(id)) else {
+            guard let entryId = try tx.lookupSoupEntryId(inSoup: soupName, fieldPath: idField, fieldValue: .string(id)) else {
                 continue
             }
             // Whether the record is dirty is read here, inside the transaction, not once
@@ -177,7 +177,7 @@ struct SyncDownRun: Sendable {
                         message: "Deleted on the server, changed on the device: kept."))
                 continue
             }
-            try tx.remove(entryIds: [entryId], forSoupNamed: soupName)
+            try tx.remove(entryIds: [entryId], inSoup: soupName)
             state.recordsSynced += 1
         }
         for _ in 0..<page.withoutId {
@@ -192,7 +192,7 @@ struct SyncDownRun: Sendable {
             let kept = try page.records.indices.filter { position in
                 let record = page.records[position]
                 guard let id = record[idField]?.stringValue, try isChangedLocally(id, record) else { return true }
-                let entryId = try tx.lookupSoupEntryId(soupNamed: soupName, fieldPath: idField, fieldValue: .string(id))
+                let entryId = try tx.lookupSoupEntryId(inSoup: soupName, fieldPath: idField, fieldValue: .string(id))
                 state.recordsConflicted += 1
                 outcomes.append(
                     RecordOutcome(
@@ -269,7 +269,7 @@ struct PreparedPage: Sendable {
         self.records = records
         self.latest = latest
         entries = try await store.prepare(
-            entries: records, texts: texts, adding: RecordFlags.cleanFields(syncId: syncId), forSoupNamed: soupName)
+            entries: records, texts: texts, adding: RecordFlags.cleanFields(syncId: syncId), inSoup: soupName)
     }
 }
 

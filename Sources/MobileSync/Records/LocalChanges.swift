@@ -17,7 +17,7 @@ extension SmartStore {
         if flags.members[idFieldName]?.stringValue == nil { flags.members[idFieldName] = .string(LocalID.make()) }
         flags.clean()
         flags.set(created: true)
-        return try await create(entry: flags.record, forSoupNamed: soupName)
+        return try await create(entry: flags.record, inSoup: soupName)
     }
 
     /// Changes a stored record in one transaction and flags it for sync up, keeping what the
@@ -30,7 +30,7 @@ extension SmartStore {
     ) async throws(SmartStoreError) -> JSON {
         do {
             return try await transaction { tx in
-                guard let stored = try tx.retrieve(usingSoupEntryIds: [soupEntryId], fromSoupNamed: soupName).first else {
+                guard let stored = try tx.retrieve(usingSoupEntryIds: [soupEntryId], inSoup: soupName).first else {
                     throw SmartStoreError.entryNotFound(soup: soupName, soupEntryId: soupEntryId)
                 }
                 var flags = RecordFlags(stored)
@@ -40,7 +40,7 @@ extension SmartStore {
                 for (key, value) in fields { flags.members[key] = value }
                 for key in flags.serverFields.keys where fields[key] == nil { flags.members[key] = nil }
                 flags.set(updated: true)
-                return try tx.update(entry: flags.record, soupEntryId: soupEntryId, forSoupNamed: soupName)
+                return try tx.update(entry: flags.record, soupEntryId: soupEntryId, inSoup: soupName)
             }
         } catch {
             throw SmartStoreError(wrapping: error)
@@ -53,17 +53,17 @@ extension SmartStore {
     public func deleteLocally(soupEntryId: Int64, inSoup soupName: String) async throws(SmartStoreError) {
         do {
             try await transaction { tx in
-                guard let stored = try tx.retrieve(usingSoupEntryIds: [soupEntryId], fromSoupNamed: soupName).first else {
+                guard let stored = try tx.retrieve(usingSoupEntryIds: [soupEntryId], inSoup: soupName).first else {
                     throw SmartStoreError.entryNotFound(soup: soupName, soupEntryId: soupEntryId)
                 }
                 var flags = RecordFlags(stored)
                 if flags.isCreated {
-                    try tx.remove(entryIds: [soupEntryId], forSoupNamed: soupName)
+                    try tx.remove(entryIds: [soupEntryId], inSoup: soupName)
                     return
                 }
                 if !flags.isDirty && flags.members[SyncField.base] == nil { flags.members[SyncField.base] = .object(flags.serverFields) }
                 flags.set(deleted: true)
-                try tx.update(entry: flags.record, soupEntryId: soupEntryId, forSoupNamed: soupName)
+                try tx.update(entry: flags.record, soupEntryId: soupEntryId, inSoup: soupName)
             }
         } catch {
             throw SmartStoreError(wrapping: error)

@@ -78,8 +78,8 @@ struct RecordTrees: Sendable {
     /// The local record with `id` at `level`.
     func local(_ id: String, at level: Int, tx: StoreTransaction) throws -> JSON? {
         let object = levels[level].object
-        guard let entryId = try tx.lookupSoupEntryId(soupNamed: object.soupName, fieldPath: object.idFieldName, fieldValue: .string(id))
+        guard let entryId = try tx.lookupSoupEntryId(inSoup: object.soupName, fieldPath: object.idFieldName, fieldValue: .string(id))
         else { return nil }
-        return try tx.retrieve(usingSoupEntryIds: [entryId], fromSoupNamed: object.soupName).first
+        return try tx.retrieve(usingSoupEntryIds: [entryId], inSoup: object.soupName).first
     }
 }

@@ -72,7 +72,7 @@ extension TreeSyncUpRun {
         let trees = RecordTrees(levels: levels)
         var queue: [(level: Int, record: JSON, change: Recreation)] = []
         for root in roots {
-            guard let record = try tx.retrieve(usingSoupEntryIds: [root.entryId], fromSoupNamed: levels[root.level].object.soupName).first
+            guard let record = try tx.retrieve(usingSoupEntryIds: [root.entryId], inSoup: levels[root.level].object.soupName).first
             else { continue }
             queue.append((root.level, record, .create))
         }

@@ -14,17 +14,17 @@ extension TreeSyncUpRun {
             // one the app edited meanwhile keeps the edit.
             for refresh in answer.refreshes {
                 let soup = levels[refresh.level].object.soupName
-                guard let current = try tx.retrieve(usingSoupEntryIds: [refresh.entryId], fromSoupNamed: soup).first,
+                guard let current = try tx.retrieve(usingSoupEntryIds: [refresh.entryId], inSoup: soup).first,
                     !RecordFlags(current).isDirty
                 else { continue }
                 guard case .object(let server)? = refresh.server else {
-                    try tx.remove(entryIds: [refresh.entryId], forSoupNamed: soup)
+                    try tx.remove(entryIds: [refresh.entryId], inSoup: soup)
                     continue
                 }
                 var flags = RecordFlags(current)
                 for (key, value) in server { flags.members[key] = value }
                 flags.clean()
-                _ = try tx.update(entry: flags.record, soupEntryId: refresh.entryId, forSoupNamed: soup)
+                _ = try tx.update(entry: flags.record, soupEntryId: refresh.entryId, inSoup: soup)
             }
             for (index, planned) in answer.items.enumerated() where !answer.handedOver.contains(index) {
                 let object = levels[planned.level].object
@@ -35,7 +35,7 @@ extension TreeSyncUpRun {
                     continue
                 }
                 state.sentCreates[SentCreate.Key(soup: soup, entryId: item.entryId)] = nil
-                guard var current = try tx.retrieve(usingSoupEntryIds: [item.entryId], fromSoupNamed: soup).first else { continue }
+                guard var current = try tx.retrieve(usingSoupEntryIds: [item.entryId], inSoup: soup).first else { continue }
                 // A child of a parent created just now points to the parent's new id.
                 if let field = object.parentIdFieldName, let parentLevel = levels[planned.level].parent,
                     let parentId = current[field]?.stringValue, let newId = newIds["\(parentLevel)/\(parentId)"],
@@ -53,13 +53,13 @@ extension TreeSyncUpRun {
                 published.append(outcome)
                 switch change {
                 case .save(let record):
-                    _ = try tx.update(entry: record, soupEntryId: item.entryId, forSoupNamed: soup)
+                    _ = try tx.update(entry: record, soupEntryId: item.entryId, inSoup: soup)
                 case .remove:
                     if case .deleted = verdict, let id = item.read[object.idFieldName]?.stringValue {
                         deletedParents.insert("\(planned.level)/\(id)")
                         try removeMasterDetailChildren(of: planned.level, id: id, tx: tx)
                     }
-                    try tx.remove(entryIds: [item.entryId], forSoupNamed: soup)
+                    try tx.remove(entryIds: [item.entryId], inSoup: soup)
                 }
             }
             try SyncStateStore.save(state, tx)
@@ -94,7 +94,7 @@ extension TreeSyncUpRun {
             guard object.relationshipType == .masterDetail else { continue }
             for child in try RecordTrees(levels: levels).children(at: index, of: id, tx: tx) {
                 try removeMasterDetailChildren(of: index, id: child[object.idFieldName]?.stringValue, tx: tx)
-                if let entryId = child["_soupEntryId"]?.integerValue { try tx.remove(entryIds: [entryId], forSoupNamed: object.soupName) }
+                if let entryId = child["_soupEntryId"]?.integerValue { try tx.remove(entryIds: [entryId], inSoup: object.soupName) }
             }
         }
     }

@@ -26,7 +26,7 @@ struct SyncStateStore: Sendable {
             var json = state.json.objectValue ?? [:]
             json["_soupEntryId"] = nil
             // The store writes the entry id into the stored entry, so the one write is the whole state.
-            let stored = try tx.create(entry: .object(json), forSoupNamed: Self.soupName)
+            let stored = try tx.create(entry: .object(json), inSoup: Self.soupName)
             state.id = stored["_soupEntryId"]?.integerValue ?? 0
             return state
         }
@@ -34,7 +34,7 @@ struct SyncStateStore: Sendable {
 
     /// Saves `state` as part of a transaction.
     static func save(_ state: SyncState, _ tx: StoreTransaction) throws(SmartStoreError) {
-        try tx.update(entry: state.json, soupEntryId: state.id, forSoupNamed: soupName)
+        try tx.update(entry: state.json, soupEntryId: state.id, inSoup: soupName)
     }
 
     /// Saves `state` on its own.
@@ -43,7 +43,7 @@ struct SyncStateStore: Sendable {
     }
 
     func state(id: Int64) async throws -> SyncState? {
-        guard let json = try await store.retrieve(usingSoupEntryIds: [id], fromSoupNamed: Self.soupName).first else { return nil }
+        guard let json = try await store.retrieve(usingSoupEntryIds: [id], inSoup: Self.soupName).first else { return nil }
         return try SyncState(json: json)
     }
 
@@ -94,6 +94,6 @@ struct SyncStateStore: Sendable {
     }
 
     func delete(id: Int64) async throws {
-        try await store.remove(entryIds: [id], forSoupNamed: Self.soupName)
+        try await store.remove(entryIds: [id], inSoup: Self.soupName)
     }
 }

@@ -72,7 +72,7 @@ enum SentCreateRecovery {
     ) throws -> (serverIds: [String: String], count: Int) {
         var linked: [JSON] = []
         var serverIds: [String: String] = [:]
-        for record in try tx.retrieve(usingSoupEntryIds: Array(found.keys), fromSoupNamed: soup.soup) {
+        for record in try tx.retrieve(usingSoupEntryIds: Array(found.keys), inSoup: soup.soup) {
             guard let entryId = record["_soupEntryId"]?.integerValue, let serverId = found[entryId], let create = sent[entryId],
                 let asSent = original[SentCreate.Key(soup: soup.soup, entryId: entryId)]
             else { continue }
@@ -97,7 +97,7 @@ enum SentCreateRecovery {
             linked.append(flags.record)
             serverIds[localId] = serverId
         }
-        try tx.upsert(entries: linked, forSoupNamed: soup.soup)
+        try tx.upsert(entries: linked, inSoup: soup.soup)
         return (serverIds, linked.count)
     }
 
@@ -114,7 +114,7 @@ enum SentCreateRecovery {
                 members[field] = .string(serverId)
                 children[index] = .object(members)
             }
-            try tx.upsert(entries: children, forSoupNamed: soup.soup)
+            try tx.upsert(entries: children, inSoup: soup.soup)
         }
     }
 }

@@ -213,7 +213,7 @@ struct SyncUpRun: Sendable {
             // Written together after the loop: one writer for the batch instead of one per record.
             var updated: [JSON] = []
             var removed: [Int64] = []
-            for record in try tx.retrieve(usingSoupEntryIds: items.map(\.entryId), fromSoupNamed: soup) {
+            for record in try tx.retrieve(usingSoupEntryIds: items.map(\.entryId), inSoup: soup) {
                 if let entryId = record["_soupEntryId"]?.integerValue { currentRecords[entryId] = record }
             }
             for item in items {
@@ -228,8 +228,8 @@ struct SyncUpRun: Sendable {
                 }
             }
             // Entries read in this transaction: upserting by _soupEntryId updates each of them.
-            try tx.upsert(entries: updated, forSoupNamed: soup)
-            try tx.remove(entryIds: removed, forSoupNamed: soup)
+            try tx.upsert(entries: updated, inSoup: soup)
+            try tx.remove(entryIds: removed, inSoup: soup)
             try SyncStateStore.save(state, tx)
             return (state, published)
         }

@@ -10,7 +10,7 @@ public import SalesforceCore
 ///
 /// ```swift
 /// do {
-///     try await store.upsert(entries: entries, forSoupNamed: "Account")
+///     try await store.upsert(entries: entries, inSoup: "Account")
 /// } catch SmartStoreError.Code.soupNotFound {
 ///     try await store.registerSoup("Account", indexSpecs: specs)
 /// } catch let error as SmartStoreError where error.code == .wrongKey {

@@ -7,7 +7,7 @@ public import SalesforceCore
 /// single writer only for the writing.
 ///
 /// Mobile Sync prepares each page of a sync down while the previous one is written. Prepare with
-/// ``SmartStore/prepare(entries:forSoupNamed:)``, then write inside a transaction with
+/// ``SmartStore/prepare(entries:inSoup:)``, then write inside a transaction with
 /// ``StoreTransaction/upsert(_:withExternalIdPath:)``. A soup altered in between is handled: the
 /// entries are then written as an ordinary upsert would write them.
 public struct PreparedEntries: Sendable {
@@ -167,11 +167,11 @@ public struct PreparedEntries: Sendable {
 extension SmartStore {
     /// Makes `entries` ready to upsert into a soup in a later transaction, off the store's writer.
     /// - Throws: ``SmartStoreError/soupNotFound(_:)``, ``SmartStoreError/entryNotObject(position:)``.
-    public func prepare(entries: [JSON], forSoupNamed soupName: String) async throws(SmartStoreError) -> PreparedEntries {
-        try await prepare(entries: entries, texts: [], adding: [:], forSoupNamed: soupName)
+    public func prepare(entries: [JSON], inSoup soupName: String) async throws(SmartStoreError) -> PreparedEntries {
+        try await prepare(entries: entries, texts: [], adding: [:], inSoup: soupName)
     }
 
-    /// Makes `entries` ready to upsert as ``prepare(entries:forSoupNamed:)`` does, each with the
+    /// Makes `entries` ready to upsert as ``prepare(entries:inSoup:)`` does, each with the
     /// `added` members over its own, keeping the JSON text each was parsed from instead of
     /// writing it again: Mobile Sync stores the server's records this way, with its flags added.
     ///
@@ -179,7 +179,7 @@ extension SmartStore {
     /// JSON text); an entry without one, or whose text is not an object's, is serialized.
     /// - Throws: ``SmartStoreError/soupNotFound(_:)``, ``SmartStoreError/entryNotObject(position:)``.
     public func prepare(
-        entries: [JSON], texts: [Data?], adding added: [String: JSON], forSoupNamed soupName: String
+        entries: [JSON], texts: [Data?], adding added: [String: JSON], inSoup soupName: String
     ) async throws(SmartStoreError) -> PreparedEntries {
         let soup = try await read { [catalog] db in try catalog.descriptor(named: soupName, db) }
         return try PreparedEntries(entries, texts: texts, adding: added, soupName: soupName, soup: soup)

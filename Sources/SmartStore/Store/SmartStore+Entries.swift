@@ -15,17 +15,17 @@ extension SmartStore {
     ///   ``SmartStoreError/externalIdNotUnique(soup:path:value:matches:)``. Nothing is stored then.
     @discardableResult
     public func upsert(
-        entries: [JSON], forSoupNamed soupName: String, withExternalIdPath externalIdPath: String = SoupEntryField.id
+        entries: [JSON], inSoup soupName: String, withExternalIdPath externalIdPath: String = SoupEntryField.id
     ) async throws(SmartStoreError) -> [JSON] {
         guard entries.count >= Self.entriesPreparedAhead else {
             return try await write { [catalog] db, files in
                 try StoreTransaction(db: db, files: files, catalog: catalog)
-                    .upsert(entries: entries, forSoupNamed: soupName, withExternalIdPath: externalIdPath)
+                    .upsert(entries: entries, inSoup: soupName, withExternalIdPath: externalIdPath)
             }
         }
         // A batch is serialized before the transaction and its stored form composed after it:
         // the store's one writer, which every write waits for, only writes.
-        let prepared = try await prepare(entries: entries, forSoupNamed: soupName)
+        let prepared = try await prepare(entries: entries, inSoup: soupName)
         let written = try await write { [catalog] db, files in
             try StoreTransaction(db: db, files: files, catalog: catalog).write(prepared, withExternalIdPath: externalIdPath)
         }
@@ -45,27 +45,27 @@ extension SmartStore {
 
     /// Inserts an entry under a new id, whatever `_soupEntryId` it carries, and returns it as stored.
     @discardableResult
-    public func create(entry: JSON, forSoupNamed soupName: String) async throws(SmartStoreError) -> JSON {
+    public func create(entry: JSON, inSoup soupName: String) async throws(SmartStoreError) -> JSON {
         try await write { [catalog] db, files in
-            try StoreTransaction(db: db, files: files, catalog: catalog).create(entry: entry, forSoupNamed: soupName)
+            try StoreTransaction(db: db, files: files, catalog: catalog).create(entry: entry, inSoup: soupName)
         }
     }
 
     /// Replaces the entry with the given id and returns it as stored.
     /// - Throws: ``SmartStoreError/entryNotFound(soup:soupEntryId:)`` when there is no such entry.
     @discardableResult
-    public func update(entry: JSON, soupEntryId: Int64, forSoupNamed soupName: String) async throws(SmartStoreError) -> JSON {
+    public func update(entry: JSON, soupEntryId: Int64, inSoup soupName: String) async throws(SmartStoreError) -> JSON {
         try await write { [catalog] db, files in
             try StoreTransaction(db: db, files: files, catalog: catalog).update(
-                entry: entry, soupEntryId: soupEntryId, forSoupNamed: soupName)
+                entry: entry, soupEntryId: soupEntryId, inSoup: soupName)
         }
     }
 
     /// The entries with the given ids, the fastest lookup there is. Ids with no entry are
     /// skipped; the order is that of the ids.
-    public func retrieve(usingSoupEntryIds ids: [Int64], fromSoupNamed soupName: String) async throws(SmartStoreError) -> [JSON] {
+    public func retrieve(usingSoupEntryIds ids: [Int64], inSoup soupName: String) async throws(SmartStoreError) -> [JSON] {
         try await read { [catalog] db in
-            try StoreTransaction(db: db, files: nil, catalog: catalog).retrieve(usingSoupEntryIds: ids, fromSoupNamed: soupName)
+            try StoreTransaction(db: db, files: nil, catalog: catalog).retrieve(usingSoupEntryIds: ids, inSoup: soupName)
         }
     }
 
@@ -73,26 +73,26 @@ extension SmartStore {
     /// With `_soupEntryId` as the path (the primary key, never indexed), the id itself when
     /// that entry exists.
     /// - Throws: ``SmartStoreError/externalIdNotUnique(soup:path:value:matches:)`` when several do.
-    public func lookupSoupEntryId(soupNamed soupName: String, fieldPath path: String, fieldValue value: JSON) async throws(SmartStoreError)
+    public func lookupSoupEntryId(inSoup soupName: String, fieldPath path: String, fieldValue value: JSON) async throws(SmartStoreError)
         -> Int64?
     {
         try await read { [catalog] db in
             try StoreTransaction(db: db, files: nil, catalog: catalog).lookupSoupEntryId(
-                soupNamed: soupName, fieldPath: path, fieldValue: value)
+                inSoup: soupName, fieldPath: path, fieldValue: value)
         }
     }
 
     /// Removes the entries with the given ids; ids with no entry are ignored.
-    public func remove(entryIds ids: [Int64], forSoupNamed soupName: String) async throws(SmartStoreError) {
+    public func remove(entryIds ids: [Int64], inSoup soupName: String) async throws(SmartStoreError) {
         try await write { [catalog] db, files in
-            try StoreTransaction(db: db, files: files, catalog: catalog).remove(entryIds: ids, forSoupNamed: soupName)
+            try StoreTransaction(db: db, files: files, catalog: catalog).remove(entryIds: ids, inSoup: soupName)
         }
     }
 
     /// Removes every entry the query matches, whatever its page size, and returns how many.
     /// A Smart SQL spec must select the soup's `{soup:_soupEntryId}`.
     @discardableResult
-    public func removeEntries(usingQuerySpec spec: QuerySpec, forSoupNamed soupName: String) async throws(SmartStoreError) -> Int {
+    public func removeEntries(usingQuerySpec spec: QuerySpec, inSoup soupName: String) async throws(SmartStoreError) -> Int {
         try await write { [catalog] db, files in
             let soup = try catalog.descriptor(named: soupName, db)
             let ids = try Self.explainingFailures(of: spec) {

@@ -41,13 +41,13 @@ extension SmartStore {
 
     /// A soup's index specs, in the order they were given.
     /// - Throws: ``SmartStoreError/soupNotFound(_:)``.
-    public func indexSpecs(forSoup name: String) async throws(SmartStoreError) -> [IndexSpec] {
+    public func indexSpecs(inSoup name: String) async throws(SmartStoreError) -> [IndexSpec] {
         try await read { [catalog] db in try catalog.descriptor(named: name, db).indexSpecs }
     }
 
     /// A soup's name and features.
     /// - Throws: ``SmartStoreError/soupNotFound(_:)``.
-    public func soupSpec(forSoup name: String) async throws(SmartStoreError) -> SoupSpec {
+    public func soupSpec(inSoup name: String) async throws(SmartStoreError) -> SoupSpec {
         try await read { [catalog] db in try catalog.descriptor(named: name, db).spec }
     }
 

@@ -12,7 +12,7 @@ import SalesforceCore
 /// ```swift
 /// let store = try await SmartStore(url: directory.appendingPathComponent("defaultStore.sqlite"), encryption: .key(key))
 /// try await store.registerSoup("Account", indexSpecs: [IndexSpec(path: "Name", type: .string)])
-/// let saved = try await store.upsert(entries: [["Name": "Acme"]], forSoupNamed: "Account")
+/// let saved = try await store.upsert(entries: [["Name": "Acme"]], inSoup: "Account")
 /// ```
 public final class SmartStore: Sendable {
     /// The name of the default store, as in the SDK.

@@ -131,7 +131,7 @@ extension SmartStore {
     public func alterSoup(
         _ name: String, soupSpec: SoupSpec? = nil, indexSpecs: [IndexSpec], reIndexData: Bool
     ) async throws(SmartStoreError) {
-        let current = try await self.soupSpec(forSoup: name)
+        let current = try await self.soupSpec(inSoup: name)
         let features = (soupSpec ?? current).features
         try Self.validate(SoupSpec(name: name, features: features), indexSpecs: indexSpecs)
         let alteration = SoupAlteration(

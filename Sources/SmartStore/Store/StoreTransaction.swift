@@ -34,10 +34,10 @@ public final class StoreTransaction {
         for each in series { try each.settle(transaction: serial, db) }
     }
 
-    /// Inserts or updates entries and returns them as stored, as ``SmartStore/upsert(entries:forSoupNamed:withExternalIdPath:)`` does.
+    /// Inserts or updates entries and returns them as stored, as ``SmartStore/upsert(entries:inSoup:withExternalIdPath:)`` does.
     @discardableResult
     public func upsert(
-        entries: [JSON], forSoupNamed soupName: String, withExternalIdPath externalIdPath: String = SoupEntryField.id
+        entries: [JSON], inSoup soupName: String, withExternalIdPath externalIdPath: String = SoupEntryField.id
     ) throws(SmartStoreError) -> [JSON] {
         try mapping {
             let soup = try catalog.descriptor(named: soupName, db)
@@ -52,8 +52,8 @@ public final class StoreTransaction {
         }
     }
 
-    /// Inserts or updates entries prepared with ``SmartStore/prepare(entries:forSoupNamed:)``, as
-    /// ``upsert(entries:forSoupNamed:withExternalIdPath:)`` does, and returns how many were written.
+    /// Inserts or updates entries prepared with ``SmartStore/prepare(entries:inSoup:)``, as
+    /// ``upsert(entries:inSoup:withExternalIdPath:)`` does, and returns how many were written.
     ///
     /// The stored entries are not returned: building them is the work preparing saves.
     @discardableResult
@@ -165,7 +165,7 @@ public final class StoreTransaction {
 
     /// Inserts an entry under a new id, whatever `_soupEntryId` it carries, and returns it as stored.
     @discardableResult
-    public func create(entry: JSON, forSoupNamed soupName: String) throws(SmartStoreError) -> JSON {
+    public func create(entry: JSON, inSoup soupName: String) throws(SmartStoreError) -> JSON {
         try mapping {
             let soup = try catalog.descriptor(named: soupName, db)
             guard case .object(let members) = entry else { throw SmartStoreError.entryNotObject(position: 0) }
@@ -177,7 +177,7 @@ public final class StoreTransaction {
     /// Replaces the entry with the given id and returns it as stored.
     /// - Throws: ``SmartStoreError/entryNotFound(soup:soupEntryId:)`` when there is no such entry.
     @discardableResult
-    public func update(entry: JSON, soupEntryId: Int64, forSoupNamed soupName: String) throws(SmartStoreError) -> JSON {
+    public func update(entry: JSON, soupEntryId: Int64, inSoup soupName: String) throws(SmartStoreError) -> JSON {
         try mapping {
             let soup = try catalog.descriptor(named: soupName, db)
             guard case .object(var members) = entry else { throw SmartStoreError.entryNotObject(position: 0) }
@@ -191,7 +191,7 @@ public final class StoreTransaction {
     }
 
     /// The entries with the given ids, in the order of the ids; ids with no entry are skipped.
-    public func retrieve(usingSoupEntryIds ids: [Int64], fromSoupNamed soupName: String) throws(SmartStoreError) -> [JSON] {
+    public func retrieve(usingSoupEntryIds ids: [Int64], inSoup soupName: String) throws(SmartStoreError) -> [JSON] {
         try mapping {
             let soup = try catalog.descriptor(named: soupName, db)
             var found: [Int64: JSON] = [:]
@@ -211,7 +211,7 @@ public final class StoreTransaction {
     /// With `_soupEntryId` as the path (the primary key, never indexed), the id itself when
     /// that entry exists.
     /// - Throws: ``SmartStoreError/externalIdNotUnique(soup:path:value:matches:)`` when several do.
-    public func lookupSoupEntryId(soupNamed soupName: String, fieldPath path: String, fieldValue value: JSON) throws(SmartStoreError)
+    public func lookupSoupEntryId(inSoup soupName: String, fieldPath path: String, fieldValue value: JSON) throws(SmartStoreError)
         -> Int64?
     {
         try mapping {
@@ -221,7 +221,7 @@ public final class StoreTransaction {
     }
 
     /// Removes the entries with the given ids; ids with no entry are ignored.
-    public func remove(entryIds ids: [Int64], forSoupNamed soupName: String) throws(SmartStoreError) {
+    public func remove(entryIds ids: [Int64], inSoup soupName: String) throws(SmartStoreError) {
         try mapping {
             try SmartStore.delete(ids, from: try catalog.descriptor(named: soupName, db), files: try writableFiles(), db)
         }
@@ -264,9 +264,9 @@ extension SmartStore {
     ///
     /// ```swift
     /// try await store.transaction { tx in
-    ///     let entry = try tx.retrieve(usingSoupEntryIds: [id], fromSoupNamed: "Account").first
+    ///     let entry = try tx.retrieve(usingSoupEntryIds: [id], inSoup: "Account").first
     ///     guard entry?["__local__"] != true else { return }  // the user edited it meanwhile
-    ///     try tx.upsert(entries: [serverCopy], forSoupNamed: "Account", withExternalIdPath: "Id")
+    ///     try tx.upsert(entries: [serverCopy], inSoup: "Account", withExternalIdPath: "Id")
     /// }
     /// ```
     /// - Throws: What `body` throws, as it threw it; ``SmartStoreError/readOnly(path:)`` for a
