@@ -3,10 +3,10 @@ import Foundation
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
-import SmartStore
 import Testing
 
 @testable import MobileSync
+@testable import SmartStore
 
 /// Priming a soup through a Bulk API 2.0 query job, and the handover to the REST cursor.
 @Suite("Bulk API priming")

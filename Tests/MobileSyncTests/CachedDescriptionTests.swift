@@ -1,10 +1,9 @@
 import Foundation
+import MobileSync
 import SalesforceAuth
 import SalesforceCore
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 /// The metadata and layout managers and their cache modes (mobilesync.md §3.3.6, SD-22, D8).
 @Suite("Metadata and layouts")

@@ -1,9 +1,8 @@
 import Foundation
+import MobileSync
 import SalesforceCore
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 /// A `usersyncs.json` with every kind of target (NM-14 and §7), read, created, and run.
 @Suite("Configuration with every target")

@@ -1,11 +1,10 @@
 import ForceKitTesting
 import Foundation
+import MobileSync
 import SalesforceCore
 import SalesforceREST
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 @Suite("Conflicts")
 struct ConflictTests {

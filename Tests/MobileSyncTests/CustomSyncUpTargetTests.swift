@@ -1,12 +1,11 @@
 import ForceKitTesting
 import Foundation
+import MobileSync
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 /// Custom sync-up targets, as the guide documents them: registered by name, named in
 /// `usersyncs.json`, writing through the app's own endpoint (here LocalOrg's Apex REST routes),

@@ -1,11 +1,10 @@
 import ForceKitTesting
 import Foundation
+import MobileSync
 import SalesforceCore
 import SalesforceREST
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 @Suite("The MobileSync article's example")
 struct DocumentationExampleTests {

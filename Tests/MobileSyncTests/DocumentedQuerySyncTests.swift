@@ -2,12 +2,11 @@ import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import LocalOrg
+import MobileSync
 import SalesforceCore
 import SalesforceREST
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 /// A sync down takes any query of records the SOQL reference documents: it rewrites only the
 /// SELECT's id and stamp fields, the ORDER BY and, on re-runs, a condition beside the user's,

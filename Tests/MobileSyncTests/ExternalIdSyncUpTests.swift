@@ -2,10 +2,10 @@ import ForceKitTesting
 import Foundation
 import SalesforceCore
 import SalesforceREST
-import SmartStore
 import Testing
 
 @testable import MobileSync
+@testable import SmartStore
 
 /// Sync up with the SDK's `externalIdFieldName`: new records are upserted by it.
 @Suite("Sync up by external id")

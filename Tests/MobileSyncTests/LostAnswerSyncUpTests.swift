@@ -2,10 +2,10 @@ import ForceKitTesting
 import Foundation
 import SalesforceCore
 import SalesforceREST
-import SmartStore
 import Testing
 
 @testable import MobileSync
+@testable import SmartStore
 
 /// A sync up whose answer is lost after the server committed the creates (the app killed, the
 /// network dropped): the next run must not create those records a second time.

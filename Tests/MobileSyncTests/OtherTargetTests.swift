@@ -1,12 +1,11 @@
 import ForceKitTesting
 import Foundation
+import MobileSync
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 @Suite("SOSL, MRU and refresh targets")
 struct OtherTargetTests {

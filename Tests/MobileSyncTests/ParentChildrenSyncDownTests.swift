@@ -1,13 +1,12 @@
 import ForceKitTesting
 import Foundation
+import MobileSync
 import SOQL
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 /// Sync down of related records (mobilesync.md §3.3.5, SD-19…21), and where ForceKit does better
 /// than the SDK: child-only changes, paged children, a parents' cursor no child can push.

@@ -1,12 +1,11 @@
 import ForceKitTesting
 import Foundation
+import MobileSync
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 /// Sync up of related records (mobilesync.md §4.5, SU-19…22), and where ForceKit does better than
 /// the SDK: any depth in one go, children of a failed parent that say why, a failed child that

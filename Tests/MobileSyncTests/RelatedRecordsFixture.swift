@@ -1,12 +1,11 @@
 import ForceKitTesting
 import Foundation
+import MobileSync
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 /// The sync fixture with `contacts` and `cases` soups next to `accounts`, and the trees the
 /// related-records tests sync: Accounts with their Contacts, and with their Contacts' Cases.

@@ -4,10 +4,10 @@ import LocalOrg
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
-import SmartStore
 import Testing
 
 @testable import MobileSync
+@testable import SmartStore
 
 /// The spec's scenarios not covered elsewhere (mobilesync.md §11).
 @Suite("Sync scenarios")

@@ -3,13 +3,12 @@ import ForceKitTesting
 import Foundation
 import LocalOrg
 import LocalOrgEngine
+import MobileSync
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 /// A LocalOrg, a store with an `accounts` soup, and a sync manager between them, for one test.
 struct SyncFixture {

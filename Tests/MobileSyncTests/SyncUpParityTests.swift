@@ -1,12 +1,11 @@
 import ForceKitTesting
 import Foundation
+import MobileSync
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 import SmartStore
 import Testing
-
-@testable import MobileSync
 
 /// The cases where the one-soup and the tree sync ups used to disagree, run through both: the
 /// same flags, the same conflict copies and the same messages, whichever target sent the record.

@@ -1,8 +1,7 @@
 import Crypto
 import Foundation
 import SalesforceCore
-
-@testable import SmartStore
+import SmartStore
 
 /// Markers a test writes into every place a store keeps data, to look for on disk afterwards.
 struct Markers {

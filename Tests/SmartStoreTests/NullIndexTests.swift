@@ -1,9 +1,8 @@
 import ForceKitTestSupport
 import Foundation
 import SalesforceCore
+import SmartStore
 import Testing
-
-@testable import SmartStore
 
 /// A JSON `null` at an indexed path is no value, as a missing path is: SQL `NULL` in the index,
 /// never the text "null". Before this was fixed, string and full-text indexes stored "null", so

@@ -1,8 +1,7 @@
 import Foundation
 import SalesforceCore
+import SmartStore
 import Testing
-
-@testable import SmartStore
 
 @Suite("Query specs")
 struct QuerySpecTests {

@@ -2,8 +2,7 @@ import Crypto
 import ForceKitTestSupport
 import Foundation
 import SalesforceCore
-
-@testable import SmartStore
+import SmartStore
 
 /// A fresh store in a scratch directory, encrypted with a random key unless told otherwise, so
 /// that every SmartStore test also runs through the encrypting VFS.

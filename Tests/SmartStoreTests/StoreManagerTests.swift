@@ -1,9 +1,8 @@
 import ForceKitTestSupport
 import Foundation
 import SalesforceCore
+import SmartStore
 import Testing
-
-@testable import SmartStore
 
 @Suite("Stores and config files")
 struct StoreManagerTests {

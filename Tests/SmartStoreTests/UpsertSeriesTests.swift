@@ -2,9 +2,8 @@ import Crypto
 import ForceKitTestSupport
 import Foundation
 import SalesforceCore
+import SmartStore
 import Testing
-
-@testable import SmartStore
 
 /// A series of upserts inserts entries it knows to be new without looking them up; these tests
 /// write in ways a wrong guess would turn into duplicate entries.

@@ -26,7 +26,7 @@ public enum SyncField {
     public static let conflict = "__conflict__"
 
     /// The flag fields, all false in a clean record.
-    static let flags = [local, locallyCreated, locallyUpdated, locallyDeleted]
+    public static let flags = [local, locallyCreated, locallyUpdated, locallyDeleted]
 
     /// The fields that are Mobile Sync's or SmartStore's rather than the record's.
     static let bookkeeping: Set<String> = Set(
