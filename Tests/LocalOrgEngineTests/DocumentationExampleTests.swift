@@ -17,7 +17,7 @@ struct EngineDocumentationExampleTests {
                 as: "005Lo0000000001IAA")
             #expect(admin == "005Lo0000000001IAA")
             let id = try await store.create("Account", fields: ["Name": "Acme", "Industry": "Energy"], as: admin)
-            let energy = try await store.query("SELECT Id, Name FROM Account WHERE Industry = 'Energy'", version: "v62.0")
+            let energy = try await store.query("SELECT Id, Name FROM Account WHERE Industry = 'Energy'")
             #expect(energy.totalSize == 1)
             #expect(energy.records[0]["Id"] == .string(id))
         }

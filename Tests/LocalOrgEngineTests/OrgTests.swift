@@ -73,19 +73,18 @@ struct OrgTests {
     func recentItemsCapacity() async throws {
         try await withTemporaryDirectory { directory throws in
             let (org, session) = try await openOrg(in: directory)
-            let version = APIVersion.current.description
             func ids(_ records: [SObjectRecord]) -> [String] {
                 records.map { $0["Id"].flatMap { if case .string(let id) = $0 { id } else { nil } } ?? "" }
             }
             let contact = try await org.store.create("Contact", fields: ["LastName": "Early"], as: session.userID)
-            #expect(ids(try await org.store.recentItems(of: session.userID, type: "Contact", version: version)) == [contact])
+            #expect(ids(try await org.store.recentItems(of: session.userID, type: "Contact")) == [contact])
             for count in [199, 1, 70] {
                 let accounts = try await org.store.create(
                     "Account", records: (0..<count).map { ["Name": .string("Account \($0)")] }, as: session.userID)
-                let recent = try await org.store.recentItems(of: session.userID, version: version)
+                let recent = try await org.store.recentItems(of: session.userID)
                 #expect(recent.count == 200 && ids(recent).first == accounts.last)
                 // The Contact falls off once 200 later records have been touched, pruned yet or not.
-                let contacts = try await org.store.recentItems(of: session.userID, type: "Contact", version: version)
+                let contacts = try await org.store.recentItems(of: session.userID, type: "Contact")
                 #expect(ids(contacts) == (count == 199 ? [contact] : []), "after \(count) more Accounts")
             }
         }

@@ -11,8 +11,7 @@ struct LocalOrgDocumentationExampleTests {
             let credentials = server.credentials
             #expect(credentials.instanceURL.hasPrefix("http://127.0.0.1:"))
             let accounts = try await server.store.query(
-                "SELECT Name, Owner.Name, (SELECT LastName FROM Contacts) FROM Account WHERE Industry = 'Energy' ORDER BY Name LIMIT 5",
-                version: "v62.0")
+                "SELECT Name, Owner.Name, (SELECT LastName FROM Contacts) FROM Account WHERE Industry = 'Energy' ORDER BY Name LIMIT 5")
             #expect(accounts.totalSize == 5)
         }
     }

@@ -79,18 +79,18 @@ struct HostileInputRoundTwoTests {
             #expect(deep.text.contains("Nesting of semi join sub-selects is not supported"))
             let store = org.server.store
             let names = (0..<3_000).map { "Name = 'nobody \($0)'" }.joined(separator: " OR ")
-            let wide = try await store.query("SELECT Name FROM Account WHERE \(names) OR Name = 'Acme Inc.'", version: org.version)
+            let wide = try await store.query("SELECT Name FROM Account WHERE \(names) OR Name = 'Acme Inc.'")
             #expect(wide.records.map { $0["Name"]?.stringValue } == ["Acme Inc."])
             let values = Array(repeating: "7", count: 40_000).joined(separator: ",")
             do throws(APIError) {
-                _ = try await store.query("SELECT Id FROM Account WHERE NumberOfEmployees IN (\(values))", version: org.version)
+                _ = try await store.query("SELECT Id FROM Account WHERE NumberOfEmployees IN (\(values))")
                 Issue.record("40,000 values were bound")
             } catch {
                 #expect(error.errorCode == "QUERY_TOO_COMPLICATED" && error.status == 400)
             }
             do throws(APIError) {
                 _ = try await store.query(
-                    "SELECT Id FROM Account WHERE Name = '\(String(repeating: "x", count: 100_001))'", version: org.version)
+                    "SELECT Id FROM Account WHERE Name = '\(String(repeating: "x", count: 100_001))'")
                 Issue.record("a statement over 100,000 characters was run")
             } catch {
                 #expect(error.errorCode == "MALFORMED_QUERY" && error.message.contains("cannot be longer than 100000 characters"))

@@ -107,8 +107,7 @@ struct QueryTests {
         try await withTestOrg { org throws in
             let store = org.server.store
             let contacts = try await store.query(
-                "SELECT Name, Account.Name, Account.Owner.Name FROM Contact WHERE Account.Name LIKE 'Acme%' ORDER BY Name LIMIT 5",
-                version: version)
+                "SELECT Name, Account.Name, Account.Owner.Name FROM Contact WHERE Account.Name LIKE 'Acme%' ORDER BY Name LIMIT 5")
             #expect(!contacts.records.isEmpty)
             for contact in contacts.records {
                 guard case .record(let account) = contact["Account"] else {
@@ -124,10 +123,10 @@ struct QueryTests {
                 #expect(owner["Name"]?.stringValue != nil)
             }
             let accounts = try await store.query(
-                "SELECT Name, (SELECT LastName FROM Contacts ORDER BY LastName) FROM Account ORDER BY Name LIMIT 20", version: version)
+                "SELECT Name, (SELECT LastName FROM Contacts ORDER BY LastName) FROM Account ORDER BY Name LIMIT 20")
             for account in accounts.records {
-                let id = try #require(account.url?.split(separator: "/").last.map(String.init))
-                let count = try await store.query("SELECT COUNT() FROM Contact WHERE AccountId = '\(id)'", version: version).totalSize
+                let id = try #require(account.path?.split(separator: "/").last.map(String.init))
+                let count = try await store.query("SELECT COUNT() FROM Contact WHERE AccountId = '\(id)'").totalSize
                 guard case .children(let children) = account["Contacts"] else {
                     #expect(count == 0)
                     #expect(account["Contacts"] == .null)
@@ -138,14 +137,14 @@ struct QueryTests {
                 #expect(names == names.sorted { $0.lowercased() < $1.lowercased() })
             }
             // LIMIT applies per parent: every account with contacts gets exactly one, and some have them.
-            let limited = try await store.query("SELECT Id, (SELECT Id FROM Contacts LIMIT 1) FROM Account", version: version)
+            let limited = try await store.query("SELECT Id, (SELECT Id FROM Contacts LIMIT 1) FROM Account")
             var withContacts = 0
             for account in limited.records {
                 guard case .children(let children) = account["Contacts"] else { continue }
                 #expect(children.records.count == 1)
                 withContacts += 1
             }
-            let parents = try await store.query("SELECT COUNT_DISTINCT(AccountId) FROM Contact", version: version)
+            let parents = try await store.query("SELECT COUNT_DISTINCT(AccountId) FROM Contact")
             #expect(withContacts > 0)
             #expect(parents.records.first?["expr0"] == .integer(Int64(withContacts)))
         }
@@ -172,7 +171,7 @@ struct QueryTests {
     func conditionsAgainstReference() async throws {
         try await withTestOrg(seed: false) { org throws in
             let store = org.server.store
-            let admin = try #require(try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue)
+            let admin = try #require(try await store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue)
             var idsByName: [String: String] = [:]
             for row in rows {
                 var fields: [String: JSON] = ["Name": .string(row.name)]
@@ -220,13 +219,13 @@ struct QueryTests {
             }
             for _ in 0..<150 {
                 let chosen = condition(depth: 0)
-                let result = try await store.query("SELECT Id FROM Account WHERE \(chosen.soql)", version: version)
+                let result = try await store.query("SELECT Id FROM Account WHERE \(chosen.soql)")
                 let expected = Set(rows.filter(chosen.holds).compactMap { idsByName[$0.name] })
                 #expect(Set(ids(result)) == expected, "\(chosen.soql)")
             }
             let fifteen = try #require(idsByName["Alpha"]).prefix(15)
             #expect(
-                try await store.query("SELECT Name FROM Account WHERE Id = '\(fifteen)'", version: version).records.first?["Name"]
+                try await store.query("SELECT Name FROM Account WHERE Id = '\(fifteen)'").records.first?["Name"]
                     == .string("Alpha"))
         }
     }
@@ -235,7 +234,7 @@ struct QueryTests {
     func orderingAndAggregates() async throws {
         try await withTestOrg(seed: false) { org throws in
             let store = org.server.store
-            let admin = try #require(try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue)
+            let admin = try #require(try await store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue)
             for row in rows {
                 var fields: [String: JSON] = ["Name": .string(row.name)]
                 fields["NumberOfEmployees"] = row.employees.map(JSON.integer)
@@ -243,7 +242,7 @@ struct QueryTests {
                 _ = try await store.create("Account", fields: .object(fields), as: admin)
             }
             func names(_ soql: String) async throws -> [String] {
-                try await store.query(soql, version: version).records.compactMap { $0["Name"]?.stringValue }
+                try await store.query(soql).records.compactMap { $0["Name"]?.stringValue }
             }
             #expect(
                 try await names("SELECT Name FROM Account ORDER BY Name") == [
@@ -254,14 +253,14 @@ struct QueryTests {
             #expect(try await names("SELECT Name FROM Account ORDER BY NumberOfEmployees NULLS LAST, Name").last == "Gamma")
             #expect(try await names("SELECT Name FROM Account ORDER BY NumberOfEmployees").first == "Gamma")
             #expect(try await names("SELECT Name FROM Account ORDER BY Name LIMIT 2 OFFSET 3") == ["Epsilon 100%", "Gamma"])
-            let counted = try await store.query("SELECT COUNT() FROM Account WHERE Industry != null", version: version)
+            let counted = try await store.query("SELECT COUNT() FROM Account WHERE Industry != null")
             #expect(counted.totalSize == 5)
             #expect(counted.records.isEmpty)
             let grouped = try await store.query(
                 """
                 SELECT Industry, COUNT(Id) total, MAX(NumberOfEmployees), COUNT(NumberOfEmployees) FROM Account
                 WHERE Industry != null GROUP BY Industry HAVING COUNT(Id) > 1 ORDER BY Industry
-                """, version: version)
+                """)
             #expect(grouped.totalSize == 2)
             #expect(grouped.records.map(\.type) == ["AggregateResult", "AggregateResult"])
             let banking = try #require(grouped.records.first)
@@ -269,8 +268,8 @@ struct QueryTests {
             #expect(banking["total"] == .integer(2))
             #expect(banking["expr0"] == .integer(250))
             #expect(banking["expr1"] == .integer(2))
-            #expect(banking.url == nil)
-            let overall = try await store.query("SELECT COUNT(Id), SUM(NumberOfEmployees) FROM Account", version: version)
+            #expect(banking.path == nil)
+            let overall = try await store.query("SELECT COUNT(Id), SUM(NumberOfEmployees) FROM Account")
             #expect(overall.totalSize == 1)
             #expect(overall.records.count == 1)
             #expect(overall.records.first?["expr0"] == .integer(6))
@@ -282,7 +281,7 @@ struct QueryTests {
     func dates() async throws {
         try await withTestOrg(seed: false) { org throws in
             let store = org.server.store
-            let admin = try #require(try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue)
+            let admin = try #require(try await store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue)
             let today = SOQLDateTime(millisecondsSinceEpoch: Int64(org.clock.now.timeIntervalSince1970 * 1000)).date
             let offsets = [0, -1, -6, -40, 3, 400]
             for offset in offsets {
@@ -295,7 +294,7 @@ struct QueryTests {
             }
             func due(_ condition: String) async throws -> Set<String> {
                 Set(
-                    try await store.query("SELECT Name FROM Opportunity WHERE \(condition)", version: version).records.compactMap {
+                    try await store.query("SELECT Name FROM Opportunity WHERE \(condition)").records.compactMap {
                         $0["Name"]?.stringValue
                     })
             }
@@ -337,7 +336,7 @@ struct QueryTests {
     func errors(soql: String, code: String, message: String?) async throws {
         try await withTestOrg(seed: false) { org throws in
             await #expect {
-                _ = try await org.server.store.query(soql, version: version)
+                _ = try await org.server.store.query(soql)
             } throws: { error in
                 guard let error = error as? APIError else { return false }
                 return error.status == 400 && error.errorCode == code && (message == nil || error.message == message)
@@ -364,7 +363,7 @@ struct QueryTests {
                 let soql =
                     "SELECT \(selected.joined(separator: ", ")) FROM Account WHERE \(condition)\(order) LIMIT \(Int.random(in: 0...50, using: &generator))"
                 do {
-                    let result = try await store.query(soql, version: version)
+                    let result = try await store.query(soql)
                     #expect(result.records.count <= 50)
                 } catch {
                     #expect(
@@ -373,7 +372,7 @@ struct QueryTests {
                         "\(soql): \(error)")
                 }
             }
-            #expect(try await store.query("SELECT COUNT() FROM Account", version: version).totalSize == SeedDataCount.accounts)
+            #expect(try await store.query("SELECT COUNT() FROM Account").totalSize == SeedDataCount.accounts)
         }
     }
 }

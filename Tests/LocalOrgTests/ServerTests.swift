@@ -18,7 +18,7 @@ struct ServerTests {
     }
 
     private func adminID(of server: LocalOrgServer) async throws -> String {
-        try #require(try await server.store.query("SELECT Id FROM User", version: "v62.0").records.first?["Id"]?.stringValue)
+        try #require(try await server.store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue)
     }
 
     @Test("a data directory keeps the org, its credentials and its records across restarts")
@@ -33,7 +33,7 @@ struct ServerTests {
                 #expect(second.credentials.user == first.user)
                 #expect(second.credentials.password == first.password)
                 #expect(second.credentials.clientID == first.clientID)
-                #expect(try await second.store.retrieve("Account", id: id, version: "v62.0")["Name"] == .string("Kept"))
+                #expect(try await second.store.retrieve("Account", id: id)["Name"] == .string("Kept"))
             }
             let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("localorg.json").path)
             #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -100,7 +100,7 @@ struct ServerTests {
         configuration.tls = true
         try await LocalOrgServer.withRunning(configuration) { server throws in
             let folder = server.dataDirectory
-            _ = try await server.store.query("SELECT Id FROM User", version: "v62.0")
+            _ = try await server.store.query("SELECT Id FROM User")
             #expect(try mode(folder.path) == 0o700)
             for file in ["org.sqlite", "org.sqlite-wal", "org.sqlite-shm", "localorg.json", "tls/ca-key.pem", "tls/server-key.pem"] {
                 let path = folder.appendingPathComponent(file).path
@@ -177,7 +177,7 @@ struct ServerTests {
                     "Shipment__c", fields: ["Name": "S-1", "Carrier__c": "DHL", "Account__c": .string(account)], as: admin)
                 #expect(shipment.hasPrefix("a05"))
                 let result = try await store.query(
-                    "SELECT Name, (SELECT Carrier__c, Account__r.Name FROM Shipments__r) FROM Account", version: "v62.0")
+                    "SELECT Name, (SELECT Carrier__c, Account__r.Name FROM Shipments__r) FROM Account")
                 guard case .children(let children) = result.records.first?["Shipments__r"] else {
                     Issue.record("expected the child relationship Shipments__r")
                     return
@@ -214,7 +214,7 @@ struct ServerTests {
                     try await second.store.update("Thing__c", id: id, fields: ["Colour__c": "red"], ifUnmodifiedSince: longAgo, as: admin)
                 } throws: { ($0 as? APIError)?.status == 412 }
                 try await second.store.update("Thing__c", id: id, fields: ["Colour__c": "red"], as: admin)
-                let record = try await second.store.retrieve("Thing__c", id: id, version: "v62.0")
+                let record = try await second.store.retrieve("Thing__c", id: id)
                 #expect(record["Size__c"] == .integer(3))
                 #expect(record["Colour__c"] == .string("red"))
             }

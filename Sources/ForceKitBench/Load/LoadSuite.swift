@@ -34,8 +34,7 @@ struct LoadSuite: AsyncParsableCommand {
     }
 
     private func measure(_ server: LocalOrgServer) async throws {
-        let version = APIVersion.current.description
-        let userID = try await server.store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue ?? ""
+        let userID = try await server.store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue ?? ""
         try await BenchOrg.load(accounts: accounts, into: server.store, as: userID)
         let token = try await BenchOrg.passwordToken(server)
         let memoryBefore = ProcessMemory.residentMiB()
@@ -49,7 +48,7 @@ struct LoadSuite: AsyncParsableCommand {
         let memoryAfter = ProcessMemory.residentMiB()
 
         let counts = tally.current
-        let kept = try await server.store.query("SELECT COUNT() FROM Contact WHERE LastName LIKE 'load-%'", version: version).totalSize
+        let kept = try await server.store.query("SELECT COUNT() FROM Contact WHERE LastName LIKE 'load-%'").totalSize
         let consistent = kept == counts.kept && counts.duplicates == 0
         let statuses = counts.statuses.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
         say("requests \(counts.requests) (\(String(format: "%.0f", rate))/s), by status \(statuses), unanswered \(counts.unanswered)")

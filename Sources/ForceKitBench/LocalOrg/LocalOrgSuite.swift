@@ -57,7 +57,7 @@ struct LocalOrgSuite: AsyncParsableCommand {
     private func measure(_ server: LocalOrgServer) async throws -> (stream: (Double, Double), crud: (Double, Double)) {
         let store = server.store
         let version = APIVersion.current.description
-        let userID = try await store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue ?? ""
+        let userID = try await store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue ?? ""
         try await BenchOrg.load(accounts: accounts, into: store, as: userID)
         let token = try await BenchOrg.passwordToken(server)
         let soql = "SELECT Id, Name, Industry, AnnualRevenue, BillingCity, CreatedDate FROM Account"
@@ -67,7 +67,7 @@ struct LocalOrgSuite: AsyncParsableCommand {
         var crudHTTP: [Double] = []
         var crudDirect: [Double] = []
         for _ in 0..<rounds {
-            streamedDirect.append(try await Measurement.rate(accounts) { try await streamDirect(store, soql: soql, version: version) })
+            streamedDirect.append(try await Measurement.rate(accounts) { try await streamDirect(store, soql: soql) })
             streamedHTTP.append(
                 try await Measurement.rate(accounts) { try await streamHTTP(server, token: token, soql: soql, version: version) })
             let operations = clients * cycles * 4
@@ -86,11 +86,11 @@ struct LocalOrgSuite: AsyncParsableCommand {
 
     // MARK: - Streaming
 
-    private func streamDirect(_ store: OrgStore, soql: String, version: String) async throws -> Int {
-        var page = try await store.query(soql, version: version)
+    private func streamDirect(_ store: OrgStore, soql: String) async throws -> Int {
+        var page = try await store.query(soql)
         var count = page.records.count
-        while let next = page.nextRecordsUrl, let locator = next.split(separator: "/").last {
-            page = try await store.queryMore(String(locator), version: version)
+        while let next = page.nextRecordsPath, let locator = next.split(separator: "/").last {
+            page = try await store.queryMore(String(locator))
             count += page.records.count
         }
         return count
@@ -121,7 +121,7 @@ struct LocalOrgSuite: AsyncParsableCommand {
                     for cycle in 0..<cycles {
                         let id = try await store.create(
                             "Contact", fields: ["LastName": .string("Bench \(client)-\(cycle)"), "Email": "b@example.com"], as: userID)
-                        _ = try await store.retrieve("Contact", id: id, version: version)
+                        _ = try await store.retrieve("Contact", id: id)
                         try await store.update("Contact", id: id, fields: ["Title": "Benchmarked"], as: userID)
                         try await store.delete("Contact", id: id, as: userID)
                     }

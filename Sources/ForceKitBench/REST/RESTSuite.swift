@@ -65,7 +65,7 @@ struct RESTSuite: AsyncParsableCommand {
     /// URLSession, `rounds` times each: the medians of (ours, baseline) records/s and requests/s.
     private func measure(_ server: LocalOrgServer) async throws -> (query: (Double, Double), gets: (Double, Double)) {
         let version = APIVersion.current.description
-        let userID = try await server.store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue ?? ""
+        let userID = try await server.store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue ?? ""
         try await BenchOrg.load(accounts: accounts, into: server.store, as: userID)
         let credentials = server.credentials
         let oauth = OAuthClient(consumerKey: credentials.clientID, redirectURI: credentials.redirectURI, scopes: ["api"])

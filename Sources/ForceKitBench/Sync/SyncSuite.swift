@@ -59,8 +59,7 @@ struct SyncSuite: AsyncParsableCommand {
     }
 
     private func measure(_ server: LocalOrgServer) async throws {
-        let version = APIVersion.current.description
-        let userID = try await server.store.query("SELECT Id FROM User", version: version).records.first?["Id"]?.stringValue ?? ""
+        let userID = try await server.store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue ?? ""
         let credentials = server.credentials
         let oauth = OAuthClient(consumerKey: credentials.clientID, redirectURI: credentials.redirectURI, scopes: ["api"])
         let login = try await oauth.logIn(

@@ -15,10 +15,9 @@ enum QuickstartSampleData {
     static func load(accounts: Int, into server: LocalOrgServer, progress: ProgressLine) async throws -> (
         accounts: Int, contacts: Int, created: Bool
     ) {
-        let version = APIVersion.current.description
-        let existing = try await server.store.query("SELECT Id FROM Account", batchSize: 200, version: version).totalSize
+        let existing = try await server.store.query("SELECT Id FROM Account", batchSize: 200).totalSize
         if existing > 0 {
-            let contacts = try await server.store.query("SELECT Id FROM Contact", batchSize: 200, version: version).totalSize
+            let contacts = try await server.store.query("SELECT Id FROM Contact", batchSize: 200).totalSize
             return (existing, contacts, false)
         }
         let userID = server.credentials.user.userID.id18

@@ -101,7 +101,7 @@ extension OrgStore {
         // their shape), rather than a search by name for every value.
         var places: [[Int]?]?
         for row in rows {
-            let record = job.query.shape.record(from: row, version: version) { _, _ in .null }
+            let record = job.query.shape.record(from: row) { _, _ in .null }
             let found = places ?? job.columns.map { Self.place(of: $0, in: record) }
             places = found
             CSVFormat.append(

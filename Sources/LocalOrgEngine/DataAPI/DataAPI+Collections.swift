@@ -96,7 +96,7 @@ extension DataAPI {
             }
             let text = value.stringValue ?? String(decoding: value.serializedBytes(), as: UTF8.self)
             switch try store.upsert(
-                type.name, externalIdField: field, value: text, fields: .object(record), as: userID, version: call.version, db: db)
+                type.name, externalIdField: field, value: text, fields: .object(record), as: userID, db: db)
             {
             case .created(let id): return (id, true)
             case .updated(let id): return (id, false)
@@ -155,7 +155,7 @@ extension DataAPI {
         var records: [SObjectRecord?] = []
         for id in ids {
             do {
-                records.append(try store.retrieve(type.name, id: id, fields: fields, version: call.version, db: db))
+                records.append(try store.retrieve(type.name, id: id, fields: fields, db: db))
             } catch let error as APIError where error.status == 404 {
                 records.append(nil)
             }
@@ -163,7 +163,7 @@ extension DataAPI {
         return .written { writer in
             writer.beginArray()
             for record in records {
-                if let record { record.write(to: &writer) } else { writer.null() }
+                if let record { record.write(to: &writer, version: call.version) } else { writer.null() }
             }
             writer.endArray()
         }

@@ -29,9 +29,9 @@ extension DataAPI {
             // A view joins the user's recent items, so reading a record writes.
             let fields = call.listParameter("fields")
             return .write { db in
-                let record = try store.retrieve(type.name, id: path[2], fields: fields, version: call.version, db: db)
+                let record = try store.retrieve(type.name, id: path[2], fields: fields, db: db)
                 try RecentItems.mark(record["Id"]?.stringValue ?? path[2], type: type.name, by: userID, db: db)
-                return .written { record.write(to: &$0) }
+                return .written { record.write(to: &$0, version: call.version) }
             }
         case ("PATCH", 3):
             let since = try unmodifiedSince(call)
@@ -81,14 +81,14 @@ extension DataAPI {
 
     /// `GET sobjects/T`: the type's summary and the user's recent records of it.
     private func typeInfo(_ type: SObjectType, version: String, db: Database) throws -> RestReply {
-        let recent = try store.recentItems(of: userID, type: type.name, limit: 25, version: version, db: db)
+        let recent = try store.recentItems(of: userID, type: type.name, limit: 25, db: db)
         return .written { writer in
             writer.beginObject()
             writer.key("objectDescribe")
             writer.value(DescribeDocument.summary(of: type, version: version))
             writer.key("recentItems")
             writer.beginArray()
-            for record in recent { record.write(to: &writer) }
+            for record in recent { record.write(to: &writer, version: version) }
             writer.endArray()
             writer.endObject()
         }
@@ -97,7 +97,7 @@ extension DataAPI {
     private func upsert(_ type: SObjectType, field: String, value: String, fields: JSON, version: String, db: Database) throws -> RestReply
     {
         let outcome = try store.upsert(
-            type.name, externalIdField: field, value: value, fields: fields, as: userID, version: version, db: db)
+            type.name, externalIdField: field, value: value, fields: fields, as: userID, db: db)
         switch outcome {
         case .created(let id):
             var reply = created(id: id, type: type, version: version)
@@ -107,8 +107,8 @@ extension DataAPI {
             // Upsert answers 204 before API v46 and a body with created=false from v46.
             guard let number = APIVersion(version), number.major >= 46 else { return .noContent }
             return .json(["id": .string(id), "success": true, "errors": [], "created": false])
-        case .multipleMatches(let urls):
-            return .json(.array(urls.map(JSON.string)), status: 300)
+        case .multipleMatches(let paths):
+            return .json(.array(paths.map { JSON.string(APIPath.url($0, version: version)) }), status: 300)
         }
     }
 
@@ -124,8 +124,8 @@ extension DataAPI {
         switch ids.count {
         case 0: throw APIError.notFound
         case 1:
-            let record = try store.retrieve(type.name, id: ids[0], fields: call.listParameter("fields"), version: call.version, db: db)
-            return .written { record.write(to: &$0) }
+            let record = try store.retrieve(type.name, id: ids[0], fields: call.listParameter("fields"), db: db)
+            return .written { record.write(to: &$0, version: call.version) }
         default:
             return .json(.array(ids.map { .string("\(type.path(version: call.version))/\($0)") }), status: 300)
         }

@@ -80,17 +80,16 @@ struct DataAPI: Sendable {
             let parsed = try OrgStore.parse(soql)
             let answer: @Sendable (Database) throws -> RestReply = { db in
                 let result = try store.query(
-                    parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, userID: userID, version: call.version,
-                    db: db)
-                return .written { result.write(to: &$0) }
+                    parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, userID: userID, db: db)
+                return .written { result.write(to: &$0, version: call.version) }
             }
             // FOR VIEW and FOR REFERENCE mark the records they return.
             return parsed.marks.isEmpty ? .read(answer) : .write(answer)
         case 2:
             let locator = call.segments[1]
             return .read { db in
-                let result = try store.queryMore(locator, version: call.version, db: db)
-                return .written { result.write(to: &$0) }
+                let result = try store.queryMore(locator, db: db)
+                return .written { result.write(to: &$0, version: call.version) }
             }
         default:
             throw APIError.notFound
@@ -100,10 +99,10 @@ struct DataAPI: Sendable {
     private func recent(_ call: RestCall, db: Database) throws -> RestReply {
         // A list holds at most `capacity` records: a larger limit asks for all of them.
         let limit = min(try call.integerParameter("limit", in: 0...Int(Int32.max)) ?? RecentItems.capacity, RecentItems.capacity)
-        let records = try store.recentItems(of: userID, limit: limit, version: call.version, db: db)
+        let records = try store.recentItems(of: userID, limit: limit, db: db)
         return .written { writer in
             writer.beginArray()
-            for record in records { record.write(to: &writer) }
+            for record in records { record.write(to: &writer, version: call.version) }
             writer.endArray()
         }
     }

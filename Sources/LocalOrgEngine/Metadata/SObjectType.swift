@@ -93,7 +93,10 @@ package struct SObjectType: Sendable, Equatable {
     var nameField: SObjectField? { fields.first(where: \.nameField) }
 
     /// The REST path of the type under a version: `/services/data/v62.0/sobjects/Account`.
-    func path(version: String) -> String { "/services/data/\(version)/sobjects/\(name)" }
+    func path(version: String) -> String { APIPath.url(resourcePath, version: version) }
+
+    /// The REST path of the type below the API version: `sobjects/Account`.
+    var resourcePath: String { "sobjects/\(name)" }
 }
 
 /// A reference from one type to another, seen from the referenced side.

@@ -16,7 +16,7 @@ extension Org {
         guard let session = try? await oauth.session(accessToken: token) else { return .refused(status: 403, code: "Bad_OAuth_Token") }
         guard let org = RecordID.normalized(orgID), org == settings.organizationID else { return .refused(status: 403, code: "Wrong_Org") }
         guard let user = RecordID.normalized(userID), user.hasPrefix("005"),
-            let record = try? await store.retrieve("User", id: user, version: APIVersion.current.description)
+            let record = try? await store.retrieve("User", id: user)
         else { return .refused(status: 404, code: "Bad_Id") }
         guard record["IsActive"] == .bool(true) else { return .refused(status: 404, code: "Inactive") }
         return .document(
@@ -27,7 +27,7 @@ extension Org {
 
     /// `GET /services/oauth2/userinfo` for the session's user.
     package func userInfo(for session: Session) async throws(APIError) -> JSON {
-        let user = try await store.retrieve("User", id: session.userID, version: APIVersion.current.description)
+        let user = try await store.retrieve("User", id: session.userID)
         return IdentityDocument.userInfo(user: user, baseURL: baseURL, organizationID: settings.organizationID)
     }
 }

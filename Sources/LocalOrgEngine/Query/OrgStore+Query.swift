@@ -10,14 +10,13 @@ extension OrgStore {
     ///   - batchSize: Records per page, 200–2,000 (Salesforce's bounds); 2,000 by default.
     ///   - userID: Who runs it, for `USING SCOPE mine`, `FORMAT()` and `convertTimezone()`;
     ///     the org's first user when nil.
-    ///   - version: The API version for record URLs: `v62.0`.
-    package func query(_ soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, asUser userID: String? = nil, version: String)
+    package func query(_ soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, asUser userID: String? = nil)
         async throws(APIError) -> QueryResult
     {
         let parsed = try Self.parse(soql)
         let run: @Sendable (Database) throws -> QueryResult = { db in
             try self.query(
-                parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, userID: userID, version: version, db: db)
+                parsed, source: soql, includeDeleted: includeDeleted, batchSize: batchSize, userID: userID, db: db)
         }
         // FOR VIEW and FOR REFERENCE write the records' dates.
         return parsed.marks.isEmpty ? try await read(run) : try await write(run)
@@ -43,8 +42,7 @@ extension OrgStore {
     /// Runs a parsed statement; `source` is its text, which errors quote. A statement with FOR
     /// VIEW or FOR REFERENCE must run in a write transaction: it marks the records it returns.
     func query(
-        _ parsed: SOQLQuery, source soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, userID: String?, version: String,
-        db: Database
+        _ parsed: SOQLQuery, source soql: String, includeDeleted: Bool = false, batchSize: Int = 2000, userID: String?, db: Database
     ) throws -> QueryResult {
         let context = try queryContext(userID: userID, db: db)
         let planner = QueryPlanner(schema: schema, errors: QueryErrors(source: soql), includeDeleted: includeDeleted, context: context)
@@ -66,9 +64,7 @@ extension OrgStore {
             if !compiled.marks.isEmpty { try mark(rowIDs, of: compiled, as: context, db: db) }
         }
         return try page(
-            of: compiled, total: total, batchSize: batch, position: 0, snapshot: total > batch ? snapshot : nil, locator: nil,
-            version: version,
-            db: db)
+            of: compiled, total: total, batchSize: batch, position: 0, snapshot: total > batch ? snapshot : nil, locator: nil, db: db)
     }
 
     /// SQLite binds at most 32,766 values; Salesforce refuses a query with too many conditions
@@ -109,11 +105,11 @@ extension OrgStore {
     }
 
     /// The page a `nextRecordsUrl` points at: `01g...-2000`.
-    package func queryMore(_ locator: String, version: String) async throws(APIError) -> QueryResult {
-        try await read { db in try self.queryMore(locator, version: version, db: db) }
+    package func queryMore(_ locator: String) async throws(APIError) -> QueryResult {
+        try await read { db in try self.queryMore(locator, db: db) }
     }
 
-    func queryMore(_ locator: String, version: String, db: Database) throws -> QueryResult {
+    func queryMore(_ locator: String, db: Database) throws -> QueryResult {
         let parts = locator.split(separator: "-", maxSplits: 1)
         guard parts.count == 2, let position = Int(parts[1]), position >= 0,
             let cursor = cursors.cursor(String(parts[0]), now: clock()), position <= cursor.totalSize
@@ -122,12 +118,11 @@ extension OrgStore {
         }
         return try page(
             of: cursor.query, total: cursor.totalSize, batchSize: cursor.batchSize, position: position, snapshot: cursor.snapshot,
-            locator: String(parts[0]), version: version, db: db)
+            locator: String(parts[0]), db: db)
     }
 
     private func page(
-        of query: CompiledQuery, total: Int, batchSize: Int, position: Int, snapshot: [Int64]?, locator: String?, version: String,
-        db: Database
+        of query: CompiledQuery, total: Int, batchSize: Int, position: Int, snapshot: [Int64]?, locator: String?, db: Database
     ) throws -> QueryResult {
         let count = max(0, min(batchSize, total - position))
         var rowsRead: [Row] = []
@@ -140,10 +135,9 @@ extension OrgStore {
             while let row = try rows.next() { rowsRead.append(row.copy()) }
         }
         let children = try Self.children(
-            of: query, parentIDs: rowsRead.compactMap { row in query.shape.idColumn.flatMap { row[$0] } },
-            version: version, db: db)
+            of: query, parentIDs: rowsRead.compactMap { row in query.shape.idColumn.flatMap { row[$0] } }, db: db)
         let records = rowsRead.map { row in
-            query.shape.record(from: row, version: version) { plan, parentID in
+            query.shape.record(from: row) { plan, parentID in
                 children[plan][parentID].map(RecordValue.children) ?? .null
             }
         }
@@ -156,7 +150,7 @@ extension OrgStore {
             locator
             ?? cursors.open(
                 QueryCursors.Cursor(query: query, totalSize: total, batchSize: batchSize, snapshot: snapshot, lastUsed: clock()))
-        return QueryResult(totalSize: total, done: false, nextRecordsUrl: "/services/data/\(version)/query/\(id)-\(next)", records: records)
+        return QueryResult(totalSize: total, done: false, nextRecordsPath: "query/\(id)-\(next)", records: records)
     }
 
     /// The rows with these row ids, in their order; a row deleted since the snapshot is left out.
@@ -175,7 +169,7 @@ extension OrgStore {
     }
 
     /// Each child subquery's results, by parent id.
-    private static func children(of query: CompiledQuery, parentIDs: [String], version: String, db: Database) throws -> [[String:
+    private static func children(of query: CompiledQuery, parentIDs: [String], db: Database) throws -> [[String:
         QueryResult]]
     {
         guard !query.children.isEmpty, !parentIDs.isEmpty else { return query.children.map { _ in [:] } }
@@ -188,7 +182,7 @@ extension OrgStore {
                 while let row = try rows.next() {
                     guard let parentID: String = row[plan.parentColumnIndex] else { continue }
                     if let limit = plan.limit, grouped[parentID, default: []].count >= limit { continue }
-                    grouped[parentID, default: []].append(plan.shape.record(from: row, version: version) { _, _ in .null })
+                    grouped[parentID, default: []].append(plan.shape.record(from: row) { _, _ in .null })
                 }
             }
             return grouped.mapValues { QueryResult(totalSize: $0.count, done: true, records: $0) }

@@ -82,7 +82,7 @@ struct RecordShape: Sendable {
     }
 
     /// Builds the record of one row.
-    func record(from row: Row, version: String, children: (Int, String) -> RecordValue) -> SObjectRecord {
+    func record(from row: Row, children: (Int, String) -> RecordValue) -> SObjectRecord {
         var id: String?
         if let idColumn { id = row[idColumn] }
         var type = typeName
@@ -91,7 +91,7 @@ struct RecordShape: Sendable {
             urlType = actual
             if typeFromID { type = actual }
         }
-        let url = id.map { "/services/data/\(version)/sobjects/\(urlType)/\($0)" }
+        let path = id.map { "sobjects/\(urlType)/\($0)" }
         var fields: [(name: String, value: RecordValue)] = []
         fields.reserveCapacity(items.count)
         for item in items {
@@ -102,7 +102,7 @@ struct RecordShape: Sendable {
                 if let idColumn = shape.idColumn, row.hasNull(atIndex: idColumn) {
                     fields.append((name, .null))
                 } else {
-                    fields.append((name, .record(shape.record(from: row, version: version, children: children))))
+                    fields.append((name, .record(shape.record(from: row, children: children))))
                 }
             case .children(let name, let plan):
                 fields.append((name, id.map { children(plan, $0) } ?? .null))
@@ -120,12 +120,12 @@ struct RecordShape: Sendable {
             case .typeOf(let name, let branches, let fallback):
                 let chosen = branches.first { branch in branch.idColumn.map { !row.hasNull(atIndex: $0) } ?? false } ?? fallback
                 if let chosen, let idColumn = chosen.idColumn, !row.hasNull(atIndex: idColumn) {
-                    fields.append((name, .record(chosen.record(from: row, version: version, children: children))))
+                    fields.append((name, .record(chosen.record(from: row, children: children))))
                 } else {
                     fields.append((name, .null))
                 }
             }
         }
-        return SObjectRecord(type: type, url: url, fields: fields)
+        return SObjectRecord(type: type, path: path, fields: fields)
     }
 }

@@ -6,13 +6,13 @@ extension OrgStore {
     /// A record, as `GET sobjects/T/id[?fields=A,B]` returns it: all fields in describe order,
     /// or `Id` and the named ones. (Over HTTP the read is also a view, which joins the user's
     /// recent items; this read is not.)
-    package func retrieve(_ typeName: String, id rawID: String, fields names: [String]? = nil, version: String) async throws(APIError)
+    package func retrieve(_ typeName: String, id rawID: String, fields names: [String]? = nil) async throws(APIError)
         -> SObjectRecord
     {
-        try await read { db in try self.retrieve(typeName, id: rawID, fields: names, version: version, db: db) }
+        try await read { db in try self.retrieve(typeName, id: rawID, fields: names, db: db) }
     }
 
-    func retrieve(_ typeName: String, id rawID: String, fields names: [String]?, version: String, db: Database) throws -> SObjectRecord {
+    func retrieve(_ typeName: String, id rawID: String, fields names: [String]?, db: Database) throws -> SObjectRecord {
         let type = try type(named: typeName)
         let id = try recordID(rawID, of: type)
         var selected = type.fields
@@ -45,25 +45,25 @@ extension OrgStore {
                 fields.append((compound.name, RecordValue.compound(members)))
             }
         }
-        return SObjectRecord(type: type.name, url: "\(type.path(version: version))/\(id)", fields: fields)
+        return SObjectRecord(type: type.name, path: "\(type.resourcePath)/\(id)", fields: fields)
     }
 
     /// The user's recently viewed or edited records, most recent first, each with `Id` and
     /// its name field: `GET recent` (all types) and `GET sobjects/T`'s `recentItems` (one).
-    package func recentItems(of userID: String, type typeName: String? = nil, limit: Int = 200, version: String) async throws(APIError)
+    package func recentItems(of userID: String, type typeName: String? = nil, limit: Int = 200) async throws(APIError)
         -> [SObjectRecord]
     {
-        try await read { db in try self.recentItems(of: userID, type: typeName, limit: limit, version: version, db: db) }
+        try await read { db in try self.recentItems(of: userID, type: typeName, limit: limit, db: db) }
     }
 
-    func recentItems(of userID: String, type typeName: String? = nil, limit: Int, version: String, db: Database) throws -> [SObjectRecord] {
+    func recentItems(of userID: String, type typeName: String? = nil, limit: Int, db: Database) throws -> [SObjectRecord] {
         let type = try typeName.map { name throws(APIError) in try self.type(named: name) }
         return try RecentItems.list(for: userID, type: type?.name, limit: max(0, min(limit, RecentItems.capacity)), db: db)
-            .compactMap { entry in try self.summary(of: entry.type, id: entry.id, version: version, db: db) }
+            .compactMap { entry in try self.summary(of: entry.type, id: entry.id, db: db) }
     }
 
     /// `Id` and the name field of a live record, or nil when it is gone.
-    private func summary(of typeName: String, id: String, version: String, db: Database) throws -> SObjectRecord? {
+    private func summary(of typeName: String, id: String, db: Database) throws -> SObjectRecord? {
         guard let type = schema.type(named: typeName) else { return nil }
         let nameField = type.nameField
         let columns = nameField.map { "\"Id\", \(OrgDatabase.quoted($0.name))" } ?? "\"Id\""
@@ -74,6 +74,6 @@ extension OrgStore {
         else { return nil }
         var fields: [(name: String, value: RecordValue)] = [("Id", .string(id))]
         if let nameField { fields.append((nameField.name, RecordValue(FieldValue(row: row, column: 1, type: nameField.type)))) }
-        return SObjectRecord(type: type.name, url: "\(type.path(version: version))/\(id)", fields: fields)
+        return SObjectRecord(type: type.name, path: "\(type.resourcePath)/\(id)", fields: fields)
     }
 }

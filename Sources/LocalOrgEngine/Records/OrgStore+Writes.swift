@@ -10,8 +10,8 @@ package enum UpsertOutcome: Sendable, Equatable {
     case created(id: String)
     /// One record matched and was updated.
     case updated(id: String)
-    /// Several records matched; nothing changed. Their REST URLs.
-    case multipleMatches(urls: [String])
+    /// Several records matched; nothing changed. Their REST paths below the API version.
+    case multipleMatches(paths: [String])
 }
 
 extension OrgStore {
@@ -52,11 +52,10 @@ extension OrgStore {
     /// Creates or updates the record whose external id field `fieldName` is `value`, as
     /// `PATCH sobjects/T/Field/value` does.
     package func upsert(
-        _ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String,
-        version: String
+        _ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String
     ) async throws(APIError) -> UpsertOutcome {
         try await write { db in
-            try self.upsert(typeName, externalIdField: fieldName, value: value, fields: body, as: userID, version: version, db: db)
+            try self.upsert(typeName, externalIdField: fieldName, value: value, fields: body, as: userID, db: db)
         }
     }
 
@@ -110,8 +109,7 @@ extension OrgStore {
     }
 
     func upsert(
-        _ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String,
-        version: String, db: Database
+        _ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String, db: Database
     ) throws -> UpsertOutcome {
         let type = try type(named: typeName)
         guard let field = type.field(named: fieldName), field.externalId || field.type == .id else {
@@ -146,7 +144,7 @@ extension OrgStore {
             try RecentItems.mark(ids[0], type: type.name, by: userID, db: db)
             return .updated(id: ids[0])
         default:
-            return .multipleMatches(urls: ids.map { "\(type.path(version: version))/\($0)" })
+            return .multipleMatches(paths: ids.map { "\(type.resourcePath)/\($0)" })
         }
     }
 

@@ -24,7 +24,7 @@ extension DataAPI {
         } catch {
             throw APIError(status: 400, errorCode: "MALFORMED_SEARCH", message: error.message)
         }
-        return try searchResponse(try run(sosl, source: text, version: call.version, db: db), version: call.version)
+        return try searchResponse(try run(sosl, source: text, db: db), version: call.version)
     }
 
     /// `parameterizedSearch?q=acme&sobject=Account&Account.fields=Id,Name&in=NAME&overallLimit=10`,
@@ -32,7 +32,7 @@ extension DataAPI {
     func parameterizedSearch(_ call: RestCall, db: Database) throws -> RestReply {
         let request = try ParameterizedSearch(call)
         let sosl = try request.query(schema: store.schema)
-        return try searchResponse(try run(sosl, source: request.term, version: call.version, db: db), version: call.version)
+        return try searchResponse(try run(sosl, source: request.term, db: db), version: call.version)
     }
 
     /// `{"searchRecords": [...]}`; before API v37 the bare array.
@@ -44,14 +44,14 @@ extension DataAPI {
                 writer.key("searchRecords")
             }
             writer.beginArray()
-            for record in records { record.write(to: &writer) }
+            for record in records { record.write(to: &writer, version: version) }
             writer.endArray()
             if wrapped { writer.endObject() }
         }
     }
 
     /// The records a search finds, object by object in RETURNING order.
-    func run(_ sosl: SOSLQuery, source: String, version: String, db: Database) throws -> [SObjectRecord] {
+    func run(_ sosl: SOSLQuery, source: String, db: Database) throws -> [SObjectRecord] {
         try checkClauses(of: sosl)
         let items =
             sosl.returning.isEmpty
@@ -79,7 +79,7 @@ extension DataAPI {
             let idCondition = Condition.isIn(.field(FieldPath(["Id"])), ids.map(SOQLLiteral.string), negated: false)
             query.condition = query.condition.map { .and([$0, idCondition]) } ?? idCondition
             var records = try store.query(
-                query, source: source, batchSize: Self.searchResultLimit, userID: userID, version: version, db: db
+                query, source: source, batchSize: Self.searchResultLimit, userID: userID, db: db
             ).records
             if query.ordering.isEmpty {
                 // Without ORDER BY, matches come in name order, so results are stable.
