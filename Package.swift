@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "SalesforceApp", targets: ["SalesforceApp"]),
         .library(name: "LocalOrg", targets: ["LocalOrg", "LocalOrgEngine"]),
         .library(name: "ForceKitTesting", targets: ["ForceKitTesting"]),
+        .library(name: "HybridBridge", targets: ["HybridBridge"]),
         .executable(name: "forcekit", targets: ["forcekit"]),
         .executable(name: "forcekit-bench", targets: ["ForceKitBench"]),
         .executable(name: "forcekit-fuzz", targets: ["ForceKitFuzz"]),
@@ -148,6 +149,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The native side of the Mobile SDK's Cordova plugins: hybrid JavaScript's calls answered
+        // on the app layer, in a web view or over JSON lines.
+        .target(
+            name: "HybridBridge",
+            dependencies: ["SalesforceApp", "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore"],
+            swiftSettings: strictSettings
+        ),
         // The identity-provider handoff: one app logs users into others over app URLs.
         .target(
             name: "IdentityProvider",
@@ -182,6 +190,7 @@ let package = Package(
             dependencies: [
                 "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine",
                 "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider", "SalesforceApp", "SOQL", "ForceKitTesting",
+                "HybridBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -310,6 +319,14 @@ let package = Package(
             dependencies: [
                 "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport",
                 "ForceKitTesting",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HybridBridgeTests",
+            dependencies: [
+                "HybridBridge", "SalesforceApp", "SalesforceAuth", "SalesforceCore", "SalesforceREST", "LocalOrg", "ForceKitTesting",
+                "ForceKitTestSupport",
             ],
             swiftSettings: strictSettings
         ),

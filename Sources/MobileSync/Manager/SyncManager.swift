@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 public import SalesforceREST
 public import SmartStore
 
@@ -97,12 +97,37 @@ public actor SyncManager {
     public func createSyncUp(
         target: SyncUpTarget = SyncUpTarget(), options: SyncOptions, soupName: String, name: String? = nil
     ) async throws(SyncError) -> SyncState {
+        try Self.validate(target, options: options)
+        return try await create(.syncUp, target: target.json, options: options, soupName: soupName, name: name)
+    }
+
+    /// Creates a sync from its target's JSON, as the hybrid API and `usersyncs.json` give it,
+    /// without running it. The target is kept as given, keys ForceKit does not read included,
+    /// once it reads back as a target of `type`.
+    /// - Throws: ``SyncError/invalidConfiguration(_:)`` when the target does not read back (an
+    ///   unknown type, a custom target not registered, a sync up with no fields to send),
+    ///   ``SyncError/duplicateName(_:)``.
+    public func createSync(
+        _ type: SyncType, target: JSON, options: SyncOptions, soupName: String, name: String? = nil
+    ) async throws(SyncError) -> SyncState {
+        switch type {
+        case .syncDown:
+            _ = try SyncTargetRegistry.downTarget(from: target)
+        case .syncUp where ParentChildrenSyncUpTarget.describes(target):
+            return try await createSyncUp(target: try ParentChildrenSyncUpTarget(json: target), options: options, name: name)
+        case .syncUp:
+            try Self.validate(try SyncUpTarget(json: target), options: options)
+        }
+        return try await create(type, target: target, options: options, soupName: soupName, name: name)
+    }
+
+    /// A sync up must say which fields to send, and a custom target must be registered.
+    private static func validate(_ target: SyncUpTarget, options: SyncOptions) throws(SyncError) {
         if target.kind == .custom { _ = try SyncTargetRegistry.upTarget(for: target) }
         guard options.fieldlist != nil || target.createFieldlist != nil || target.updateFieldlist != nil else {
             throw .invalidConfiguration(
                 "a sync up needs the fields to send: options.fieldlist, or the target's createFieldlist and updateFieldlist")
         }
-        return try await create(.syncUp, target: target.json, options: options, soupName: soupName, name: name)
     }
 
     /// Creates a sync up and runs it: the soup's local creates, updates and deletes go to the

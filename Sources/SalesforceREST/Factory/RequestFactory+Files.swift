@@ -107,27 +107,13 @@ extension RequestFactory {
         -> RestRequest
     {
         guard !name.isEmpty else { throw .invalidRequest("The file name must not be empty.") }
-        let boundary = "ForceKit-" + UUID().uuidString
         var metadata: [String: JSON] = ["title": .string(name)]
         if let description { metadata["desc"] = .string(description) }
-        var body = Data()
-        func line(_ text: String) { body.append(Data((text + "\r\n").utf8)) }
-        line("--\(boundary)")
-        line("Content-Disposition: form-data; name=\"json\"")
-        line("Content-Type: application/json; charset=UTF-8")
-        line("")
-        line(JSON.object(metadata).serialized())
-        line("--\(boundary)")
-        let safeName = name.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\r", with: "").replacingOccurrences(
-            of: "\n", with: "")
-        line("Content-Disposition: form-data; name=\"fileData\"; filename=\"\(safeName)\"")
-        line("Content-Type: \(mimeType ?? "application/octet-stream")")
-        line("")
-        body.append(contents)
-        line("")
-        line("--\(boundary)--")
+        var form = MultipartForm()
+        form.addField("json", text: JSON.object(metadata).serialized(), mimeType: "application/json; charset=UTF-8")
+        form.addFile(contents, name: "fileData", fileName: name, mimeType: mimeType ?? "application/octet-stream")
         var request = data(.post, connect + "/files/users/me")
-        request.setBody(body, contentType: "multipart/form-data; boundary=\(boundary)")
+        request.setBody(form.finished, contentType: form.contentType)
         return request
     }
 

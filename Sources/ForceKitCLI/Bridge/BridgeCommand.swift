@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import HybridBridge
+import SalesforceApp
+import SalesforceAuth
+import SalesforceKeys
+
+/// `forcekit bridge`: the native side of the SDK's Cordova plugins over standard input and
+/// output, for hybrid apps and their tests outside a device.
+struct BridgeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bridge",
+        abstract: "Answer the Mobile SDK's hybrid plugin calls (cordova.exec) as JSON lines on standard input and output.",
+        discussion: """
+            Each line in is a call: {"id": 1, "service": "com.salesforce.smartstore", "action": \
+            "pgSoupExists", "args": [{"soupName": "accounts"}]}. Each answer is a line out, \
+            {"id": 1, "ok": true, "result": …} or {"id": 1, "ok": false, "error": "…"}, in the \
+            order calls finish; sync progress comes as {"event": "sync", "detail": {…}} lines. \
+            Only protocol lines go to standard output; logs go to standard error. The end of the \
+            input ends the bridge once every call has answered.
+
+            The services are com.salesforce.sdkinfo, oauth, network, sfaccountmanager, smartstore \
+            and mobilesync (also smartsync), with the actions and arguments of the SDK's \
+            cordova.force.js. By default the bridge acts as the CLI's signed-in account (forcekit \
+            login; --user picks another), with its stores under the CLI's home; with --app, as the \
+            app whose data is in that folder, with its configuration files (--config).
+
+            Example:
+              echo '{"id":1,"service":"com.salesforce.sdkinfo","action":"getInfo","args":[]}' | forcekit bridge
+            """
+    )
+
+    @OptionGroup var account: AccountOptions
+
+    @Option(help: ArgumentHelp("An app's data folder (the directory its SalesforceApp was made with).", valueName: "DIR"))
+    var app: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --app: the folder with bootconfig.json and the other configuration files (default: the app folder).", valueName: "DIR"))
+    var config: String?
+
+    func run() async throws {
+        let bridge = HybridBridge(app: try await salesforceApp())
+        await bridge.serve(lines: Self.standardInputLines()) { line in Console.print(line) }
+    }
+
+    /// The session the bridge serves: an app's folder, or the CLI's home with its account.
+    private func salesforceApp() async throws -> SalesforceApp {
+        do {
+            if let app {
+                let folder = URL(fileURLWithPath: (app as NSString).expandingTildeInPath)
+                let configFolder = URL(fileURLWithPath: ((config ?? app) as NSString).expandingTildeInPath)
+                return try await SalesforceApp(configuration: try AppConfiguration(contentsOf: configFolder), directory: folder)
+            }
+            let (chosen, _) = try await account.account()
+            let credentials = chosen.credentials
+            let home = ForceKitHome.directory
+            let salesforceApp = try await SalesforceApp(
+                configuration: AppConfiguration(
+                    bootConfig: try BootConfig(
+                        consumerKey: credentials.clientID, redirectURI: credentials.redirectURI, scopes: credentials.scopes)),
+                directory: home, keyStore: FileKeyStore(directory: home.appendingPathComponent("keys")),
+                transport: try account.transport(for: chosen))
+            if await salesforceApp.currentUser?.identity != chosen.identity { try await salesforceApp.switchTo(chosen.identity) }
+            return salesforceApp
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Console.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Standard input's lines, read on a thread of their own (reading blocks).
+    static func standardInputLines() -> AsyncStream<String> {
+        AsyncStream { continuation in
+            let reader = Thread {
+                while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+                continuation.finish()
+            }
+            reader.start()
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import SalesforceApp
+import SalesforceCore
+import SalesforceREST
+
+/// `com.salesforce.network`: `pgSendRequest`, a request through the signed-in user's REST
+/// client, which refreshes the token as the SDK's native network stack does.
+struct NetworkService: BridgeService {
+    static let serviceNames = ["com.salesforce.network"]
+    let context: BridgeContext
+
+    func answer(_ action: String, _ arguments: BridgeArguments) async throws -> JSON {
+        guard action == "pgSendRequest" else { throw unknown(action) }
+        let request = try Self.request(arguments)
+        let client = try await context.app.restClient()
+        let response = try await client.send(request)
+        if arguments.bool("returnBinary") {
+            return [
+                "encodedBody": .string(response.data.base64EncodedString()),
+                "contentType": response.header("Content-Type").map(JSON.string) ?? .null,
+            ]
+        }
+        guard !response.data.isEmpty else { return .null }
+        return response.json ?? .string(String(decoding: response.data, as: UTF8.self))
+    }
+
+    /// The request the arguments describe: `endPoint` (`/services/data` by default) and `path`,
+    /// `method`, `queryParams` (the query of a GET or DELETE, the JSON body of a POST, PATCH or
+    /// PUT; an object or its JSON text), `headerParams`, `fileParams` (files sent as
+    /// `multipart/form-data`: `{name: {fileMimeType, fileUrl, fileName}}`) and
+    /// `doesNotRequireAuthentication`.
+    static func request(_ arguments: BridgeArguments) throws -> RestRequest {
+        let methodName = (arguments.string("method") ?? "GET").uppercased()
+        guard let method = RestMethod(rawValue: methodName) else {
+            throw BridgeFailure("\(methodName) is not an HTTP method this plugin sends; use GET, POST, PUT, PATCH, DELETE or HEAD.")
+        }
+        let path = try arguments.requiredString("path")
+        var parameters = arguments["queryParams"] ?? .object([:])
+        if let text = parameters.stringValue {
+            do {
+                parameters = try JSON(parsing: Array(text.utf8))
+            } catch {
+                throw BridgeFailure("queryParams is text that is not JSON: \(error)")
+            }
+        }
+        var request = RestRequest(method: method, endpoint: arguments.string("endPoint") ?? "/services/data", path: path)
+        switch method {
+        case .post, .put, .patch:
+            request.setJSONBody(parameters)
+        default:
+            request.queryItems = (parameters.objectValue ?? [:]).sorted { $0.key < $1.key }.map { key, value in
+                (key, value.stringValue ?? value.serialized())
+            }
+        }
+        for (name, value) in arguments["headerParams"]?.objectValue ?? [:] {
+            request.headers[name] = value.stringValue ?? value.serialized()
+        }
+        if let files = arguments["fileParams"]?.objectValue, !files.isEmpty {
+            var form = MultipartForm()
+            for (name, file) in files.sorted(by: { $0.key < $1.key }) {
+                guard let location = file["fileUrl"]?.stringValue else {
+                    throw BridgeFailure("The file \(name) of fileParams has no fileUrl.")
+                }
+                let url =
+                    location.hasPrefix("file:") ? URL(string: location) ?? URL(fileURLWithPath: location) : URL(fileURLWithPath: location)
+                let contents: Data
+                do {
+                    contents = try Data(contentsOf: url)
+                } catch {
+                    throw BridgeFailure("The file \(location) cannot be read: \(error.localizedDescription)")
+                }
+                form.addFile(
+                    contents, name: name, fileName: file["fileName"]?.stringValue ?? url.lastPathComponent,
+                    mimeType: file["fileMimeType"]?.stringValue ?? "application/octet-stream")
+            }
+            request.setBody(form.finished, contentType: form.contentType)
+        }
+        request.requiresAuthentication = !arguments.bool("doesNotRequireAuthentication")
+        return request
+    }
+}

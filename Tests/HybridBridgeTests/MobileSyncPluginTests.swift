@@ -1,0 +1,93 @@
+import ForceKitTesting
+import Foundation
+import HybridBridge
+import LocalOrg
+import SalesforceApp
+import SalesforceAuth
+import SalesforceCore
+import SalesforceREST
+import Testing
+
+@Suite("com.salesforce.mobilesync through the bridge")
+struct MobileSyncPluginTests {
+    typealias F = BridgeFixture
+
+    /// The `sync` events of the sync `id` until it ends; its last state.
+    static func end(of id: JSON, in events: inout AsyncStream<BridgeEvent>.Iterator) async -> JSON? {
+        while let event = await events.next() {
+            guard event.name == "sync", event.detail["_soupEntryId"] == id else { continue }
+            if event.detail["status"] == "DONE" || event.detail["status"] == "FAILED" { return event.detail }
+        }
+        return nil
+    }
+
+    @Test("syncDown answers at once, then sync events run to DONE; the state keeps the app's target; reSync, status, ghosts, delete")
+    func syncDown() async throws {
+        try await withBridge { bridge in
+            var events = bridge.bridge.events().makeAsyncIterator()
+            _ = try await bridge.result(
+                F.smartstore, "pgRegisterSoup",
+                ["soupName": "accounts", "indexes": [["path": "Id", "type": "string"], ["path": "__local__", "type": "string"]]])
+            let target: JSON = ["type": "soql", "query": "SELECT Id, Name, LastModifiedDate FROM Account", "appKey": "kept"]
+            let started = try await bridge.result(
+                F.mobilesync, "syncDown",
+                ["syncName": "accountsDown", "target": target, "soupName": "accounts", "options": ["mergeMode": "OVERWRITE"]])
+            let id = try #require(started["_soupEntryId"])
+            #expect(started["type"] == "syncDown" && started["name"] == "accountsDown")
+            #expect(started["target"] == target, "the target as the app gave it: \(started["target"]?.serialized() ?? "")")
+            let done = try #require(await Self.end(of: id, in: &events))
+            #expect(
+                done["status"] == "DONE" && done["totalSize"] == 300 && done["isGlobalStore"] == false
+                    && done["storeName"] == "defaultStore")
+
+            let status = try await bridge.result(F.mobilesync, "getSyncStatus", ["syncName": "accountsDown"])
+            #expect(status["status"] == "DONE" && status["_soupEntryId"] == id)
+            #expect(try await bridge.result(F.mobilesync, "getSyncStatus", ["syncName": "nothing"]) == [:])
+
+            // 7.1's service name answers the same; a re-sync runs the same sync again.
+            let again = try await bridge.result("com.salesforce.smartsync", "reSync", ["syncName": "accountsDown"])
+            #expect(again["_soupEntryId"] == id)
+            #expect(try #require(await Self.end(of: id, in: &events))["status"] == "DONE")
+
+            // Two Accounts gone from the org: cleanResyncGhosts removes them here too.
+            let client = try await bridge.app.restClient()
+            let page = try await client.send(client.requests.query("SELECT Id FROM Account ORDER BY Name LIMIT 2")).json
+            for record in page?["records"]?.arrayValue ?? [] {
+                _ = try await client.send(client.requests.delete("Account", id: record["Id"]?.stringValue ?? ""))
+            }
+            #expect(try await bridge.result(F.mobilesync, "cleanResyncGhosts", ["syncId": id]) == 2)
+            #expect(try await bridge.result(F.mobilesync, "deleteSync", ["syncId": id]) == .null)
+            #expect(try await bridge.result(F.mobilesync, "getSyncStatus", ["syncId": id]) == [:])
+            let unknown = await bridge.failure(F.mobilesync, "reSync", ["syncName": "accountsDown"])
+            #expect(unknown.contains("no sync accountsDown"), "\(unknown)")
+        }
+    }
+
+    @Test("syncUp sends the soup's local changes, with events, and the records come back clean")
+    func syncUp() async throws {
+        try await withBridge { bridge in
+            var events = bridge.bridge.events().makeAsyncIterator()
+            let indexes: JSON = [["path": "Id", "type": "string"], ["path": "__local__", "type": "string"]]
+            _ = try await bridge.result(F.smartstore, "pgRegisterSoup", ["soupName": "accounts", "indexes": indexes])
+            // A record created offline, as the SDK's JavaScript marks one.
+            let local: JSON = [
+                "Id": "local_1", "Name": "Made in JavaScript", "attributes": ["type": "Account"], "__local__": true,
+                "__locally_created__": true, "__locally_updated__": false, "__locally_deleted__": false,
+            ]
+            _ = try await bridge.result(F.smartstore, "pgUpsertSoupEntries", ["soupName": "accounts", "entries": [local]])
+            let started = try await bridge.result(
+                F.mobilesync, "syncUp",
+                ["target": [:], "soupName": "accounts", "options": ["fieldlist": ["Name"], "mergeMode": "LEAVE_IF_CHANGED"]])
+            let id = try #require(started["_soupEntryId"])
+            let done = try #require(await Self.end(of: id, in: &events))
+            #expect(done["status"] == "DONE")
+            let all: JSON = ["queryType": "range", "indexPath": "Id", "pageSize": 10]
+            let stored = try await bridge.result(F.smartstore, "pgQuerySoup", ["soupName": "accounts", "querySpec": all])
+            let record = try #require(stored["currentPageOrderedEntries"]?[0])
+            #expect(record["__local__"] == false && record["Id"]?.stringValue?.hasPrefix("001") == true)
+
+            let noFields = await bridge.failure(F.mobilesync, "syncUp", ["target": [:], "soupName": "accounts", "options": [:]])
+            #expect(noFields.contains("fields to send"), "\(noFields)")
+        }
+    }
+}
