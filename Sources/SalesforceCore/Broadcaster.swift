@@ -13,6 +13,12 @@ package final class Broadcaster<Event: Sendable>: Sendable {
 
     /// The events from now on.
     package func stream() -> AsyncStream<Event> {
+        listen().stream
+    }
+
+    /// The events from now on, and a way to end them: after `end`, the stream hands over what
+    /// it holds, then finishes.
+    package func listen() -> (stream: AsyncStream<Event>, end: @Sendable () -> Void) {
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: buffer.map { .bufferingNewest($0) } ?? .unbounded)
         let key = nextKey.withLock { key in
             key += 1
@@ -20,7 +26,7 @@ package final class Broadcaster<Event: Sendable>: Sendable {
         }
         listeners.withLock { $0[key] = continuation }
         continuation.onTermination = { [weak self] _ in self?.listeners.withLock { _ = $0.removeValue(forKey: key) } }
-        return stream
+        return (stream, { continuation.finish() })
     }
 
     /// Hands `event` to every listener.

@@ -1,6 +1,7 @@
 import ForceKitTestSupport
 import Foundation
 import SalesforceCore
+import SalesforceKeys
 import SmartStore
 import Testing
 
@@ -33,6 +34,21 @@ struct StoreManagerTests {
             var inCommunity = short
             inCommunity.communityID = try SalesforceID("0DB000000000001")
             #expect(try await manager.store(for: inCommunity).soupExists("notes") == false)
+        }
+    }
+
+    @Test("Many first opens of one store at once, encrypted: all succeed, with the one store", arguments: [2, 8])
+    func concurrentFirstOpens(callers: Int) async throws {
+        try await withTemporaryDirectory { root throws in
+            let manager = SmartStoreManager(rootDirectory: root, protection: .encrypted(keyStore: InMemoryKeyStore()))
+            let user = alice
+            let stores = try await withThrowingTaskGroup(of: SmartStore.self) { group in
+                for _ in 0..<callers { group.addTask { try await manager.store(for: user) } }
+                return try await group.reduce(into: [SmartStore]()) { $0.append($1) }
+            }
+            #expect(stores.count == callers && stores.allSatisfy { $0 === stores[0] })
+            try await stores[0].registerSoup("notes", indexSpecs: [string("title")])
+            #expect(try await manager.store(for: user).soupExists("notes"))
         }
     }
 

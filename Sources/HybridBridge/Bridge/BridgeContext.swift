@@ -12,6 +12,8 @@ final class BridgeContext: Sendable {
     let browser: (any BrowserSession)?
     let loginHost: LoginHost
     let events = Broadcaster<BridgeEvent>(buffer: 10_000)
+    /// The syncs started by calls that answered before their end.
+    let runs = BackgroundRuns()
     private let namedSyncManagers = NamedSyncManagers()
 
     init(app: SalesforceApp, info: HybridAppInfo, browser: (any BrowserSession)?, loginHost: LoginHost) {
@@ -70,5 +72,29 @@ private actor NamedSyncManagers {
         if let winner = managers[key] { return winner }
         managers[key] = manager
         return manager
+    }
+}
+
+/// Work a call started and answered before it ended (a sync), which the bridge waits for
+/// before it stops serving.
+final class BackgroundRuns: Sendable {
+    private let started = Locked<[Task<Void, Never>]>([])
+
+    /// Runs `work` in the background.
+    func start(_ work: @escaping @Sendable () async -> Void) {
+        let task = Task { await work() }
+        started.withLock { $0.append(task) }
+    }
+
+    /// Returns once every run, including those started meanwhile, has ended.
+    func waitForAll() async {
+        while true {
+            let pending = started.withLock { tasks in
+                defer { tasks = [] }
+                return tasks
+            }
+            guard !pending.isEmpty else { return }
+            for task in pending { await task.value }
+        }
     }
 }

@@ -75,11 +75,12 @@ public enum BridgeLines {
 extension HybridBridge {
     /// Serves the line protocol: answers each call read from `lines` with `write` (calls run
     /// concurrently, so answers may come in another order), writes events as they happen, and
-    /// returns once the input has ended and every call has answered. `write` gets one line at a
+    /// returns once the input has ended, every call has answered and every sync a call started
+    /// has ended (with its last event written). `write` gets one line at a
     /// time, without its line break, never from two tasks at once.
     public func serve(lines: AsyncStream<String>, write: @escaping @Sendable (String) -> Void) async {
         let writer = SerialWriter(write)
-        let events = self.events()
+        let (events, endEvents) = context.events.listen()
         let eventTask = Task {
             for await event in events { writer.write(BridgeLines.event(event)) }
         }
@@ -96,7 +97,10 @@ extension HybridBridge {
                 }
             }
         }
-        eventTask.cancel()
+        await context.runs.waitForAll()
+        // A run publishes its last event before it ends: the stream holds it, and hands it over before finishing.
+        endEvents()
+        await eventTask.value
     }
 }
 

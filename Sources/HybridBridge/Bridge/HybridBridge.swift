@@ -21,7 +21,7 @@ public import SalesforceCore
 /// `com.salesforce.mobilesync` (also by its 7.1 name, `com.salesforce.smartsync`). Calls run
 /// concurrently; each answers once.
 public final class HybridBridge: Sendable {
-    private let context: BridgeContext
+    let context: BridgeContext
     private let services: [String: any BridgeService]
 
     /// A bridge over `app`'s session. `browser` logs a user in when the page asks to

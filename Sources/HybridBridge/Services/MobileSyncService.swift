@@ -51,7 +51,7 @@ struct MobileSyncService: BridgeService {
             detail.merge(store.json) { _, storeField in storeField }
             events.publish(BridgeEvent(name: "sync", detail: .object(detail)))
         }
-        Task {
+        context.runs.start {
             do {
                 _ = try await manager.reSync(id: id, onUpdate: send)
             } catch {

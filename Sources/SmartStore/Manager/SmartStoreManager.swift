@@ -48,6 +48,7 @@ public actor SmartStoreManager {
     public nonisolated var events: AsyncStream<Event> { broadcaster.stream() }
     private let broadcaster = Broadcaster<Event>()
     private var openStores: [URL: SmartStore] = [:]
+    private var opening: [URL: Task<Result<SmartStore, SmartStoreError>, Never>] = [:]
 
     /// A manager for the stores under `rootDirectory`, which is created when a store is.
     ///
@@ -143,11 +144,24 @@ public actor SmartStoreManager {
 
     private func open(_ url: URL) async throws(SmartStoreError) -> SmartStore {
         if let store = openStores[url] { return store }
-        let store = try await SmartStore(url: url, encryption: try await encryption(for: url))
-        // Another call may have opened it while this one waited.
-        if let winner = openStores[url] { return winner }
+        // One open of a file at a time: two first opens at once would both create the file, and
+        // the slower would find it half made.
+        let opening = self.opening[url] ?? Task { await self.openNew(url) }
+        self.opening[url] = opening
+        let result = await opening.value
+        self.opening[url] = nil
+        let store = try result.get()
+        if let opened = openStores[url] { return opened }
         openStores[url] = store
         return store
+    }
+
+    private func openNew(_ url: URL) async -> Result<SmartStore, SmartStoreError> {
+        do {
+            return .success(try await SmartStore(url: url, encryption: try await encryption(for: url)))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The store's key, and what must happen first: a store whose key is gone is recreated, and
