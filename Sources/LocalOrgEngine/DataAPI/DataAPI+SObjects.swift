@@ -46,6 +46,8 @@ extension DataAPI {
                 try store.delete(type.name, id: path[2], ifUnmodifiedSince: since, as: userID, db: db)
                 return .noContent
             }
+        case (_, 4) where type.name == "User" && path[3] == "password":
+            return try userPassword(call, userID: path[2])
         case ("GET", 4) where RecordID.normalized(path[2]) != nil && type.field(named: path[3])?.type == .base64:
             return .read { db in try blob(of: type, id: path[2], field: path[3], db: db) }
         case ("GET", 4):

@@ -74,12 +74,7 @@ package final class OAuthService: Sendable {
 
     /// Sets a user's password.
     func setPassword(_ password: String, userID: String) async throws(APIError) {
-        let salt = PasswordHash.newSalt()
-        try await store.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO lo_credential(user_id, salt, password_hash) VALUES (?, ?, ?)",
-                arguments: [userID, salt, PasswordHash.hash(password, salt: salt)])
-        }
+        try await store.write { db in try PasswordHash.store(password, userID: userID, db: db) }
     }
 
     /// The scopes granted for a request: those asked for (all the app's when none), each of

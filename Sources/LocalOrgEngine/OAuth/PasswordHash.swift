@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GRDB
 import SalesforceCore
 
 /// Salted SHA-256 password hashes: enough for a development server, which never holds real
@@ -16,6 +17,14 @@ enum PasswordHash {
     }
 
     static func newSalt() -> String { RandomText.make(length: 16, alphabet: RandomText.tokenAlphabet) }
+
+    /// Keeps `password` as the user's, salted and hashed: the one writer of the org's passwords.
+    static func store(_ password: String, userID: String, db: Database) throws {
+        let salt = newSalt()
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO lo_credential(user_id, salt, password_hash) VALUES (?, ?, ?)",
+            arguments: [userID, salt, hash(password, salt: salt)])
+    }
 
     /// base64url of SHA-256 of the verifier, without padding: PKCE's S256 challenge.
     static func pkceChallenge(of verifier: String) -> String {
