@@ -13,7 +13,7 @@ if [ "${1:-}" = "--output" ]; then output="$2"; shift 2; fi
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
     modules=(SalesforceCore SalesforceKeys DeepLinking SalesforceLinks SalesforceAuth SalesforceREST SmartStore SOQL MobileSync SalesforceApp
-        IdentityProvider LocalOrgEngine LocalOrg ForceKitTesting)
+        IdentityProvider LocalOrgEngine LocalOrg ForceKitTesting HybridBridge)
 fi
 mkdir -p "$output"
 for module in "${modules[@]}"; do

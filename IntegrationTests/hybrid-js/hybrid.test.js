@@ -14,6 +14,7 @@ const MOBILESYNC = 'com.salesforce.mobilesync';
 const NETWORK = 'com.salesforce.network';
 const OAUTH = 'com.salesforce.oauth';
 const ACCOUNTS = 'com.salesforce.sfaccountmanager';
+const SDKINFO = 'com.salesforce.sdkinfo';
 const API = '/v62.0';
 
 let localOrg;
@@ -158,4 +159,67 @@ test('two users: a second user made through REST logs in; the app lists, switche
 test('a call to an action the plugin does not have reaches the error callback, with words an app can show', async () => {
   const message = await new Promise((resolve) => bridge.exec(() => resolve(null), resolve, SMARTSTORE, 'pgTeleport', []));
   assert.equal(message, 'The com.salesforce.smartstore plugin has no action pgTeleport.');
+});
+
+test('the other actions: SDK info and feature codes, soup specs, alter and re-index, stores, ghosts, a file upload', async () => {
+  const info = await bridge.call(SDKINFO, 'getInfo');
+  assert.ok(info.forcePluginsAvailable.includes('com.salesforce.mobilesync'));
+  assert.equal(info.bootConfig.oauthScopes.includes('api'), true);
+  await bridge.call(SDKINFO, 'registerAppFeature', { feature: 'JS' });
+  await bridge.call(SDKINFO, 'unregisterAppFeature', { feature: 'JS' });
+  assert.equal((await bridge.call(OAUTH, 'authenticate')).userId, (await bridge.call(OAUTH, 'getAuthCredentials')).userId);
+  assert.equal(await bridge.call(OAUTH, 'getAppHomeUrl'), '');
+
+  // registerSoupWithSpec, then alter, re-index, describe, clear and remove, in a global store.
+  const global = { isGlobalStore: true, storeName: 'cache' };
+  assert.equal(await bridge.call(SMARTSTORE, 'pgRegisterSoup',
+    { soupSpec: { name: 'files', features: ['externalStorage'] }, indexes: [{ path: 'name', type: 'string' }], ...global }), 'files');
+  assert.deepEqual(await bridge.call(SMARTSTORE, 'pgGetSoupSpec', { soupName: 'files', ...global }), { name: 'files', features: ['externalStorage'] });
+  await bridge.call(SMARTSTORE, 'pgUpsertSoupEntries', { soupName: 'files', entries: [{ name: 'a', size: 3 }], ...global });
+  const indexes = [{ path: 'name', type: 'string' }, { path: 'size', type: 'integer' }];
+  assert.equal(await bridge.call(SMARTSTORE, 'pgAlterSoup', { soupName: 'files', indexes, reIndexData: true, ...global }), 'files');
+  assert.deepEqual(await bridge.call(SMARTSTORE, 'pgGetSoupIndexSpecs', { soupName: 'files', ...global }), indexes);
+  assert.equal(await bridge.call(SMARTSTORE, 'pgReIndexSoup', { soupName: 'files', paths: ['size'], ...global }), 'files');
+  const bySize = await bridge.call(SMARTSTORE, 'pgQuerySoup',
+    { soupName: 'files', querySpec: { queryType: 'exact', indexPath: 'size', matchKey: 3, pageSize: 5 }, ...global });
+  assert.equal(bySize.totalEntries, 1);
+  await bridge.call(SMARTSTORE, 'pgRemoveFromSoup',
+    { soupName: 'files', querySpec: { queryType: 'exact', indexPath: 'name', matchKey: 'a', pageSize: 5 }, ...global });
+  assert.equal(await bridge.call(SMARTSTORE, 'pgClearSoup', { soupName: 'files', ...global }), 'OK');
+  assert.equal(await bridge.call(SMARTSTORE, 'pgShowInspector', global), 'OK');
+  assert.ok(await bridge.call(SMARTSTORE, 'pgGetDatabaseSize', global) > 0);
+  assert.ok((await bridge.call(SMARTSTORE, 'pgGetAllGlobalStores')).some((store) => store.storeName === 'cache' && store.isGlobalStore));
+  assert.equal(await bridge.call(SMARTSTORE, 'pgRemoveSoup', { soupName: 'files', ...global }), 'OK');
+  assert.equal(await bridge.call(SMARTSTORE, 'pgRemoveStore', global), true);
+  assert.equal(await bridge.call(SMARTSTORE, 'pgRemoveAllGlobalStores'), true);
+  assert.deepEqual(await bridge.call(SMARTSTORE, 'pgGetAllGlobalStores'), []);
+  assert.ok((await bridge.call(SMARTSTORE, 'pgGetAllStores')).some((store) => store.storeName === 'notes'));
+
+  // Ghosts: an Account deleted in the org goes from the soup too; then the sync is deleted.
+  const { records } = await bridge.call(NETWORK, 'pgSendRequest', { path: `${API}/query`, queryParams: { q: 'SELECT Id FROM Account ORDER BY Name DESC LIMIT 1' } });
+  await bridge.call(NETWORK, 'pgSendRequest', { path: `${API}/sobjects/Account/${records[0].Id}`, method: 'DELETE' });
+  const down = await bridge.call(MOBILESYNC, 'getSyncStatus', { syncName: 'accountsDown' });
+  assert.equal(await bridge.call(MOBILESYNC, 'cleanResyncGhosts', { syncId: down._soupEntryId }), 1);
+  await bridge.call(MOBILESYNC, 'deleteSync', { syncName: 'accountsDown' });
+  assert.deepEqual(await bridge.call(MOBILESYNC, 'getSyncStatus', { syncId: down._soupEntryId }), {});
+
+  // A file posted as multipart/form-data from a file URL, as fileParams describes it.
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const path = require('node:path');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hybrid-file-')), 'hello.txt');
+  fs.writeFileSync(file, 'hello, hybrid');
+  const uploaded = await bridge.call(NETWORK, 'pgSendRequest', {
+    path: `${API}/connect/files/users/me`, method: 'POST',
+    fileParams: { fileData: { fileMimeType: 'text/plain', fileUrl: 'file://' + file, fileName: 'hello.txt' } },
+  });
+  assert.equal(uploaded.title, 'hello.txt');
+  assert.equal(uploaded.contentSize, 13);
+});
+
+test('logoutCurrentUser ends the session: the credentials are gone, the stores with them', async () => {
+  assert.equal(await bridge.call(SMARTSTORE, 'pgRemoveAllStores'), true);
+  assert.equal(await bridge.call(OAUTH, 'logoutCurrentUser'), null);
+  await assert.rejects(bridge.call(OAUTH, 'getAuthCredentials'), /Not authenticated/);
+  assert.equal(await bridge.call(ACCOUNTS, 'getCurrentUser'), null);
 });
