@@ -93,8 +93,21 @@ extension SyncManager {
     public func createSyncs(from config: SyncsConfig) async throws(SyncError) -> [SyncState] {
         var created: [SyncState] = []
         for entry in config.entries where try await !hasSync(named: entry.name) {
-            created.append(
-                try await createSync(entry.type, target: entry.target, options: entry.options, soupName: entry.soupName, name: entry.name))
+            switch entry.type {
+            case .syncDown:
+                created.append(
+                    try await createSyncDown(
+                        target: try SyncTargetRegistry.downTarget(from: entry.target), options: entry.options, soupName: entry.soupName,
+                        name: entry.name))
+            case .syncUp where ParentChildrenSyncUpTarget.describes(entry.target):
+                created.append(
+                    try await createSyncUp(
+                        target: try ParentChildrenSyncUpTarget(json: entry.target), options: entry.options, name: entry.name))
+            case .syncUp:
+                created.append(
+                    try await createSyncUp(
+                        target: try SyncUpTarget(json: entry.target), options: entry.options, soupName: entry.soupName, name: entry.name))
+            }
         }
         return created
     }

@@ -101,9 +101,11 @@ public actor SyncManager {
         return try await create(.syncUp, target: target.json, options: options, soupName: soupName, name: name)
     }
 
-    /// Creates a sync from its target's JSON, as the hybrid API and `usersyncs.json` give it,
-    /// without running it. The target is kept as given, keys ForceKit does not read included,
-    /// once it reads back as a target of `type`.
+    /// Creates a sync from its target's JSON, as the hybrid API gives it, without running it.
+    /// The target is kept as given, keys ForceKit does not read included, once it reads back
+    /// as a target of `type`; runs read it as the typed API's targets would. (The typed
+    /// `createSyncDown` and `createSyncUp`, and `usersyncs.json`, keep the target as ForceKit
+    /// writes it, with the fields and order a resumable run needs spelled out.)
     /// - Throws: ``SyncError/invalidConfiguration(_:)`` when the target does not read back (an
     ///   unknown type, a custom target not registered, a sync up with no fields to send),
     ///   ``SyncError/duplicateName(_:)``.
