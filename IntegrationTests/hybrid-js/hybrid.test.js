@@ -80,10 +80,12 @@ test('a day offline: Accounts down with sync events, one edited offline, synced 
     syncName: 'accountsDown', soupName: 'accounts', options: { mergeMode: 'LEAVE_IF_CHANGED' },
     target: { type: 'soql', query: 'SELECT Id, Name, LastModifiedDate FROM Account' }, isGlobalStore: false,
   });
+  assert.equal(started.status, 'RUNNING');
   const done = await bridge.nextEvent('sync', (detail) => detail._soupEntryId === started._soupEntryId && detail.status === 'DONE');
   off();
   assert.ok(events.some((detail) => detail.status === 'RUNNING'), 'RUNNING events before the end');
   assert.equal(done.totalSize, 300);
+  assert.equal(done.progress, 100);
   assert.equal(done.storeName, 'defaultStore');
 
   // Edit one Account offline, as mobilesync.js marks a local change.

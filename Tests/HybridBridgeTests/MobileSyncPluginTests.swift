@@ -33,7 +33,7 @@ struct MobileSyncPluginTests {
                 F.mobilesync, "syncDown",
                 ["syncName": "accountsDown", "target": target, "soupName": "accounts", "options": ["mergeMode": "OVERWRITE"]])
             let id = try #require(started["_soupEntryId"])
-            #expect(started["type"] == "syncDown" && started["name"] == "accountsDown")
+            #expect(started["type"] == "syncDown" && started["name"] == "accountsDown" && started["status"] == "RUNNING")
             #expect(started["target"] == target, "the target as the app gave it: \(started["target"]?.serialized() ?? "")")
             let done = try #require(await Self.end(of: id, in: &events))
             #expect(

@@ -28,7 +28,7 @@ struct ServeTests {
             let messages = try written.withLock { lines in try lines.map { try JSON(parsing: Array($0.utf8)) } }
             #expect(messages.first == ["id": 1, "ok": true, "result": "accounts"])
             #expect(messages.contains { $0["id"] == .null && $0["ok"] == false && $0["error"]?.stringValue?.contains("not JSON") == true })
-            #expect(messages.contains { $0["id"] == "down" && $0["ok"] == true && $0["result"]?["status"] == "NEW" })
+            #expect(messages.contains { $0["id"] == "down" && $0["ok"] == true && $0["result"]?["status"] == "RUNNING" })
             let events = messages.filter { $0["event"] == "sync" }
             #expect(events.last?["detail"]?["status"] == "DONE" && events.last?["detail"]?["totalSize"] == 300)
             #expect(messages.last == events.last, "the sync's last event is the last line")

@@ -20,14 +20,14 @@ struct MobileSyncService: BridgeService {
                 type, target: arguments["target"] ?? .object([:]), options: try SyncOptions(json: arguments["options"]),
                 soupName: try arguments.requiredString("soupName"), name: arguments.string("syncName"))
             start(state.id, on: manager, store: selector)
-            return state.json
+            return Self.running(state)
         case "reSync":
             let state = try await existing(arguments, manager)
             guard state.status != .running else {
                 throw BridgeFailure("The sync \(state.name ?? String(state.id)) is running already; wait for its end (a sync event).")
             }
             start(state.id, on: manager, store: selector)
-            return state.json
+            return Self.running(state)
         case "getSyncStatus":
             // Cordova cannot answer null: an unknown sync is {}, which the SDK's JavaScript turns into null.
             return try await find(arguments, manager)?.json ?? .object([:])
@@ -41,6 +41,13 @@ struct MobileSyncService: BridgeService {
         default:
             throw unknown(action)
         }
+    }
+
+    /// The answer to a call that started a run: the state, RUNNING, as the SDK's plugin answers.
+    private static func running(_ state: SyncState) -> JSON {
+        var running = state
+        running.status = .running
+        return running.json
     }
 
     /// Runs the sync `id` to its end in the background, sending each state as a `sync` event.
