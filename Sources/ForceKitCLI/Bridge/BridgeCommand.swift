@@ -32,6 +32,12 @@ struct BridgeCommand: AsyncParsableCommand {
 
     @OptionGroup var account: AccountOptions
 
+    @Flag(
+        help: ArgumentHelp(
+            "Answer React Native's native modules: service SFSmartStoreReactBridge, SFMobileSyncReactBridge, SFNetReactBridge or SFOauthReactBridge, action the method, args [its argument object]; syncs answer once, at their end."
+        ))
+    var reactNative = false
+
     @Option(help: ArgumentHelp("An app's data folder (the directory its SalesforceApp was made with).", valueName: "DIR"))
     var app: String?
 
@@ -42,7 +48,7 @@ struct BridgeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let bridge = HybridBridge(app: try await salesforceApp())
-        await bridge.serve(lines: Self.standardInputLines()) { line in Console.print(line) }
+        await bridge.serve(lines: Self.standardInputLines(), reactNative: reactNative) { line in Console.print(line) }
     }
 
     /// The session the bridge serves: an app's folder, or the CLI's home with its account.

@@ -78,7 +78,11 @@ extension HybridBridge {
     /// returns once the input has ended, every call has answered and every sync a call started
     /// has ended (with its last event written). `write` gets one line at a
     /// time, without its line break, never from two tasks at once.
-    public func serve(lines: AsyncStream<String>, write: @escaping @Sendable (String) -> Void) async {
+    ///
+    /// With `reactNative`, a call's `service` is a React Native native module
+    /// (`SFSmartStoreReactBridge`…), its `action` the method and `args` a one-element array holding
+    /// the method's argument object (``callReactNative(module:method:arguments:)``).
+    public func serve(lines: AsyncStream<String>, reactNative: Bool = false, write: @escaping @Sendable (String) -> Void) async {
         let writer = SerialWriter(write)
         let (events, endEvents) = context.events.listen()
         let eventTask = Task {
@@ -91,7 +95,10 @@ extension HybridBridge {
                     writer.write(BridgeLines.answer(.failure(failure.message), id: failure.id))
                 case .success(let call):
                     group.addTask {
-                        let answer = await self.call(service: call.service, action: call.action, arguments: call.arguments)
+                        let answer =
+                            reactNative
+                            ? await self.callReactNative(module: call.service, method: call.action, arguments: call.arguments.first ?? [:])
+                            : await self.call(service: call.service, action: call.action, arguments: call.arguments)
                         writer.write(BridgeLines.answer(answer, id: call.id))
                     }
                 }

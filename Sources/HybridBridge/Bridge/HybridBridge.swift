@@ -23,6 +23,7 @@ public import SalesforceCore
 public final class HybridBridge: Sendable {
     let context: BridgeContext
     private let services: [String: any BridgeService]
+    private let mobileSync: MobileSyncService
 
     /// A bridge over `app`'s session. `browser` logs a user in when the page asks to
     /// authenticate with nobody signed in, at `loginHost`; without one, the page is told to
@@ -33,9 +34,10 @@ public final class HybridBridge: Sendable {
     ) {
         let context = BridgeContext(app: app, info: info, browser: browser, loginHost: loginHost)
         self.context = context
+        mobileSync = MobileSyncService(context: context)
         let all: [any BridgeService] = [
             SDKInfoService(context: context), OAuthService(context: context), NetworkService(context: context),
-            AccountManagerService(context: context), SmartStoreService(context: context), MobileSyncService(context: context),
+            AccountManagerService(context: context), SmartStoreService(context: context), mobileSync,
         ]
         var byName: [String: any BridgeService] = [:]
         for service in all {
@@ -55,6 +57,28 @@ public final class HybridBridge: Sendable {
         }
         do {
             return .success(try await handler.answer(action, BridgeArguments(arguments)))
+        } catch {
+            return .failure(BridgeFailure.from(error).message)
+        }
+    }
+
+    /// Answers one call of the React Native SDK's native modules (`SFSmartStoreReactBridge`,
+    /// `SFMobileSyncReactBridge`, `SFNetReactBridge`, `SFOauthReactBridge`): `method(args, callback)`
+    /// with the Cordova plugins' verbs and argument object, without the `pg` prefix. A sync
+    /// answers once, at its end, with its final state, and sends no events.
+    public func callReactNative(module: String, method: String, arguments: JSON) async -> BridgeAnswer {
+        guard let (service, action) = ReactNativeModules.route(module: module, method: method) else {
+            guard ReactNativeModules.names.contains(module) else {
+                return .failure(
+                    "There is no native module \(module); ForceKit answers \(ReactNativeModules.names.joined(separator: ", ")).")
+            }
+            return .failure("The native module \(module) has no method \(method).")
+        }
+        do {
+            if service == MobileSyncService.serviceNames[0] {
+                return .success(try await mobileSync.answer(method, BridgeArguments([arguments]), waitingForTheEnd: true))
+            }
+            return await call(service: service, action: action, arguments: [arguments])
         } catch {
             return .failure(BridgeFailure.from(error).message)
         }

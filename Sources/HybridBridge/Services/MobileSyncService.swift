@@ -10,6 +10,14 @@ struct MobileSyncService: BridgeService {
     static let actions: Set<String> = ["syncDown", "syncUp", "reSync", "getSyncStatus", "deleteSync", "cleanResyncGhosts"]
 
     func answer(_ action: String, _ arguments: BridgeArguments) async throws -> JSON {
+        try await answer(action, arguments, waitingForTheEnd: false)
+    }
+
+    /// Answers `action`; a sync answers at once and runs on with events, or, `waitingForTheEnd`
+    /// (React Native), answers once with its final state.
+    func answer(_ action: String, _ arguments: BridgeArguments, waitingForTheEnd: Bool) async throws -> JSON {
+        // React Native's resetSyncManager: the managers are the session's, made again as needed.
+        if action == "resetSyncManager" { return .null }
         guard Self.actions.contains(action) else { throw unknown(action) }
         let selector = arguments.store
         let manager = try await context.syncManager(selector)
@@ -19,6 +27,7 @@ struct MobileSyncService: BridgeService {
             let state = try await manager.createSync(
                 type, target: arguments["target"] ?? .object([:]), options: try SyncOptions(json: arguments["options"]),
                 soupName: try arguments.requiredString("soupName"), name: arguments.string("syncName"))
+            if waitingForTheEnd { return try await manager.reSync(id: state.id).json }
             start(state.id, on: manager, store: selector)
             return Self.running(state)
         case "reSync":
@@ -26,6 +35,7 @@ struct MobileSyncService: BridgeService {
             guard state.status != .running else {
                 throw BridgeFailure("The sync \(state.name ?? String(state.id)) is running already; wait for its end (a sync event).")
             }
+            if waitingForTheEnd { return try await manager.reSync(id: state.id).json }
             start(state.id, on: manager, store: selector)
             return Self.running(state)
         case "getSyncStatus":

@@ -100,7 +100,7 @@ struct SmartStoreService: BridgeService {
                 try await store.retrieve(usingSoupEntryIds: try entryIDs(arguments), inSoup: try arguments.requiredString("soupName")))
         case "pgRemoveFromSoup":
             let soup = try arguments.requiredString("soupName")
-            if arguments["entryIds"] != nil {
+            if arguments["entryIds"] != nil || arguments["soupEntryIds"] != nil {
                 try await store.remove(entryIds: try entryIDs(arguments), inSoup: soup)
             } else {
                 _ = try await store.removeEntries(usingQuerySpec: try querySpec(arguments, soup: soup), inSoup: soup)
@@ -171,7 +171,8 @@ struct SmartStoreService: BridgeService {
     }
 
     private func entryIDs(_ arguments: BridgeArguments) throws -> [Int64] {
-        guard let ids = arguments["entryIds"]?.arrayValue else {
+        // React Native's removeFromSoup may call them soupEntryIds.
+        guard let ids = (arguments["entryIds"] ?? arguments["soupEntryIds"])?.arrayValue else {
             throw BridgeFailure("The argument entryIds is missing; give an array of ids.")
         }
         return try ids.map { id in
