@@ -198,12 +198,13 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The app template `forcekit create` copies (built and tested as ForceKitExample).
-            resources: [.copy("Create/AppTemplate")],
+            resources: [.copy("Create/AppTemplate"), .copy("Hybrid/cordova.js")],
             swiftSettings: strictSettings
         ),
         // The app `forcekit create` writes, kept as compiled code inside the CLI's resources (as

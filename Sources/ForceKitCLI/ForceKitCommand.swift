@@ -24,7 +24,7 @@ public struct ForceKitCommand: AsyncParsableCommand {
         subcommands: [
             QuickstartCommand.self, CreateCommand.self, ServeCommand.self, LoginCommand.self, AccountsCommand.self,
             LogoutCommand.self, APICommand.self, QueryCommand.self, OrgCommand.self, LinkCommand.self, StoreCommand.self,
-            SyncCommand.self, BridgeCommand.self, IdPCommand.self, DoctorCommand.self,
+            SyncCommand.self, BridgeCommand.self, HybridCommand.self, IdPCommand.self, DoctorCommand.self,
         ]
     )
 

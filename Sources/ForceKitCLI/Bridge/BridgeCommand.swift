@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import HybridBridge
 import SalesforceApp
-import SalesforceAuth
-import SalesforceKeys
 
 /// `forcekit bridge`: the native side of the SDK's Cordova plugins over standard input and
 /// output, for hybrid apps and their tests outside a device.
@@ -47,35 +45,8 @@ struct BridgeCommand: AsyncParsableCommand {
     var config: String?
 
     func run() async throws {
-        let bridge = HybridBridge(app: try await salesforceApp())
+        let bridge = HybridBridge(app: try await BridgeSession.app(account: account, folder: app, config: config))
         await bridge.serve(lines: Self.standardInputLines(), reactNative: reactNative) { line in Console.print(line) }
-    }
-
-    /// The session the bridge serves: an app's folder, or the CLI's home with its account.
-    private func salesforceApp() async throws -> SalesforceApp {
-        do {
-            if let app {
-                let folder = URL(fileURLWithPath: (app as NSString).expandingTildeInPath)
-                let configFolder = URL(fileURLWithPath: ((config ?? app) as NSString).expandingTildeInPath)
-                return try await SalesforceApp(configuration: try AppConfiguration(contentsOf: configFolder), directory: folder)
-            }
-            let (chosen, _) = try await account.account()
-            let credentials = chosen.credentials
-            let home = ForceKitHome.directory
-            let salesforceApp = try await SalesforceApp(
-                configuration: AppConfiguration(
-                    bootConfig: try BootConfig(
-                        consumerKey: credentials.clientID, redirectURI: credentials.redirectURI, scopes: credentials.scopes)),
-                directory: home, keyStore: FileKeyStore(directory: home.appendingPathComponent("keys")),
-                transport: try account.transport(for: chosen))
-            if await salesforceApp.currentUser?.identity != chosen.identity { try await salesforceApp.switchTo(chosen.identity) }
-            return salesforceApp
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            Console.printError("error: \(error)")
-            throw ExitCode(1)
-        }
     }
 
     /// Standard input's lines, read on a thread of their own (reading blocks).

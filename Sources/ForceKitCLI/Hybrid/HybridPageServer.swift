@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HybridBridge
+import Logging
+import SalesforceCore
+import ServiceLifecycle
+
+/// The HTTP side of `forcekit hybrid serve`: a hybrid app's `www` folder, our `cordova.js`,
+/// and the bridge's calls and events for the page.
+struct HybridPageServer {
+    let root: URL
+    let bridge: HybridBridge
+    let events: HybridEventLog
+    let log: @Sendable (String) -> Void
+
+    /// The router: `/__forcekit/…` for the bridge, `/cordova.js`, then the folder's files.
+    func router() throws -> Router<BasicRequestContext> {
+        let router = Router()
+        let script = try Self.cordovaScript()
+        router.get("/cordova.js") { _, _ in Self.response(Data(script.utf8), type: "text/javascript; charset=utf-8") }
+        router.get("/__forcekit/ready") { _, _ in Self.json(["ready": true]) }
+        router.get("/__forcekit/events") { request, _ in
+            Self.json(events.after(request.uri.queryParameters.get("after", as: Int.self) ?? 0))
+        }
+        router.post("/__forcekit/exec") { request, _ -> Response in
+            let body = try await request.body.collect(upTo: 64 << 20)
+            let started = ContinuousClock.now
+            guard case .success(let call) = BridgeLines.call(from: String(buffer: body)) else {
+                return Self.json(["ok": false, "error": "The page posted something that is not a call: send {service, action, args}."])
+            }
+            let answer = await bridge.call(service: call.service, action: call.action, arguments: call.arguments)
+            let milliseconds = Int((ContinuousClock.now - started) / .milliseconds(1))
+            switch answer {
+            case .success(let result):
+                log("exec \(call.service) \(call.action) ok \(milliseconds) ms")
+                return Self.json(["ok": true, "result": result])
+            case .failure(let message):
+                log("exec \(call.service) \(call.action) failed \(milliseconds) ms: \(message)")
+                return Self.json(["ok": false, "error": .string(message)])
+            }
+        }
+        router.get("/") { _, _ in try file(at: "/") }
+        router.get("**") { request, _ in try file(at: request.uri.path) }
+        return router
+    }
+
+    /// A file of the folder; `/` is `index.html`. Paths leaving the folder are not found.
+    private func file(at path: String) throws -> Response {
+        let relative = path.removingPercentEncoding ?? path
+        var url = root.appendingPathComponent(relative == "/" ? "index.html" : relative).standardizedFileURL
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            url = url.appendingPathComponent("index.html")
+        }
+        guard url.path.hasPrefix(root.standardizedFileURL.path + "/"), let data = FileManager.default.contents(atPath: url.path) else {
+            throw HTTPError(.notFound)
+        }
+        return Self.response(data, type: Self.contentType(of: url.pathExtension))
+    }
+
+    private static func response(_ data: Data, type: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private static func json(_ value: JSON) -> Response {
+        response(Data(value.serialized().utf8), type: "application/json")
+    }
+
+    private static func contentType(of pathExtension: String) -> String {
+        switch pathExtension.lowercased() {
+        case "html", "htm": "text/html; charset=utf-8"
+        case "js", "mjs": "text/javascript; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "json": "application/json"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "gif": "image/gif"
+        case "ico": "image/x-icon"
+        case "woff2": "font/woff2"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// Our cordova.js, bundled with the CLI.
+    static func cordovaScript() throws -> String {
+        guard let url = Bundle.module.url(forResource: "cordova", withExtension: "js") else {
+            throw CLIInputError("this forcekit has no cordova.js next to it (ForceKit_ForceKitCLI.resources); run it from its build folder")
+        }
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+}

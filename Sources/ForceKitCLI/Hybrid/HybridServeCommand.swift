@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import HybridBridge
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// `forcekit hybrid serve WWW`: a hybrid app's folder on loopback, its plugin calls answered by
+/// ForceKit.
+struct HybridServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a hybrid app's www folder on loopback, with a cordova.js whose plugin calls ForceKit answers.",
+        discussion: """
+            Serves the folder's files (index.html at /, bootconfig.json, the SDK's JavaScript the \
+            app ships) and, at /cordova.js, ForceKit's own in place of Cordova's: cordova.define and \
+            cordova.require as the SDK's cordova.force.js uses them, cordova.exec carried to ForceKit's \
+            bridge (the SDK's plugins: smartstore, mobilesync, network, oauth, sfaccountmanager, \
+            sdkinfo), sync events dispatched on document, and deviceready once the bridge is ready. \
+            The first line printed is the URL to open; each call is logged after it. Stop with Ctrl-C.
+
+            The plugins act as the CLI's signed-in account (forcekit login; --user picks another), \
+            or with --app as the app whose data is in that folder.
+
+            Example:
+              forcekit serve &  forcekit login --local
+              forcekit hybrid serve ./www --open
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The app's www folder.", valueName: "WWW"))
+    var www: String
+
+    @Option(help: "The loopback port to listen on; 0 picks a free one.")
+    var port = 0
+
+    @Flag(help: "Open the page in the browser.")
+    var open = false
+
+    @OptionGroup var account: AccountOptions
+
+    @Option(help: ArgumentHelp("An app's data folder (the directory its SalesforceApp was made with).", valueName: "DIR"))
+    var app: String?
+
+    @Option(help: ArgumentHelp("With --app: the folder with bootconfig.json (default: the app folder).", valueName: "DIR"))
+    var config: String?
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+    }
+
+    func run() async throws {
+        let root = URL(fileURLWithPath: (www as NSString).expandingTildeInPath).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CLIInputError("\(www) is not a folder; give the hybrid app's www folder")
+        }
+        let bridge = HybridBridge(app: try await BridgeSession.app(account: account, folder: app, config: config))
+        let events = HybridEventLog()
+        let stream = bridge.events()
+        let collecting = Task { for await event in stream { events.append(event) } }
+        defer { collecting.cancel() }
+        let server = HybridPageServer(root: root, bridge: bridge, events: events) { line in Console.print(line) }
+        var logger = Logger(label: "forcekit.hybrid")
+        logger.logLevel = .critical
+        let (bound, boundContinuation) = AsyncStream<Int?>.makeStream()
+        let application = Application(
+            router: try server.router(), configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
+            onServerRunning: { channel in
+                boundContinuation.yield(channel.localAddress?.port)
+                boundContinuation.finish()
+            }, logger: logger)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
+        let running = Task { try await group.run() }
+        let watcher = Task { if case .failure = await running.result { boundContinuation.finish() } }
+        var listening: Int?
+        for await value in bound {
+            listening = value
+            break
+        }
+        watcher.cancel()
+        guard let listening else {
+            Console.printError("error: cannot listen on 127.0.0.1:\(port): \((await running.result).description)")
+            throw ExitCode(1)
+        }
+        let url = "http://127.0.0.1:\(listening)/"
+        Console.print(url)
+        if open, let page = URL(string: url) { await CLIEnvironment.openBrowser(page) }
+        _ = await running.result
+    }
+}
+
+extension Result where Success == Void {
+    fileprivate var description: String {
+        switch self {
+        case .success: "it stopped"
+        case .failure(let error): "\(error)"
+        }
+    }
+}
