@@ -204,7 +204,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The app template `forcekit create` copies (built and tested as ForceKitExample).
-            resources: [.copy("Create/AppTemplate"), .copy("Hybrid/cordova.js")],
+            resources: [.copy("Create/AppTemplate"), .copy("Create/HybridTemplate"), .copy("Hybrid/cordova.js")],
             swiftSettings: strictSettings
         ),
         // The app `forcekit create` writes, kept as compiled code inside the CLI's resources (as

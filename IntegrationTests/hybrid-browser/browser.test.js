@@ -70,11 +70,9 @@ async function devtools(port) {
   };
 }
 
-test('a day in a hybrid page, in headless Chromium: sync down, a cursor, an offline edit up, a conflict, resolved', async () => {
-  const localOrg = await startLocalOrg(forcekit);
-  cleanups.push(() => localOrg.stop());
-  const www = path.join(__dirname, 'www');
-  const server = spawn(forcekit, ['hybrid', 'serve', www, '--port', '0'], { env: localOrg.env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Serves `www` with `forcekit hybrid serve` (more arguments after it) and opens it in headless Chromium. */
+async function openServed(localOrg, www, ...serveArguments) {
+  const server = spawn(forcekit, ['hybrid', 'serve', www, '--port', '0', ...serveArguments], { env: localOrg.env, stdio: ['ignore', 'pipe', 'pipe'] });
   cleanups.push(stop(server));
   const [url] = await firstLine(server, server.stdout, /^http:\/\/127\.0\.0\.1:\d+\/$/);
   server.stdout.resume();
@@ -92,14 +90,26 @@ test('a day in a hybrid page, in headless Chromium: sync down, a cursor, an offl
   });
   const [, port] = await firstLine(browser, browser.stderr, /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//);
   browser.stderr.resume();
-
   const session = await devtools(port);
   cleanups.push(async () => session.close());
-  let status = 'running';
-  for (let waited = 0; waited < 120 && (status === 'running' || status === undefined); waited++) {
+  return session;
+}
+
+/** The value of `expression` once it is no longer `pending` (a minute at most). */
+async function settled(session, expression, pending) {
+  let value = pending;
+  for (let waited = 0; waited < 120 && (value === pending || value === undefined || value === null); waited++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    status = await session.evaluate("document.getElementById('result') && document.getElementById('result').textContent");
+    value = await session.evaluate(expression);
   }
+  return value;
+}
+
+test('a day in a hybrid page, in headless Chromium: sync down, a cursor, an offline edit up, a conflict, resolved', async () => {
+  const localOrg = await startLocalOrg(forcekit);
+  cleanups.push(() => localOrg.stop());
+  const session = await openServed(localOrg, path.join(__dirname, 'www'));
+  const status = await settled(session, "document.getElementById('result') && document.getElementById('result').textContent", 'running');
   const log = await session.evaluate("document.getElementById('log').textContent");
   if (process.env.SCREENSHOT) {
     const shot = await session.send('Page.captureScreenshot', { format: 'png' });
@@ -111,4 +121,19 @@ test('a day in a hybrid page, in headless Chromium: sync down, a cursor, an offl
   assert.equal(items.length, 10);
   assert.match(items[0], /\(edited offline\)$/);
   assert.ok(items.every((item) => !item.endsWith('(not synced)')), items.join(', '));
+});
+
+test('the www skeleton forcekit create --template hybrid writes runs as served, logged in with --local', async () => {
+  const localOrg = await startLocalOrg(forcekit);
+  cleanups.push(() => localOrg.stop());
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'forcekit-hybrid-app-'));
+  cleanups.push(async () => fs.rmSync(parent, { recursive: true, force: true }));
+  await localOrg.forcekit('create', 'FieldHybrid', '--template', 'hybrid', '--output', parent);
+  const session = await openServed(localOrg, path.join(parent, 'FieldHybrid', 'www'), '--local');
+  const status = await settled(session, "document.getElementById('status').textContent",
+    'Starting…');
+  const waited = status === 'Syncing Accounts…' ? await settled(session, "document.getElementById('status').textContent", 'Syncing Accounts…') : status;
+  assert.equal(waited, '300 Accounts, stored offline');
+  assert.equal(await session.evaluate("document.querySelectorAll('#accounts li').length"), 20);
+  assert.equal(await session.evaluate('document.title'), 'FieldHybrid');
 });

@@ -62,6 +62,24 @@ struct CreateCommandTests {
         }
     }
 
+    @Test("--template hybrid writes a www folder named after the app, with its boot config, and no package")
+    func hybridTemplate() async throws {
+        try await withScratch { scratch in
+            let result = await forcekit("create", "FieldHybrid", "--template", "hybrid", "--output", scratch.directory.path)
+            #expect(result.exitCode == 0, "\(result.error)")
+            #expect(result.output.contains("forcekit hybrid serve \(scratch.path("FieldHybrid"))/www --local --open"))
+            let folder = scratch.directory.appendingPathComponent("FieldHybrid")
+            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
+            #expect(files == ["README.md", "www", "www/app.js", "www/bootconfig.json", "www/index.html"])
+            let page = try String(contentsOf: folder.appendingPathComponent("www/index.html"), encoding: .utf8)
+            #expect(page.contains("<title>FieldHybrid</title>") && page.contains(#"<script src="cordova.js"></script>"#))
+            let boot = try AppConfiguration(contentsOf: folder)
+            #expect(boot.bootConfig.startPage == "index.html")
+            let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
+            #expect(readme.hasPrefix("# FieldHybrid\n") && readme.contains("cordova.force.js"))
+        }
+    }
+
     @Test("--forcekit-version depends on a released version, named by the URL's last part")
     func versionDependency() async throws {
         try await withScratch { scratch in

@@ -39,13 +39,20 @@ enum AppTemplate {
     /// Every file of the template, by path inside it, with `name`, `scheme` and `bundleID` in
     /// place of the template's, in its paths and its text.
     static func files(name: String, bundleID: String, scheme: String) throws -> [(path: String, text: String)] {
-        let root = try folder()
-        guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            throw CLIInputError("the app template at \(root.path) cannot be read")
+        try files(ofTemplate: "AppTemplate", replacing: [(Self.bundleID, bundleID), (Self.name, name), (Self.scheme, scheme)])
+    }
+
+    /// Every file of the bundled template `resource` (a folder of the CLI's resources), by path
+    /// inside it, with each replacement made in order in its paths and its text.
+    static func files(ofTemplate resource: String, replacing replacements: [(String, String)]) throws -> [(path: String, text: String)] {
+        guard let root = Bundle.module.url(forResource: resource, withExtension: nil),
+            let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else {
+            throw CLIInputError(
+                "this forcekit has no \(resource) next to it (ForceKit_ForceKitCLI.resources); run it from its build folder")
         }
         func renamed(_ text: String) -> String {
-            text.replacingOccurrences(of: Self.bundleID, with: bundleID).replacingOccurrences(of: Self.name, with: name)
-                .replacingOccurrences(of: Self.scheme, with: scheme)
+            replacements.reduce(text) { text, replacement in text.replacingOccurrences(of: replacement.0, with: replacement.1) }
         }
         var files: [(path: String, text: String)] = []
         let prefix = root.standardizedFileURL.path + "/"

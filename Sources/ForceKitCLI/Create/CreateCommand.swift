@@ -16,11 +16,24 @@ struct CreateCommand: AsyncParsableCommand {
 
             It depends on the ForceKit checkout this forcekit was built from, or on another with \
             --forcekit-path, or on a released version with --forcekit-version and --forcekit-url.
+
+            With --template hybrid it writes a hybrid (Cordova) app's www folder instead: \
+            index.html, app.js (Accounts synced into SmartStore and listed, through the SDK's \
+            plugin calls), bootconfig.json and a README that says how to add the SDK's own \
+            JavaScript. forcekit hybrid serve NAME/www --local runs it in the desktop browser.
             """
     )
 
     @Argument(help: "The app's name: a Swift identifier, such as FieldNotes.")
     var name: String
+
+    /// The kinds of app `create` writes.
+    enum Template: String, ExpressibleByArgument, CaseIterable {
+        case native, hybrid
+    }
+
+    @Option(help: "native: a Swift package on ForceKit; hybrid: a hybrid (Cordova) app's www folder.")
+    var template: Template = .native
 
     @Option(help: ArgumentHelp("The folder to create the app's folder in (default: the current folder).", valueName: "DIR"))
     var output: String?
@@ -57,7 +70,6 @@ struct CreateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let dependency = try resolvedDependency()
         let parent = URL(fileURLWithPath: ((output ?? FileManager.default.currentDirectoryPath) as NSString).expandingTildeInPath)
         let folder = parent.appendingPathComponent(name, isDirectory: true)
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
@@ -65,7 +77,13 @@ struct CreateCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let scheme = name.lowercased()
-        let files = try NewApp.files(name: name, bundleID: bundleID ?? "com.example.\(scheme)", scheme: scheme, dependency: dependency)
+        let dependency = template == .native ? try resolvedDependency() : nil
+        let files =
+            if let dependency {
+                try NewApp.files(name: name, bundleID: bundleID ?? "com.example.\(scheme)", scheme: scheme, dependency: dependency)
+            } else {
+                try AppTemplate.files(ofTemplate: "HybridTemplate", replacing: [("ForceKitHybridExample", name)])
+            }
         do {
             for (path, text) in files {
                 let url = folder.appendingPathComponent(path)
@@ -75,6 +93,13 @@ struct CreateCommand: AsyncParsableCommand {
         } catch {
             Console.printError("error: cannot write \(folder.path): \(error.localizedDescription)")
             throw ExitCode(1)
+        }
+        guard let dependency else {
+            Console.print("Created the hybrid app \(name) in \(folder.path) (\(files.count) files).")
+            Console.print("")
+            Console.print("    forcekit serve &                                      # a LocalOrg")
+            Console.print("    forcekit hybrid serve \(folder.path)/www --local --open")
+            return
         }
         Console.print("Created \(name) in \(folder.path) (\(files.count) files), on \(describe(dependency)).")
         Console.print("")

@@ -20,12 +20,13 @@ struct HybridServeCommand: AsyncParsableCommand {
             sdkinfo), sync events dispatched on document, and deviceready once the bridge is ready. \
             The first line printed is the URL to open; each call is logged after it. Stop with Ctrl-C.
 
-            The plugins act as the CLI's signed-in account (forcekit login; --user picks another), \
-            or with --app as the app whose data is in that folder.
+            The plugins act as the CLI's signed-in account (forcekit login; --user picks another; \
+            --local logs in to the running LocalOrg first), or with --app as the app whose data is in \
+            that folder.
 
             Example:
-              forcekit serve &  forcekit login --local
-              forcekit hybrid serve ./www --open
+              forcekit serve &
+              forcekit hybrid serve ./www --local --open
             """
     )
 
@@ -38,6 +39,9 @@ struct HybridServeCommand: AsyncParsableCommand {
     @Flag(help: "Open the page in the browser.")
     var open = false
 
+    @Flag(help: "Log in to the LocalOrg that forcekit serve runs first, as forcekit login --local does.")
+    var local = false
+
     @OptionGroup var account: AccountOptions
 
     @Option(help: ArgumentHelp("An app's data folder (the directory its SalesforceApp was made with).", valueName: "DIR"))
@@ -48,6 +52,7 @@ struct HybridServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        if local && app != nil { throw ValidationError("--local logs the CLI's account in; --app serves an app's own: give one.") }
     }
 
     func run() async throws {
@@ -55,6 +60,16 @@ struct HybridServeCommand: AsyncParsableCommand {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw CLIInputError("\(www) is not a folder; give the hybrid app's www folder")
+        }
+        if local {
+            // The login's lines go to standard error: the first line out is the page's URL.
+            let login = try LoginCommand.parse(["--local"])
+            let console = Console.current
+            try await Console.$current.withValue(
+                Console(output: console.error, error: console.error, errorIsTerminal: console.errorIsTerminal)
+            ) {
+                try await login.run()
+            }
         }
         let bridge = HybridBridge(app: try await BridgeSession.app(account: account, folder: app, config: config))
         let events = HybridEventLog()
