@@ -92,6 +92,7 @@ async function openServed(localOrg, www, ...serveArguments) {
   browser.stderr.resume();
   const session = await devtools(port);
   cleanups.push(async () => session.close());
+  session.url = url;
   return session;
 }
 
@@ -121,6 +122,12 @@ test('a day in a hybrid page, in headless Chromium: sync down, a cursor, an offl
   assert.equal(items.length, 10);
   assert.match(items[0], /\(edited offline\)$/);
   assert.ok(items.every((item) => !item.endsWith('(not synced)')), items.join(', '));
+
+  // Only the folder is served: a path that climbs out of it is not found.
+  for (const escape of ['..%2F..%2F..%2Fetc%2Fpasswd', '%2e%2e/%2e%2e/etc/passwd', 'day.js/../../browser.test.js']) {
+    assert.equal((await fetch(session.url + escape)).status, 404, escape);
+  }
+  assert.equal((await fetch(session.url + 'day.js')).status, 200);
 });
 
 test('the www skeleton forcekit create --template hybrid writes runs as served, logged in with --local', async () => {
