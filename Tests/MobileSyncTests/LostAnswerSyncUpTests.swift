@@ -142,3 +142,39 @@ struct LostAnswerSyncUpTests {
         }
     }
 }
+
+@Suite("Sync up after a lost answer, under OVERWRITE: records made again")
+struct LostRecreationSyncUpTests {
+    @Test("records edited here and deleted in the org are made again once, also when the answer to that create was lost")
+    func recreatedOnce() async throws {
+        try await withSyncFixture { fixture throws in
+            let ids = try await fixture.createAccounts(["Gone 1", "Gone 2", "Gone 3"])
+            _ = try await fixture.manager.syncDown(
+                target: try SoqlSyncDownTarget(query: "SELECT Name FROM Account WHERE Name LIKE 'Gone %'"), soupName: SyncFixture.soup)
+            for (name, record) in try await fixture.localRecords() {
+                let entry = try #require(record["_soupEntryId"]?.integerValue)
+                try await fixture.store.updateLocally(soupEntryId: entry, inSoup: SyncFixture.soup) { $0["Name"] = .string("Mine " + name) }
+            }
+            for id in ids { _ = try await fixture.server.send(fixture.server.requests.delete("Account", id: id)) }
+            // The updates find the records gone (request 1); the creates that make them again are
+            // taken by the server, but their answer is lost (request 2).
+            fixture.transport.loseAnswer(number: 2, toPathContaining: "/composite/sobjects")
+            let options = SyncOptions.syncUp(fieldlist: ["Name"], mergeMode: .overwrite)
+            let first = try await fixture.manager.syncUp(options: options, soupName: SyncFixture.soup)
+            #expect(first.status == .failed)
+
+            let again = try await fixture.manager.reSync(id: first.id)
+            #expect(again.status == .done && again.isDoneWithoutFailures, "\(again.error)")
+            let count = try await fixture.server.send(
+                fixture.server.requests.query("SELECT COUNT() FROM Account WHERE Name LIKE 'Mine Gone %'")
+            ).json?["totalSize"]?.integerValue
+            #expect(
+                count == 3,
+                "each record made again once; first \(first.recordsSynced) synced: \(first.error); again \(again.recordsSynced) synced, \(again.recordsReconciled) reconciled"
+            )
+            let local = try await fixture.localRecords()
+            #expect(
+                local.count == 3 && local.values.allSatisfy { $0[SyncField.local] == false && !ids.contains($0["Id"]?.stringValue ?? "") })
+        }
+    }
+}

@@ -79,7 +79,7 @@ enum SentCreateRecovery {
             var flags = RecordFlags(record)
             // Its answer not saved, the record still has the id it was sent with: a local one, or
             // the old id of a record made again after the server deleted it.
-            guard flags.isCreated, let localId = flags.members[soup.idField]?.stringValue else { continue }
+            guard let localId = flags.members[soup.idField]?.stringValue else { continue }
             flags.members[soup.idField] = .string(serverId)
             if let field = soup.parentField, let parent = create.fields[field] { flags.members[field] = parent }
             if flags.isDeleted {

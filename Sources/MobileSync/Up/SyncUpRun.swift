@@ -81,9 +81,19 @@ struct SyncUpRun: Sendable {
                     return try await writeBack(try await completed(previous), into: before)
                 }
                 async let nextRead = Self.outcome { [after] in try await dirtyRecords(soup: soup, after: after) }
-                let answer = await self.send(items, sender: sender, options: options)
+                var answer = await self.send(items, sender: sender)
                 if let written = try await flushed.get(), let previous { await apply(written, of: previous) }
                 prefetched = try await nextRead.get()
+                // Under OVERWRITE, a record deleted on the server is created again, as the SDK does
+                // (LEAVE_IF_CHANGED reports the conflict). Those creates are recorded as sent first,
+                // as every create is, so a run killed before their answer does not make them twice.
+                if case .success(let batch) = answer, options.effectiveMergeMode == .overwrite {
+                    let again = batch.recreations(target: target, options: options)
+                    if !again.isEmpty {
+                        try await recordSentCreates(again, in: &state)
+                        answer = await self.sendAgain(again, in: batch, sender: sender)
+                    }
+                }
                 switch answer {
                 case .success(let batch):
                     answered = batch
@@ -106,37 +116,35 @@ struct SyncUpRun: Sendable {
         }
     }
 
-    /// Sends a batch's writes (and, under OVERWRITE, creates again what the server deleted) and
-    /// returns each record's outcome.
-    private func send(_ items: [SyncUpItem], sender: SyncUpSender, options: SyncOptions) async -> Result<AnsweredBatch, UnansweredBatch> {
-        var items = items
-        var outcomes: [Int64: SyncUpOutcome]
+    /// Sends a batch's writes and returns each record's outcome.
+    private func send(_ items: [SyncUpItem], sender: SyncUpSender) async -> Result<AnsweredBatch, UnansweredBatch> {
         do {
-            outcomes = try await sender.send(items)
+            return .success(AnsweredBatch(items: items, outcomes: try await sender.send(items)))
         } catch {
             let sent = items.filter { error.outcomes[$0.entryId] != nil }
             return .failure(UnansweredBatch(taken: AnsweredBatch(items: sent, outcomes: error.outcomes), error: error.failure))
         }
-        // A record deleted on the server: OVERWRITE creates it again, as the SDK does;
-        // LEAVE_IF_CHANGED reports the conflict.
-        if options.effectiveMergeMode == .overwrite {
-            var again: [SyncUpItem] = []
-            for index in items.indices {
-                guard case .notFound = outcomes[items[index].entryId] else { continue }
-                items[index].action = .create(SyncUpItem.createFields(of: items[index].read, target: target, options: options))
-                again.append(items[index])
-            }
-            if !again.isEmpty {
-                do {
-                    outcomes.merge(try await sender.send(again)) { $1 }
-                } catch {
-                    outcomes.merge(error.outcomes) { $1 }
-                    let taken = AnsweredBatch(items: items.filter { outcomes[$0.entryId] != nil }, outcomes: outcomes)
-                    return .failure(UnansweredBatch(taken: taken, error: error.failure))
-                }
-            }
+    }
+
+    /// Sends the creates of records the server deleted, and returns the batch with their outcomes.
+    private func sendAgain(_ again: [SyncUpItem], in batch: AnsweredBatch, sender: SyncUpSender) async -> Result<
+        AnsweredBatch, UnansweredBatch
+    > {
+        var batch = batch
+        for item in again {
+            if let index = batch.items.firstIndex(where: { $0.entryId == item.entryId }) { batch.items[index] = item }
         }
-        return .success(AnsweredBatch(items: items, outcomes: outcomes))
+        do {
+            batch.outcomes.merge(try await sender.send(again)) { $1 }
+            return .success(batch)
+        } catch {
+            // A create whose answer is missing has no outcome: its record is not written back,
+            // and its sent create stays recorded for the next run to find.
+            for item in again { batch.outcomes[item.entryId] = nil }
+            batch.outcomes.merge(error.outcomes) { $1 }
+            let taken = AnsweredBatch(items: batch.items.filter { batch.outcomes[$0.entryId] != nil }, outcomes: batch.outcomes)
+            return .failure(UnansweredBatch(taken: taken, error: error.failure))
+        }
     }
 
     /// The batch with what its write-back reads from the server: the new stamps of the records
@@ -242,6 +250,16 @@ private struct AnsweredBatch: Sendable {
     var outcomes: [Int64: SyncUpOutcome]
     var stamps: [String: JSON] = [:]
     var servers: [Int64: JSON] = [:]
+
+    /// The records the server no longer has, as creates: what OVERWRITE sends again.
+    func recreations(target: SyncUpTarget, options: SyncOptions) -> [SyncUpItem] {
+        items.compactMap { item in
+            guard case .notFound = outcomes[item.entryId] else { return nil }
+            var again = item
+            again.action = .create(SyncUpItem.createFields(of: item.read, target: target, options: options))
+            return again
+        }
+    }
 }
 
 /// A batch that failed: what of it the server took (written back before the run fails) and why.
