@@ -9,13 +9,15 @@ public struct ForceKitCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "forcekit",
         abstract:
-            "The ForceKit developer tool: LocalOrg (a Salesforce-compatible server), logins and REST calls, SmartStore databases, Mobile Sync, the identity-provider handoff, deep links and app links.",
+            "The ForceKit developer tool: LocalOrg (a Salesforce-compatible server), logins and REST calls, SmartStore databases, Mobile Sync, hybrid and React Native apps' native side, the identity-provider handoff, deep links and app links.",
         discussion: """
             Start with `forcekit quickstart`: the whole SDK end to end on this machine, with no \
-            org and no network. `forcekit create NAME` writes a new app.
+            org and no network. `forcekit create NAME` writes a new app (`--template hybrid` a \
+            hybrid one, which `forcekit hybrid serve` runs in the desktop browser).
 
             Output is readable text by default and JSON with --json; the store commands always \
-            print JSON, and serve prints one JSON line before its request logs. Errors go to \
+            print JSON, serve prints one JSON line before its request logs, and bridge speaks JSON \
+            lines only. Errors go to \
             standard error with a non-zero exit status. FORCEKIT_LOG_LEVEL (trace, debug, info, \
             notice, warning, error) shows more or less of the libraries' own log on standard \
             error; the default is warning.

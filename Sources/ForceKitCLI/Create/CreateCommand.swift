@@ -6,7 +6,8 @@ import SalesforceCore
 struct CreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
-        abstract: "Write a Swift package for a new offline-first app on ForceKit, with its configuration files and a test.",
+        abstract:
+            "Write a Swift package for a new offline-first app on ForceKit, with its configuration files and a test (or, with --template hybrid, a hybrid app's www folder).",
         discussion: """
             The package has bootconfig.json, userstore.json, usersyncs.json and \
             MobileDeepLinkingConfig.json (Accounts and Contacts, the Mobile SDK's sample \
