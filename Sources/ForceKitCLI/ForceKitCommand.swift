@@ -68,7 +68,8 @@ extension ForceKitCommand {
         var path = ["forcekit"]
         for argument in arguments {
             let subcommands = command.configuration.subcommands
-            guard !subcommands.isEmpty, !argument.hasPrefix("-") else { return nil }
+            // `help` is ArgumentParser's own: `forcekit help query`, as the help screens say.
+            guard !subcommands.isEmpty, !argument.hasPrefix("-"), argument != "help" else { return nil }
             if let next = subcommands.first(where: { $0._commandName == argument }) {
                 command = next
                 path.append(argument)

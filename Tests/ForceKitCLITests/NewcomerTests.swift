@@ -20,6 +20,16 @@ struct NewcomerTests {
         #expect(ForceKitCommand.editDistance("kitten", "sitting") == 3 && ForceKitCommand.editDistance("", "ab") == 2)
     }
 
+    @Test("forcekit help COMMAND shows that command's help, as the help screens tell users to run it")
+    func helpCommand() async {
+        for path in [["query"], ["sync", "down"], ["hybrid", "serve"]] {
+            let help = await forcekit(["help"] + path)
+            // The help is what ArgumentParser hands back for a help request; the binary prints it on standard output.
+            #expect(help.exitCode == 0, "\(path): \(help.error)")
+            #expect((help.output + help.error).contains("USAGE: forcekit \(path.joined(separator: " "))"), "\(path)")
+        }
+    }
+
     @Test("a wrong password says so; query keeps the SELECT's column order and says what COUNT() counted")
     func queryColumns() async throws {
         try await withLocalOrg(seed: true) { org throws in
