@@ -6,4 +6,4 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 forcekit="$(cd "$(dirname "${1:?give the path to forcekit}")" && pwd)/$(basename "$1")"
 FORCEKIT="$forcekit" CHROMIUM="${CHROMIUM:-chromium-headless-shell}" SCREENSHOT="${2:-}" \
-    node --experimental-websocket --test "$here/"
+    node --experimental-websocket --test --test-timeout=180000 "$here/"

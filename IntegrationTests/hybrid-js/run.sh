@@ -5,4 +5,4 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 forcekit="$(cd "$(dirname "${1:?give the path to forcekit}")" && pwd)/$(basename "$1")"
-FORCEKIT="$forcekit" node --test "$here/"
+FORCEKIT="$forcekit" node --test --test-timeout=180000 "$here/"

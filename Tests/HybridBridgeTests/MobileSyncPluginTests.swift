@@ -12,19 +12,10 @@ import Testing
 struct MobileSyncPluginTests {
     typealias F = BridgeFixture
 
-    /// The `sync` events of the sync `id` until it ends; its last state.
-    static func end(of id: JSON, in events: inout AsyncStream<BridgeEvent>.Iterator) async -> JSON? {
-        while let event = await events.next() {
-            guard event.name == "sync", event.detail["_soupEntryId"] == id else { continue }
-            if event.detail["status"] == "DONE" || event.detail["status"] == "FAILED" { return event.detail }
-        }
-        return nil
-    }
-
     @Test("syncDown answers at once, then sync events run to DONE; the state keeps the app's target; reSync, status, ghosts, delete")
     func syncDown() async throws {
         try await withBridge { bridge in
-            var events = bridge.bridge.events().makeAsyncIterator()
+            let events = SyncEvents(bridge.bridge)
             _ = try await bridge.result(
                 F.smartstore, "pgRegisterSoup",
                 ["soupName": "accounts", "indexes": [["path": "Id", "type": "string"], ["path": "__local__", "type": "string"]]])
@@ -35,7 +26,7 @@ struct MobileSyncPluginTests {
             let id = try #require(started["_soupEntryId"])
             #expect(started["type"] == "syncDown" && started["name"] == "accountsDown" && started["status"] == "RUNNING")
             #expect(started["target"] == target, "the target as the app gave it: \(started["target"]?.serialized() ?? "")")
-            let done = try #require(await Self.end(of: id, in: &events))
+            let done = try #require(await events.end(of: id))
             #expect(
                 done["status"] == "DONE" && done["totalSize"] == 300 && done["isGlobalStore"] == false
                     && done["storeName"] == "defaultStore")
@@ -47,7 +38,7 @@ struct MobileSyncPluginTests {
             // 7.1's service name answers the same; a re-sync runs the same sync again.
             let again = try await bridge.result("com.salesforce.smartsync", "reSync", ["syncName": "accountsDown"])
             #expect(again["_soupEntryId"] == id)
-            #expect(try #require(await Self.end(of: id, in: &events))["status"] == "DONE")
+            #expect(try #require(await events.end(of: id))["status"] == "DONE")
 
             // Two Accounts gone from the org: cleanResyncGhosts removes them here too.
             let client = try await bridge.app.restClient()
@@ -66,7 +57,7 @@ struct MobileSyncPluginTests {
     @Test("syncUp sends the soup's local changes, with events, and the records come back clean")
     func syncUp() async throws {
         try await withBridge { bridge in
-            var events = bridge.bridge.events().makeAsyncIterator()
+            let events = SyncEvents(bridge.bridge)
             let indexes: JSON = [["path": "Id", "type": "string"], ["path": "__local__", "type": "string"]]
             _ = try await bridge.result(F.smartstore, "pgRegisterSoup", ["soupName": "accounts", "indexes": indexes])
             // A record created offline, as the SDK's JavaScript marks one.
@@ -79,7 +70,7 @@ struct MobileSyncPluginTests {
                 F.mobilesync, "syncUp",
                 ["target": [:], "soupName": "accounts", "options": ["fieldlist": ["Name"], "mergeMode": "LEAVE_IF_CHANGED"]])
             let id = try #require(started["_soupEntryId"])
-            let done = try #require(await Self.end(of: id, in: &events))
+            let done = try #require(await events.end(of: id))
             #expect(done["status"] == "DONE")
             let all: JSON = ["queryType": "range", "indexPath": "Id", "pageSize": 10]
             let stored = try await bridge.result(F.smartstore, "pgQuerySoup", ["soupName": "accounts", "querySpec": all])
@@ -89,5 +80,42 @@ struct MobileSyncPluginTests {
             let noFields = await bridge.failure(F.mobilesync, "syncUp", ["target": [:], "soupName": "accounts", "options": [:]])
             #expect(noFields.contains("fields to send"), "\(noFields)")
         }
+    }
+}
+
+/// The bridge's `sync` events, collected as they come, so a test waits for a run's end with a
+/// bound instead of hanging on a stream.
+final class SyncEvents: Sendable {
+    private let seen = Locked<[JSON]>([])
+    private let used = Locked(0)
+    private let collecting: Task<Void, Never>
+
+    init(_ bridge: HybridBridge) {
+        let stream = bridge.events()
+        let seen = seen
+        collecting = Task { for await event in stream where event.name == "sync" { seen.withLock { $0.append(event.detail) } } }
+    }
+
+    deinit { collecting.cancel() }
+
+    /// The next end (DONE or FAILED) of the sync `id` not returned before; nil after ten seconds without one.
+    func end(of id: JSON) async -> JSON? {
+        for _ in 0..<400 {
+            let found = seen.withLock { events -> (index: Int, event: JSON)? in
+                let start = used.current
+                guard start < events.count else { return nil }
+                for index in start..<events.count
+                where events[index]["_soupEntryId"] == id && (events[index]["status"] == "DONE" || events[index]["status"] == "FAILED") {
+                    return (index, events[index])
+                }
+                return nil
+            }
+            if let found {
+                used.withLock { $0 = found.index + 1 }
+                return found.event
+            }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        return nil
     }
 }

@@ -60,7 +60,10 @@ struct ReactNativeTests {
                 Issue.record("the Cordova re-sync did not start")
                 return
             }
-            while !seen.withLock({ $0.contains { $0["status"] == "DONE" } }) { await Task.yield() }
+            // The Cordova run ends DONE or FAILED; a run that never ends fails the test instead of hanging it.
+            for _ in 0..<200 where !seen.withLock({ $0.contains { $0["status"] == "DONE" || $0["status"] == "FAILED" } }) {
+                try await Task.sleep(for: .milliseconds(25))
+            }
             watcher.cancel()
             #expect(cordova["_soupEntryId"] == done["_soupEntryId"])
             // The first run's end seen is the Cordova run's, which started after React Native's ended.

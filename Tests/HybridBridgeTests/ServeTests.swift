@@ -19,7 +19,7 @@ struct ServeTests {
             let (lines, input) = AsyncStream<String>.makeStream()
             let serving = Task { await fixture.bridge.serve(lines: lines) { line in written.withLock { $0.append(line) } } }
             input.yield(calls[0])
-            while written.withLock({ $0.isEmpty }) { await Task.yield() }
+            for _ in 0..<400 where written.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(25)) }
             input.yield(calls[1])
             input.yield(calls[2])
             input.finish()
