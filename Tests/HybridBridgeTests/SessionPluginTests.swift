@@ -98,7 +98,7 @@ struct SessionPluginTests {
 
             let missing = await bridge.failure(
                 F.network, "pgSendRequest", ["path": .string(version + "/sobjects/Account/001000000000000AAA")])
-            #expect(missing.contains("404") || missing.lowercased().contains("not"), "\(missing)")
+            #expect(missing.hasPrefix("NOT_FOUND: The requested resource does not exist") && missing.contains("404"), "\(missing)")
         }
     }
 

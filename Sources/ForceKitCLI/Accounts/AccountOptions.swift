@@ -40,7 +40,8 @@ struct AccountOptions: ParsableArguments {
             return (account, manager)
         }
         guard let account = await manager.currentAccount else {
-            Console.printError("error: no account is signed in. Run forcekit login first.")
+            Console.printError(
+                "error: no account is signed in. Run forcekit login first (forcekit login --local for the LocalOrg forcekit serve runs).")
             throw ExitCode(1)
         }
         return (account, manager)

@@ -1,4 +1,5 @@
 import SalesforceCore
+import SmartStore
 
 /// The arguments of a plugin action: the SDK's JavaScript sends one object (after the
 /// `"pluginSDKVersion:…"` marker its `exec` puts first), whose keys this reads.
@@ -58,7 +59,8 @@ struct BridgeArguments: Sendable {
 
 /// A store an action names: a user's or a global one, by name.
 struct StoreSelector: Sendable, Hashable {
-    static let defaultName = "defaultStore"
+    /// The store an action without `storeName` is for: SmartStore's default one.
+    static let defaultName = SmartStore.defaultStoreName
     var isGlobal: Bool
     var name: String
 
