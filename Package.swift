@@ -166,7 +166,7 @@ let package = Package(
         .target(
             name: "LocalOrg",
             dependencies: [
-                "LocalOrgEngine", "SalesforceCore", "URLEncoding",
+                "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

@@ -10,65 +10,12 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const readline = require('node:readline');
 const { startLocalOrg } = require('../hybrid-js/localorg.js');
+const { firstLine, stop, openChromium } = require('../browser-support/chromium.js');
 
 const forcekit = process.env.FORCEKIT || 'forcekit';
-const chromium = process.env.CHROMIUM || 'chromium-headless-shell';
 const cleanups = [];
 after(async () => { for (const cleanup of cleanups.reverse()) await cleanup(); });
-
-/** The first line of a child's stream that matches, or an error when it exits first. */
-function firstLine(child, stream, pattern) {
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: stream });
-    lines.on('line', (line) => { const match = line.match(pattern); if (match) resolve(match); });
-    child.once('exit', (code) => reject(new Error(`${child.spawnfile} exited with ${code}`)));
-  });
-}
-
-function stop(child) {
-  return async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    // Chromium's helper processes may hold its stderr open after it ends: let go of the pipes.
-    for (const stream of [child.stdout, child.stderr]) if (stream) stream.destroy();
-    child.unref();
-  };
-}
-
-/** A DevTools protocol session on the page's target. */
-async function devtools(port) {
-  let targets = [];
-  for (let attempt = 0; attempt < 50 && !targets.some((target) => target.type === 'page'); attempt++) {
-    targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-    if (!targets.some((target) => target.type === 'page')) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const page = targets.find((target) => target.type === 'page');
-  const socket = new WebSocket(page.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = reject; });
-  let nextId = 1;
-  const waiting = new Map();
-  socket.onmessage = (message) => {
-    const reply = JSON.parse(message.data);
-    if (reply.id && waiting.has(reply.id)) { waiting.get(reply.id)(reply); waiting.delete(reply.id); }
-  };
-  return {
-    send(method, params = {}) {
-      const id = nextId++;
-      socket.send(JSON.stringify({ id, method, params }));
-      return new Promise((resolve) => waiting.set(id, resolve));
-    },
-    async evaluate(expression) {
-      const reply = await this.send('Runtime.evaluate', { expression, returnByValue: true });
-      return reply.result && reply.result.result ? reply.result.result.value : undefined;
-    },
-    close() { socket.close(); },
-  };
-}
 
 /** Serves `www` with `forcekit hybrid serve` (more arguments after it) and opens it in headless Chromium. */
 async function openServed(localOrg, www, ...serveArguments) {
@@ -77,21 +24,7 @@ async function openServed(localOrg, www, ...serveArguments) {
   const [url] = await firstLine(server, server.stdout, /^http:\/\/127\.0\.0\.1:\d+\/$/);
   server.stdout.resume();
 
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'forcekit-chromium-'));
-  cleanups.push(async () => fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10 }));
-  const browser = spawn(chromium, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--remote-debugging-port=0',
-    `--user-data-dir=${profile}`, '--window-size=900,600', url,
-  ], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  // Chromium's helpers (renderer, GPU, zygote) live in its process group: stop them all.
-  cleanups.push(async () => {
-    try { process.kill(-browser.pid, 'SIGKILL'); } catch { /* already gone */ }
-    await stop(browser)();
-  });
-  const [, port] = await firstLine(browser, browser.stderr, /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//);
-  browser.stderr.resume();
-  const session = await devtools(port);
-  cleanups.push(async () => session.close());
+  const session = await openChromium(url, cleanups);
   session.url = url;
   return session;
 }
@@ -112,10 +45,7 @@ test('a day in a hybrid page, in headless Chromium: sync down, a cursor, an offl
   const session = await openServed(localOrg, path.join(__dirname, 'www'));
   const status = await settled(session, "document.getElementById('result') && document.getElementById('result').textContent", 'running');
   const log = await session.evaluate("document.getElementById('log').textContent");
-  if (process.env.SCREENSHOT) {
-    const shot = await session.send('Page.captureScreenshot', { format: 'png' });
-    fs.writeFileSync(process.env.SCREENSHOT, Buffer.from(shot.result.data, 'base64'));
-  }
+  if (process.env.SCREENSHOT) await session.screenshot(process.env.SCREENSHOT);
   assert.equal(status, 'passed', log);
   assert.match(log, /ok {2}a conflict: the local edit is kept, unsent/);
   const items = await session.evaluate("Array.from(document.querySelectorAll('#accounts li')).map(li => li.textContent)");

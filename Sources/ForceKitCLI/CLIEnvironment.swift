@@ -10,9 +10,10 @@ public enum CLIEnvironment {
     /// The folder accounts are kept in, instead of `$FORCEKIT_HOME` or `~/.forcekit`.
     @TaskLocal public static var home: URL?
 
-    /// Opens a login page for `forcekit login --browser`: prints the URL and starts the system browser.
+    /// Opens a page in the user's browser (`login --browser`'s login page, `org open`'s console): prints
+    /// the URL, so it can be opened by hand when no browser starts, and starts the system browser.
     @TaskLocal public static var openBrowser: @Sendable (URL) async -> Void = { url in
-        Console.printError("Opening your browser to log in. If it does not open, visit:\n  \(url.absoluteString)")
+        Console.printError("Opening your browser. If it does not open, visit:\n  \(url.absoluteString)")
         SystemBrowser.open(url)
     }
 }

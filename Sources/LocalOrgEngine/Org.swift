@@ -25,6 +25,8 @@ package final class Org: Sendable {
     let logins = PendingLogins()
     /// Browsers logged in through `frontdoor.jsp`.
     let webSessions = WebSessions()
+    /// The UI Bridge API's one-time `frontdoor.jsp` links.
+    let oneTimeLinks = OneTimeLinks()
     private let address = Locked("http://127.0.0.1")
 
     init(store: OrgStore, oauth: OAuthService, settings: OrgSettings, defaultUser: UserIdentity, pushEnabled: Bool, apexRoutes: [ApexRoute])
@@ -52,7 +54,13 @@ package final class Org: Sendable {
     /// Answers a call on the data API as the session's user, in the transaction the call's
     /// resource asks for.
     package func answer(_ call: RestCall, as session: Session) async throws(APIError) -> RestReply {
-        let api = DataAPI(store: store, userID: session.userID, limits: limits, pushEnabled: pushEnabled, analytics: analytics)
+        try await answer(call, asUser: session.userID)
+    }
+
+    /// Answers a call on the data API as a user: the console's pages, which stand on a browser
+    /// session, use the API as an app does.
+    package func answer(_ call: RestCall, asUser userID: String) async throws(APIError) -> RestReply {
+        let api = DataAPI(store: store, userID: userID, limits: limits, pushEnabled: pushEnabled, analytics: analytics)
         let resolved = try api.resolve(call)
         switch resolved.access {
         case .read: return try await store.read(resolved.answer)

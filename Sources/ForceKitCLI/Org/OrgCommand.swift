@@ -1,10 +1,10 @@
 import ArgumentParser
 
-/// `forcekit org`: the signed-in org, as clients need it.
+/// `forcekit org`: the signed-in org, as clients need it and as people see it.
 struct OrgCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "org",
-        abstract: "Show what a client needs to call the signed-in org: instance URL, access token, CA file.",
-        subcommands: [OrgDisplayCommand.self]
+        abstract: "Show what a client needs to call the signed-in org, or open it in your browser.",
+        subcommands: [OrgDisplayCommand.self, OrgOpenCommand.self]
     )
 }

@@ -22,6 +22,10 @@ struct ServeCommand: AsyncParsableCommand {
             $FORCEKIT_HOME/running-localorg.json: forcekit login --local logs in with it, and \
             forcekit org display prints what a client needs.
 
+            The instance URL is also a console for people (log in as the default user): records \
+            to search, open, edit and create, a SOQL box, the live request log. forcekit org open \
+            opens it signed in.
+
             Apex REST: --apex-routes FILE declares endpoints under /services/apexrest; any other \
             path there echoes the request back. A route answers from its template, or with \
             "writes" does the DML of an Apex class on that object (POST creates, PATCH and \

@@ -1,11 +1,15 @@
 import Hummingbird
 import LocalOrgEngine
 
-/// All of LocalOrg's routes, behind the error and request-log middleware.
+/// All of LocalOrg's routes, behind the error and request-log middleware: the APIs, and the
+/// console for people at the instance URL.
 enum LocalOrgRouter {
-    static func make(org: Org, requestLog: (@Sendable (String) -> Void)?, faults: FaultInjector? = nil) -> Router<LocalOrgRequestContext> {
+    static func make(
+        org: Org, requestLog: (@Sendable (String) -> Void)?, faults: FaultInjector? = nil, recent: RecentRequests = RecentRequests(),
+        caFile: String? = nil
+    ) -> Router<LocalOrgRequestContext> {
         let router = Router(context: LocalOrgRequestContext.self)
-        if let requestLog { router.add(middleware: RequestLogMiddleware(log: RequestLog(sink: requestLog))) }
+        router.add(middleware: RequestLogMiddleware(recent: recent, log: requestLog.map { RequestLog(sink: $0) }))
         if let faults { router.add(middleware: FaultMiddleware(faults: faults)) }
         router.add(middleware: MethodMiddleware())
         router.add(middleware: SalesforceErrorMiddleware())
@@ -13,6 +17,7 @@ enum LocalOrgRouter {
         SOAPRoutes(org: org).register(on: router)
         DataRoutes(org: org).register(on: router)
         ApexRESTRoutes(org: org).register(on: router)
+        ConsoleRoutes(org: org, recent: recent, caFile: caFile).register(on: router)
         return router
     }
 }

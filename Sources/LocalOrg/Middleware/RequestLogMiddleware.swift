@@ -1,16 +1,26 @@
+import Foundation
 import Hummingbird
 
-/// Reports each request, once answered, to the request log: `GET /services/data/v62.0/query 200 3.1ms`.
+/// Reports each request, once answered, to the console's recent requests and, when configured,
+/// to the request log: `GET /services/data/v62.0/query 200 3.1ms`.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = LocalOrgRequestContext
-    let log: RequestLog
+    let recent: RecentRequests
+    let log: RequestLog?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        log.record("\(request.method) \(request.uri.path) \(response.status.code) \((milliseconds * 10).rounded() / 10)ms")
+        let milliseconds = ((Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000) * 10).rounded() / 10
+        // The console's live log reloads itself: its own requests would crowd out the org's.
+        if request.uri.path != ConsoleRoutes.requestLogPath {
+            recent.record(
+                .init(
+                    time: Date(), method: request.method.rawValue, path: request.uri.path, status: response.status.code,
+                    milliseconds: milliseconds))
+        }
+        log?.record("\(request.method) \(request.uri.path) \(response.status.code) \(milliseconds)ms")
         return response
     }
 }

@@ -13,7 +13,7 @@ struct OAuthRoutes {
             // Credentials and consent only ever arrive by POST, never in a URL.
             var fields = try await Responses.formFields(of: request, context: context)
             for key in ["username", "password", "ticket", "decision"] { fields[key] = nil }
-            return Self.response(for: await org.authorize(fields, browserSession: Self.cookie("sid", of: request)))
+            return Self.response(for: await org.authorize(fields, browserSession: BrowserCookies.value("sid", of: request)))
         }
         router.post("/services/oauth2/authorize") { request, context in
             // The login and consent forms are this server's: a form posted from another site is refused.
@@ -24,13 +24,17 @@ struct OAuthRoutes {
             let fields = try await Responses.formFields(of: request, context: context)
             return Self.response(
                 for: await org.authorize(
-                    fields, browserSession: Self.cookie("sid", of: request), browserBinding: Self.cookie(Self.bindingCookie, of: request)))
+                    fields, browserSession: BrowserCookies.value("sid", of: request),
+                    browserBinding: BrowserCookies.value(Self.bindingCookie, of: request)))
         }
         router.get("/secur/frontdoor.jsp") { request, _ in
-            switch await org.frontdoor(sid: Responses.query("sid", of: request), retURL: Responses.query("retURL", of: request)) {
+            let step = await org.frontdoor(
+                sid: Responses.query("sid", of: request), otp: Responses.query("otp", of: request),
+                retURL: Responses.query("retURL", of: request))
+            switch step {
             case .redirect(let location, let session):
                 var response = Responses.redirect(to: location)
-                response.headers[.setCookie] = "sid=\(session); Path=/; HttpOnly; SameSite=Lax"
+                response.headers[.setCookie] = BrowserCookies.session(session, secure: org.baseURL.hasPrefix("https:"))
                 return response
             case .error(let code, let description):
                 return Responses.html(AuthorizationPages.error(code, description), status: .unauthorized)
@@ -46,6 +50,13 @@ struct OAuthRoutes {
                 return Response(status: .ok)
             }
         }
+        router.group("/services/oauth2/singleaccess").add(middleware: BearerTokenMiddleware(oauth: org.oauth))
+            .post { request, context in
+                guard let session = context.session else { throw APIError.invalidSession }
+                let fields = try await Responses.formFields(of: request, context: context)
+                let url = try org.singleAccess(for: session, redirectURI: fields["redirect_uri"])
+                return Responses.tokenJSON(["frontdoor_uri": .string(url)])
+            }
         router.group("/services/oauth2/userinfo").add(middleware: BearerTokenMiddleware(oauth: org.oauth))
             .get { _, context in
                 guard let session = context.session else { throw APIError.invalidSession }
@@ -72,18 +83,6 @@ struct OAuthRoutes {
 
     /// The cookie that binds a consent page to the browser it was shown in.
     private static let bindingCookie = "lo_consent"
-
-    /// A cookie's value from the `Cookie` header: `sid`, the browser session `frontdoor.jsp` set,
-    /// or the consent page's binding.
-    private static func cookie(_ name: String, of request: Request) -> String? {
-        for header in request.headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if parts.count == 2, parts[0] == name { return parts[1] }
-            }
-        }
-        return nil
-    }
 
     /// A step of the authorize flow as what the browser gets.
     private static func response(for step: AuthorizeStep) -> Response {

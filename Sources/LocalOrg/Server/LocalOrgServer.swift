@@ -88,7 +88,8 @@ public final class LocalOrgServer: Sendable {
             }
         }
         let faults = FaultInjector()
-        let router = LocalOrgRouter.make(org: org, requestLog: configuration.requestLog, faults: faults)
+        let router = LocalOrgRouter.make(
+            org: org, requestLog: configuration.requestLog, faults: faults, caFile: certificate?.caFile.path)
         let bound = BoundPort()
         var logger = Logger(label: "forcekit.localorg")
         logger.logLevel = .warning

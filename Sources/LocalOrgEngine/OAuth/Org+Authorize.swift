@@ -34,16 +34,11 @@ extension Org {
         } catch {
             return redirect(parameters, error: error.error, description: error.description)
         }
-        // A browser that frontdoor.jsp logged in skips the login form, never the consent page, and
-        // only while the access token it came from lives (revoked or expired, the session ends).
+        // A signed-in browser (frontdoor.jsp, the console's login) skips the login form, never the
+        // consent page, and only while its session's access token lives.
         let user: (id: String, username: String)
-        var webSession = browserSession.flatMap { webSessions.session(of: $0, now: store.clock()) }
-        if let session = webSession, let browserSession, await !oauth.isLive(accessTokenDigest: session.accessTokenDigest) {
-            webSessions.end(browserSession)
-            webSession = nil
-        }
-        if let webSession, let username = await oauth.username(of: webSession.userID) {
-            user = (webSession.userID, username)
+        if let browser = await browserUser(session: browserSession) {
+            user = (browser.userID, browser.username)
         } else {
             guard let username = fields["username"], let password = fields["password"] else {
                 return .login(parameters: parameters.formFields, appName: app.name, error: nil)
@@ -52,12 +47,9 @@ extension Org {
             case .user(let id):
                 user = (id, username)
             case .failed:
-                return .login(parameters: parameters.formFields, appName: app.name, error: "Please check your username and password.")
+                return .login(parameters: parameters.formFields, appName: app.name, error: Self.wrongPassword)
             case .lockedOut:
-                let minutes = Int(LoginAttempts.lockout / 60)
-                return .login(
-                    parameters: parameters.formFields, appName: app.name,
-                    error: "Your login attempt has failed too many times: \(username) is locked out for \(minutes) minutes.")
+                return .login(parameters: parameters.formFields, appName: app.name, error: Self.lockedOut(username))
             }
         }
         let now = store.clock()

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import SalesforceAuth
+import SalesforceCore
+import SalesforceREST
+
+/// `forcekit org open`: the org in the browser, signed in, as `sf org open` does: LocalOrg's
+/// console, or a Salesforce org's Lightning Experience.
+struct OrgOpenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open the signed-in org in your browser, logged in (LocalOrg's console, or Lightning Experience).",
+        discussion: """
+            Asks the org for a one-time login link (the UI Bridge API, POST \
+            /services/oauth2/singleaccess) and opens it, so no access token goes into your \
+            browser's history. An org without that API gets frontdoor.jsp with the session, as \
+            sf org open sends it. The link is printed too, for when no browser starts; it works \
+            once, within five minutes on LocalOrg.
+              forcekit org open
+              forcekit org open --path /lightning/o/Account/list
+              forcekit org open --path /lightning/setup/requests --url-only
+            """
+    )
+
+    @Option(help: ArgumentHelp("The page to open, a path of the org: /lightning/o/Account/list, /lightning/query.", valueName: "PAGE"))
+    var path: String?
+
+    @Flag(help: "Print the URL on standard output instead of opening a browser.")
+    var urlOnly = false
+
+    @OptionGroup var account: AccountOptions
+
+    func validate() throws {
+        guard let path else { return }
+        let page = path.hasPrefix("/") ? path : "/" + path
+        if page.hasPrefix("//") || page.contains("://") || page.contains("\\") {
+            throw ValidationError("--path must be a page of the org, such as /lightning/o/Account/list, not \(path).")
+        }
+    }
+
+    func run() async throws {
+        let client = try await account.restClient()
+        let page = path.map { $0.hasPrefix("/") ? $0 : "/" + $0 }
+        let link: String
+        do {
+            link = try await Self.oneTimeLink(client: client, page: page)
+        } catch let error as RestError where error.status == 404 {
+            // An org that predates the UI Bridge API: the session itself, as sf sends it.
+            guard let credentials = await client.credentials else { throw error }
+            var frontdoor = URLComponents(
+                url: credentials.instanceURL.appendingPathComponent("secur/frontdoor.jsp"), resolvingAgainstBaseURL: false)
+            frontdoor?.queryItems =
+                [URLQueryItem(name: "sid", value: credentials.accessToken)] + (page.map { [URLQueryItem(name: "retURL", value: $0)] } ?? [])
+            link = frontdoor?.string ?? credentials.instanceURL.absoluteString
+        } catch let error as RestError {
+            Console.printError("error: \(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
+            throw ExitCode(1)
+        }
+        if urlOnly {
+            Console.print(link)
+        } else if let url = URL(string: link) {
+            await CLIEnvironment.openBrowser(url)
+        }
+    }
+
+    /// A one-time `frontdoor.jsp` link from the UI Bridge API, landing on `page`.
+    static func oneTimeLink(client: RestClient, page: String?) async throws -> String {
+        var request = RestRequest(method: .post, endpoint: "", path: "/services/oauth2/singleaccess")
+        var form = URLComponents()
+        form.queryItems = page.map { [URLQueryItem(name: "redirect_uri", value: $0)] } ?? []
+        request.setBody(Data((form.percentEncodedQuery ?? "").utf8), contentType: "application/x-www-form-urlencoded")
+        let response = try await client.send(request)
+        guard let link = response.json?["frontdoor_uri"]?.stringValue else {
+            throw ValidationError(
+                "The org answered the login-link request without a frontdoor_uri; open \(await client.credentials?.instanceURL.absoluteString ?? "it") and log in."
+            )
+        }
+        return link
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Hummingbird
+import LocalOrgEngine
+import SOQL
+import SalesforceCore
+
+/// A record: its fields with their labels, references as links to the related records, and the
+/// related lists of its child records; edit, delete, and new child records from here.
+struct RecordPage {
+    let api: ConsoleAPI
+    let object: String
+    let id: String
+
+    /// The most child records a related list shows.
+    static let relatedLimit = 10
+
+    func page() async throws -> Response {
+        guard let description = try await api.describe(object) else { return ConsolePages.notFound(api) }
+        let record = try await api.call("GET", ["sobjects", description.name, id])
+        let recordID = record["Id"]?.stringValue ?? id
+        let objects = try await api.objects()
+        let names = await api.names(of: Self.referencedObjects(in: record, description: description, objects: objects))
+
+        let title = description.nameField.flatMap { record[$0.name]?.stringValue } ?? recordID
+        let rows: [HTML] = description.fields.compactMap { field in
+            guard field.type != "base64", field.type != "address", field.type != "location" else { return nil }
+            return "<dt>\(field.label)</dt><dd>\(FieldDisplay.html(record[field.name], field: field, names: names))</dd>"
+        }
+        var buttons: [HTML] = []
+        if description.updateable {
+            buttons.append("<a class=\"button\" href=\"\(ConsolePaths.record(description.name, recordID, "edit"))\">Edit</a>")
+        }
+        if description.deletable {
+            buttons.append("<a class=\"button\" href=\"\(ConsolePaths.record(description.name, recordID, "delete"))\">Delete</a>")
+        }
+
+        let (related, additions) = try await relatedLists(of: description, recordID: recordID, objects: objects)
+        let add: HTML = additions.isEmpty ? .empty : "<div class=\"toolbar\"><span class=\"muted\">Add:</span>\(additions)</div>"
+        let body: HTML = """
+            <div class="toolbar"><h1><span class="muted">\(description.label)</span> \(title)</h1>\(buttons)</div>
+            <div class="card"><dl class="fields">\(rows)</dl></div>
+            <h2>Related</h2>\(add)\(related.isEmpty ? "<p class=\"muted\">No related records.</p>" : HTML(joining: related))
+            """
+        return ConsoleLayout.response(ConsoleLayout.page(title, user: api.user, orgName: api.org.settings.organizationName, body: body))
+    }
+
+    /// The related lists that have records, and a "New" link for each child a user can create.
+    private func relatedLists(of description: ObjectDescription, recordID: String, objects: [ObjectSummary]) async throws
+        -> (lists: [HTML], additions: [HTML])
+    {
+        var lists: [HTML] = []
+        var additions: [HTML] = []
+        var offered: Set<String> = []
+        for child in description.children {
+            guard let summary = objects.first(where: { $0.name == child.childObject }),
+                let childDescription = try await api.describe(child.childObject)
+            else { continue }
+            if summary.createable, childDescription.field(child.field)?.createable == true, offered.insert(child.childObject).inserted {
+                additions.append(
+                    "<a class=\"button\" href=\"\(ConsolePaths.new(child.childObject, defaults: [(child.field, recordID)]))\">New \(summary.label)</a>"
+                )
+            }
+            let nameField = childDescription.nameField?.name ?? "Id"
+            let soql =
+                "SELECT Id, \(nameField == "Id" ? "CreatedDate" : nameField), LastModifiedDate FROM \(child.childObject) WHERE \(child.field) = \(SOQLString.quoted(recordID)) ORDER BY LastModifiedDate DESC LIMIT \(Self.relatedLimit)"
+            guard let found = try? await api.query(soql), found.totalSize > 0 else { continue }
+            let rows: [[HTML]] = found.records.map { record in
+                let childID = record["Id"]?.stringValue ?? ""
+                let name = record[nameField]?.stringValue ?? childID
+                return [
+                    HTML.link(name, to: ConsolePaths.record(child.childObject, childID)),
+                    "\(FieldDisplay.readableDateTime(record["LastModifiedDate"]?.stringValue ?? ""))",
+                ]
+            }
+            let more = found.totalSize > found.records.count ? " (\(found.records.count) of \(found.totalSize))" : " (\(found.totalSize))"
+            lists.append(
+                "<section aria-label=\"\(child.relationshipName)\">\(HTML.table(headers: [childDescription.nameField?.label ?? "Record", "Last Modified"], rows: rows, caption: Self.caption(summary.labelPlural, child.relationshipName) + more))</section>"
+            )
+        }
+        return (lists, additions)
+    }
+
+    /// A related list's title: the child object's plural, and the relationship's name when it says
+    /// more (`Accounts · ChildAccounts`).
+    static func caption(_ plural: String, _ relationship: String) -> String {
+        relationship == plural.replacingOccurrences(of: " ", with: "") ? plural : "\(plural) · \(relationship)"
+    }
+
+    /// The id of each reference in a record, with the object it points to (the key prefix tells
+    /// which, for a field that may point to several).
+    static func referencedObjects(in record: JSON, description: ObjectDescription, objects: [ObjectSummary]) -> [String: String] {
+        var found: [String: String] = [:]
+        for field in description.fields where field.type == "reference" {
+            guard let id = record[field.name]?.stringValue, id.count >= 15 else { continue }
+            let object = objects.first { $0.keyPrefix == String(id.prefix(3)) }?.name ?? field.referenceTo.first
+            found[id] = object
+        }
+        return found
+    }
+
+    /// The object of a record id, by its key prefix.
+    static func object(of id: String, api: ConsoleAPI) async throws -> String? {
+        guard id.count == 15 || id.count == 18 else { return nil }
+        return try await api.objects().first { $0.keyPrefix == String(id.prefix(3)) }?.name
+    }
+
+    /// "Delete this record?", with the button that posts the deletion.
+    func deletePage() async throws -> Response {
+        guard let description = try await api.describe(object) else { return ConsolePages.notFound(api) }
+        let record = try await api.call("GET", ["sobjects", description.name, id])
+        let title = description.nameField.flatMap { record[$0.name]?.stringValue } ?? id
+        let body: HTML = """
+            <div class="card"><h1>Delete \(description.label)?</h1><p>Delete <strong>\(title)</strong>? It goes to the Recycle Bin, \
+            as a deletion through the API does.</p>
+            <form method="post" action="\(ConsolePaths.record(description.name, id, "delete"))">\(ConsoleLayout.formToken(api.user))\
+            <button class="danger" type="submit">Delete</button> <a class="button" href="\(ConsolePaths.record(description.name, id))">Cancel</a></form></div>
+            """
+        return ConsoleLayout.response(
+            ConsoleLayout.page("Delete \(title)", user: api.user, orgName: api.org.settings.organizationName, body: body))
+    }
+
+    /// Deletes the record and goes to its object's list.
+    func delete() async throws -> Response {
+        guard let description = try await api.describe(object) else { return ConsolePages.notFound(api) }
+        _ = try await api.call("DELETE", ["sobjects", description.name, id])
+        return ConsoleRoutes.seeOther(ConsolePaths.list(description.name))
+    }
+}

@@ -1,0 +1,68 @@
+import ForceKitTestSupport
+import Foundation
+import URLEncoding
+
+/// A browser on LocalOrg's console, as far as the tests need one: it keeps the session cookie,
+/// follows nothing by itself, and reads a page's form token the way a form would send it.
+struct ConsoleBrowser {
+    let client: HTTPTestClient
+    var cookie: String?
+
+    init(baseURL: String) {
+        client = HTTPTestClient(baseURL: baseURL)
+    }
+
+    /// Logs in through the login page; the reply is the login's answer.
+    @discardableResult
+    mutating func logIn(username: String, password: String, startURL: String? = nil) async throws -> HTTPTestClient.Reply {
+        var fields = ["username": username, "password": password]
+        fields["startURL"] = startURL
+        let reply = try await client.send("POST", "/login", form: fields)
+        if let set = reply.header("Set-Cookie"), set.hasPrefix("sid=") {
+            cookie = set.split(separator: ";").first.map(String.init)
+        }
+        return reply
+    }
+
+    func get(_ path: String) async throws -> HTTPTestClient.Reply {
+        try await client.send("GET", path, headers: cookie.map { ["Cookie": $0] } ?? [:])
+    }
+
+    /// Posts a form as the page at `formPage` would: with that page's form token.
+    func post(_ path: String, fields: [String: String], tokenFrom formPage: String, origin: String? = nil) async throws
+        -> HTTPTestClient.Reply
+    {
+        var fields = fields
+        fields["_form"] = try await formToken(on: formPage)
+        return try await post(path, rawFields: fields, origin: origin)
+    }
+
+    /// Posts exactly these fields.
+    func post(_ path: String, rawFields: [String: String], origin: String? = nil) async throws -> HTTPTestClient.Reply {
+        var headers = cookie.map { ["Cookie": $0] } ?? [:]
+        headers["Origin"] = origin
+        return try await client.send("POST", path, form: rawFields, headers: headers)
+    }
+
+    /// The form token a page carries.
+    func formToken(on path: String) async throws -> String {
+        let page = try await get(path).text
+        guard let range = page.range(of: #"name="_form" value="([^"]+)""#, options: .regularExpression) else {
+            throw TestFailure("\(path) has no form token: \(page.prefix(300))")
+        }
+        return String(page[range].split(separator: "\"")[3])
+    }
+}
+
+extension HTTPTestClient.Reply {
+    /// The page's text as a person reads it: no tags, entities decoded, spaces collapsed.
+    var visibleText: String {
+        var text = self.text
+        if let style = text.range(of: "<style>[\\s\\S]*?</style>", options: .regularExpression) { text.removeSubrange(style) }
+        text = text.replacingOccurrences(of: "<[^>]+>", with: " ", options: .regularExpression)
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
