@@ -235,7 +235,13 @@ struct ConsoleTests {
     func requestLogAndActivity() async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
-            _ = try await org.client.send("GET", "/secur/frontdoor.jsp?sid=\(token)&retURL=%2F")
+            // frontdoor.jsp, as sf org open sends it, lands on the console signed in.
+            let door = try await org.client.send("GET", "/secur/frontdoor.jsp?sid=\(token)&retURL=%2Flightning%2Fquery")
+            #expect(door.status == 302 && door.header("Location") == "/lightning/query")
+            let doorCookie = try #require(door.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+            let signedInPage = try await HTTPTestClient(baseURL: org.credentials.instanceURL).send(
+                "GET", "/lightning/query", headers: ["Cookie": doorCookie])
+            #expect(signedInPage.status == 200 && signedInPage.visibleText.contains(org.credentials.username))
             _ = try await org.client.send("GET", "\(org.dataPath)/sobjects/Nope", token: token)
             _ = try await org.client.send(
                 "POST", "\(org.dataPath)/sobjects/MobilePushServiceDevice", token: token,
@@ -244,7 +250,7 @@ struct ConsoleTests {
             let log = try await browser.get("/lightning/setup/requests")
             #expect(log.text.contains("http-equiv=\"refresh\""))
             #expect(log.visibleText.contains("GET /services/data/\(org.version)/sobjects/Nope 404"))
-            #expect(log.visibleText.contains("GET /secur/frontdoor.jsp 302") && !log.text.contains(token))
+            #expect(log.visibleText.contains("GET /secur/frontdoor.jsp 302") && !log.text.contains(token) && !log.text.contains("sid="))
             let activity = try await browser.get("/lightning/setup/activity")
             #expect(activity.visibleText.contains("Apple com.example.app device-token-1"))
         }
