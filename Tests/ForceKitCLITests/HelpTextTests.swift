@@ -33,3 +33,14 @@ struct HelpTextTests {
         }
     }
 }
+
+extension HelpTextTests {
+    @Test("every example in a command's help fits an 80-column terminal, so no command is wrapped in the middle")
+    func examplesFitTheTerminal() {
+        for (path, command) in Self.commands() {
+            for line in command.configuration.discussion.split(separator: "\n") where line.hasPrefix("  ") {
+                #expect(line.count <= 80, "\(path.joined(separator: " ")): \(line) (\(line.count) columns)")
+            }
+        }
+    }
+}

@@ -15,7 +15,8 @@ struct QueryCommand: AsyncParsableCommand {
             with --json. Related records print as Parent.Field columns.
 
             Example:
-              forcekit query "SELECT Name, Industry, Owner.Name FROM Account ORDER BY Name LIMIT 5"
+              forcekit query \\
+                "SELECT Name, Industry, Owner.Name FROM Account ORDER BY Name LIMIT 5"
             """
     )
 

@@ -28,7 +28,8 @@ struct LoginCommand: AsyncParsableCommand {
 
             Example, with a LocalOrg from forcekit serve:
               forcekit login --local
-              forcekit login --instance http://127.0.0.1:PORT --username admin@localorg.test --password PASSWORD
+              forcekit login --instance http://127.0.0.1:PORT \\
+                --username admin@localorg.test --password PASSWORD
             """
     )
 

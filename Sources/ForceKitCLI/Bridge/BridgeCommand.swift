@@ -24,7 +24,9 @@ struct BridgeCommand: AsyncParsableCommand {
             app whose data is in that folder, with its configuration files (--config).
 
             Example:
-              echo '{"id":1,"service":"com.salesforce.sdkinfo","action":"getInfo","args":[]}' | forcekit bridge
+              forcekit bridge <<'EOF'
+              {"id":1,"service":"com.salesforce.sdkinfo","action":"getInfo","args":[]}
+              EOF
             """
     )
 

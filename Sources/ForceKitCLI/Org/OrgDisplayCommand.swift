@@ -13,7 +13,8 @@ struct OrgDisplayCommand: AsyncParsableCommand {
             The access token is refreshed first when the account can refresh it, so it works for \
             its whole lifetime. With --shell the output is export lines for a POSIX shell:
               eval "$(forcekit org display --shell)"
-              curl --cacert "$FORCEKIT_CA_FILE" -H "Authorization: Bearer $FORCEKIT_ACCESS_TOKEN" \\
+              curl --cacert "$FORCEKIT_CA_FILE" \\
+                -H "Authorization: Bearer $FORCEKIT_ACCESS_TOKEN" \\
                 "$FORCEKIT_INSTANCE_URL/services/data"
             (FORCEKIT_CA_FILE is the system's bundle when the org needs no CA of its own.) The \
             token is a secret: print it only where no one else reads.

@@ -39,7 +39,9 @@ struct ServeCommand: AsyncParsableCommand {
               forcekit serve --data ~/.forcekit/org --tls &
               forcekit login --local
               eval "$(forcekit org display --shell)"
-              curl --cacert "$FORCEKIT_CA_FILE" -H "Authorization: Bearer $FORCEKIT_ACCESS_TOKEN" "$FORCEKIT_INSTANCE_URL/services/data"
+              curl --cacert "$FORCEKIT_CA_FILE" \\
+                -H "Authorization: Bearer $FORCEKIT_ACCESS_TOKEN" \\
+                "$FORCEKIT_INSTANCE_URL/services/data"
             """
     )
 

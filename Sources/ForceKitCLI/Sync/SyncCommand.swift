@@ -12,12 +12,17 @@ struct SyncCommand: AsyncParsableCommand {
             with no failed or conflicted record, 1 otherwise.
 
             Examples:
-              forcekit sync down accounts --path app.sqlite --query "SELECT Name, Industry FROM Account" --name accounts
-              forcekit store upsert accounts edits.json --path app.sqlite --external-id Id --local
-              forcekit sync up accounts --path app.sqlite --fields Name,Industry --merge leave-if-changed
+              forcekit sync down accounts --path app.sqlite --name accounts \\
+                --query "SELECT Name, Industry FROM Account"
+              forcekit store upsert accounts edits.json --path app.sqlite \\
+                --external-id Id --local
+              forcekit sync up accounts --path app.sqlite --fields Name,Industry \\
+                --merge leave-if-changed
               forcekit sync resync accounts --path app.sqlite
-              forcekit sync down accounts --path app.sqlite --parent-children accounts-contacts.json --name tree
-              forcekit sync down accounts --path app.sqlite --query "SELECT Name FROM Account" --bulk
+              forcekit sync down accounts --path app.sqlite --name tree \\
+                --parent-children accounts-contacts.json
+              forcekit sync down accounts --path app.sqlite --bulk \\
+                --query "SELECT Name FROM Account"
               forcekit sync metadata Account --path app.sqlite --mode cache-first
             """,
         subcommands: [

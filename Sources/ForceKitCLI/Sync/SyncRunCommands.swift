@@ -15,7 +15,8 @@ struct SyncDownCommand: AsyncParsableCommand {
             through a Bulk API 2.0 query job.
 
             Example:
-              forcekit sync down accounts --path app.sqlite --parent-children accounts-contacts.json --name tree
+              forcekit sync down accounts --path app.sqlite --name tree \\
+                --parent-children accounts-contacts.json
             """
     )
 
