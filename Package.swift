@@ -190,7 +190,7 @@ let package = Package(
             dependencies: [
                 "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine",
                 "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider", "SalesforceApp", "SOQL", "ForceKitTesting",
-                "HybridBridge",
+                "HybridBridge", "URLEncoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -22,11 +22,11 @@ package final class Org: Sendable {
     /// The instrumentation events apps published.
     package let analytics = AnalyticsInbox()
     /// Logins waiting for the user's consent.
-    let logins = PendingLogins()
-    /// Browsers logged in through `frontdoor.jsp`.
-    let webSessions = WebSessions()
+    let logins = ExpiringSecrets<PendingLogin>(secretLength: 40)
+    /// Signed-in browsers, by the `sid` cookie's value.
+    let webSessions = ExpiringSecrets<WebSession>(secretLength: 48)
     /// The UI Bridge API's one-time `frontdoor.jsp` links.
-    let oneTimeLinks = OneTimeLinks()
+    let oneTimeLinks = ExpiringSecrets<OneTimeLink>(secretLength: 48)
     private let address = Locked("http://127.0.0.1")
 
     init(store: OrgStore, oauth: OAuthService, settings: OrgSettings, defaultUser: UserIdentity, pushEnabled: Bool, apexRoutes: [ApexRoute])

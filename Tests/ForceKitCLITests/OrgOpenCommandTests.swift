@@ -47,3 +47,19 @@ struct OrgOpenCommandTests {
         }
     }
 }
+
+extension OrgOpenCommandTests {
+    @Test("an org without the UI Bridge API gets frontdoor.jsp with the session, as sf org open sends it, and that signs in too")
+    func withoutTheBridgeAPI() async throws {
+        try await withLoggedInHome { org, _ in
+            org.server.faults.fail(requestNumber: 1, pathContaining: "/services/oauth2/singleaccess", status: 404)
+            let result = await forcekit("org", "open", "--url-only", "--path", "/lightning/query?q=SELECT+Name+FROM+Account")
+            #expect(result.exitCode == 0, "\(result.error)")
+            let link = result.output.trimmingCharacters(in: .newlines)
+            #expect(link.hasPrefix(org.credentials.instanceURL + "/secur/frontdoor.jsp?sid="), "\(link)")
+            let door = try await LoopbackHTTPClient(baseURL: org.credentials.instanceURL)
+                .send("GET", String(link.dropFirst(org.credentials.instanceURL.count)))
+            #expect(door.status == 302 && door.header("Location") == "/lightning/query?q=SELECT+Name+FROM+Account")
+        }
+    }
+}

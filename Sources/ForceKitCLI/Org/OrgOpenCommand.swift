@@ -3,6 +3,7 @@ import Foundation
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
+import URLEncoding
 
 /// `forcekit org open`: the org in the browser, signed in, as `sf org open` does: LocalOrg's
 /// console, or a Salesforce org's Lightning Experience.
@@ -32,8 +33,9 @@ struct OrgOpenCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard let path else { return }
+        // A path of the org, as the org itself checks it: no scheme, no other host.
         let page = path.hasPrefix("/") ? path : "/" + path
-        if page.hasPrefix("//") || page.contains("://") || page.contains("\\") {
+        if page.hasPrefix("//") || page.contains("\\") || URLComponents(string: path)?.scheme != nil {
             throw ValidationError("--path must be a page of the org, such as /lightning/o/Account/list, not \(path).")
         }
     }
@@ -43,15 +45,17 @@ struct OrgOpenCommand: AsyncParsableCommand {
         let page = path.map { $0.hasPrefix("/") ? $0 : "/" + $0 }
         let link: String
         do {
-            link = try await Self.oneTimeLink(client: client, page: page)
-        } catch let error as RestError where error.status == 404 {
-            // An org that predates the UI Bridge API: the session itself, as sf sends it.
-            guard let credentials = await client.credentials else { throw error }
-            var frontdoor = URLComponents(
-                url: credentials.instanceURL.appendingPathComponent("secur/frontdoor.jsp"), resolvingAgainstBaseURL: false)
-            frontdoor?.queryItems =
-                [URLQueryItem(name: "sid", value: credentials.accessToken)] + (page.map { [URLQueryItem(name: "retURL", value: $0)] } ?? [])
-            link = frontdoor?.string ?? credentials.instanceURL.absoluteString
+            if let oneTime = try await Self.oneTimeLink(client: client, page: page) {
+                link = oneTime
+            } else {
+                // An org without the UI Bridge API: the session itself, as sf sends it.
+                guard let credentials = await client.credentials, let token = credentials.accessToken else {
+                    Console.printError("error: the account has no session to open the org with; log in again (forcekit login).")
+                    throw ExitCode(1)
+                }
+                let query = FormEncoding.encode([("sid", token)] + (page.map { [("retURL", $0)] } ?? []))
+                link = credentials.instanceURL.appendingPathComponent("secur/frontdoor.jsp").absoluteString + "?" + query
+            }
         } catch let error as RestError {
             Console.printError("error: \(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
             throw ExitCode(1)
@@ -63,18 +67,16 @@ struct OrgOpenCommand: AsyncParsableCommand {
         }
     }
 
-    /// A one-time `frontdoor.jsp` link from the UI Bridge API, landing on `page`.
-    static func oneTimeLink(client: RestClient, page: String?) async throws -> String {
+    /// A one-time `frontdoor.jsp` link from the UI Bridge API, landing on `page`; nil when the
+    /// org does not offer one (no such resource, or not for this session).
+    static func oneTimeLink(client: RestClient, page: String?) async throws(RestError) -> String? {
         var request = RestRequest(method: .post, endpoint: "", path: "/services/oauth2/singleaccess")
-        var form = URLComponents()
-        form.queryItems = page.map { [URLQueryItem(name: "redirect_uri", value: $0)] } ?? []
-        request.setBody(Data((form.percentEncodedQuery ?? "").utf8), contentType: "application/x-www-form-urlencoded")
-        let response = try await client.send(request)
-        guard let link = response.json?["frontdoor_uri"]?.stringValue else {
-            throw ValidationError(
-                "The org answered the login-link request without a frontdoor_uri; open \(await client.credentials?.instanceURL.absoluteString ?? "it") and log in."
-            )
+        request.setBody(
+            Data(FormEncoding.encode(page.map { [("redirect_uri", $0)] } ?? []).utf8), contentType: "application/x-www-form-urlencoded")
+        do {
+            return try await client.send(request).json?["frontdoor_uri"]?.stringValue
+        } catch  where [400, 403, 404, 405].contains(error.status ?? 0) {
+            return nil
         }
-        return link
     }
 }

@@ -25,9 +25,9 @@ struct ConsoleAPI: Sendable {
     }
 
     /// The records of a SOQL query's first batch, with the total.
-    func query(_ soql: String) async throws(APIError) -> (records: [JSON], totalSize: Int, done: Bool) {
+    func query(_ soql: String) async throws(APIError) -> (records: [JSON], totalSize: Int) {
         let answer = try await call("GET", ["query"], parameters: [("q", soql)])
-        return (answer["records"]?.arrayValue ?? [], Int(answer["totalSize"]?.integerValue ?? 0), answer["done"]?.boolValue ?? true)
+        return (answer["records"]?.arrayValue ?? [], Int(answer["totalSize"]?.integerValue ?? 0))
     }
 
     /// The objects of the org (`GET sobjects`), by name.
@@ -45,8 +45,30 @@ struct ConsoleAPI: Sendable {
         }
     }
 
+    /// The object of a record id, by its key prefix.
+    func object(ofID id: String) async throws(APIError) -> String? {
+        guard id.count == 15 || id.count == 18 else { return nil }
+        return try await objects().first { $0.keyPrefix == String(id.prefix(3)) }?.name
+    }
+
+    /// The name to show for each record that the records' reference fields point to.
+    func referenceNames(in records: [JSON], fields: [ObjectDescription.Field]) async throws(APIError) -> [String: String] {
+        let references = fields.filter { $0.type == "reference" }
+        guard !references.isEmpty else { return [:] }
+        let objects = try await objects()
+        var ids: [String: String] = [:]
+        for record in records {
+            for field in references {
+                guard let id = record[field.name]?.stringValue, id.count >= 15 else { continue }
+                // The key prefix tells which object, for a field that may point to several.
+                ids[id] = objects.first { $0.keyPrefix == String(id.prefix(3)) }?.name ?? field.referenceTo.first
+            }
+        }
+        return await names(of: ids)
+    }
+
     /// The display name of each record id, by the record's object: one query per object.
-    func names(of ids: [String: String]) async -> [String: String] {
+    private func names(of ids: [String: String]) async -> [String: String] {
         var names: [String: String] = [:]
         for (object, group) in Dictionary(grouping: ids.keys, by: { ids[$0] ?? "" }) where !object.isEmpty {
             guard let description = try? await describe(object), let nameField = description.nameField else { continue }

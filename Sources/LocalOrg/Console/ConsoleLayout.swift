@@ -18,7 +18,7 @@ enum ConsoleLayout {
                 <nav><a href="\(ConsolePaths.home)">Home</a><a href="\(ConsolePaths.list("Account"))">Accounts</a>\
                 <a href="\(ConsolePaths.list("Contact"))">Contacts</a><a href="\(ConsolePaths.query)">SOQL</a>\
                 <a href="\(ConsolePaths.requests)">Requests</a><a href="\(ConsolePaths.activity)">Activity</a></nav>
-                <form class="user" method="post" action="\(ConsolePaths.logout)">\(formToken(user))<span>\(user.username)</span>\
+                <form class="user" method="post" action="\(ConsolePaths.logout)"><span>\(user.username)</span>\
                 <button type="submit">Log Out</button></form></header>
                 """
             } else {

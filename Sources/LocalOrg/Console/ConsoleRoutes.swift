@@ -22,31 +22,32 @@ struct ConsoleRoutes {
         router.get("/lightning") { _, _ in Self.seeOther(ConsolePaths.home) }
         router.get(RouterPath(ConsolePaths.login)) { request, _ in
             let start = Self.startURL(Responses.query("startURL", of: request), org: org)
-            if await org.browserUser(session: BrowserCookies.value(BrowserCookies.session, of: request)) != nil {
+            if await org.browserUser(session: BrowserRequests.session(of: request)) != nil {
                 return Self.seeOther(start)
             }
             return ConsoleLayout.response(LoginPage.page(orgName: org.settings.organizationName, startURL: start, error: nil))
         }
         router.post(RouterPath(ConsolePaths.login)) { request, context in
-            guard Self.isFromThisOrg(request, org: org) else { return Self.foreignForm(org) }
+            guard BrowserRequests.isFromThisOrg(request, baseURL: org.baseURL) else { return Self.foreignForm(org) }
             let fields = try await Responses.formFields(of: request, context: context)
             let start = Self.startURL(fields["startURL"], org: org)
             switch await org.logIn(username: fields["username"] ?? "", password: fields["password"] ?? "") {
             case .signedIn(let session):
                 var response = Self.seeOther(start)
-                response.headers[.setCookie] = BrowserCookies.session(session, secure: org.baseURL.hasPrefix("https:"))
+                response.headers[.setCookie] = BrowserRequests.sessionCookie(session, secure: org.baseURL.hasPrefix("https:"))
                 return response
             case .refused(let message):
                 let page = LoginPage.page(orgName: org.settings.organizationName, startURL: start, error: message)
                 return ConsoleLayout.response(page, status: .unauthorized)
             }
         }
-        // Salesforce's logout URL is a GET; the console's own button posts, with its form token.
+        // Salesforce's logout URL is a GET, so logging out takes no form token: another site can
+        // end a session, never use one.
         for method in [HTTPRequest.Method.get, .post] {
             router.on(RouterPath(ConsolePaths.logout), method: method) { request, _ in
-                if let cookie = BrowserCookies.value(BrowserCookies.session, of: request) { await org.logOut(session: cookie) }
+                if let cookie = BrowserRequests.session(of: request) { await org.logOut(session: cookie) }
                 var response = Self.seeOther(ConsolePaths.login)
-                response.headers[.setCookie] = BrowserCookies.sessionRemoved
+                response.headers[.setCookie] = BrowserRequests.sessionCookieRemoved
                 return response
             }
         }
@@ -57,10 +58,10 @@ struct ConsoleRoutes {
         let caFile = caFile
         let recent = recent
         router.get(RouterPath(ConsolePaths.home)) { request, _ in
-            await signedIn(request) { user, api in try await HomePage(api: api, caFile: caFile).page() }
+            await signedIn(request) { api in try await HomePage(api: api, caFile: caFile).page() }
         }
         router.get("/lightning/o/:object/list") { request, context in
-            await signedIn(request) { user, api in
+            await signedIn(request) { api in
                 try await ObjectListPage(api: api, object: context.parameters.get("object") ?? "", request: request).page()
             }
         }
@@ -68,79 +69,79 @@ struct ConsoleRoutes {
             Self.seeOther(ConsolePaths.list(context.parameters.get("object") ?? ""))
         }
         router.get("/lightning/o/:object/new") { request, context in
-            await signedIn(request) { user, api in
+            await signedIn(request) { api in
                 try await RecordForm(api: api, object: context.parameters.get("object") ?? "", id: nil)
                     .page(defaults: RecordForm.defaultFieldValues(Responses.query("defaultFieldValues", of: request)))
             }
         }
         router.post("/lightning/o/:object/new") { request, context in
-            await posted(request, context) { user, api, fields in
+            await posted(request, context) { api, fields in
                 try await RecordForm(api: api, object: context.parameters.get("object") ?? "", id: nil).save(fields)
             }
         }
         // `/lightning/r/001…/view`: one route name for the segment, which is an id here.
         router.get("/lightning/r/:object/view") { request, context in
-            await signedIn(request) { user, api in
+            await signedIn(request) { api in
                 let id = context.parameters.get("object") ?? ""
-                guard let object = try await RecordPage.object(of: id, api: api) else { return ConsolePages.notFound(api) }
+                guard let object = try await api.object(ofID: id) else { return ConsolePages.notFound(api) }
                 return Self.seeOther(ConsolePaths.record(object, id))
             }
         }
         router.get("/lightning/r/:object/:id/view") { request, context in
-            await signedIn(request) { user, api in
+            await signedIn(request) { api in
                 try await RecordPage(api: api, object: context.parameters.get("object") ?? "", id: context.parameters.get("id") ?? "")
                     .page()
             }
         }
         router.get("/lightning/r/:object/:id/edit") { request, context in
-            await signedIn(request) { user, api in
+            await signedIn(request) { api in
                 try await RecordForm(api: api, object: context.parameters.get("object") ?? "", id: context.parameters.get("id")).page()
             }
         }
         router.post("/lightning/r/:object/:id/edit") { request, context in
-            await posted(request, context) { user, api, fields in
+            await posted(request, context) { api, fields in
                 try await RecordForm(api: api, object: context.parameters.get("object") ?? "", id: context.parameters.get("id")).save(
                     fields)
             }
         }
         router.get("/lightning/r/:object/:id/delete") { request, context in
-            await signedIn(request) { user, api in
+            await signedIn(request) { api in
                 try await RecordPage(api: api, object: context.parameters.get("object") ?? "", id: context.parameters.get("id") ?? "")
                     .deletePage()
             }
         }
         router.post("/lightning/r/:object/:id/delete") { request, context in
-            await posted(request, context) { user, api, _ in
+            await posted(request, context) { api, _ in
                 try await RecordPage(api: api, object: context.parameters.get("object") ?? "", id: context.parameters.get("id") ?? "")
                     .delete()
             }
         }
         router.get(RouterPath(ConsolePaths.query)) { request, _ in
-            await signedIn(request) { user, api in
+            await signedIn(request) { api in
                 try await QueryPage(api: api).page(
                     soql: Responses.query("q", of: request), all: Responses.query("all", of: request) == "on")
             }
         }
         router.get(RouterPath(ConsolePaths.requests)) { request, _ in
-            await signedIn(request) { user, api in RequestLogPage.page(api: api, requests: recent.latest) }
+            await signedIn(request) { api in RequestLogPage.page(api: api, requests: recent.latest) }
         }
         router.get(RouterPath(ConsolePaths.activity)) { request, _ in
-            await signedIn(request) { user, api in try await ActivityPage(api: api).page() }
+            await signedIn(request) { api in try await ActivityPage(api: api).page() }
         }
         router.get("/lightning/**") { request, _ in
-            await signedIn(request) { user, api in ConsolePages.notFound(api) }
+            await signedIn(request) { api in ConsolePages.notFound(api) }
         }
     }
 
     /// A page for a signed-in browser; any other goes to the login page, which comes back here.
-    private func signedIn(_ request: Request, _ build: (BrowserUser, ConsoleAPI) async throws -> Response) async -> Response {
-        guard let user = await org.browserUser(session: BrowserCookies.value(BrowserCookies.session, of: request)) else {
+    private func signedIn(_ request: Request, _ build: (ConsoleAPI) async throws -> Response) async -> Response {
+        guard let user = await org.browserUser(session: BrowserRequests.session(of: request)) else {
             let here = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
             return Self.seeOther(ConsolePaths.login + "?" + FormEncoding.encode([("startURL", here)]))
         }
         let api = ConsoleAPI(org: org, user: user)
         do {
-            return try await build(user, api)
+            return try await build(api)
         } catch let error as APIError {
             return ConsolePages.failure(api, error)
         } catch {
@@ -152,21 +153,15 @@ struct ConsoleRoutes {
     /// this session (its form token), so another site cannot post it in the user's name.
     private func posted(
         _ request: Request, _ context: LocalOrgRequestContext,
-        _ handle: @escaping (BrowserUser, ConsoleAPI, [String: String]) async throws -> Response
+        _ handle: (ConsoleAPI, [String: String]) async throws -> Response
     ) async -> Response {
-        await signedIn(request) { user, api in
+        await signedIn(request) { api in
             let fields = try await Responses.formFields(of: request, context: context)
-            guard Self.isFromThisOrg(request, org: org), let token = fields[Self.formTokenField],
-                Array(token.utf8).elementsEqualInConstantTime(Array(user.formToken.utf8))
+            guard BrowserRequests.isFromThisOrg(request, baseURL: org.baseURL), let token = fields[Self.formTokenField],
+                Array(token.utf8).elementsEqualInConstantTime(Array(api.user.formToken.utf8))
             else { return Self.foreignForm(org) }
-            return try await handle(user, api, fields)
+            return try await handle(api, fields)
         }
-    }
-
-    /// Whether a post came from this org's pages, by its `Origin` (browsers send one with posts).
-    private static func isFromThisOrg(_ request: Request, org: Org) -> Bool {
-        guard let origin = request.headers[.origin] else { return true }
-        return origin.lowercased() == org.baseURL.lowercased()
     }
 
     private static func foreignForm(_ org: Org) -> Response {

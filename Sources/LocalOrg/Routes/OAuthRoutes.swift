@@ -13,19 +13,20 @@ struct OAuthRoutes {
             // Credentials and consent only ever arrive by POST, never in a URL.
             var fields = try await Responses.formFields(of: request, context: context)
             for key in ["username", "password", "ticket", "decision"] { fields[key] = nil }
-            return Self.response(for: await org.authorize(fields, browserSession: BrowserCookies.value("sid", of: request)))
+            return Self.response(for: await org.authorize(fields, browserSession: BrowserRequests.session(of: request)))
         }
         router.post("/services/oauth2/authorize") { request, context in
             // The login and consent forms are this server's: a form posted from another site is refused.
-            if let origin = request.headers[.origin], origin.lowercased() != org.baseURL.lowercased() {
+            guard BrowserRequests.isFromThisOrg(request, baseURL: org.baseURL) else {
+                let origin = request.headers[.origin] ?? ""
                 return Responses.html(
                     AuthorizationPages.error("invalid_request", "The form was posted from another site (\(origin))."), status: .forbidden)
             }
             let fields = try await Responses.formFields(of: request, context: context)
             return Self.response(
                 for: await org.authorize(
-                    fields, browserSession: BrowserCookies.value("sid", of: request),
-                    browserBinding: BrowserCookies.value(Self.bindingCookie, of: request)))
+                    fields, browserSession: BrowserRequests.session(of: request),
+                    browserBinding: BrowserRequests.cookie(Self.bindingCookie, of: request)))
         }
         router.get("/secur/frontdoor.jsp") { request, _ in
             let step = await org.frontdoor(
@@ -34,7 +35,7 @@ struct OAuthRoutes {
             switch step {
             case .redirect(let location, let session):
                 var response = Responses.redirect(to: location)
-                response.headers[.setCookie] = BrowserCookies.session(session, secure: org.baseURL.hasPrefix("https:"))
+                response.headers[.setCookie] = BrowserRequests.sessionCookie(session, secure: org.baseURL.hasPrefix("https:"))
                 return response
             case .error(let code, let description):
                 return Responses.html(AuthorizationPages.error(code, description), status: .unauthorized)

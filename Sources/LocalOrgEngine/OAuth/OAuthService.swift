@@ -289,6 +289,11 @@ package final class OAuthService: Sendable {
             """, db)
     }
 
+    /// Revokes one access token by its digest (a browser session's own, at logout).
+    func revoke(accessTokenDigest digest: String) async throws(APIError) {
+        try await store.write { db in try db.execute(sql: "DELETE FROM lo_access_token WHERE token = ?", arguments: [digest]) }
+    }
+
     /// Revokes a refresh token (and every access token issued from it) or one access token.
     /// - Returns: Whether the token was known.
     func revoke(token plain: String) async throws(APIError) -> Bool {

@@ -52,14 +52,9 @@ extension Org {
                 return .login(parameters: parameters.formFields, appName: app.name, error: Self.lockedOut(username))
             }
         }
-        let now = store.clock()
-        let login = PendingLogins.Login(
-            userID: user.id, username: user.username, app: app, parameters: parameters, scopes: scopes,
-            expires: now.addingTimeInterval(10 * 60))
-        let ticket = logins.add(login, now: now)
-        return .consent(
-            ticket: ticket, appName: app.name, scopes: scopes, username: user.username,
-            browserBinding: logins.binding(of: ticket) ?? "")
+        let login = PendingLogin(userID: user.id, username: user.username, app: app, parameters: parameters, scopes: scopes)
+        let ticket = logins.add(login, lifetime: PendingLogin.lifetime, now: store.clock())
+        return .consent(ticket: ticket, appName: app.name, scopes: scopes, username: user.username, browserBinding: login.browserBinding)
     }
 
     /// A redirect URI matches a registered callback exactly, or, for a loopback callback
@@ -83,7 +78,8 @@ extension Org {
     }
 
     private func decide(ticket: String, binding: String?, allow: Bool) async -> AuthorizeStep {
-        guard let login = logins.take(ticket, binding: binding, now: store.clock()) else {
+        // Taken whatever the binding: a ticket answered from another browser is used up.
+        guard let login = logins.take(ticket, now: store.clock()), login.browserBinding == binding else {
             return .error(
                 code: "invalid_request", description: "This login has expired or belongs to another browser; start again from the app.")
         }

@@ -30,7 +30,7 @@ extension Org {
 
     /// The user a `sid` cookie signs in, while the session and its token live.
     package func browserUser(session cookie: String?) async -> BrowserUser? {
-        guard let cookie, let session = webSessions.session(of: cookie, now: store.clock()) else { return nil }
+        guard let cookie, let session = webSessions.value(of: cookie, now: store.clock()) else { return nil }
         guard await oauth.isLive(accessTokenDigest: session.accessTokenDigest),
             let found: (String, Bool)? = try? await store.read({ db -> (String, Bool)? in
                 guard
@@ -41,7 +41,7 @@ extension Org {
                 return (username, try UserManagement.isAdministrator(session.userID, db: db))
             }), let (username, isAdministrator) = found
         else {
-            webSessions.end(cookie)
+            webSessions.remove(cookie)
             return nil
         }
         return BrowserUser(userID: session.userID, username: username, formToken: session.formToken, isAdministrator: isAdministrator)
@@ -66,10 +66,8 @@ extension Org {
 
     /// Ends a browser session, revoking the token it was given (never an app's).
     package func logOut(session cookie: String) async {
-        guard let session = webSessions.end(cookie), session.ownsToken else { return }
-        try? await store.write { db in
-            try db.execute(sql: "DELETE FROM lo_access_token WHERE token = ?", arguments: [session.accessTokenDigest])
-        }
+        guard let session = webSessions.remove(cookie), session.ownsToken else { return }
+        try? await oauth.revoke(accessTokenDigest: session.accessTokenDigest)
     }
 
     /// `POST /services/oauth2/singleaccess`: a one-time `frontdoor.jsp` URL that opens a browser
@@ -78,15 +76,20 @@ extension Org {
         guard let path = Self.pathOfThisOrg(redirectURI ?? "/", baseURL: baseURL) else {
             throw APIError(status: 400, errorCode: "INVALID_REQUEST", message: "redirect_uri must be a page of this org (\(baseURL)).")
         }
-        let secret = oneTimeLinks.make(userID: session.userID, path: path, now: store.clock())
+        let secret = oneTimeLinks.add(OneTimeLink(userID: session.userID, path: path), lifetime: OneTimeLink.lifetime, now: store.clock())
         return "\(baseURL)/secur/frontdoor.jsp?otp=\(secret)"
     }
 
     /// Issues a token for a browser's own session and opens the session on it.
     func openOwnedSession(userID: String) async throws(APIError) -> String {
         let grant = try await oauth.issue(userID: userID, clientID: Self.consoleClientID, scope: ["web", "api"], withRefreshToken: false)
-        return webSessions.open(
-            userID: userID, accessTokenDigest: PasswordHash.digest(ofToken: grant.accessToken), ownsToken: true, now: store.clock())
+        return openSession(userID: userID, accessToken: grant.accessToken, ownsToken: true)
+    }
+
+    /// Opens a browser session over an access token and returns the `sid` cookie's value.
+    func openSession(userID: String, accessToken: String, ownsToken: Bool) -> String {
+        let session = WebSession(userID: userID, accessTokenDigest: PasswordHash.digest(ofToken: accessToken), ownsToken: ownsToken)
+        return webSessions.add(session, lifetime: WebSession.lifetime, now: store.clock())
     }
 
     /// A URL or path as a path of this server, or nil when it leads elsewhere: browsers read

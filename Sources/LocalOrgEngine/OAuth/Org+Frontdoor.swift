@@ -36,9 +36,7 @@ extension Org {
             return .error(code: "invalid_session", description: "The session id is not valid or has expired; log in again.")
         }
         guard let path = Self.pathOfThisOrg(requested ?? "/", baseURL: baseURL) else { return Self.foreignReturnURL(baseURL) }
-        let session = webSessions.open(
-            userID: apiSession.userID, accessTokenDigest: PasswordHash.digest(ofToken: sid), ownsToken: false, now: store.clock())
-        return .redirect(location: path, session: session)
+        return .redirect(location: path, session: openSession(userID: apiSession.userID, accessToken: sid, ownsToken: false))
     }
 
     private static func foreignReturnURL(_ baseURL: String) -> FrontdoorStep {

@@ -31,11 +31,12 @@ struct ObjectListPage {
             condition = " WHERE \(nameField.name) LIKE \(SOQLString.quoted(likePattern: "%" + search + "%"))"
         }
         let order = sortField.map { " ORDER BY \($0.name) \(descending ? "DESC NULLS LAST" : "ASC NULLS FIRST"), Id" } ?? " ORDER BY Id"
-        let selected = (["Id"] + columns.map(\.name) + columns.compactMap(Self.relatedName)).uniqued()
+        let selected = (["Id"] + columns.map(\.name)).uniqued()
         let soql =
             "SELECT \(selected.joined(separator: ", ")) FROM \(description.name)\(condition)\(order) LIMIT \(Self.pageSize) OFFSET \(offset)"
         let records = try await api.query(soql).records
         let total = try await api.query("SELECT COUNT() FROM \(description.name)\(condition)").totalSize
+        let names = try await api.referenceNames(in: records, fields: columns)
 
         let headers: [HTML] = columns.map { column in
             let label = column.type == "reference" && column.label.hasSuffix(" ID") ? String(column.label.dropLast(3)) : column.label
@@ -49,10 +50,7 @@ struct ObjectListPage {
             let id = record["Id"]?.stringValue ?? ""
             let cells: [HTML] = columns.enumerated().map { index, column in
                 if index == 0 { return HTML.link(Self.text(record[column.name]) ?? id, to: ConsolePaths.record(description.name, id)) }
-                if Self.relatedName(column) != nil, let name = record[column.relationshipName ?? ""]?["Name"]?.stringValue {
-                    return HTML.link(name, to: ConsolePaths.record(id: record[column.name]?.stringValue ?? ""))
-                }
-                return FieldDisplay.html(record[column.name], field: column)
+                return FieldDisplay.html(record[column.name], field: column, names: names)
             }
             return "<tr>\(cells.map { "<td>\($0)</td>" as HTML })</tr>"
         }
@@ -122,14 +120,6 @@ struct ObjectListPage {
         }
         if let modified = description.field("LastModifiedDate") { columns.append(modified) }
         return columns
-    }
-
-    /// `Account.Name` for a reference to one object that has a Name, so a list shows names.
-    static func relatedName(_ field: ObjectDescription.Field) -> String? {
-        guard field.type == "reference", field.referenceTo.count == 1, let relationship = field.relationshipName,
-            ["Account", "Contact", "User", "Opportunity", "Lead", "Campaign"].contains(field.referenceTo[0])
-        else { return nil }
-        return relationship + ".Name"
     }
 
     private static func text(_ value: JSON?) -> String? {

@@ -46,7 +46,7 @@ struct RecordForm {
             typed[field.name] = value
             if id == nil {
                 if !value.isNull { body[field.name] = value }
-            } else if value != (current[field.name] ?? .null) && !(value.isNull && current[field.name] == nil) {
+            } else if value != (current[field.name] ?? .null) {
                 body[field.name] = value
             }
         }

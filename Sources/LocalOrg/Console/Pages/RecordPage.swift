@@ -19,7 +19,7 @@ struct RecordPage {
         let record = try await api.call("GET", ["sobjects", description.name, id])
         let recordID = record["Id"]?.stringValue ?? id
         let objects = try await api.objects()
-        let names = await api.names(of: Self.referencedObjects(in: record, description: description, objects: objects))
+        let names = try await api.referenceNames(in: [record], fields: description.fields)
 
         let title = description.nameField.flatMap { record[$0.name]?.stringValue } ?? recordID
         let rows: [HTML] = description.fields.compactMap { field in
@@ -84,24 +84,6 @@ struct RecordPage {
     /// more (`Accounts · ChildAccounts`).
     static func caption(_ plural: String, _ relationship: String) -> String {
         relationship == plural.replacingOccurrences(of: " ", with: "") ? plural : "\(plural) · \(relationship)"
-    }
-
-    /// The id of each reference in a record, with the object it points to (the key prefix tells
-    /// which, for a field that may point to several).
-    static func referencedObjects(in record: JSON, description: ObjectDescription, objects: [ObjectSummary]) -> [String: String] {
-        var found: [String: String] = [:]
-        for field in description.fields where field.type == "reference" {
-            guard let id = record[field.name]?.stringValue, id.count >= 15 else { continue }
-            let object = objects.first { $0.keyPrefix == String(id.prefix(3)) }?.name ?? field.referenceTo.first
-            found[id] = object
-        }
-        return found
-    }
-
-    /// The object of a record id, by its key prefix.
-    static func object(of id: String, api: ConsoleAPI) async throws -> String? {
-        guard id.count == 15 || id.count == 18 else { return nil }
-        return try await api.objects().first { $0.keyPrefix == String(id.prefix(3)) }?.name
     }
 
     /// "Delete this record?", with the button that posts the deletion.
