@@ -8,6 +8,7 @@ const { test, after } = require('node:test');
 const assert = require('node:assert/strict');
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
+const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { startLocalOrg } = require('../hybrid-js/localorg.js');
@@ -27,6 +28,18 @@ async function openServed(localOrg, www, ...serveArguments) {
   const session = await openChromium(url, cleanups);
   session.url = url;
   return session;
+}
+
+/** The status of a POST of `body` to the bridge with these headers (Node's http sets Host and Origin as told). */
+function post(port, body, headers) {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port, path: '/__forcekit/exec', method: 'POST', headers }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /** The value of `expression` once it is no longer `pending` (a minute at most). */
@@ -58,6 +71,15 @@ test('a day in a hybrid page, in headless Chromium: sync down, a cursor, an offl
     assert.equal((await fetch(session.url + escape)).status, 404, escape);
   }
   assert.equal((await fetch(session.url + 'day.js')).status, 200);
+
+  // The bridge acts as the signed-in user: another site's page, or a name another site's DNS points
+  // at loopback, may not call it (the page itself did, above, from its own origin).
+  const call = JSON.stringify({ service: 'com.salesforce.sdkinfo', action: 'getInfo', args: [] });
+  const { port } = new URL(session.url);
+  assert.equal(await post(port, call, { Origin: 'http://evil.example' }), 403);
+  assert.equal(await post(port, call, { Host: `evil.example:${port}`, Origin: `http://evil.example:${port}` }), 403);
+  assert.equal(await post(port, call, {}), 403);
+  assert.equal(await post(port, call, { Origin: `http://127.0.0.1:${port}` }), 200);
 });
 
 test('the www skeleton forcekit create --template hybrid writes runs as served, logged in with --local', async () => {

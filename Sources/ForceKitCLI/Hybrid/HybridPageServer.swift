@@ -19,11 +19,16 @@ struct HybridPageServer {
         let router = Router()
         let script = try Self.cordovaScript()
         router.get("/cordova.js") { _, _ in Self.response(Data(script.utf8), type: "text/javascript; charset=utf-8") }
-        router.get("/__forcekit/ready") { _, _ in Self.json(["ready": true]) }
+        router.get("/__forcekit/ready") { request, _ in
+            guard Self.isFromServedPage(request, call: false) else { return Self.refused }
+            return Self.json(["ready": true])
+        }
         router.get("/__forcekit/events") { request, _ in
-            Self.json(events.after(request.uri.queryParameters.get("after", as: Int.self) ?? 0))
+            guard Self.isFromServedPage(request, call: false) else { return Self.refused }
+            return Self.json(events.after(request.uri.queryParameters.get("after", as: Int.self) ?? 0))
         }
         router.post("/__forcekit/exec") { request, _ -> Response in
+            guard Self.isFromServedPage(request, call: true) else { return Self.refused }
             let body = try await request.body.collect(upTo: 64 << 20)
             let started = ContinuousClock.now
             guard case .success(let call) = BridgeLines.call(from: String(buffer: body)) else {
@@ -44,6 +49,22 @@ struct HybridPageServer {
         router.get("**") { request, _ in try file(at: request.uri.path) }
         return router
     }
+
+    /// Whether a request for the bridge comes from the served page, since the bridge acts as the
+    /// signed-in user: addressed to this server by a loopback name (not a name another site's DNS
+    /// points here), and a call posted from a page of this very origin (a page of another site open
+    /// in the same browser can post to loopback, but its `Origin` says so).
+    static func isFromServedPage(_ request: Request, call: Bool) -> Bool {
+        guard let authority = request.head.authority,
+            ["127.0.0.1:", "localhost:", "[::1]:"].contains(where: { authority.lowercased().hasPrefix($0) })
+        else { return false }
+        return !call || request.headers[.origin]?.lowercased() == "http://" + authority.lowercased()
+    }
+
+    private static let refused = Response(
+        status: .forbidden, headers: [.contentType: "application/json"],
+        body: ResponseBody(
+            byteBuffer: ByteBuffer(string: #"{"ok":false,"error":"Only the page forcekit hybrid serve serves may call the bridge."}"#)))
 
     /// A file of the folder; `/` is `index.html`. Paths leaving the folder are not found.
     private func file(at path: String) throws -> Response {
