@@ -31,16 +31,15 @@ extension Org {
     /// The user a `sid` cookie signs in, while the session and its token live.
     package func browserUser(session cookie: String?) async -> BrowserUser? {
         guard let cookie, let session = webSessions.value(of: cookie, now: store.clock()) else { return nil }
-        guard await oauth.isLive(accessTokenDigest: session.accessTokenDigest),
-            let found: (String, Bool)? = try? await store.read({ db -> (String, Bool)? in
-                guard
-                    let username = try String.fetchOne(
-                        db, sql: #"SELECT "Username" FROM "User" WHERE "Id" = ? AND "IsActive" = 1 AND "IsDeleted" = 0"#,
-                        arguments: [session.userID])
-                else { return nil }
-                return (username, try UserManagement.isAdministrator(session.userID, db: db))
-            }), let (username, isAdministrator) = found
-        else {
+        let user = try? await store.read { db -> (username: String, isAdministrator: Bool)? in
+            guard
+                let username = try String.fetchOne(
+                    db, sql: #"SELECT "Username" FROM "User" WHERE "Id" = ? AND "IsActive" = 1 AND "IsDeleted" = 0"#,
+                    arguments: [session.userID])
+            else { return nil }
+            return (username, try UserManagement.isAdministrator(session.userID, db: db))
+        }
+        guard await oauth.isLive(accessTokenDigest: session.accessTokenDigest), let (username, isAdministrator) = user ?? nil else {
             webSessions.remove(cookie)
             return nil
         }
