@@ -2,6 +2,7 @@ import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import LocalOrg
+import LocalOrgEngine
 import SalesforceCore
 import Testing
 
@@ -138,7 +139,69 @@ struct LocalOrgFirstStepsTests {
                 stale.processID = Int32.max
                 try stale.save()
                 #expect(await forcekit("login", "--local").exitCode == 1)
-                #expect(await forcekit("login", "--local", "--instance", "http://x").exitCode == 64)
+                let elsewhere = await forcekit("login", "--local", "--instance", "http://x")
+                #expect(
+                    elsewhere.exitCode == 1 && elsewhere.error.contains("no LocalOrg runs at http://x (none runs)"), "\(elsewhere.error)")
+                #expect(await forcekit("login", "--local", "--username", "u").exitCode == 64)
+            }
+        }
+    }
+
+    @Test(
+        "two LocalOrgs side by side: each has its record, stopping one leaves the other's, and login --local picks the newest or the one named"
+    )
+    func twoLocalOrgs() async throws {
+        try await withTemporaryDirectory { home throws in
+            try await CLIEnvironment.$home.withValue(home) {
+                try await withLocalOrg { first throws in
+                    try await withLocalOrg { second throws in
+                        let older = RunningLocalOrg(first.credentials, dataDirectory: nil, startedAt: Date(timeIntervalSinceNow: -60))
+                        let newer = RunningLocalOrg(second.credentials, dataDirectory: nil)
+                        try older.save()
+                        try newer.save()
+                        #expect(
+                            RunningLocalOrg.all().map(\.instanceURL) == [second.credentials.instanceURL, first.credentials.instanceURL])
+                        let newest = await forcekit("login", "--local")
+                        #expect(newest.exitCode == 0 && newest.output.contains(second.credentials.instanceURL), "\(newest.error)")
+                        #expect(newest.error.contains("2 LocalOrgs run") && newest.error.contains("--local --instance URL"))
+                        let named = await forcekit("login", "--local", "--instance", first.credentials.instanceURL + "/")
+                        #expect(named.exitCode == 0 && named.output.contains(first.credentials.instanceURL), "\(named.error)")
+                        // The newer one stops: the older one's record stays, and login --local finds it.
+                        newer.remove()
+                        #expect(RunningLocalOrg.current() == older)
+                        let after = await forcekit("login", "--local")
+                        #expect(
+                            after.exitCode == 0 && after.output.contains(first.credentials.instanceURL)
+                                && !after.error.contains("LocalOrgs run"))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("https to a plain-HTTP org, or http to a TLS one, says which side speaks what and the URL to use, without a raw TLS error")
+    func schemeMismatch() async throws {
+        try await withTemporaryDirectory { home throws in
+            try await CLIEnvironment.$home.withValue(home) {
+                try await withLocalOrg { plain throws in
+                    let address = plain.credentials.instanceURL.dropFirst("http://".count)
+                    let login = await forcekit(
+                        "login", "--instance", "https://\(address)", "--username", plain.credentials.username, "--password", "x")
+                    #expect(login.exitCode == 1)
+                    #expect(login.error.contains("speaks plain HTTP, not HTTPS (a LocalOrg started without --tls): use http://\(address)."))
+                    #expect(!login.error.contains("BoringSSL") && !login.error.contains(".build"), "\(login.error)")
+                }
+                var tls = LocalOrgConfiguration()
+                tls.tls = true
+                try await withLocalOrg(configuration: tls) { secure throws in
+                    let address = secure.credentials.instanceURL.dropFirst("https://".count)
+                    let login = await forcekit(
+                        "login", "--instance", "http://\(address)", "--username", secure.credentials.username, "--password", "x")
+                    #expect(login.exitCode == 1)
+                    #expect(
+                        login.error.contains("if it speaks HTTPS (a LocalOrg started with --tls), use https://\(address)"), "\(login.error)"
+                    )
+                }
             }
         }
     }
@@ -166,22 +229,31 @@ struct LocalOrgFirstStepsTests {
         #expect(ForceKitHome.directory(environment: ["FORCEKIT_HOME": "", "HOME": "/c"]).path == "/c/.forcekit")
     }
 
-    @Test("serve --data restarts on its last port when it is free, and on another when it is taken")
+    @Test("serve --data restarts on its last port when it is free, on another when it is taken, and never twice on one folder")
     func portReuse() async throws {
         try await withTemporaryDirectory { data throws in
             var configuration = LocalOrgConfiguration()
             configuration.seedsSampleData = false
             configuration.dataDirectory = data
             let first = try await ServeCommand.start(configuration, reusingPortOf: data)
-            let port = URLComponents(string: first.credentials.instanceURL)?.port
+            let port = try #require(URLComponents(string: first.credentials.instanceURL)?.port)
             await first.stop()
             let second = try await ServeCommand.start(configuration, reusingPortOf: data)
             #expect(URLComponents(string: second.credentials.instanceURL)?.port == port)
-            // While it runs, a third one cannot have that port: it takes another.
-            let third = try await ServeCommand.start(configuration, reusingPortOf: data)
-            #expect(URLComponents(string: third.credentials.instanceURL)?.port != port)
-            await third.stop()
+            // While it runs, a second server on the same folder is refused with its URL.
+            await #expect(throws: LocalOrgError.dataDirectoryInUse(path: data.path, instanceURL: second.credentials.instanceURL)) {
+                try await ServeCommand.start(configuration, reusingPortOf: data)
+            }
             await second.stop()
+            // Another program holds the port: the next start takes another.
+            var squatter = LocalOrgConfiguration()
+            squatter.seedsSampleData = false
+            squatter.port = port
+            try await LocalOrgServer.withRunning(squatter) { _ in
+                let third = try await ServeCommand.start(configuration, reusingPortOf: data)
+                #expect(URLComponents(string: third.credentials.instanceURL)?.port != port)
+                await third.stop()
+            }
         }
     }
 }

@@ -56,6 +56,22 @@ struct ServerTests {
         }
     }
 
+    @Test("one LocalOrg per data directory: a second is refused with the first one's URL, and starts once the first stops")
+    func oneServerPerDataDirectory() async throws {
+        try await withTemporaryDirectory { directory throws in
+            try await LocalOrgServer.withRunning(configuration(in: directory)) { first throws in
+                await #expect(throws: LocalOrgError.dataDirectoryInUse(path: directory.path, instanceURL: first.credentials.instanceURL)) {
+                    try await LocalOrgServer.withRunning(configuration(in: directory)) { _ in }
+                }
+                let versions = try await HTTPTestClient(baseURL: first.credentials.instanceURL).send("GET", "/services/data")
+                #expect(versions.status == 200)
+            }
+            try await LocalOrgServer.withRunning(configuration(in: directory)) { again in
+                #expect(again.credentials.instanceURL.hasPrefix("http://127.0.0.1:"))
+            }
+        }
+    }
+
     @Test("a request log whose reader blocks never holds up a request; its lines arrive in order once it reads", .timeLimit(.minutes(1)))
     func blockedRequestLog() async throws {
         let gate = DispatchSemaphore(value: 0)

@@ -22,7 +22,8 @@ struct LoginCommand: AsyncParsableCommand {
             login becomes the current account.
 
             With --local (or no --instance while forcekit serve runs) it logs in to that LocalOrg as \
-            its default user; with --tls its CA is trusted, and kept with the account for the other \
+            its default user (the newest, when several run; --local --instance URL picks one); \
+            with --tls its CA is trusted, and kept with the account for the other \
             commands (--ca-file names a CA for any org; without one, SSL_CERT_FILE is read, as curl and \
             OpenSSL do).
 
@@ -77,9 +78,8 @@ struct LoginCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if local && (instance != nil || username != nil || browser) {
-            throw ValidationError(
-                "--local logs in to the running LocalOrg as its default user: leave out --instance, --username and --browser.")
+        if local && (username != nil || browser) {
+            throw ValidationError("--local logs in to a running LocalOrg as its default user: leave out --username and --browser.")
         }
         if browser && (username != nil || password != nil) { throw ValidationError("Use either --browser or --username and --password.") }
         if (username == nil) != (password == nil) { throw ValidationError("--username and --password go together.") }
@@ -90,11 +90,7 @@ struct LoginCommand: AsyncParsableCommand {
     func run() async throws {
         let environmentKey = CLIEnvironment.variables["FORCEKIT_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
         // With no instance, a running LocalOrg is the one meant (the README's first steps).
-        let running = local || (instance == nil && username == nil && !browser) ? RunningLocalOrg.current() : nil
-        if local && running == nil {
-            Console.printError("error: no LocalOrg is running for \(ForceKitHome.directory.path). Start one with forcekit serve.")
-            throw ExitCode(1)
-        }
+        let running = try Self.runningLocalOrg(local: local, instance: instance, username: username, browser: browser)
         let key = clientID ?? environmentKey ?? running?.clientID ?? MobileSDKSampleApp.consumerKey
         let instance = running?.instanceURL ?? self.instance ?? "https://login.salesforce.com"
         guard let host = LoginHost(instance) else { throw ValidationError("--instance \(instance) is not a host or URL.") }
@@ -148,6 +144,31 @@ struct LoginCommand: AsyncParsableCommand {
 }
 
 extension LoginCommand {
+    /// The running LocalOrg a login means: with --local, the one at --instance or else the newest;
+    /// with no instance, username or browser, the newest if one runs; nil for any other org.
+    static func runningLocalOrg(local: Bool, instance: String?, username: String?, browser: Bool) throws -> RunningLocalOrg? {
+        guard local || (instance == nil && username == nil && !browser) else { return nil }
+        let all = RunningLocalOrg.all()
+        if local, let instance {
+            guard let running = RunningLocalOrg.serving(instance) else {
+                let list = all.isEmpty ? "none runs" : "running: " + all.map(\.instanceURL).joined(separator: ", ")
+                Console.printError("error: no LocalOrg runs at \(instance) (\(list)).")
+                throw ExitCode(1)
+            }
+            return running
+        }
+        if local && all.isEmpty {
+            Console.printError("error: no LocalOrg is running for \(ForceKitHome.directory.path). Start one with forcekit serve.")
+            throw ExitCode(1)
+        }
+        if let newest = all.first, all.count > 1 {
+            Console.printError(
+                "\(all.count) LocalOrgs run (\(all.map(\.instanceURL).joined(separator: ", "))): logging in to the newest, \(newest.instanceURL); "
+                    + "forcekit login --local --instance URL picks another.")
+        }
+        return all.first
+    }
+
     /// The error, with what the user can do when the cause is a common one.
     static func explain(_ error: AccountError, at instance: String) -> String {
         guard case .loginFailed(let failure) = error else { return "\(error)" }

@@ -38,6 +38,9 @@ final class TrustingTransport: HTTPTransport {
         tls.additionalTrustRoots = [.certificates(certificates)]
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
         configuration.decompression = .disabled
+        // A command talks to one org for one user: a refused connection is an answer (nothing
+        // listens there), not a flake to retry with backoff for ten seconds.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

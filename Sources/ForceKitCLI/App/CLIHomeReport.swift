@@ -18,7 +18,7 @@ enum CLIHomeReport {
         func name(_ account: UserAccount) -> String {
             "\(account.username ?? account.identity.userID.id18) (\(account.credentials.instanceURL.absoluteString))"
         }
-        let localOrg = RunningLocalOrg.current()
+        let localOrgs = RunningLocalOrg.all()
         typealias Entry = DeveloperSupportInfo.Entry
         return DeveloperSupportInfo(entries: [
             Entry(key: "SDK Version", value: ForceKitVersion.current),
@@ -27,8 +27,10 @@ enum CLIHomeReport {
             Entry(key: "Authenticated Users", value: accounts.map(name).joined(separator: ", ")),
             Entry(
                 key: "LocalOrg",
-                value: localOrg.map { "\($0.instanceURL) (process \($0.processID)\($0.dataDirectory.map { ", data in \($0)" } ?? ""))" }
-                    ?? "not running"),
+                value: localOrgs.isEmpty
+                    ? "not running"
+                    : localOrgs.map { "\($0.instanceURL) (process \($0.processID)\($0.dataDirectory.map { ", data in \($0)" } ?? ""))" }
+                        .joined(separator: ", ")),
             Entry(key: "Stores", value: storeFiles(under: home).joined(separator: ", ")),
         ])
     }

@@ -46,7 +46,7 @@ struct OrgDisplayCommand: AsyncParsableCommand {
             }
         }
         // A LocalOrg served with --tls has its own CA; SSL_CERT_FILE names one; others use the system's roots.
-        let running = RunningLocalOrg.current()
+        let running = RunningLocalOrg.serving(credentials.instanceURL.absoluteString)
         let systemBundle = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
             .first { FileManager.default.fileExists(atPath: $0) }
         let localCA = running?.instanceURL == credentials.instanceURL.absoluteString ? running?.caFile : nil

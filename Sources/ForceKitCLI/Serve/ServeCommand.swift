@@ -18,9 +18,11 @@ struct ServeCommand: AsyncParsableCommand {
             connected apps: edit it to add apps or callback URLs) and, with --tls, the certificates; \
             without --port it restarts on its last port when that is free, so saved logins work.
 
-            While it runs, where it is (URL, default user, client id, CA file) is recorded in \
-            $FORCEKIT_HOME/running-localorg.json: forcekit login --local logs in with it, and \
-            forcekit org display prints what a client needs.
+            One LocalOrg serves a data folder at a time: a second serve on the same --data is \
+            refused with the first one's URL. While it runs, where it is (URL, default user, \
+            client id, CA file) is recorded in $FORCEKIT_HOME/running-localorgs/: forcekit login \
+            --local logs in to the newest (--local --instance URL to another), and forcekit org \
+            display prints what a client needs.
 
             The instance URL is also a console for people (log in as the default user): records \
             to search, open, edit and create, a SOQL box, the live request log. forcekit org open \
@@ -115,9 +117,9 @@ struct ServeCommand: AsyncParsableCommand {
         let record = RunningLocalOrg(server.credentials, dataDirectory: server.isTemporary ? nil : server.dataDirectory.path)
         do {
             try record.save()
-            Console.printError("Recorded in \(RunningLocalOrg.file.path): forcekit login --local logs in to it.")
+            Console.printError("Recorded in \(record.file.path): forcekit login --local logs in to it.")
         } catch {
-            Console.printError("warning: cannot record the server in \(RunningLocalOrg.file.path): \(error.localizedDescription)")
+            Console.printError("warning: cannot record the server in \(record.file.path): \(error.localizedDescription)")
         }
         await server.waitUntilStopped()
         record.remove()

@@ -32,11 +32,14 @@ public final class LocalOrgServer: Sendable {
     private let org: Org
     private let serviceGroup: ServiceGroup
     private let running: Task<Void, any Error>
+    /// The data directory's lock, held while the server runs (none for a temporary directory).
+    private let lock: DataDirectoryLock?
 
     private init(
         credentials: LocalOrgCredentials, org: Org, dataDirectory: URL, isTemporary: Bool, faults: FaultInjector,
-        serviceGroup: ServiceGroup, running: Task<Void, any Error>
+        serviceGroup: ServiceGroup, running: Task<Void, any Error>, lock: DataDirectoryLock?
     ) {
+        self.lock = lock
         self.org = org
         self.faults = faults
         self.credentials = credentials
@@ -50,17 +53,20 @@ public final class LocalOrgServer: Sendable {
     /// Starts a server and returns once it accepts connections.
     public static func start(_ configuration: LocalOrgConfiguration) async throws(LocalOrgError) -> LocalOrgServer {
         let (directory, isTemporary) = try dataDirectory(configuration.dataDirectory)
+        // A temporary directory is this server's alone; a kept one may be another's.
+        let lock = isTemporary ? nil : try DataDirectoryLock.acquire(in: directory)
         do {
-            return try await start(configuration, directory: directory, isTemporary: isTemporary)
+            return try await start(configuration, directory: directory, isTemporary: isTemporary, lock: lock)
         } catch {
+            lock?.release()
             // A temporary org that never started leaves nothing behind.
             if isTemporary { try? FileManager.default.removeItem(at: directory) }
             throw error
         }
     }
 
-    private static func start(_ configuration: LocalOrgConfiguration, directory: URL, isTemporary: Bool) async throws(LocalOrgError)
-        -> LocalOrgServer
+    private static func start(_ configuration: LocalOrgConfiguration, directory: URL, isTemporary: Bool, lock: DataDirectoryLock?)
+        async throws(LocalOrgError) -> LocalOrgServer
     {
         let org = try await Org.open(
             in: directory, schemaFile: configuration.schemaFile, seedsSampleData: configuration.seedsSampleData,
@@ -115,6 +121,7 @@ public final class LocalOrgServer: Sendable {
         let scheme = configuration.tls ? "https" : "http"
         let hostForURL = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         org.baseURL = "\(scheme)://\(hostForURL):\(port)"
+        lock?.record(instanceURL: org.baseURL)
         let app = org.settings.connectedApps[0]
         let credentials = LocalOrgCredentials(
             instanceURL: org.baseURL, loginURL: org.baseURL, user: org.defaultUser,
@@ -122,7 +129,7 @@ public final class LocalOrgServer: Sendable {
             redirectURI: app.callbackURLs[0], caFile: certificate?.caFile.path)
         return LocalOrgServer(
             credentials: credentials, org: org, dataDirectory: directory, isTemporary: isTemporary, faults: faults,
-            serviceGroup: serviceGroup, running: running)
+            serviceGroup: serviceGroup, running: running, lock: lock)
     }
 
     /// Adds an active user who logs in with `username` and `password` (at the login pages, or
@@ -147,12 +154,18 @@ public final class LocalOrgServer: Sendable {
     public func stop() async {
         await serviceGroup.triggerGracefulShutdown()
         _ = try? await running.value
-        if isTemporary { try? FileManager.default.removeItem(at: dataDirectory) }
+        finish()
     }
 
     /// Waits until the server stops (on a signal, when configured to stop on signals).
     public func waitUntilStopped() async {
         _ = try? await running.value
+        finish()
+    }
+
+    /// Once stopped: the data directory is let go, or removed when temporary.
+    private func finish() {
+        lock?.release()
         if isTemporary { try? FileManager.default.removeItem(at: dataDirectory) }
     }
 

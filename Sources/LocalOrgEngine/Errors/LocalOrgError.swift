@@ -8,6 +8,8 @@ public enum LocalOrgError: ForceKitError, Equatable {
     case invalidConfiguration(file: String, reason: String)
     /// The data directory cannot be created or used.
     case dataDirectoryUnusable(path: String, reason: String)
+    /// Another LocalOrg serves the data directory (at `instanceURL`, when it said where).
+    case dataDirectoryInUse(path: String, instanceURL: String?)
     /// The server could not bind or start.
     case cannotStart(reason: String)
     /// The TLS certificate could not be made or loaded.
@@ -21,6 +23,8 @@ public enum LocalOrgError: ForceKitError, Equatable {
         case .invalidSchema(let file, let reason): return "The schema file \(file) is not valid: \(reason)."
         case .invalidConfiguration(let file, let reason): return "The configuration \(file) is not valid: \(reason)."
         case .dataDirectoryUnusable(let path, let reason): return "The data directory \(path) cannot be used: \(reason)."
+        case .dataDirectoryInUse(let path, let instanceURL):
+            return "Another LocalOrg already serves the data directory \(path)\(instanceURL.map { " at \($0)" } ?? "")."
         case .cannotStart(let reason): return "LocalOrg could not start: \(reason)."
         case .certificateFailed(let reason): return "LocalOrg could not make or load its TLS certificate: \(reason)."
         case .storage(let reason): return "LocalOrg's store failed: \(reason)."
@@ -33,6 +37,7 @@ public enum LocalOrgError: ForceKitError, Equatable {
         case .invalidSchema: return "Fix the file; the format is in the LocalOrg documentation (Custom objects)."
         case .invalidConfiguration: return "Fix the file, or delete it to have LocalOrg write a new default one."
         case .dataDirectoryUnusable: return "Choose a directory you can write to with --data."
+        case .dataDirectoryInUse: return "Use the running one (forcekit login --local), stop it first, or choose another --data directory."
         case .cannotStart: return "Choose another port with --port, or 0 for any free port."
         case .certificateFailed: return "Delete the tls folder in the data directory to have new certificates made."
         case .storage: return "Check the disk; start with a new --data directory if the database is damaged."
