@@ -4,11 +4,13 @@ import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 
-/// `--user`: which signed-in account a command acts for.
+/// `--user` (or `--target-org`, as `sf` spells it): which signed-in account a command acts for.
 struct AccountOptions: ParsableArguments {
     @Option(
+        name: [.customLong("user"), .customLong("target-org")],
         help: ArgumentHelp(
-            "The account to use: a username or user id (see forcekit accounts). Default: the current one.", valueName: "USER"))
+            "The account to use: an alias, a username, a user id or ORG_ID/USER_ID (see forcekit accounts). Default: the current one.",
+            valueName: "USER"))
     var user: String?
 
     /// The chosen account, the manager that keeps it, and the transport its org needs (one that
@@ -32,13 +34,7 @@ struct AccountOptions: ParsableArguments {
     }
 
     private func chosenAccount(_ manager: UserAccountManager) async throws -> (UserAccount, UserAccountManager) {
-        if let user {
-            guard let account = await manager.account(named: user) else {
-                Console.printError("error: no signed-in account matches \"\(user)\". Run forcekit accounts to list them.")
-                throw ExitCode(1)
-            }
-            return (account, manager)
-        }
+        if let user { return (try await AccountChoice.one(named: user, in: manager), manager) }
         guard let account = await manager.currentAccount else {
             Console.printError(
                 "error: no account is signed in. Run forcekit login first (forcekit login --local for the LocalOrg forcekit serve runs).")

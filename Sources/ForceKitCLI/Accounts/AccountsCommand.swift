@@ -11,7 +11,9 @@ struct AccountsCommand: AsyncParsableCommand {
         discussion: "Pick another for one command with --user, or make it current with --switch."
     )
 
-    @Option(name: .customLong("switch"), help: ArgumentHelp("Make this account current (username or user id).", valueName: "USER"))
+    @Option(
+        name: .customLong("switch"),
+        help: ArgumentHelp("Make this account current (an alias, a username, a user id or ORG_ID/USER_ID).", valueName: "USER"))
     var switchTo: String?
 
     @Flag(help: "Print one JSON object per account.")
@@ -20,12 +22,13 @@ struct AccountsCommand: AsyncParsableCommand {
     func run() async throws {
         let manager = try await ForceKitHome.accounts()
         if let switchTo {
-            guard let account = await manager.account(named: switchTo) else {
-                Console.printError("error: no signed-in account matches \"\(switchTo)\".")
-                throw ExitCode(1)
-            }
-            try await manager.switchTo(account.identity)
+            try await manager.switchTo(try await AccountChoice.one(named: switchTo, in: manager).identity)
         }
+        await Self.list(manager, json: json)
+    }
+
+    /// Prints the signed-in accounts, the current one marked (`accounts`, `org list`).
+    static func list(_ manager: UserAccountManager, json: Bool) async {
         let accounts = await manager.accounts
         let current = await manager.currentAccount?.identity
         if accounts.isEmpty && !json { Console.print("No accounts. Log in with forcekit login.") }
@@ -34,8 +37,9 @@ struct AccountsCommand: AsyncParsableCommand {
                 Console.print(Self.json(account, current: account.identity == current))
             } else {
                 let mark = account.identity == current ? "*" : " "
+                let alias = AccountChoice.alias(of: account).map { "  alias \($0)" } ?? ""
                 Console.print(
-                    "\(mark) \(account.username ?? "?")  \(account.identity.userID)  org \(account.identity.orgID)  \(account.credentials.instanceURL.absoluteString)"
+                    "\(mark) \(account.username ?? "?")  \(account.identity.userID)  org \(account.identity.orgID)  \(account.credentials.instanceURL.absoluteString)\(alias)"
                 )
             }
         }
@@ -48,6 +52,7 @@ struct AccountsCommand: AsyncParsableCommand {
             "orgId": .string(account.identity.orgID.id18), "instanceUrl": .string(account.credentials.instanceURL.absoluteString),
             "loginHost": .string(account.credentials.loginHost.baseURL), "current": .bool(current),
             "canRefresh": .bool(account.credentials.refreshToken != nil),
+            "alias": AccountChoice.alias(of: account).map(JSON.string) ?? .null,
         ]).serialized()
     }
 }
@@ -65,6 +70,11 @@ struct LogoutCommand: AsyncParsableCommand {
     var all = false
 
     func run() async throws {
+        try await Self.logOut(account, all: all)
+    }
+
+    /// Logs out the chosen account, or every one (`logout`, `org logout`).
+    static func logOut(_ account: AccountOptions, all: Bool) async throws {
         if all {
             let manager = try await ForceKitHome.accounts()
             let count = await manager.accounts.count

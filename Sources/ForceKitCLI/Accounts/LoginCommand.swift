@@ -27,8 +27,11 @@ struct LoginCommand: AsyncParsableCommand {
             commands (--ca-file names a CA for any org; without one, SSL_CERT_FILE is read, as curl and \
             OpenSSL do).
 
+            --alias NAME names the account for --user and --target-org, which otherwise take a \
+            username (two LocalOrgs both have admin@localorg.test), a user id or ORG_ID/USER_ID.
+
             Example, with a LocalOrg from forcekit serve:
-              forcekit login --local
+              forcekit login --local --alias dev
               forcekit login --instance http://127.0.0.1:PORT \\
                 --username admin@localorg.test --password PASSWORD
             """
@@ -74,6 +77,12 @@ struct LoginCommand: AsyncParsableCommand {
     @Option(help: "The password (with the security token appended outside trusted networks), for the password flow.")
     var password: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A short name for this account, for --user and --target-org (as sf's aliases); moved here from any account that had it.",
+            valueName: "NAME"))
+    var alias: String?
+
     @Flag(help: "Print the account as JSON.")
     var json = false
 
@@ -84,6 +93,9 @@ struct LoginCommand: AsyncParsableCommand {
         if browser && (username != nil || password != nil) { throw ValidationError("Use either --browser or --username and --password.") }
         if (username == nil) != (password == nil) { throw ValidationError("--username and --password go together.") }
         if clientID?.isEmpty == true { throw ValidationError("--client-id needs a consumer key.") }
+        if let alias, alias.isEmpty || alias.contains(where: { $0.isWhitespace || $0 == "/" }) {
+            throw ValidationError("--alias needs a name without spaces or slashes, such as dev or qa.")
+        }
         if let instance, LoginHost(instance) == nil { throw ValidationError("--instance \(instance) is not a host or URL.") }
     }
 
@@ -126,11 +138,21 @@ struct LoginCommand: AsyncParsableCommand {
             Console.printError("error: \(error)")
             throw ExitCode(1)
         }
-        if let trusted {
-            // Later commands for this account trust the same CA.
+        if trusted != nil || alias != nil {
+            let manager = try await ForceKitHome.accounts()
             var data = account.customData
-            data[ForceKitHome.caFileKey] = .string(trusted)
-            try? await ForceKitHome.accounts().setCustomData(data, for: account.identity)
+            // Later commands for this account trust the same CA.
+            if let trusted { data[ForceKitHome.caFileKey] = .string(trusted) }
+            if let alias {
+                data[AccountChoice.aliasKey] = .string(alias)
+                // An alias names one account: it leaves any other that had it.
+                for other in await manager.accounts where other.identity != account.identity && AccountChoice.alias(of: other) == alias {
+                    var otherData = other.customData
+                    otherData[AccountChoice.aliasKey] = nil
+                    try? await manager.setCustomData(otherData, for: other.identity)
+                }
+            }
+            try? await manager.setCustomData(data, for: account.identity)
             account.customData = data
         }
         if json {

@@ -4,7 +4,7 @@ import ArgumentParser
 struct OrgCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "org",
-        abstract: "Show what a client needs to call the signed-in org, or open it in your browser.",
-        subcommands: [OrgDisplayCommand.self, OrgOpenCommand.self]
+        abstract: "The signed-in orgs: what a client needs to call one, open it in your browser, list them, log out.",
+        subcommands: [OrgDisplayCommand.self, OrgOpenCommand.self, OrgListCommand.self, OrgLogoutCommand.self]
     )
 }

@@ -50,12 +50,20 @@ public actor UserAccountManager: CredentialsRefresher {
         accounts.first { $0.identity.withoutCommunity == identity.withoutCommunity }
     }
 
-    /// The account whose username (any case), user id (15 or 18 characters) or `orgId/userId` is `name`.
+    /// The first account whose username (any case), user id (15 or 18 characters) or
+    /// `orgId/userId` is `name` (see ``accounts(named:)`` for all of them).
     public func account(named name: String) -> UserAccount? {
+        accounts(named: name).first
+    }
+
+    /// Every account whose username (any case), user id (15 or 18 characters) or `orgId/userId` is
+    /// `name`: one username may be signed in to several orgs (sandboxes, or two LocalOrgs), so a
+    /// tool that acts on one should refuse a name that means several.
+    public func accounts(named name: String) -> [UserAccount] {
         let userID = try? SalesforceID(name)
         let parts = name.split(separator: "/").map(String.init)
         let identity = parts.count == 2 ? try? UserIdentity(orgID: parts[0], userID: parts[1]) : nil
-        return accounts.first { account in
+        return accounts.filter { account in
             account.username?.lowercased() == name.lowercased() || account.identity.userID == userID
                 || account.identity.withoutCommunity == identity
         }

@@ -1,0 +1,56 @@
+import ForceKitCLI
+import ForceKitTestSupport
+import ForceKitTesting
+import Foundation
+import LocalOrg
+import SalesforceCore
+import Testing
+
+@testable import ForceKitCLI
+
+/// Two LocalOrgs signed in at once, as a developer with a dev and a QA org has them: both admins
+/// are `admin@localorg.test`, so a username alone never picks one silently.
+@Suite("forcekit with several orgs: aliases, --target-org, ambiguous names")
+struct SeveralOrgsTests {
+    @Test("a username both orgs have is refused with the candidates; an alias or ORG_ID/USER_ID picks one, for --target-org and org logout")
+    func aliasesAndAmbiguity() async throws {
+        try await withTemporaryDirectory { home throws in
+            try await CLIEnvironment.$home.withValue(home) {
+                try await withLocalOrg { dev throws in
+                    try await withLocalOrg { qa throws in
+                        try RunningLocalOrg(dev.credentials, dataDirectory: nil).save()
+                        try RunningLocalOrg(qa.credentials, dataDirectory: nil).save()
+                        for (org, alias) in [(dev, "dev"), (qa, "qa")] {
+                            let login = await forcekit("login", "--local", "--instance", org.credentials.instanceURL, "--alias", alias)
+                            #expect(login.exitCode == 0, "\(login.error)")
+                        }
+                        let ambiguous = await forcekit("query", "SELECT COUNT() FROM Account", "--user", "admin@localorg.test")
+                        #expect(ambiguous.exitCode == 1 && ambiguous.output.isEmpty)
+                        #expect(ambiguous.error.contains("\"admin@localorg.test\" matches 2 signed-in accounts"), "\(ambiguous.error)")
+                        #expect(ambiguous.error.contains("(alias dev)") && ambiguous.error.contains("(alias qa)"))
+                        #expect(await forcekit("accounts", "--switch", "admin@localorg.test").exitCode == 1)
+
+                        let toDev = await forcekit("org", "display", "--json", "--target-org", "dev")
+                        #expect(toDev.output.contains(dev.credentials.instanceURL), "\(toDev.error)")
+                        let byIdentity = "\(qa.credentials.user.orgID.id18)/\(qa.credentials.user.userID.id18)"
+                        let toQA = await forcekit("org", "display", "--json", "--user", byIdentity)
+                        #expect(toQA.output.contains(qa.credentials.instanceURL), "\(toQA.error)")
+
+                        let list = await forcekit("org", "list")
+                        #expect(list.outputLines.count == 2 && list.output.contains("alias dev") && list.output.contains("alias qa"))
+                        // An alias given again moves: one account has it.
+                        #expect(
+                            await forcekit("login", "--local", "--instance", qa.credentials.instanceURL, "--alias", "dev").exitCode == 0)
+                        let moved = await forcekit("org", "display", "--json", "--target-org", "dev")
+                        #expect(moved.output.contains(qa.credentials.instanceURL), "\(moved.error)")
+
+                        let logout = await forcekit("org", "logout", "--target-org", "dev")
+                        #expect(logout.exitCode == 0, "\(logout.error)")
+                        let left = await forcekit("org", "list", "--json")
+                        #expect(left.outputLines.count == 1 && left.output.contains(dev.credentials.instanceURL))
+                    }
+                }
+            }
+        }
+    }
+}
