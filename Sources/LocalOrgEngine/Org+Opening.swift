@@ -32,8 +32,11 @@ extension Org {
     }
 
     private static func apply(_ file: URL, to schema: inout OrgSchema) throws(LocalOrgError) {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw .invalidSchema(file: file.path, reason: "the file cannot be read")
+        let data: Data
+        do {
+            data = try UserFiles.contents(of: file.path)
+        } catch {
+            throw .unreadableFile(path: file.path, reason: error.reason)
         }
         do {
             let json = try JSON(parsing: Array(data))

@@ -206,6 +206,34 @@ struct LocalOrgFirstStepsTests {
         }
     }
 
+    @Test("login --local gets a refresh token, so commands outlive the access token; a password login's expired token is said, not printed")
+    func tokensOutliveTheirLifetime() async throws {
+        try await withLocalOrg(seed: true, tokenLifetime: 60) { org throws in
+            try await withTemporaryDirectory { home throws in
+                try record(org, in: home)
+                try await CLIEnvironment.$home.withValue(home) {
+                    #expect(await forcekit("login", "--local").exitCode == 0)
+                    let account = try jsonObject(try #require(await forcekit("accounts", "--json").outputLines.first))
+                    #expect(account["canRefresh"] as? Bool == true)
+                    org.clock.advance(by: 120)
+                    let query = await forcekit("query", "SELECT COUNT() FROM Account")
+                    #expect(query.exitCode == 0, "\(query.error)")
+
+                    #expect(
+                        await forcekit(
+                            "login", "--instance", org.credentials.loginURL, "--username", org.credentials.username, "--password",
+                            org.credentials.password
+                        ).exitCode == 0)
+                    #expect(await forcekit("org", "display").exitCode == 0)
+                    org.clock.advance(by: 120)
+                    let expired = await forcekit("org", "display")
+                    #expect(expired.exitCode == 1 && expired.output.isEmpty)
+                    #expect(expired.error.contains("has expired, and the account cannot refresh it"), "\(expired.error)")
+                }
+            }
+        }
+    }
+
     @Test("a saved login to a server that stopped says the server is not running there; api errors go to standard error")
     func stoppedServer() async throws {
         try await withTemporaryDirectory { home throws in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForceKitTesting
 import Foundation
 import SalesforceAuth
 import SalesforceCore
@@ -21,11 +22,12 @@ struct LoginCommand: AsyncParsableCommand {
             Accounts are kept encrypted under $FORCEKIT_HOME (default $HOME/.forcekit); the newest \
             login becomes the current account.
 
-            With --local (or no --instance while forcekit serve runs) it logs in to that LocalOrg as \
-            its default user (the newest, when several run; --local --instance URL picks one); \
-            with --tls its CA is trusted, and kept with the account for the other \
-            commands (--ca-file names a CA for any org; without one, SSL_CERT_FILE is read, as curl and \
-            OpenSSL do).
+            With --local (or no --instance while forcekit serve runs) it logs in to that LocalOrg \
+            (the newest, when several run; --local --instance URL picks one) as its default user, \
+            through its login pages with no browser, so the account gets a refresh token and \
+            outlives the access token. With --tls its CA is trusted, and kept with the account for \
+            the other commands (--ca-file names a CA for any org; without one, SSL_CERT_FILE is \
+            read, as curl and OpenSSL do).
 
             --alias NAME names the account for --user and --target-org, which otherwise take a \
             username (two LocalOrgs both have admin@localorg.test), a user id or ORG_ID/USER_ID.
@@ -119,9 +121,13 @@ struct LoginCommand: AsyncParsableCommand {
         var account: UserAccount
         do {
             if let running {
+                // LocalOrg's own login pages, answered here as its default user (the web-server flow
+                // with PKCE, no browser): the account gets a refresh token, as a person's login does.
                 let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList, transport: transport)
-                account = try await ForceKitHome.accounts(oauth: oauth).logIn(
-                    username: running.username, password: running.password, at: host)
+                let pages: any HTTPTransport =
+                    try trusted.map { try TrustingTransport.trusting($0) } ?? URLSessionTransport(followsRedirects: false)
+                let browser = SimulatedBrowser(username: running.username, password: running.password, transport: pages)
+                account = try await ForceKitHome.accounts(oauth: oauth).logIn(at: host, using: browser)
             } else if let username, let password {
                 let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList, transport: transport)
                 account = try await ForceKitHome.accounts(oauth: oauth).logIn(username: username, password: password, at: host)

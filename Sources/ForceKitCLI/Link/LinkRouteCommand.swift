@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinking
 import Foundation
+import SalesforceCore
 
 /// `forcekit link route`: route links through a configuration and show where they go.
 struct LinkRouteCommand: AsyncParsableCommand {
@@ -50,6 +51,14 @@ struct LinkRouteCommand: AsyncParsableCommand {
             Console.printError("error: \(config): \(error)")
             throw ExitCode(2)
         }
+        // The format ignores unknown keys, so any JSON object reads as a configuration: one that
+        // routes nothing is the wrong file.
+        if configuration.routes.isEmpty && configuration.defaultRoute == nil {
+            Console.printError(
+                "error: \(config) has no \"routes\" and no \"defaultRoute\": it is not a MobileDeepLinkingConfig.json, or it routes nothing."
+            )
+            throw ExitCode(2)
+        }
         var router = DeepLinkRouter(configuration: configuration)
         let specs = handlers.isEmpty ? configuration.handlerNames.map { HandlerSpec(name: $0) } : handlers
         for (name, assignments) in HandlerSpec.merged(specs) {
@@ -67,9 +76,9 @@ struct LinkRouteCommand: AsyncParsableCommand {
         guard let links else { return urls }
         let text: String
         do {
-            text = try String(contentsOfFile: links, encoding: .utf8)
+            text = String(decoding: try UserFiles.contents(of: links), as: UTF8.self)
         } catch {
-            Console.printError("error: cannot read the links file \(links): \(error.localizedDescription)")
+            Console.printError("error: the links file \(error.description)")
             throw ExitCode(2)
         }
         let fromFile = text.split(whereSeparator: \.isNewline)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SalesforceAuth
 import SalesforceCore
+import SalesforceREST
 
 /// `forcekit org display`: the account's instance URL, a live access token and the CA to trust,
 /// as text, JSON or shell `export` lines, like `sf org display`.
@@ -44,12 +45,17 @@ struct OrgDisplayCommand: AsyncParsableCommand {
                     "error: the access token of \(chosen.username ?? chosen.identity.description) cannot be refreshed: \(error)")
                 throw ExitCode(1)
             }
+        } else if try await Self.hasExpired(account) {
+            // Printing a dead token with exit 0 would send the user to debug curl instead.
+            Console.printError(
+                "error: the access token of \(chosen.username ?? chosen.identity.description) has expired, and the account cannot "
+                    + "refresh it (it logged in with a password). Log in again: forcekit login --local, or forcekit login.")
+            throw ExitCode(1)
         }
         // A LocalOrg served with --tls has its own CA; SSL_CERT_FILE names one; others use the system's roots.
-        let running = RunningLocalOrg.serving(credentials.instanceURL.absoluteString)
         let systemBundle = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
             .first { FileManager.default.fileExists(atPath: $0) }
-        let localCA = running?.instanceURL == credentials.instanceURL.absoluteString ? running?.caFile : nil
+        let localCA = RunningLocalOrg.serving(credentials.instanceURL.absoluteString)?.caFile
         let caFile = chosen.customData[ForceKitHome.caFileKey]?.stringValue ?? localCA ?? ForceKitHome.environmentCAFile ?? systemBundle
         let fields: [(name: String, variable: String, value: String?)] = [
             ("instanceUrl", "FORCEKIT_INSTANCE_URL", credentials.instanceURL.absoluteString),
@@ -73,6 +79,18 @@ struct OrgDisplayCommand: AsyncParsableCommand {
             for field in fields {
                 Console.print(field.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + (field.value ?? "-"))
             }
+        }
+    }
+
+    /// Whether the org refuses the account's token (asked of the userinfo endpoint); an org that
+    /// cannot be reached is no answer, and the token is shown as it is.
+    static func hasExpired(_ account: AccountOptions) async throws -> Bool {
+        let client = try await account.restClient()
+        do {
+            _ = try await client.send(RestRequest(method: .get, endpoint: "", path: "/services/oauth2/userinfo"))
+            return false
+        } catch {
+            return error.status == 401 || error.code == .refreshFailed
         }
     }
 

@@ -70,9 +70,9 @@ enum EntryInput {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
+                data = try UserFiles.contents(of: file)
             } catch {
-                throw CLIInputError("\(file) cannot be read: \(error.localizedDescription)")
+                throw CLIInputError(error.description)
             }
         }
         if let whole = try? JSON(parsing: data) {

@@ -80,9 +80,9 @@ enum TreeFile {
     static func read(_ path: String) throws -> JSON {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try UserFiles.contents(of: path)
         } catch {
-            throw CLIInputError("cannot read \(path): \(error.localizedDescription)")
+            throw CLIInputError(error.description)
         }
         do {
             return try JSON(parsing: data)

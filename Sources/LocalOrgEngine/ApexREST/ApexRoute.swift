@@ -51,11 +51,17 @@ public struct ApexRoute: Sendable, Equatable {
     /// Reads routes from a JSON file: `{"routes": [{"method", "path", "status", "body"}]}` or
     /// the bare array.
     public static func load(from file: URL) throws(LocalOrgError) -> [ApexRoute] {
+        let data: Data
+        do {
+            data = try UserFiles.contents(of: file.path)
+        } catch {
+            throw .unreadableFile(path: file.path, reason: error.reason)
+        }
         let json: JSON
         do {
-            json = try JSON(parsing: Array(Data(contentsOf: file)))
+            json = try JSON(parsing: Array(data))
         } catch {
-            throw .invalidConfiguration(file: file.path, reason: "it is not a JSON file of Apex REST routes (\(error))")
+            throw .invalidConfiguration(file: file.path, reason: "it is not a JSON file of Apex REST routes (\(error.message))")
         }
         guard let items = json["routes"]?.arrayValue ?? json.arrayValue else {
             throw .invalidConfiguration(

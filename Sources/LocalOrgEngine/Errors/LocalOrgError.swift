@@ -4,8 +4,11 @@ public import SalesforceCore
 public enum LocalOrgError: ForceKitError, Equatable {
     /// The schema file is not valid: the text says where and why.
     case invalidSchema(file: String, reason: String)
-    /// The configuration file in the data directory is not valid.
+    /// A configuration file is not valid: the data directory's `localorg.json`, or an Apex REST
+    /// routes file.
     case invalidConfiguration(file: String, reason: String)
+    /// A file the configuration names cannot be read (missing, a folder, no permission).
+    case unreadableFile(path: String, reason: String)
     /// The data directory cannot be created or used.
     case dataDirectoryUnusable(path: String, reason: String)
     /// Another LocalOrg serves the data directory (at `instanceURL`, when it said where).
@@ -22,6 +25,7 @@ public enum LocalOrgError: ForceKitError, Equatable {
         switch self {
         case .invalidSchema(let file, let reason): return "The schema file \(file) is not valid: \(reason)."
         case .invalidConfiguration(let file, let reason): return "The configuration \(file) is not valid: \(reason)."
+        case .unreadableFile(let path, let reason): return "LocalOrg cannot read \(path): \(reason)."
         case .dataDirectoryUnusable(let path, let reason): return "The data directory \(path) cannot be used: \(reason)."
         case .dataDirectoryInUse(let path, let instanceURL):
             return "Another LocalOrg already serves the data directory \(path)\(instanceURL.map { " at \($0)" } ?? "")."
@@ -35,7 +39,12 @@ public enum LocalOrgError: ForceKitError, Equatable {
     public var recoverySuggestion: String? {
         switch self {
         case .invalidSchema: return "Fix the file; the format is in the LocalOrg documentation (Custom objects)."
-        case .invalidConfiguration: return "Fix the file, or delete it to have LocalOrg write a new default one."
+        case .invalidConfiguration(let file, _):
+            // Only the data directory's own settings are written anew when missing.
+            return file.hasSuffix(OrgSettings.fileName)
+                ? "Fix the file, or delete it to have LocalOrg write a new default one."
+                : "Fix the file; forcekit serve --help shows its format."
+        case .unreadableFile: return "Check the path given with --schema or --apex-routes."
         case .dataDirectoryUnusable: return "Choose a directory you can write to with --data."
         case .dataDirectoryInUse: return "Use the running one (forcekit login --local), stop it first, or choose another --data directory."
         case .cannotStart: return "Choose another port with --port, or 0 for any free port."

@@ -1,0 +1,28 @@
+import ForceKitTestSupport
+import Foundation
+import Testing
+
+/// Files named on the command line: a missing file, a folder or the wrong kind of JSON is said in
+/// words, with the exit code the help promises, never as a Foundation error number.
+@Suite("forcekit with files it cannot use")
+struct InputFileErrorTests {
+    @Test("a folder or a missing file given as a file says which; a JSON file that is no link configuration exits 2")
+    func unusableFiles() async throws {
+        try await withTemporaryDirectory { folder throws in
+            let wrongKind = folder.appendingPathComponent("Package.resolved")
+            try Data(#"{"pins": [], "version": 2}"#.utf8).write(to: wrongKind)
+            let notRoutes = await forcekit("link", "route", "--config", wrongKind.path, "acme://x")
+            #expect(notRoutes.exitCode == 2 && notRoutes.error.contains("has no \"routes\" and no \"defaultRoute\""), "\(notRoutes.error)")
+
+            let config = FileManager.default.currentDirectoryPath + "/Examples/DeepLinks/MobileDeepLinkingConfig.json"
+            let linksFolder = await forcekit("link", "route", "--config", config, "--links", folder.path)
+            #expect(linksFolder.exitCode == 2 && linksFolder.error.contains("\(folder.path) cannot be read: it is a folder, not a file"))
+            #expect(!linksFolder.error.contains("NSCocoaErrorDomain"), "\(linksFolder.error)")
+
+            let missing = folder.appendingPathComponent("routes.json").path
+            let apex = await forcekit("serve", "--apex-routes", missing)
+            #expect(apex.exitCode == 1 && apex.error.contains("LocalOrg cannot read \(missing): there is no such file."), "\(apex.error)")
+            #expect(!apex.error.contains("delete it"))
+        }
+    }
+}
