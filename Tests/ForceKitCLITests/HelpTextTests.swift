@@ -44,3 +44,14 @@ extension HelpTextTests {
         }
     }
 }
+
+extension HelpTextTests {
+    @Test("no help shows a backslash in its prose (a line continuation written twice); only examples continue a command with one")
+    func proseHasNoBackslashes() {
+        for (path, command) in Self.commands() {
+            for line in command.configuration.discussion.split(separator: "\n") where !line.hasPrefix("  ") {
+                #expect(!line.contains("\\"), "\(path.joined(separator: " ")): \(line)")
+            }
+        }
+    }
+}

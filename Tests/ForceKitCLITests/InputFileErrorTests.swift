@@ -1,5 +1,8 @@
 import ForceKitTestSupport
 import Foundation
+import MobileSync
+import SalesforceApp
+import SmartStore
 import Testing
 
 /// Files named on the command line: a missing file, a folder or the wrong kind of JSON is said in
@@ -23,6 +26,23 @@ struct InputFileErrorTests {
             let apex = await forcekit("serve", "--apex-routes", missing)
             #expect(apex.exitCode == 1 && apex.error.contains("LocalOrg cannot read \(missing): there is no such file."), "\(apex.error)")
             #expect(!apex.error.contains("delete it"))
+        }
+    }
+}
+
+extension InputFileErrorTests {
+    @Test("errors the commands print say what to do in words, not in the libraries' method or type names")
+    func suggestionsNameNoAPI() {
+        let suggestions = [
+            SyncError.duplicateName("accounts").recoverySuggestion, SyncError.managerStopped.recoverySuggestion,
+            SyncError.syncNotFound("accounts").recoverySuggestion, SmartStoreError.invalidQuerySpec("no path").recoverySuggestion,
+            SmartStoreError.wrongKey(path: "a.sqlite").recoverySuggestion, SmartStoreError.closed(path: "a.sqlite").recoverySuggestion,
+            SmartStoreError.storeEncrypted(path: "a.sqlite").recoverySuggestion, AppError.notLoggedIn.recoverySuggestion,
+        ]
+        for suggestion in suggestions {
+            let text = suggestion ?? ""
+            #expect(!text.isEmpty && text.firstRange(of: /[a-z]\([a-zA-Z]*:/) == nil && !text.contains("SmartStoreManager"), "\(text)")
+            #expect(!text.contains("QuerySpec"), "\(text)")
         }
     }
 }

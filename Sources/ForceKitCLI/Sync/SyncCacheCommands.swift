@@ -23,8 +23,8 @@ struct SyncMetadataCommand: AsyncParsableCommand {
         commandName: "metadata",
         abstract: "Print an object type's description (fields, relationships) from the store's sfdcMetadata cache or the org.",
         discussion: """
-            server-first (the default) asks the org and caches the answer, and falls back to the \\
-            cache when the org cannot be reached; cache-first asks the org only when the cache has \\
+            server-first (the default) asks the org and caches the answer, and falls back to the \
+            cache when the org cannot be reached; cache-first asks the org only when the cache has \
             none; cache-only never asks, and exits 1 when the cache has none.
             """
     )

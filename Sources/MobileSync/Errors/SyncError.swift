@@ -63,7 +63,7 @@ public struct SyncError: CodedForceKitError, Hashable {
     /// ``Code/managerStopped``.
     public static let managerStopped = SyncError(
         code: .managerStopped, message: "The sync manager is stopped, so it starts no sync.",
-        recoverySuggestion: "Call restart(restartStoppedSyncs:) first.")
+        recoverySuggestion: "Restart the sync manager first.")
 
     /// ``Code/cannotRestart``.
     public static let cannotRestart = SyncError(
@@ -80,14 +80,14 @@ public struct SyncError: CodedForceKitError, Hashable {
     public static func syncNotFound(_ sync: String) -> SyncError {
         SyncError(
             code: .syncNotFound, message: "There is no sync \(sync) in this store.",
-            recoverySuggestion: "Check the id or name; syncs(withStatus:) and syncStatus(named:) list what exists.")
+            recoverySuggestion: "Check the id or name against the syncs the store lists.")
     }
 
     /// ``Code/duplicateName``.
     public static func duplicateName(_ name: String) -> SyncError {
         SyncError(
             code: .duplicateName, message: "There is already a sync named \"\(name)\" in this store.",
-            recoverySuggestion: "Re-run it with reSync(named:), delete it first, or pick another name.")
+            recoverySuggestion: "Run the existing sync again by its name (a re-sync), delete it first, or pick another name.")
     }
 
     /// ``Code/wrongSyncType``.

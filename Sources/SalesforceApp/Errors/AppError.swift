@@ -54,5 +54,5 @@ public struct AppError: CodedForceKitError, Hashable {
 
     /// ``Code/notLoggedIn``.
     public static let notLoggedIn = AppError(
-        code: .notLoggedIn, message: "No user is logged in.", recoverySuggestion: "Log a user in first (logIn(using:)).")
+        code: .notLoggedIn, message: "No user is logged in.", recoverySuggestion: "Log a user in first.")
 }

@@ -104,7 +104,7 @@ extension SmartStoreError {
     public static func invalidQuerySpec(_ reason: String) -> SmartStoreError {
         SmartStoreError(
             code: .invalidQuerySpec, message: "The query spec is invalid: \(reason).",
-            recoverySuggestion: "Build the spec with one of the QuerySpec builders.")
+            recoverySuggestion: "Build the query with one of the query spec's kinds: all, exact, range, like, match or Smart SQL.")
     }
 
     /// ``Code/invalidSmartSQL``.
@@ -140,7 +140,7 @@ extension SmartStoreError {
         SmartStoreError(
             code: .wrongKey, message: "The key does not open the encrypted store \(path).",
             recoverySuggestion:
-                "Open it with the key or passphrase it was created with. If that key is lost, remove the store; the SmartStoreManager does this for you and reports it."
+                "Open it with the key or passphrase it was created with. If that key is lost, remove the store; a store opened through the store manager is removed and made anew, and the manager reports it."
         )
     }
 
@@ -163,7 +163,7 @@ extension SmartStoreError {
     public static func storeEncrypted(path: String) -> SmartStoreError {
         SmartStoreError(
             code: .storeEncrypted, message: "\(path) is an encrypted store, but a plain one was asked for.",
-            recoverySuggestion: "Open it with its key, or export a plain copy with exportPlainCopy(to:).")
+            recoverySuggestion: "Open it with its key, or export a plain copy of it with its key first.")
     }
 
     /// ``Code/keyUnavailable``.
@@ -184,7 +184,7 @@ extension SmartStoreError {
     public static func closed(path: String) -> SmartStoreError {
         SmartStoreError(
             code: .closed, message: "The store \(path) is closed.",
-            recoverySuggestion: "Open it again with SmartStore(url:encryption:) or the SmartStoreManager.")
+            recoverySuggestion: "Open the store again before using it.")
     }
 
     /// ``Code/readOnly``.
