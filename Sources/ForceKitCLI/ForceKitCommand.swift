@@ -17,8 +17,11 @@ public struct ForceKitCommand: AsyncParsableCommand {
 
             Output is readable text by default and JSON with --json; the store commands always \
             print JSON, serve prints one JSON line before its request logs, and bridge speaks JSON \
-            lines only. Errors go to \
-            standard error with a non-zero exit status. FORCEKIT_LOG_LEVEL (trace, debug, info, \
+            lines only. Errors go to standard error with a non-zero exit status: 1 when the work \
+            failed (the org or a store refused it, records failed or conflicted), 64 for a usage \
+            error (an unknown command or option, an argument a command cannot use, JSON given \
+            as an argument that does not parse), and link route's 2 for a configuration it \
+            cannot use. FORCEKIT_LOG_LEVEL (trace, debug, info, \
             notice, warning, error) shows more or less of the libraries' own log on standard \
             error; the default is warning.
             """,

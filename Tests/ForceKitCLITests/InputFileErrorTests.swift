@@ -22,6 +22,15 @@ struct InputFileErrorTests {
             #expect(linksFolder.exitCode == 2 && linksFolder.error.contains("\(folder.path) cannot be read: it is a folder, not a file"))
             #expect(!linksFolder.error.contains("NSCocoaErrorDomain"), "\(linksFolder.error)")
 
+            let notPEM = folder.appendingPathComponent("ca.pem")
+            try Data("hello".utf8).write(to: notPEM)
+            for (caFile, said) in [(folder.path, "it is a folder, not a file"), (notPEM.path, "holds no PEM certificate")] {
+                let login = await forcekit(
+                    "login", "--instance", "http://127.0.0.1:9", "--username", "u", "--password", "p", "--ca-file", caFile)
+                #expect(
+                    login.exitCode == 1 && login.error.contains(said) && !login.error.contains("failedToLoadCertificate"), "\(login.error)")
+            }
+
             let missing = folder.appendingPathComponent("routes.json").path
             let apex = await forcekit("serve", "--apex-routes", missing)
             #expect(apex.exitCode == 1 && apex.error.contains("LocalOrg cannot read \(missing): there is no such file."), "\(apex.error)")
@@ -43,6 +52,22 @@ extension InputFileErrorTests {
             let text = suggestion ?? ""
             #expect(!text.isEmpty && text.firstRange(of: /[a-z]\([a-zA-Z]*:/) == nil && !text.contains("SmartStoreManager"), "\(text)")
             #expect(!text.contains("QuerySpec"), "\(text)")
+        }
+    }
+}
+
+extension InputFileErrorTests {
+    @Test("JSON given as an argument that does not parse is a usage error (64) in store as in api")
+    func malformedJSONArguments() async throws {
+        try await withTemporaryDirectory { folder throws in
+            let path = folder.appendingPathComponent("app.sqlite").path
+            #expect(await forcekit("store", "register", "accounts", "--path", path, "--index", "Name:string").exitCode == 0)
+            let spec = await forcekit("store", "query", "accounts", "--path", path, "--spec", "{bad")
+            #expect(spec.exitCode == 64 && spec.error.contains("--spec: The text is not valid JSON"), "\(spec.error)")
+            #expect(await forcekit("store", "remove", "accounts", "--path", path, "--spec", "[").exitCode == 64)
+            let args = await forcekit("store", "query", "--path", path, "--smart", "select 1", "--args", "{}")
+            #expect(args.exitCode == 64 && args.error.contains("--args must be a JSON array, such as [\"Acme\", 3]"))
+            #expect(await forcekit("api", "POST", "sobjects/Account", "--data", "{bad").exitCode == 64)
         }
     }
 }

@@ -118,11 +118,6 @@ struct StoreCommandTests {
                 ["store", "query", "--smart", "delete from {s}"],
                 "error: The Smart SQL \"delete from {s}\" cannot run: only SELECT statements are allowed, not DELETE."
             ),
-            (
-                ["store", "query", "s", "--spec", "{oops"],
-                "error: --spec: The text is not valid JSON: expected a quoted key at line 1, column 2"
-            ),
-            (["store", "query", "--smart", "select 1", "--args", "{}"], "error: --args must be a JSON array, such as [\"Acme\", 3]"),
             (["store", "drop", "ghost"], "error: There is no soup named \"ghost\" in this store."),
         ])
     func errors(arguments: [String], message: String) async throws {

@@ -21,8 +21,16 @@ final class TrustingTransport: HTTPTransport {
     static func trusting(_ caFile: String) throws -> TrustingTransport {
         let path = (caFile as NSString).expandingTildeInPath
         if let existing = clients.withLock({ $0[path] }) { return existing }
-        let certificates = try NIOSSLCertificate.fromPEMFile(path)
-        guard !certificates.isEmpty else { throw TrustError(message: "\(path) holds no PEM certificate") }
+        let pem: Data
+        do {
+            pem = try UserFiles.contents(of: path)
+        } catch {
+            throw TrustError(message: error.description)
+        }
+        // NIOSSL names a file it cannot read only by an error case (failedToLoadCertificate).
+        guard let certificates = try? NIOSSLCertificate.fromPEMBytes(Array(pem)), !certificates.isEmpty else {
+            throw TrustError(message: "\(path) holds no PEM certificate (a CA file starts with -----BEGIN CERTIFICATE-----)")
+        }
         // Made under the lock: a second client for the same file would be dropped without the
         // shutdown an HTTP client needs (a fatal error in debug builds, a leak in release).
         return clients.withLock { clients in

@@ -116,6 +116,7 @@ struct StoreRemoveCommand: AsyncParsableCommand {
     func validate() throws {
         guard ids.isEmpty != (spec == nil) else { throw ValidationError("Give either --ids or --spec.") }
         if local && spec != nil { throw ValidationError("--local takes --ids.") }
+        if let spec { _ = try JSONArgument.parse(spec, option: "--spec") }
     }
 
     func run() async throws {

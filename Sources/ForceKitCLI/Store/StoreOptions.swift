@@ -53,7 +53,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Opens the store as `use` needs and runs `body`; a failure prints its message on standard
-    /// error and exits with status 1.
+    /// error and exits with status 1 (a usage error, 64).
     func withStore(_ use: Use, _ body: (SmartStore) async throws -> Void) async throws {
         do {
             let url = URL(fileURLWithPath: path)
@@ -61,6 +61,9 @@ struct StoreOptions: ParsableArguments {
             let store = try await SmartStore(url: url, encryption: try encryption(for: url, use: use), access: access)
             try await body(store)
         } catch let error as ExitCode {
+            throw error
+        } catch let error as ValidationError {
+            // A usage error stays one (exit 64), with the usage line.
             throw error
         } catch let error as SmartStoreError {
             Console.printError("error: \(error.message) \(Self.suggestion(for: error))")
@@ -101,13 +104,14 @@ enum IndexArgument {
     }
 }
 
-/// Reads JSON given on the command line.
+/// Reads JSON given on the command line: JSON that does not parse is a usage error (exit 64),
+/// as `api --data` treats it.
 enum JSONArgument {
-    static func parse(_ text: String, option: String) throws(CLIInputError) -> JSON {
+    static func parse(_ text: String, option: String) throws(ValidationError) -> JSON {
         do {
             return try JSON(parsing: text)
         } catch {
-            throw CLIInputError("\(option): \(error.message)")
+            throw ValidationError("\(option): \(error.message)")
         }
     }
 }

@@ -27,6 +27,9 @@ struct QueryOptions: ParsableArguments {
             guard soup != nil || spec != nil else { throw ValidationError("Give a SOUP, a --spec, or --smart.") }
         }
         if args != nil, smart == nil { throw ValidationError("--args goes with --smart.") }
+        // JSON that does not parse is a usage error, said with this command's usage line.
+        if let spec { _ = try JSONArgument.parse(spec, option: "--spec") }
+        _ = try arguments()
     }
 
     /// The query spec these options describe.
@@ -47,7 +50,7 @@ struct QueryOptions: ParsableArguments {
     func arguments() throws -> [JSON] {
         guard let args else { return [] }
         guard let values = try JSONArgument.parse(args, option: "--args").arrayValue else {
-            throw CLIInputError("--args must be a JSON array, such as [\"Acme\", 3]")
+            throw ValidationError("--args must be a JSON array, such as [\"Acme\", 3]")
         }
         return values
     }
