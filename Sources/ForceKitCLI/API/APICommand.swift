@@ -17,6 +17,7 @@ struct APICommand: AsyncParsableCommand {
             Examples:
               forcekit api GET limits
               forcekit api POST sobjects/Account --data '{"Name": "Acme"}'
+              forcekit api POST composite/tree/Account --data @accounts.json
               forcekit api GET /services/apexrest/echo
             """
     )
@@ -27,7 +28,9 @@ struct APICommand: AsyncParsableCommand {
     @Argument(help: "The path: sobjects/Account, /services/apexrest/..., or a whole URL.")
     var path: String
 
-    @Option(help: ArgumentHelp("A JSON body.", valueName: "JSON"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON body, or @FILE to read it from a file (@- for standard input), as curl and sf read it.", valueName: "JSON"))
     var data: String?
 
     @OptionGroup var account: AccountOptions
@@ -36,13 +39,36 @@ struct APICommand: AsyncParsableCommand {
         guard RestMethod(rawValue: method.uppercased()) != nil else {
             throw ValidationError("METHOD must be GET, POST, PATCH, PUT, DELETE or HEAD, not \(method).")
         }
-        if let data, (try? JSON(parsing: data)) == nil { throw ValidationError("--data is not valid JSON.") }
+        // Standard input is read once, when the request is sent.
+        if data != "@-" { _ = try body() }
+    }
+
+    /// The body `--data` gives: its JSON, or a file's with `@FILE`.
+    /// - Throws: a usage error for JSON that does not parse or a file that cannot be read.
+    func body() throws(ValidationError) -> JSON? {
+        guard let data else { return nil }
+        var text = data
+        if data.hasPrefix("@") {
+            let file = String(data.dropFirst())
+            do {
+                text = String(
+                    decoding: file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try UserFiles.contents(of: file), as: UTF8.self
+                )
+            } catch {
+                throw ValidationError("--data \(error.description)")
+            }
+        }
+        do {
+            return try JSON(parsing: text)
+        } catch {
+            throw ValidationError("--data is not valid JSON\(data.hasPrefix("@") ? " (\(data.dropFirst()))" : ""): \(error.message)")
+        }
     }
 
     func run() async throws {
         let client = try await account.restClient()
         let restMethod = RestMethod(rawValue: method.uppercased())!
-        let body = try data.map { try JSON(parsing: $0) }
+        let body = try body()
         var request: RestRequest
         if path.hasPrefix("/services/") || path.hasPrefix("http://") || path.hasPrefix("https://") {
             request = RestRequest(method: restMethod, endpoint: "", path: path)

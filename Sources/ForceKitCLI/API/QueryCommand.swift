@@ -11,8 +11,9 @@ struct QueryCommand: AsyncParsableCommand {
         abstract: "Run a SOQL query as the signed-in user and print every record.",
         discussion: """
             Every page is fetched (nextRecordsUrl is followed); on queries of more than one page, \
-            progress goes to standard error. Records print as a table, or one JSON object per line \
-            with --json. Related records print as Parent.Field columns.
+            progress goes to standard error. Records print as a table, as CSV with --csv (a header \
+            row, as a spreadsheet or sf data query --result-format csv reads it), or one JSON \
+            object per line with --json. Related records print as Parent.Field columns.
 
             Example:
               forcekit query \\
@@ -28,6 +29,13 @@ struct QueryCommand: AsyncParsableCommand {
 
     @Flag(help: "Print one JSON object per record instead of a table.")
     var json = false
+
+    @Flag(help: "Print the records as CSV: a header row, then one row per record.")
+    var csv = false
+
+    func validate() throws {
+        if json && csv { throw ValidationError("Choose --json or --csv.") }
+    }
 
     @Option(
         name: .customLong("batch-size"), help: ArgumentHelp("Records per page (200 to 2000; the server's default is 2000).", valueName: "N")
@@ -61,7 +69,10 @@ struct QueryCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if !json {
-            if records.isEmpty && total > 0 {
+            if csv {
+                // SELECT COUNT() answers with the count alone: a column of its own.
+                Console.print(records.isEmpty && total > 0 ? "count\n\(total)" : RecordTable(records: records, soql: soql).csv())
+            } else if records.isEmpty && total > 0 {
                 // SELECT COUNT() answers with the count alone.
                 Console.print("\(total) record\(total == 1 ? "" : "s") counted")
             } else {

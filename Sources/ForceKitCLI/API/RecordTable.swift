@@ -1,3 +1,4 @@
+import Foundation
 import SOQL
 import SalesforceCore
 
@@ -54,7 +55,8 @@ struct RecordTable {
         }
     }
 
-    func render() -> String {
+    /// The columns, in order, and each record's values under them.
+    private func grid() -> (columns: [String], cells: [[String]]) {
         let rows: [[(String, String)]] = records.map { record in
             var row: [(String, String)] = []
             Self.flatten(record, prefix: "", into: &row)
@@ -62,7 +64,6 @@ struct RecordTable {
         }
         var columns: [String] = []
         for row in rows { for (name, _) in row where !columns.contains(name) { columns.append(name) } }
-        guard !columns.isEmpty else { return "" }
         // Stable: columns the SELECT names come in its order, any others after, as they came.
         // A compound or parent's columns (`BillingAddress.city`, `What.Name`) go where it is selected.
         func rank(_ column: String) -> Int {
@@ -70,7 +71,13 @@ struct RecordTable {
             return columnOrder.firstIndex { lowered == $0 || lowered.hasPrefix($0 + ".") } ?? columnOrder.count
         }
         columns = columns.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
-        let cells = rows.map { row in columns.map { column in row.first { $0.0 == column }?.1 ?? "" } }
+        return (columns, rows.map { row in columns.map { column in row.first { $0.0 == column }?.1 ?? "" } })
+    }
+
+    /// The records as a text table, a header and a rule above them.
+    func render() -> String {
+        let (columns, cells) = grid()
+        guard !columns.isEmpty else { return "" }
         let widths = columns.indices.map { index in min(40, max(columns[index].count, cells.map { $0[index].count }.max() ?? 0)) }
         func line(_ values: [String]) -> String {
             zip(values, widths).map { value, width in
@@ -79,6 +86,17 @@ struct RecordTable {
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
         return ([line(columns), line(widths.map { String(repeating: "-", count: $0) })] + cells.map(line)).joined(separator: "\n")
+    }
+
+    /// The records as CSV (RFC 4180, with Unix line ends): a header row, then one row per record; a value with a
+    /// comma, a quote or a line break in double quotes, its quotes doubled.
+    func csv() -> String {
+        let (columns, cells) = grid()
+        func field(_ value: String) -> String {
+            guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }
+            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return ([columns] + cells).map { $0.map(field).joined(separator: ",") }.joined(separator: "\n")
     }
 }
 
