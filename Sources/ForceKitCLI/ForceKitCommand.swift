@@ -28,7 +28,7 @@ public struct ForceKitCommand: AsyncParsableCommand {
         version: ForceKitVersion.current,
         subcommands: [
             QuickstartCommand.self, CreateCommand.self, ServeCommand.self, LoginCommand.self, AccountsCommand.self,
-            LogoutCommand.self, APICommand.self, QueryCommand.self, OrgCommand.self, LinkCommand.self, StoreCommand.self,
+            LogoutCommand.self, APICommand.self, QueryCommand.self, DataCommand.self, OrgCommand.self, LinkCommand.self, StoreCommand.self,
             SyncCommand.self, BridgeCommand.self, HybridCommand.self, IdPCommand.self, DoctorCommand.self,
         ]
     )

@@ -32,3 +32,26 @@ struct DataFormatsCommandTests {
         }
     }
 }
+
+extension DataFormatsCommandTests {
+    @Test("data create, get, update and delete one record with Field=Value pairs typed from the describe, as sf data does")
+    func recordVerbs() async throws {
+        try await withLoggedInHome { _, _ in
+            let created = await forcekit("data", "create", "Account", "Name=Acme, Inc.", "NumberOfEmployees=120", "Phone=5550100")
+            #expect(created.exitCode == 0, "\(created.error)")
+            let id = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(id.hasPrefix("001") && id.count == 18, "\(created.output)")
+            #expect(await forcekit("data", "update", "Account", id, "Rating=Hot", "Phone=").exitCode == 0)
+            let got = try jsonObject(await forcekit("data", "get", "Account", id, "--fields", "Name,NumberOfEmployees,Phone,Rating").output)
+            #expect(got["Name"] as? String == "Acme, Inc." && got["NumberOfEmployees"] as? Int == 120)
+            #expect(got["Phone"] is NSNull && got["Rating"] as? String == "Hot")
+
+            let wrong = await forcekit("data", "create", "Account", "Name=x", "NumberOfEmployees=many")
+            #expect(wrong.exitCode == 1 && wrong.error.contains("JSON_PARSER_ERROR"), "\(wrong.error)")
+            #expect(await forcekit("data", "create", "Account", "Name").exitCode == 64)
+            #expect(await forcekit("data", "delete", "Account", id).exitCode == 0)
+            let gone = await forcekit("data", "get", "Account", id)
+            #expect(gone.exitCode == 1 && gone.error.contains("ENTITY_IS_DELETED"))
+        }
+    }
+}

@@ -138,17 +138,8 @@ struct RecordForm {
     /// A posted value as the JSON the API takes for the field's type; a number that does not
     /// read as one goes as typed, so the org's own message says what is wrong.
     static func value(_ text: String?, of field: ObjectDescription.Field) -> JSON {
+        // An unchecked box sends nothing.
         if field.type == "boolean" { return .bool(text == "true") }
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .null }
-        switch field.type {
-        case "int":
-            return Int64(text).map(JSON.integer) ?? .string(text)
-        case "double", "currency", "percent":
-            return Double(text).map(JSON.double) ?? .string(text)
-        case "datetime":
-            return .string(text.count == 16 ? text + ":00.000Z" : text.count == 19 ? text + ".000Z" : text)
-        default:
-            return .string(text)
-        }
+        return FieldText.json(text ?? "", fieldType: field.type)
     }
 }
