@@ -110,7 +110,9 @@ struct QuickstartCommandTests {
         }
     }
 
-    @Test("--keep: LocalOrg runs after the summary with the app's folder as the CLI's home; Ctrl-C then stops it and exits 0")
+    @Test(
+        "--keep: LocalOrg runs after the summary with short commands run from the app's folder, the CLI's home; Ctrl-C then stops it and exits 0"
+    )
     func keepRunning() async throws {
         try await withScratch { scratch in
             let capture = CapturedConsole()
@@ -120,12 +122,21 @@ struct QuickstartCommandTests {
                         data: nil, keep: true, json: true, accounts: 15, temporaryParent: scratch.directory)
                 }
             }
-            var exports: String?
-            for _ in 0..<600 where exports == nil {
+            var folder: String?
+            for _ in 0..<600 where folder == nil {
                 try await Task.sleep(for: .milliseconds(100))
-                exports = capture.error.split(separator: "\n").first { $0.contains("export FORCEKIT_HOME=") }.map(String.init)
+                folder = capture.error.split(separator: "\n").first { $0.hasPrefix("    cd ") }.map {
+                    String($0.dropFirst("    cd ".count))
+                }
             }
-            let home = try #require(exports?.components(separatedBy: "=").last)
+            let home = try #require(folder)
+            // Commands short enough to copy, that set FORCEKIT_HOME for themselves only: no shell
+            // is left pointing at a folder that goes when the run stops.
+            let commands = capture.error.split(separator: "\n").filter {
+                $0.hasPrefix("    ") && $0.contains("forcekit ") && !$0.hasPrefix("    cd ")
+            }
+            #expect(commands.count >= 6 && commands.allSatisfy { $0.count <= 110 }, "\(commands)")
+            #expect(!capture.error.contains("export FORCEKIT_HOME"))
             let query = await CLIEnvironment.$home.withValue(URL(fileURLWithPath: home)) {
                 await forcekit("query", "SELECT Phone FROM Account WHERE Phone = '+1 415 555 0199'", "--json")
             }

@@ -20,6 +20,9 @@ struct SyncCommandTests {
             let synced = try #require(state["recordsSynced"]?.integerValue)
             #expect(synced > 0 && state["totalSize"]?.integerValue == synced)
             #expect(down.error.contains("sync \(state["_soupEntryId"]?.integerValue ?? 0) syncDown: "))
+            // Progress ends at 100%, not at the last running update's 99%.
+            let lastProgress = down.error.split(separator: "\n").last { $0.hasPrefix("sync ") }
+            #expect(lastProgress?.hasSuffix("100% (\(synced) synced of \(synced)), done") == true, "\(down.error)")
 
             // One record edited locally, and on the server by someone else; one created locally.
             let records = try JSON(parsing: await forcekit("store", "query", "accounts", "--path", db, "--page-size", "2").output)
@@ -38,7 +41,8 @@ struct SyncCommandTests {
             #expect(up.exitCode == 1)
             let upState = try JSON(parsing: up.output)
             #expect(upState["status"] == "DONE" && upState["recordsSynced"] == 1 && upState["recordsConflicted"] == 1)
-            #expect(up.error.contains("forcekit sync conflicts accounts"))
+            // The hint runs as printed: it names the store.
+            #expect(up.error.contains("forcekit sync conflicts accounts --path \(db) lists them"), "\(up.error)")
 
             let conflicts = await forcekit("sync", "conflicts", "accounts", "--path", db)
             let conflict = try JSON(parsing: try #require(conflicts.outputLines.first))

@@ -103,23 +103,32 @@ struct QuickstartCommand: AsyncParsableCommand {
         Console.print("Done. Next: `forcekit create MyApp` writes a new app with these files; the README shows the rest.")
     }
 
-    /// Prints the commands that explore the running org and its app, then waits for Ctrl-C.
+    /// Prints the commands that explore the running org and its app, then waits for Ctrl-C. They
+    /// run from the app's folder with paths relative to it, and set FORCEKIT_HOME for themselves
+    /// only, so no shell keeps pointing at the folder once it is gone.
     private static func keepRunning(_ summary: QuickstartSummary) async throws {
         let app = summary.workspace.app.path
-        let store = summary.storeFile ?? "STORE"
-        let key = summary.storeKeyFile ?? "KEY"
+        let parent = (app as NSString).deletingLastPathComponent
+        func relative(_ path: String?, or placeholder: String) -> String {
+            guard let path else { return placeholder }
+            if path.hasPrefix(app + "/") { return String(path.dropFirst(app.count + 1)) }
+            return path.hasPrefix(parent + "/") ? "../" + path.dropFirst(parent.count + 1) : path
+        }
         let lines = [
             "",
             "LocalOrg keeps running at \(summary.org?.instanceURL ?? "?"); Ctrl-C stops it\(summary.workspace.isTemporary ? " and removes the folder" : "").",
-            "In another terminal (the app's folder doubles as the CLI's home):",
+            "In another terminal, from the app's folder, which is also this run's CLI home (FORCEKIT_HOME=.):",
             "",
-            "    export FORCEKIT_HOME=\(app)",
-            "    swift run forcekit query \"SELECT Name, Phone FROM Account ORDER BY LastModifiedDate DESC LIMIT 3\"",
-            "    swift run forcekit store query --path \(store) --key-file \(key) \\",
-            "        --smart \"SELECT {contacts:FirstName}, {contacts:LastName}, {contacts:Title} FROM {contacts} LIMIT 5\"",
-            "    swift run forcekit sync list --path \(store) --key-file \(key)",
-            "    swift run forcekit sync resync syncDownAccounts --path \(store) --key-file \(key)",
-            "    swift run forcekit doctor --app \(app) --config \(summary.workspace.configuration.path)",
+            "    cd \(app)",
+            "    db=\(relative(summary.storeFile, or: "STORE"))",
+            "    key=\(relative(summary.storeKeyFile, or: "KEY"))",
+            "    FORCEKIT_HOME=. forcekit query \"SELECT Name, Phone FROM Account ORDER BY LastModifiedDate DESC LIMIT 3\"",
+            "    FORCEKIT_HOME=. forcekit store query --path \"$db\" --key-file \"$key\" \\",
+            "        --smart \"SELECT {contacts:FirstName}, {contacts:LastName} FROM {contacts} LIMIT 5\"",
+            "    FORCEKIT_HOME=. forcekit sync list --path \"$db\" --key-file \"$key\"",
+            "    FORCEKIT_HOME=. forcekit sync resync syncDownAccounts --path \"$db\" --key-file \"$key\"",
+            "    FORCEKIT_HOME=. forcekit org open",
+            "    forcekit doctor --app . --config \(relative(summary.workspace.configuration.path, or: "CONFIG"))",
         ]
         // With --json the summary owns standard output; the commands go to standard error.
         for line in lines { Console.printError(line) }

@@ -52,6 +52,17 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    /// These options as a command line gives them, for hints that name the same store.
+    var arguments: String {
+        func quoted(_ value: String) -> String {
+            value.allSatisfy { $0.isLetter || $0.isNumber || "/._-~".contains($0) } ? value : OrgDisplayCommand.quoted(value)
+        }
+        var parts = ["--path", quoted(path)]
+        if let keyFile { parts += ["--key-file", quoted(keyFile)] }
+        if plaintext { parts.append("--plaintext") }
+        return parts.joined(separator: " ")
+    }
+
     /// Opens the store as `use` needs and runs `body`; a failure prints its message on standard
     /// error and exits with status 1 (a usage error, 64).
     func withStore(_ use: Use, _ body: (SmartStore) async throws -> Void) async throws {

@@ -39,19 +39,27 @@ enum SyncReference {
 
 /// Runs and reports syncs the way every `forcekit sync` run does.
 enum SyncRunner {
-    /// Progress on standard error, then the final state as JSON; exit 1 unless it ended DONE with nothing failed or conflicted.
-    static func report(_ run: (@escaping @Sendable (SyncState) -> Void) async throws -> SyncState) async throws {
+    /// Progress on standard error, ending at 100% for a sync that finished, then the final state
+    /// as JSON; exit 1 unless it ended DONE with nothing failed or conflicted. Hints name `place`'s
+    /// store options, so they run as printed.
+    static func report(_ place: SyncPlace, _ run: (@escaping @Sendable (SyncState) -> Void) async throws -> SyncState) async throws {
+        @Sendable func progress(_ state: SyncState) -> String {
+            let total = state.totalSize >= 0 ? " of \(state.totalSize)" : ""
+            return "sync \(state.id) \(state.type.rawValue): \(state.progress)% (\(state.recordsSynced) synced\(total))"
+        }
         let state = try await run { state in
             guard state.status == .running else { return }
-            let total = state.totalSize >= 0 ? " of \(state.totalSize)" : ""
-            Console.printError("sync \(state.id) \(state.type.rawValue): \(state.progress)% (\(state.recordsSynced) synced\(total))")
+            Console.printError(progress(state))
         }
+        // The running updates stop short of 100%: the last page is saved with the DONE state.
+        if state.status == .done { Console.printError(progress(state) + ", done") }
         Console.print(state.json.serialized())
         if state.status != .done { Console.printError("error: the sync ended \(state.status.rawValue): \(state.error)") }
         if state.recordsFailed > 0 { Console.printError("\(state.recordsFailed) record(s) failed; their __last_error__ says why") }
         if state.recordsConflicted > 0 {
             Console.printError(
-                "\(state.recordsConflicted) record(s) changed on both sides; forcekit sync conflicts \(state.soupName) lists them")
+                "\(state.recordsConflicted) record(s) changed on both sides; forcekit sync conflicts \(state.soupName) \(place.store.arguments) lists them"
+            )
         }
         guard state.isDoneWithoutFailures else { throw ExitCode(1) }
     }

@@ -93,7 +93,7 @@ struct SyncDownCommand: AsyncParsableCommand {
             } else {
                 try await SyncRunner.prepareSoup(soup, in: manager.store)
             }
-            try await SyncRunner.report { progress in
+            try await SyncRunner.report(place) { progress in
                 try await manager.syncDown(target: target, options: .syncDown(merge.mode), soupName: soup, name: name, onUpdate: progress)
             }
         }
@@ -182,14 +182,14 @@ struct SyncUpCommand: AsyncParsableCommand {
                 throw CLIInputError("the file's parent soup is \(tree.tree.soupName), not \(soup): give SOUP as the parent's soup")
             }
             try await place.withManager(.change) { manager in
-                try await SyncRunner.report { progress in
+                try await SyncRunner.report(place) { progress in
                     try await manager.syncUp(target: tree, options: options, name: name, onUpdate: progress)
                 }
             }
             return
         }
         try await place.withManager(.change) { manager in
-            try await SyncRunner.report { progress in
+            try await SyncRunner.report(place) { progress in
                 try await manager.syncUp(target: upTarget, options: options, soupName: soup, name: name, onUpdate: progress)
             }
         }
@@ -211,7 +211,7 @@ struct SyncResyncCommand: AsyncParsableCommand {
     func run() async throws {
         try await place.withManager(.change) { manager in
             let state = try await SyncReference.state(sync, manager)
-            try await SyncRunner.report { progress in try await manager.reSync(id: state.id, onUpdate: progress) }
+            try await SyncRunner.report(place) { progress in try await manager.reSync(id: state.id, onUpdate: progress) }
         }
     }
 }
