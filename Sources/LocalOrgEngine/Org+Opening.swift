@@ -5,6 +5,25 @@ import SalesforceCore
 
 /// Opening an org's data directory: its settings, schema, store and users.
 extension Org {
+    /// The org's database in its data directory.
+    static let databaseFileName = "org.sqlite"
+
+    /// Removes the org's records, files and tokens from `directory`, keeping its settings (the org
+    /// id, the default user's credentials, the connected apps): the next open starts the org anew.
+    /// The caller holds the directory, so no server has the database open.
+    package static func removeData(in directory: URL) throws(LocalOrgError) {
+        for suffix in ["", "-wal", "-shm"] {
+            let file = directory.appendingPathComponent(databaseFileName + suffix)
+            guard FileManager.default.fileExists(atPath: file.path) else { continue }
+            do {
+                try FileManager.default.removeItem(at: file)
+            } catch {
+                throw .dataDirectoryUnusable(
+                    path: directory.path, reason: "cannot remove \(file.lastPathComponent): \(error.localizedDescription)")
+            }
+        }
+    }
+
     /// Opens the org kept in `directory` (a new one when it is empty): `localorg.json`, the
     /// store, the default user with the password the settings name, and, for a new org, the
     /// sample data when `seedsSampleData` is set. Expired tokens are forgotten.
@@ -19,7 +38,7 @@ extension Org {
         var schema = DefaultSchema.schema()
         if let schemaFile { try apply(schemaFile, to: &schema) }
         let store = try OrgStore(
-            file: directory.appendingPathComponent("org.sqlite"), schema: schema, organizationID: settings.organizationID, clock: clock)
+            file: directory.appendingPathComponent(databaseFileName), schema: schema, organizationID: settings.organizationID, clock: clock)
         let oauth = OAuthService(store: store, settings: settings, tokenLifetime: tokenLifetime)
         let defaultUser = try await prepareUsers(store: store, oauth: oauth, settings: settings, seed: seedsSampleData)
         do {

@@ -56,6 +56,22 @@ struct ServerTests {
         }
     }
 
+    @Test("a reset starts the org anew: its records go, its credentials and connected apps stay")
+    func reset() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let (first, id) = try await LocalOrgServer.withRunning(configuration(in: directory)) { server throws in
+                (server.credentials, try await server.store.create("Account", fields: ["Name": "Gone"], as: try await adminID(of: server)))
+            }
+            var reset = configuration(in: directory)
+            reset.resetsData = true
+            try await LocalOrgServer.withRunning(reset) { again throws in
+                #expect(again.credentials.password == first.password && again.credentials.clientID == first.clientID)
+                #expect(again.credentials.user == first.user)
+                await #expect(throws: APIError.self) { try await again.store.retrieve("Account", id: id) }
+            }
+        }
+    }
+
     @Test("one LocalOrg per data directory: a second is refused with the first one's URL, and starts once the first stops")
     func oneServerPerDataDirectory() async throws {
         try await withTemporaryDirectory { directory throws in

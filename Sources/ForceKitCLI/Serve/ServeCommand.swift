@@ -68,6 +68,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Start a new org without the sample Accounts, Contacts and Opportunities.")
     var noSampleData = false
 
+    @Flag(
+        help:
+            "Start the org in --data anew: its records, files and logins are removed; its credentials and connected apps are kept."
+    )
+    var reset = false
+
     @Option(name: .customLong("apex-routes"), help: ArgumentHelp("A JSON file of Apex REST endpoints to answer.", valueName: "FILE"))
     var apexRoutes: String?
 
@@ -75,6 +81,7 @@ struct ServeCommand: AsyncParsableCommand {
     var noPush = false
 
     func validate() throws {
+        if reset && data == nil { throw ValidationError("--reset starts the org in --data anew; without --data every org is new already.") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard tokenTTL > 0 else { throw ValidationError("--token-ttl must be a positive number of seconds.") }
     }
@@ -88,6 +95,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.tokenLifetime = TimeInterval(tokenTTL)
         configuration.schemaFile = schema.map { URL(fileURLWithPath: $0) }
         configuration.seedsSampleData = !noSampleData
+        configuration.resetsData = reset
         configuration.stopsOnSignals = true
         configuration.pushEnabled = !noPush
         if let apexRoutes {

@@ -16,6 +16,10 @@ public struct LocalOrgConfiguration: Sendable {
     public var tokenLifetime: TimeInterval = 2 * 60 * 60
     /// A JSON file declaring custom objects and fields, on top of the built-in ones.
     public var schemaFile: URL?
+    /// Whether to start the org in ``dataDirectory`` anew: its records, files and tokens are removed
+    /// (the settings, and so the credentials and connected apps, are kept). Refused, like any
+    /// start, while another LocalOrg serves the directory.
+    public var resetsData: Bool = false
     /// Whether a new org gets the sample Accounts, Contacts and Opportunities.
     public var seedsSampleData: Bool = true
     /// Whether push notifications are enabled: when false, registering a device

@@ -68,6 +68,8 @@ public final class LocalOrgServer: Sendable {
     private static func start(_ configuration: LocalOrgConfiguration, directory: URL, isTemporary: Bool, lock: DataDirectoryLock?)
         async throws(LocalOrgError) -> LocalOrgServer
     {
+        // Under the directory's lock: no other server has the database open.
+        if configuration.resetsData { try Org.removeData(in: directory) }
         let org = try await Org.open(
             in: directory, schemaFile: configuration.schemaFile, seedsSampleData: configuration.seedsSampleData,
             tokenLifetime: configuration.tokenLifetime, clock: configuration.clock, pushEnabled: configuration.pushEnabled,
