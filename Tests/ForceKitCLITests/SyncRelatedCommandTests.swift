@@ -8,21 +8,18 @@ import Testing
 
 @Suite("forcekit sync: related records, Bulk API priming, metadata and layouts")
 struct SyncRelatedCommandTests {
-    static let tree = #"""
-        {"type": "parentChildren",
-         "parent": {"sobjectType": "Account", "soupName": "accounts"},
-         "parentFieldlist": ["Name"], "parentCreateFieldlist": ["Name"], "parentUpdateFieldlist": ["Name"],
-         "parentSoqlFilter": "Name LIKE 'A%'",
-         "children": {"sobjectType": "Contact", "sobjectTypePlural": "Contacts", "soupName": "contacts", "parentIdFieldName": "AccountId"},
-         "childrenFieldlist": ["LastName"], "childrenCreateFieldlist": ["LastName"], "childrenUpdateFieldlist": ["LastName"],
-         "relationshipType": "LOOKUP"}
-        """#
+    /// The parent-children target the README and the help use, as shipped.
+    static var tree: String {
+        get throws {
+            try String(contentsOfFile: FileManager.default.currentDirectoryPath + "/Examples/Sync/accounts-contacts.json", encoding: .utf8)
+        }
+    }
 
     /// Runs `body` logged in, with a store path and the tree file.
     func withLoggedIn(_ body: (TestOrg, String, String, URL) async throws -> Void) async throws {
         try await withLoggedInHome { org, home in
             let file = home.appendingPathComponent("tree.json")
-            try Data(Self.tree.utf8).write(to: file)
+            try Data(try Self.tree.utf8).write(to: file)
             try await body(org, home.appendingPathComponent("app.sqlite").path, file.path, home)
         }
     }

@@ -20,7 +20,7 @@ struct SyncCommand: AsyncParsableCommand {
                 --merge leave-if-changed
               forcekit sync resync accounts --path app.sqlite
               forcekit sync down accounts --path app.sqlite --name tree \\
-                --parent-children accounts-contacts.json
+                --parent-children Examples/Sync/accounts-contacts.json
               forcekit sync down accounts --path app.sqlite --bulk \\
                 --query "SELECT Name FROM Account"
               forcekit sync metadata Account --path app.sqlite --mode cache-first

@@ -16,7 +16,7 @@ struct SyncDownCommand: AsyncParsableCommand {
 
             Example:
               forcekit sync down accounts --path app.sqlite --name tree \\
-                --parent-children accounts-contacts.json
+                --parent-children Examples/Sync/accounts-contacts.json
             """
     )
 
