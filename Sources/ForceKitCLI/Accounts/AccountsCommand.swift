@@ -61,7 +61,7 @@ struct AccountsCommand: AsyncParsableCommand {
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Log out the current account (or --user, or --all): revoke its token and forget it."
+        abstract: "Log out the current account (or --target-org, or --all): revoke its token and forget it."
     )
 
     @OptionGroup var account: AccountOptions
@@ -70,11 +70,6 @@ struct LogoutCommand: AsyncParsableCommand {
     var all = false
 
     func run() async throws {
-        try await Self.logOut(account, all: all)
-    }
-
-    /// Logs out the chosen account, or every one (`logout`, `org logout`).
-    static func logOut(_ account: AccountOptions, all: Bool) async throws {
         if all {
             let manager = try await ForceKitHome.accounts()
             let count = await manager.accounts.count

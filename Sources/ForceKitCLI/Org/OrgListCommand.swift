@@ -15,20 +15,3 @@ struct OrgListCommand: AsyncParsableCommand {
         await AccountsCommand.list(try await ForceKitHome.accounts(), json: json)
     }
 }
-
-/// `forcekit org logout`: as `sf org logout`, the same as `forcekit logout`.
-struct OrgLogoutCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "logout",
-        abstract: "Log out the current account (or --target-org, or --all): revoke its token and forget it (as forcekit logout)."
-    )
-
-    @OptionGroup var account: AccountOptions
-
-    @Flag(help: "Log out every account.")
-    var all = false
-
-    func run() async throws {
-        try await LogoutCommand.logOut(account, all: all)
-    }
-}
