@@ -87,7 +87,7 @@ extension Org {
                             given: [
                                 "Username": .text(settings.username), "FirstName": .text("Local"), "LastName": .text("Admin"),
                                 "Alias": .text("ladmin"), "Email": .text(settings.username),
-                            ], userID: RecordID.make(prefix: "005", counter: 1), now: store.now.description, db: db)
+                            ], userID: store.firstUserID, now: store.now.description, db: db)
                     }
                     try await oauth.setPassword(settings.password, userID: admin)
                 }
@@ -114,11 +114,12 @@ extension Org {
     /// become Standard Users.
     /// - Returns: The default user's id, or nil when the org has no user at all.
     private static func recoverDefaultUser(settings: OrgSettings, store: OrgStore, db: Database) throws -> String? {
-        let first = RecordID.make(prefix: "005", counter: 1)
         guard
             let userID = try String.fetchOne(
-                db, sql: #"SELECT "Id" FROM "User" WHERE "Username" = ? AND "IsDeleted" = 0"#, arguments: [settings.username])
-                ?? String.fetchOne(db, sql: #"SELECT "Id" FROM "User" WHERE "Id" = ?"#, arguments: [first])
+                db, sql: #"SELECT "Id" FROM "User" WHERE "Username" = ? COLLATE NOCASE AND "IsDeleted" = 0"#, arguments: [settings.username]
+            )
+                // The first user made is the admin (its id depends on when the org was made).
+                ?? String.fetchOne(db, sql: #"SELECT "Id" FROM "User" ORDER BY rowid LIMIT 1"#)
         else { return nil }
         guard let profileType = store.schema.type(named: "Profile") else { return userID }
         var profiles: [String: String] = [:]

@@ -8,7 +8,7 @@ extension Org {
     /// - Throws: ``APIError`` when the username is taken (DUPLICATE_USERNAME) or a field is invalid.
     package func addUser(username: String, password: String, firstName: String, lastName: String) async throws(APIError) -> UserIdentity {
         let taken = try await store.read { db in
-            try Int.fetchOne(db, sql: #"SELECT COUNT(*) FROM "User" WHERE "Username" = ?"#, arguments: [username]) ?? 0
+            try Int.fetchOne(db, sql: #"SELECT COUNT(*) FROM "User" WHERE "Username" = ? COLLATE NOCASE"#, arguments: [username]) ?? 0
         }
         guard taken == 0 else {
             throw APIError(status: 400, errorCode: "DUPLICATE_USERNAME", message: "Duplicate Username: \(username) is already taken.")

@@ -19,16 +19,16 @@ struct IdPDemoCommandTests {
     @Test("IdP-initiated with a hint for the second user: idpinit, the loop-back request for that user, and that user logged in")
     func idpInitiatedWithHint() async throws {
         // The demo org has a fixed id and its users the first two user ids, so hints are stable.
-        let second = "00D000000000042:005Lo0000000002"
+        let second = "00D000000000042:005Lo0004OswWOY"
         let result = await forcekit("idp", "demo", "--idp-initiated", "--user-hint", second, "--json")
         #expect(result.exitCode == 0, "\(result.error)")
         let lines = try result.outputLines.map(jsonObject)
         #expect(lines.compactMap { $0["command"] as? String } == ["idpinit", "authrequest", "authresponse"])
         #expect((lines[0]["parameters"] as? [String: String])?["user_hint"] == second)
         #expect((lines[1]["parameters"] as? [String: String])?["user_hint"] == second)
-        #expect((lines.last?["user"] as? String)?.contains("005Lo0000000002") == true)
+        #expect((lines.last?["user"] as? String)?.contains("005Lo0004OswWOY") == true)
         let first = await forcekit("idp", "demo", "--json")
-        #expect((try first.outputLines.last.map(jsonObject)?["user"] as? String)?.contains("005Lo0000000001") == true)
+        #expect((try first.outputLines.last.map(jsonObject)?["user"] as? String)?.contains("005Lo0004OswWOX") == true)
     }
 
     @Test("--rogue: the IdP answers another app's request with rogue_sp and no code, which is the expected outcome")

@@ -11,11 +11,12 @@ struct EngineDocumentationExampleTests {
         try await withTemporaryDirectory { folder throws in
             let store = try OrgStore(
                 file: folder.appendingPathComponent("org.sqlite"), schema: .standard, organizationID: "00DLo0000000001MAA")
-            // Every record has an owner, so the first record is a user, who owns itself.
+            // Every record has an owner, so the first record is a user, who owns itself
+            // (`firstUserID` is the id it gets: each org counts its ids from its own base).
             let admin = try await store.create(
                 "User", fields: ["Username": "admin@example.test", "LastName": "Admin", "Alias": "admin", "Email": "admin@example.test"],
-                as: "005Lo0000000001IAA")
-            #expect(admin == "005Lo0000000001IAA")
+                as: store.firstUserID)
+            #expect(admin == store.firstUserID)
             let id = try await store.create("Account", fields: ["Name": "Acme", "Industry": "Energy"], as: admin)
             let energy = try await store.query("SELECT Id, Name FROM Account WHERE Industry = 'Energy'")
             #expect(energy.totalSize == 1)

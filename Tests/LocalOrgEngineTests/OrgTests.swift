@@ -124,4 +124,47 @@ struct OrgTests {
             #expect(result?["result"]?[0]?["errorCode"] == "INVALID_BATCH_REQUEST")
         }
     }
+
+    @Test("Two new orgs share no id: their admins and their first records are different records, as no two Salesforce orgs' are")
+    func idsAreTheOrgsOwn() async throws {
+        try await withTemporaryDirectory { first throws in
+            try await withTemporaryDirectory { second throws in
+                let (one, oneSession) = try await openOrg(in: first)
+                let (other, otherSession) = try await openOrg(in: second)
+                #expect(one.settings.organizationID != other.settings.organizationID)
+                #expect(one.defaultUser.userID != other.defaultUser.userID)
+                let oneAccount = try await one.store.create("Account", fields: ["Name": "Acme"], as: oneSession.userID)
+                let otherAccount = try await other.store.create("Account", fields: ["Name": "Acme"], as: otherSession.userID)
+                #expect(oneAccount != otherAccount)
+                // Reopened, an org goes on counting where it was: its admin keeps its id.
+                let reopened = try await Org.open(
+                    in: first, schemaFile: nil, seedsSampleData: false, tokenLifetime: 3600, clock: { Date() }, pushEnabled: true,
+                    apexRoutes: [])
+                #expect(reopened.defaultUser == one.defaultUser)
+                let next = try await reopened.store.create("Account", fields: ["Name": "Globex"], as: oneSession.userID)
+                #expect(next != oneAccount && next.prefix(3) == "001")
+            }
+        }
+    }
+
+    @Test("Usernames compare without case, as Salesforce's do: a login in capitals works, and a second user by another case is a duplicate")
+    func usernamesIgnoreCase() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let (org, session) = try await openOrg(in: directory)
+            let tokens = try await org.token([
+                "grant_type": "password", "client_id": org.settings.connectedApps[0].consumerKey,
+                "username": org.settings.username.uppercased(), "password": org.settings.password,
+            ])
+            #expect(tokens["access_token"] != nil)
+            await #expect(throws: APIError.self) {
+                _ = try await org.addUser(
+                    username: org.settings.username.uppercased(), password: "Second-Pa55word", firstName: "Ada", lastName: "Shout")
+            }
+            let twin = call(
+                "POST", "sobjects/User",
+                body: ["Username": "Admin@LocalOrg.Test", "LastName": "Twin", "Alias": "twin", "Email": "twin@localorg.test"])
+            let refusal = await #expect(throws: APIError.self) { try await org.answer(twin, as: session) }
+            #expect(refusal?.errorCode == "DUPLICATE_VALUE")
+        }
+    }
 }

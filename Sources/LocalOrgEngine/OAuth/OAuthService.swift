@@ -63,7 +63,7 @@ package final class OAuthService: Sendable {
                     db,
                     sql: """
                         SELECT u."Id", c.salt, c.password_hash FROM "User" u JOIN lo_credential c ON c.user_id = u."Id"
-                        WHERE u."Username" = ? AND u."IsDeleted" = 0 AND u."IsActive" = 1
+                        WHERE u."Username" = ? COLLATE NOCASE AND u."IsDeleted" = 0 AND u."IsActive" = 1
                         """, arguments: [username])
             else { return nil }
             return (row[0], row[1], row[2])

@@ -232,7 +232,7 @@ extension OrgStore {
                 values[field.name] = field.type == .boolean ? .bool(defaultValue == "true") : .text(defaultValue)
             }
         }
-        let id = try OrgDatabase.nextID(prefix: type.keyPrefix, in: db)
+        let id = try OrgDatabase.nextID(prefix: type.keyPrefix, base: idBase, in: db)
         values["Id"] = .text(id)
         values["IsDeleted"] = .bool(false)
         values["CreatedDate"] = .text(now)
@@ -321,7 +321,7 @@ extension OrgStore {
                 let other = try String.fetchOne(
                     CachedSQL.statement(
                         """
-                        SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? AND "Id" != ? AND "IsDeleted" = 0 LIMIT 1
+                        SELECT "Id" FROM \(OrgDatabase.quoted(type.name)) WHERE \(OrgDatabase.quoted(field.name)) = ? COLLATE NOCASE AND "Id" != ? AND "IsDeleted" = 0 LIMIT 1
                         """, db), arguments: [value, id])
                 if let other {
                     throw APIError(

@@ -12,6 +12,8 @@ package final class OrgStore: Sendable {
     package let schema: OrgSchema
     /// The org id (18 characters, prefix `00D`).
     package let organizationID: String
+    /// Where this org's id counters start, so its ids are its own.
+    let idBase: Int64
     let pool: DatabasePool
     let clock: @Sendable () -> Date
     let cursors = QueryCursors()
@@ -28,9 +30,14 @@ package final class OrgStore: Sendable {
     {
         self.schema = schema
         self.organizationID = organizationID
+        idBase = RecordID.counterBase(forOrganization: organizationID)
         self.clock = clock
         pool = try OrgDatabase.open(at: file, schema: schema)
     }
+
+    /// The id the org's first user gets: that user creates itself, as nobody exists yet to do it
+    /// (pass it as the creator of that first `User`).
+    package var firstUserID: String { RecordID.make(prefix: "005", counter: idBase + 1) }
 
     /// The current time in Salesforce's form.
     var now: SOQLDateTime {

@@ -64,7 +64,7 @@ enum SeedData {
                 guard let type = schema.type(named: typeName) else { throw APIError.invalidType(typeName) }
                 return try store.insert(type, given: values, userID: userID, now: timestamp, db: db)
             }
-            let bootstrap = RecordID.make(prefix: "005", counter: 1)
+            let bootstrap = store.firstUserID
             let admin = try insert(
                 "User",
                 [

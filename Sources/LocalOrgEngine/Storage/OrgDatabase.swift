@@ -102,12 +102,21 @@ enum OrgDatabase {
             let index = quoted("\(type.name)_\(field.name)")
             try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(table)(\(quoted(field.name)))")
         }
+        // Unique values compare without case, as describe's `caseSensitive: false` says (and as
+        // Salesforce compares usernames): the check on every write finds them by this index.
+        for field in type.fields where field.unique {
+            let index = quoted("\(type.name)_\(field.name)_nocase")
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(table)(\(quoted(field.name)) COLLATE NOCASE)")
+        }
     }
 
     /// The next record id for `prefix`: 15 characters (prefix, `Lo`, `0` and a base-62 counter)
-    /// plus the checksum that makes 18.
-    static func nextID(prefix: String, in db: Database) throws -> String {
-        let next = try Int64.fetchOne(CachedSQL.statement("SELECT next FROM lo_id_sequence WHERE prefix = ?", db), arguments: [prefix]) ?? 1
+    /// plus the checksum that makes 18. A prefix's first id is `base + 1`, where `base` is the
+    /// org's (``RecordID/counterBase(forOrganization:)``); a prefix already counting goes on.
+    static func nextID(prefix: String, base: Int64, in db: Database) throws -> String {
+        let next =
+            try Int64.fetchOne(CachedSQL.statement("SELECT next FROM lo_id_sequence WHERE prefix = ?", db), arguments: [prefix])
+            ?? base + 1
         try db.executeCached(
             sql: "INSERT INTO lo_id_sequence(prefix, next) VALUES (?, ?) ON CONFLICT(prefix) DO UPDATE SET next = excluded.next",
             arguments: [prefix, next + 1])
