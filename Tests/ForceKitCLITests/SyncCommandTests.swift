@@ -77,6 +77,66 @@ struct SyncCommandTests {
         }
     }
 
+    @Test("conflicts --text shows each field as last synced, here and on the server; resolve --keep merge keeps both sides' edits")
+    func fieldByFieldMerge() async throws {
+        try await withLoggedInHome { org, home in
+            let db = home.appendingPathComponent("app.sqlite").path
+            let query = "SELECT Name, Phone FROM Account WHERE Name LIKE 'A%' ORDER BY Name"
+            let down = await forcekit("sync", "down", "accounts", "--path", db, "--query", query, "--name", "accounts", "--text")
+            #expect(down.exitCode == 0, "\(down.error)")
+            #expect(down.output.hasPrefix("sync ") && down.output.contains(" accounts (down, soup accounts): DONE, "), "\(down.output)")
+            let records = try JSON(parsing: await forcekit("store", "query", "accounts", "--path", db, "--page-size", "2").output)
+            let ids = try (records.arrayValue ?? []).map { try #require($0["Id"]?.stringValue) }
+            let names = (records.arrayValue ?? []).map { $0["Name"]?.stringValue ?? "" }
+            let phone = try #require(records[0]?["Phone"]?.stringValue)
+            try #require(ids.count == 2)
+
+            // Both records: the server changes the Phone (and the second's Name too), the device the Name.
+            org.clock.advance(by: 2)
+            for (index, id) in ids.enumerated() {
+                let body = index == 0 ? #"{"Phone": "555-0100"}"# : #"{"Phone": "555-0101", "Name": "Server name"}"#
+                #expect(await forcekit("api", "PATCH", "sobjects/Account/\(id)", "--data", body).exitCode == 0)
+            }
+            let edits = home.appendingPathComponent("edits.json")
+            try Data(#"[{"Id": "\#(ids[0])", "Name": "Mine 0"}, {"Id": "\#(ids[1])", "Name": "Mine 1"}]"#.utf8).write(to: edits)
+            #expect(await forcekit("store", "upsert", "accounts", edits.path, "--path", db, "--external-id", "Id", "--local").exitCode == 0)
+            let up = await forcekit(
+                "sync", "up", "accounts", "--path", db, "--fields", "Name,Phone", "--merge", "leave-if-changed", "--text")
+            #expect(up.exitCode == 1 && up.output.contains("0 synced, 0 failed, 2 conflicted"), "\(up.output)")
+
+            let text = await forcekit("sync", "conflicts", "accounts", "--path", db, "--text")
+            #expect(text.exitCode == 0, "\(text.error)")
+            let lines = text.outputLines
+            #expect(lines.first == "\(ids[0]) (soup entry 1): changed here and on the server", "\(text.output)")
+            #expect(lines.contains(#"  Name   base "\#(names[0])"  local "Mine 0"  server "\#(names[0])""#), "\(text.output)")
+            #expect(lines.contains(#"  Phone  base "\#(phone)"  local "\#(phone)"  server "555-0100""#), "\(text.output)")
+            #expect(
+                lines.contains(#"  Name   base "\#(names[1])"  local "Mine 1"  server "Server name"  (both changed)"#), "\(text.output)")
+            #expect(text.error.contains("forcekit sync resolve accounts ID --keep mine|theirs|merge --path \(db)"))
+            let json = try JSON(parsing: try #require(await forcekit("sync", "conflicts", "accounts", "--path", db).outputLines.first))
+            #expect(json["fields"]?["Phone"] == JSON.object(["base": .string(phone), "local": .string(phone), "server": "555-0100"]))
+            #expect(json["fields"]?.objectValue?.keys.sorted() == ["Name", "Phone"])
+
+            let misuse = await forcekit("sync", "resolve", "accounts", ids[0], "--keep", "mine", "--theirs-for", "Name", "--path", db)
+            #expect(misuse.exitCode == 64 && misuse.error.contains("--theirs-for"), "\(misuse.error)")
+            let unknown = await forcekit("sync", "resolve", "accounts", ids[0], "--keep", "merge", "--theirs-for", "Nmae", "--path", db)
+            #expect(unknown.exitCode == 1 && unknown.error.contains("Nmae is not a field that differs"), "\(unknown.error)")
+            #expect(await forcekit("sync", "resolve", "accounts", ids[0], "--keep", "merge", "--path", db).exitCode == 0)
+            let second = await forcekit("sync", "resolve", "accounts", ids[1], "--keep", "merge", "--theirs-for", "Name", "--path", db)
+            #expect(second.exitCode == 0, "\(second.error)")
+            let again = await forcekit("sync", "up", "accounts", "--path", db, "--fields", "Name,Phone", "--merge", "leave-if-changed")
+            #expect(again.exitCode == 0, "\(again.error)")
+
+            // Each side's edit is on the server: the device's Name and the server's Phone; the
+            // second record keeps the server's Name, as --theirs-for asked.
+            let onServer = await forcekit(
+                "query", "SELECT Name, Phone FROM Account WHERE Id IN ('\(ids[0])', '\(ids[1])') ORDER BY Phone", "--csv")
+            #expect(onServer.output == "Name,Phone\nMine 0,555-0100\nServer name,555-0101\n", "\(onServer.output)\(onServer.error)")
+            let list = await forcekit("sync", "list", "--path", db, "--text")
+            #expect(list.outputLines.count == 3 && list.outputLines.allSatisfy { $0.hasPrefix("sync ") }, "\(list.output)")
+        }
+    }
+
     @Test("up --external-id upserts new records by it: the same record created on two devices is one record on the server")
     func externalId() async throws {
         try await withLoggedInHome { _, home in

@@ -37,6 +37,9 @@ struct ConflictTests {
             #expect(conflicts.count == 2)
             let first = try #require(conflicts.first { $0.id == ids[0] })
             #expect(first.local["Name"] == "A1 mine" && first.server?["Name"] == "A1 server" && first.base?["Name"] == "A1")
+            // Field by field: only the app's fields that differ; the device's change is what a merge keeps.
+            #expect(first.fields == [ConflictField(name: "Name", base: "A1", local: "A1 mine", server: "A1 server")])
+            #expect(first.fields.first?.changedOnBothSides == true && first.localChanges == ["Name": "A1 mine"])
             let second = try #require(conflicts.first { $0.id == ids[1] })
             try await fixture.manager.resolveConflict(soupEntryId: first.soupEntryId, inSoup: SyncFixture.soup, .keepMine)
             try await fixture.manager.resolveConflict(soupEntryId: second.soupEntryId, inSoup: SyncFixture.soup, .takeTheirs)

@@ -31,7 +31,9 @@ struct DocumentationExampleTests {
                 options: .syncUp(fieldlist: ["Name", "Industry"], mergeMode: .leaveIfChanged), soupName: "accounts")
             if !state.isDoneWithoutFailures {
                 for conflict in try await manager.conflicts(inSoup: "accounts") {
-                    try await manager.resolveConflict(soupEntryId: conflict.soupEntryId, inSoup: "accounts", .keepMine)
+                    // Both sides' edits: the device's changes on top of the server's version.
+                    try await manager.resolveConflict(
+                        soupEntryId: conflict.soupEntryId, inSoup: "accounts", .merged(conflict.localChanges))
                 }
             }
             state = try await manager.reSync(named: "accounts")

@@ -63,18 +63,12 @@ struct QuickstartOfflineEdits {
         guard let conflict = try await syncs.conflicts(inSoup: "accounts").first(where: { $0.id == accountID }) else {
             throw CLIInputError("sync up reported no conflict for the Account \(accountID), though its server copy changed")
         }
-        let fields = Self.differences(conflict)
+        let fields = conflict.fields
         narrator.say("the conflict, field by field (base = as last synced):")
-        let width = fields.map(\.name.count).max() ?? 0
-        for difference in fields {
-            narrator.say(
-                "  \(difference.name.padding(toLength: width, withPad: " ", startingAt: 0))  base \(Self.quoted(difference.base))  "
-                    + "local \(Self.quoted(difference.local))  server \(Self.quoted(difference.server))")
-        }
+        for line in ConflictText.fieldLines(fields) { narrator.say(line) }
 
         // Resolved as a merge: the app's changes on top of the server's version.
-        var mine: [String: JSON] = [:]
-        for difference in fields where difference.local != difference.base { mine[difference.name] = difference.local ?? .null }
+        let mine = conflict.localChanges
         try await syncs.resolveConflict(soupEntryId: conflict.soupEntryId, inSoup: "accounts", .merged(mine))
         narrator.say("resolved as a merge: the app's \(mine.keys.sorted().joined(separator: ", ")) on top of the server's version")
         let resolvedUp = try await syncs.reSync(named: "syncUpAccounts")
@@ -148,21 +142,6 @@ struct QuickstartOfflineEdits {
 
     // MARK: - Describing
 
-    /// The fields that differ between any two of a conflict's versions.
-    static func differences(_ conflict: SyncConflict) -> [QuickstartSummary.FieldVersions] {
-        let ignored: Set<String> = ["attributes", "Id", "LastModifiedDate", "SystemModstamp"]
-        // The app's fields: the server's copy has every field of the object.
-        var names = Set<String>()
-        for version in [conflict.local, conflict.base] {
-            if let members = version?.objectValue { names.formUnion(members.keys) }
-        }
-        return names.subtracting(ignored).sorted().compactMap { name in
-            let versions = QuickstartSummary.FieldVersions(
-                name: name, base: conflict.base?[name], local: conflict.local[name], server: conflict.server?[name])
-            return versions.base == versions.local && versions.base == versions.server ? nil : versions
-        }
-    }
-
     /// Returns once the wall clock is past the whole second of `stamp` (a Salesforce date-time).
     private static func waitForTheSecondAfter(_ stamp: String?) async throws {
         guard let stamp, stamp.count >= 19 else { return }
@@ -177,10 +156,5 @@ struct QuickstartOfflineEdits {
 
     static func counts(_ state: SyncState) -> String {
         "\(state.recordsSynced) synced, \(state.recordsFailed) failed, \(state.recordsConflicted) conflicted"
-    }
-
-    static func quoted(_ value: JSON?) -> String {
-        guard let value, !value.isNull else { return "(none)" }
-        return value.stringValue.map { "\"\($0)\"" } ?? value.serialized()
     }
 }

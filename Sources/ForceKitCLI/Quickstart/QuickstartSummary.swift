@@ -28,18 +28,10 @@ struct QuickstartSummary: Sendable {
         var recordsPerSecond: Double { Double(records) / max(seconds, 0.001) }
     }
 
-    /// One field's three versions in a conflict.
-    struct FieldVersions: Sendable, Equatable {
-        var name: String
-        var base: JSON?
-        var local: JSON?
-        var server: JSON?
-    }
-
     /// Step 4's edits, conflict and delete.
     struct Offline: Sendable {
         var accountID: String
-        var conflict: [FieldVersions]
+        var conflict: [ConflictField]
         /// The Account on the server after the merge was sent.
         var serverName: String
         var serverPhone: String

@@ -8,8 +8,10 @@ struct SyncCommand: AsyncParsableCommand {
         discussion: """
             Every subcommand takes --path DB (encrypted as forcekit store does) and acts as the \
             signed-in account (--user picks one). Runs print their final sync state as JSON on \
-            standard output and progress on standard error, and exit 0 when the sync ended DONE \
-            with no failed or conflicted record, 1 otherwise.
+            standard output (a line of text with --text) and progress on standard error, and \
+            exit 0 when the sync ended DONE with no failed or conflicted record, 1 otherwise. \
+            Records changed on both sides are shown field by field with forcekit sync conflicts \
+            SOUP --text and settled with forcekit sync resolve (mine, theirs or a merge).
 
             Examples:
               forcekit sync down accounts --path app.sqlite --name accounts \\

@@ -27,29 +27,32 @@ struct SyncCleanGhostsCommand: AsyncParsableCommand {
 /// `forcekit sync list`.
 struct SyncListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "Print every sync of the store, one JSON state per line.")
+        commandName: "list", abstract: "Print every sync of the store, one state per line (JSON, or text with --text).")
 
     @OptionGroup var place: SyncPlace
+    @OptionGroup var output: SyncOutput
 
     func run() async throws {
         try await place.withManager(.change) { manager in
-            for state in try await manager.allSyncs() { Console.print(state.json.serialized()) }
+            for state in try await manager.allSyncs() { output.print(state) }
         }
     }
 }
 
 /// `forcekit sync status`.
 struct SyncStatusCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Print one sync's state as JSON.")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Print one sync's state (JSON, or a line of text with --text).")
 
     @OptionGroup var place: SyncPlace
+    @OptionGroup var output: SyncOutput
 
     @Argument(help: "The sync's name or id.")
     var sync: String
 
     func run() async throws {
         try await place.withManager(.change) { manager in
-            Console.print(try await SyncReference.state(sync, manager).json.serialized())
+            output.print(try await SyncReference.state(sync, manager))
         }
     }
 }
@@ -81,6 +84,7 @@ struct SyncConfigCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var place: SyncPlace
+    @OptionGroup var output: SyncOutput
 
     @Argument(help: "The configuration file.")
     var file: String
@@ -101,77 +105,7 @@ struct SyncConfigCommand: AsyncParsableCommand {
                     try await SyncRunner.prepareSoup(entry.soupName, in: manager.store)
                 }
             }
-            for state in try await manager.createSyncs(from: config) { Console.print(state.json.serialized()) }
+            for state in try await manager.createSyncs(from: config) { output.print(state) }
         }
-    }
-}
-
-/// `forcekit sync conflicts`.
-struct SyncConflictsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "conflicts",
-        abstract: "Print the soup's records that changed on both sides, one JSON object per line: soupEntryId, id, local, server, base."
-    )
-
-    @OptionGroup var place: SyncPlace
-
-    @Argument(help: "The soup.")
-    var soup: String
-
-    func run() async throws {
-        try await place.withManager(.change) { manager in
-            for conflict in try await manager.conflicts(inSoup: soup) {
-                var line: [String: JSON] = [
-                    "soupEntryId": .integer(conflict.soupEntryId), "local": conflict.local, "server": conflict.server ?? .null,
-                    "base": conflict.base ?? .null,
-                ]
-                line["id"] = conflict.id.map(JSON.string) ?? .null
-                Console.print(JSON.object(line).serialized())
-            }
-        }
-    }
-}
-
-/// `forcekit sync resolve`.
-struct SyncResolveCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "resolve",
-        abstract: "Settle a conflict: keep mine (the next sync up writes it) or take theirs (the server's version replaces the local one)."
-    )
-
-    @OptionGroup var place: SyncPlace
-
-    @Argument(help: "The soup.")
-    var soup: String
-
-    @Argument(help: "The record: its Salesforce Id or its soup entry id (forcekit sync conflicts lists both).")
-    var record: String
-
-    @Option(help: "mine or theirs.")
-    var keep: Side
-
-    enum Side: String, ExpressibleByArgument, CaseIterable {
-        case mine, theirs
-    }
-
-    func run() async throws {
-        try await place.withManager(.change) { manager in
-            let soupEntryId = try await entryId(in: manager)
-            try await manager.resolveConflict(soupEntryId: soupEntryId, inSoup: soup, keep == .mine ? .keepMine : .takeTheirs)
-        }
-    }
-
-    /// The soup entry id `record` names: given as it is, or found among the conflicts by the
-    /// record's Salesforce Id (15 or 18 characters).
-    private func entryId(in manager: SyncManager) async throws -> Int64 {
-        if let soupEntryId = Int64(record) { return soupEntryId }
-        guard let wanted = try? SalesforceID(record) else {
-            throw CLIInputError("\(record) is neither a Salesforce Id nor a soup entry id; forcekit sync conflicts \(soup) lists both")
-        }
-        let conflicts = try await manager.conflicts(inSoup: soup)
-        guard let match = conflicts.first(where: { conflict in conflict.id.flatMap { try? SalesforceID($0) } == wanted }) else {
-            throw CLIInputError("\(record) is not a record in conflict in \(soup); forcekit sync conflicts \(soup) lists those that are")
-        }
-        return match.soupEntryId
     }
 }

@@ -40,9 +40,11 @@ enum SyncReference {
 /// Runs and reports syncs the way every `forcekit sync` run does.
 enum SyncRunner {
     /// Progress on standard error, ending at 100% for a sync that finished, then the final state
-    /// as JSON; exit 1 unless it ended DONE with nothing failed or conflicted. Hints name `place`'s
+    /// (JSON, or a line with `--text`); exit 1 unless it ended DONE with nothing failed or conflicted. Hints name `place`'s
     /// store options, so they run as printed.
-    static func report(_ place: SyncPlace, _ run: (@escaping @Sendable (SyncState) -> Void) async throws -> SyncState) async throws {
+    static func report(_ place: SyncPlace, _ output: SyncOutput, _ run: (@escaping @Sendable (SyncState) -> Void) async throws -> SyncState)
+        async throws
+    {
         @Sendable func progress(_ state: SyncState) -> String {
             let total = state.totalSize >= 0 ? " of \(state.totalSize)" : ""
             return "sync \(state.id) \(state.type.rawValue): \(state.progress)% (\(state.recordsSynced) synced\(total))"
@@ -53,7 +55,7 @@ enum SyncRunner {
         }
         // The running updates stop short of 100%: the last page is saved with the DONE state.
         if state.status == .done { Console.printError(progress(state) + ", done") }
-        Console.print(state.json.serialized())
+        output.print(state)
         if state.status != .done { Console.printError("error: the sync ended \(state.status.rawValue): \(state.error)") }
         if state.recordsFailed > 0 { Console.printError("\(state.recordsFailed) record(s) failed; their __last_error__ says why") }
         if state.recordsConflicted > 0 {

@@ -21,6 +21,7 @@ struct SyncDownCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var place: SyncPlace
+    @OptionGroup var output: SyncOutput
 
     @Argument(help: "The soup to sync into.")
     var soup: String
@@ -93,7 +94,7 @@ struct SyncDownCommand: AsyncParsableCommand {
             } else {
                 try await SyncRunner.prepareSoup(soup, in: manager.store)
             }
-            try await SyncRunner.report(place) { progress in
+            try await SyncRunner.report(place, output) { progress in
                 try await manager.syncDown(target: target, options: .syncDown(merge.mode), soupName: soup, name: name, onUpdate: progress)
             }
         }
@@ -115,6 +116,7 @@ struct SyncUpCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var place: SyncPlace
+    @OptionGroup var output: SyncOutput
 
     @Argument(help: "The soup whose changes to send.")
     var soup: String
@@ -182,14 +184,14 @@ struct SyncUpCommand: AsyncParsableCommand {
                 throw CLIInputError("the file's parent soup is \(tree.tree.soupName), not \(soup): give SOUP as the parent's soup")
             }
             try await place.withManager(.change) { manager in
-                try await SyncRunner.report(place) { progress in
+                try await SyncRunner.report(place, output) { progress in
                     try await manager.syncUp(target: tree, options: options, name: name, onUpdate: progress)
                 }
             }
             return
         }
         try await place.withManager(.change) { manager in
-            try await SyncRunner.report(place) { progress in
+            try await SyncRunner.report(place, output) { progress in
                 try await manager.syncUp(target: upTarget, options: options, soupName: soup, name: name, onUpdate: progress)
             }
         }
@@ -204,6 +206,7 @@ struct SyncResyncCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var place: SyncPlace
+    @OptionGroup var output: SyncOutput
 
     @Argument(help: "The sync's name or id.")
     var sync: String
@@ -211,7 +214,7 @@ struct SyncResyncCommand: AsyncParsableCommand {
     func run() async throws {
         try await place.withManager(.change) { manager in
             let state = try await SyncReference.state(sync, manager)
-            try await SyncRunner.report(place) { progress in try await manager.reSync(id: state.id, onUpdate: progress) }
+            try await SyncRunner.report(place, output) { progress in try await manager.reSync(id: state.id, onUpdate: progress) }
         }
     }
 }
