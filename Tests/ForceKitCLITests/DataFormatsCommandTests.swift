@@ -28,6 +28,11 @@ struct DataFormatsCommandTests {
             #expect(await forcekit("api", "POST", "sobjects/Account", "--data", "@" + file.path).exitCode == 64)
             let count = await forcekit("query", "SELECT COUNT() FROM Account", "--csv")
             #expect(count.outputLines.first == "count" && Int(count.outputLines.last ?? "") ?? 0 > 300)
+            // Nothing found is still a CSV a script reads: the header, and a count of 0.
+            let none = await forcekit("query", "SELECT Name, Owner.Name FROM Account WHERE Name = 'No such name'", "--csv")
+            #expect(none.outputLines == ["Name,Owner.Name"], "\(none.output)")
+            let zero = await forcekit("query", "SELECT COUNT() FROM Account WHERE Name = 'No such name'", "--csv")
+            #expect(zero.outputLines == ["count", "0"], "\(zero.output)")
             #expect(await forcekit("query", "SELECT Id FROM Account", "--csv", "--json").exitCode == 64)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SOQL
 import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
@@ -68,11 +69,13 @@ struct QueryCommand: AsyncParsableCommand {
             Console.printError("error: \(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
             throw ExitCode(1)
         }
+        // SELECT COUNT() answers with the count alone, 0 included.
+        let countOnly = (try? SOQLQuery(parsing: soql))?.isCountOnly ?? (records.isEmpty && total > 0)
         if !json {
             if csv {
-                // SELECT COUNT() answers with the count alone: a column of its own.
-                Console.print(records.isEmpty && total > 0 ? "count\n\(total)" : RecordTable(records: records, soql: soql).csv())
-            } else if records.isEmpty && total > 0 {
+                // The count is a column of its own.
+                Console.print(countOnly ? "count\n\(total)" : RecordTable(records: records, soql: soql).csv())
+            } else if countOnly {
                 // SELECT COUNT() answers with the count alone.
                 Console.print("\(total) record\(total == 1 ? "" : "s") counted")
             } else {

@@ -6,25 +6,27 @@ import SalesforceCore
 /// (records are JSON objects, which keep no order), nested parents flattened to `Parent.Field`.
 struct RecordTable {
     let records: [JSON]
+    /// The SELECT list's field paths as written: the header when no record came.
+    var selectedColumns: [String] = []
     /// The SELECT list's field paths, lower-cased: the columns' order.
-    var columnOrder: [String] = []
+    var columnOrder: [String] { selectedColumns.map { $0.lowercased() } }
 
     /// A table for the records of `soql`, its columns in the SELECT's order.
     init(records: [JSON], soql: String? = nil) {
         self.records = records
         guard let soql, let query = try? SOQLQuery(parsing: soql) else { return }
-        columnOrder = query.selection.compactMap { item in
+        selectedColumns = query.selection.compactMap { item in
             switch item {
             case .expression(let expression, let alias):
-                if let alias { return alias.lowercased() }
+                if let alias { return alias }
                 // toLabel(Industry), FORMAT(Amount): the field's column.
                 var inner = expression
                 while case .function(let call) = inner, call.arguments.count == 1, call.function?.isAggregate == false {
                     inner = call.arguments[0]
                 }
-                return inner.fieldPath?.components.joined(separator: ".").lowercased()
-            case .subquery(let subquery): return subquery.object.lowercased()
-            case .typeOf(let typeOf): return typeOf.field.description.lowercased()
+                return inner.fieldPath?.components.joined(separator: ".")
+            case .subquery(let subquery): return subquery.object
+            case .typeOf(let typeOf): return typeOf.field.description
             case .fields: return nil
             }
         }
@@ -57,6 +59,8 @@ struct RecordTable {
 
     /// The columns, in order, and each record's values under them.
     private func grid() -> (columns: [String], cells: [[String]]) {
+        // No record: the columns the query selects, so a CSV of nothing still has its header.
+        if records.isEmpty { return (selectedColumns, []) }
         let rows: [[(String, String)]] = records.map { record in
             var row: [(String, String)] = []
             Self.flatten(record, prefix: "", into: &row)
@@ -66,9 +70,10 @@ struct RecordTable {
         for row in rows { for (name, _) in row where !columns.contains(name) { columns.append(name) } }
         // Stable: columns the SELECT names come in its order, any others after, as they came.
         // A compound or parent's columns (`BillingAddress.city`, `What.Name`) go where it is selected.
+        let order = columnOrder
         func rank(_ column: String) -> Int {
             let lowered = column.lowercased()
-            return columnOrder.firstIndex { lowered == $0 || lowered.hasPrefix($0 + ".") } ?? columnOrder.count
+            return order.firstIndex { lowered == $0 || lowered.hasPrefix($0 + ".") } ?? order.count
         }
         columns = columns.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
         return (columns, rows.map { row in columns.map { column in row.first { $0.0 == column }?.1 ?? "" } })
