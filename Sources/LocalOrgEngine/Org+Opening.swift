@@ -30,16 +30,19 @@ extension Org {
     /// - Parameters:
     ///   - schemaFile: Custom objects and fields to add to the standard schema.
     ///   - clock: The time source; tests move it to expire tokens.
+    ///   - rotatesRefreshTokens: Whether every connected app rotates refresh tokens (each app
+    ///     can also say so in `localorg.json`).
     package static func open(
         in directory: URL, schemaFile: URL?, seedsSampleData: Bool, tokenLifetime: TimeInterval,
-        clock: @escaping @Sendable () -> Date, pushEnabled: Bool, apexRoutes: [ApexRoute]
+        clock: @escaping @Sendable () -> Date, pushEnabled: Bool, apexRoutes: [ApexRoute], rotatesRefreshTokens: Bool = false
     ) async throws(LocalOrgError) -> Org {
         let settings = try OrgSettings.loadOrCreate(in: directory)
         var schema = DefaultSchema.schema()
         if let schemaFile { try apply(schemaFile, to: &schema) }
         let store = try OrgStore(
             file: directory.appendingPathComponent(databaseFileName), schema: schema, organizationID: settings.organizationID, clock: clock)
-        let oauth = OAuthService(store: store, settings: settings, tokenLifetime: tokenLifetime)
+        let oauth = OAuthService(
+            store: store, settings: settings, tokenLifetime: tokenLifetime, rotatesAllRefreshTokens: rotatesRefreshTokens)
         let defaultUser = try await prepareUsers(store: store, oauth: oauth, settings: settings, seed: seedsSampleData)
         do {
             try await oauth.purgeExpired()

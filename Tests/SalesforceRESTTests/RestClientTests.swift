@@ -1,3 +1,4 @@
+import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import LocalOrg
@@ -77,6 +78,53 @@ struct RestClientTests {
             #expect(statuses == Array(repeating: 200, count: 24))
             #expect(transport.count("/services/oauth2/token") == 2)
             #expect(transport.count("/services/data/v62.0/limits") == 48)
+        }
+    }
+
+    @Test(
+        "Refresh token rotation: 50 requests on 50 clients of one account meet an expired token, one refresh runs, and the rotated token is kept for the next launch"
+    )
+    func rotatedRefreshTokenKept() async throws {
+        var configuration = LocalOrgConfiguration()
+        configuration.rotatesRefreshTokens = true
+        try await withLocalOrg(tokenLifetime: 60, configuration: configuration) { org throws in
+            try await withTemporaryDirectory { directory throws in
+                let transport = CountingTransport()
+                let keys = FileKeyStore(directory: directory.appendingPathComponent("keys"))
+                let accounts = directory.appendingPathComponent("accounts")
+                let manager = try await UserAccountManager(
+                    directory: accounts, keyStore: keys, oauth: org.oauthClient(transport: transport))
+                let account = try await manager.logIn(at: org.loginHost, using: org.browser)
+                let firstRefreshToken = try #require(account.credentials.refreshToken)
+                org.clock.advance(by: 120)
+                // Each client refreshes on its own; the account manager lets one refresh through.
+                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<50 {
+                        group.addTask {
+                            let client = RestClient(account: account, accounts: manager, transport: transport)
+                            return try await client.send(client.requests.limits()).status
+                        }
+                    }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+                #expect(statuses == Array(repeating: 200, count: 50))
+                #expect(transport.count("/services/oauth2/token") == 2, "the login's exchange, then one refresh")
+                let rotated = try #require(await manager.currentAccount?.credentials.refreshToken)
+                #expect(rotated != firstRefreshToken)
+                // The token it replaced no longer works, as in an org with rotation on.
+                let stale = await #expect(throws: OAuthError.self) { try await org.oauthClient().refresh(account.credentials) }
+                #expect(stale?.isRefreshTokenInvalid == true)
+
+                // The next launch reads the rotated token from disk, and its refresh works.
+                let relaunched = try await UserAccountManager(
+                    directory: accounts, keyStore: keys, oauth: org.oauthClient(transport: transport))
+                let saved = try #require(await relaunched.currentAccount)
+                #expect(saved.credentials.refreshToken == rotated)
+                org.clock.advance(by: 120)
+                let client = RestClient(account: saved, accounts: relaunched, transport: transport)
+                #expect(try await client.send(client.requests.limits()).status == 200)
+                #expect(await relaunched.accounts.count == 1)
+            }
         }
     }
 

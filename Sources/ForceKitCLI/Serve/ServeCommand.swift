@@ -62,6 +62,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("token-ttl"), help: ArgumentHelp("How long access tokens live, in seconds.", valueName: "S"))
     var tokenTTL: Int = 7200
 
+    @Flag(
+        name: .customLong("rotate-refresh-tokens"),
+        help: "Rotate refresh tokens: each refresh answers with a new one, and the one it used stops working.")
+    var rotateRefreshTokens = false
+
     @Option(help: ArgumentHelp("A JSON file declaring custom objects and fields.", valueName: "FILE"))
     var schema: String?
 
@@ -93,6 +98,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.dataDirectory = data.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
         configuration.tls = tls
         configuration.tokenLifetime = TimeInterval(tokenTTL)
+        configuration.rotatesRefreshTokens = rotateRefreshTokens
         configuration.schemaFile = schema.map { URL(fileURLWithPath: $0) }
         configuration.seedsSampleData = !noSampleData
         configuration.resetsData = reset

@@ -40,6 +40,10 @@ public struct LocalOrgConfiguration: Sendable {
     public var requestDeadlines: (head: TimeInterval, body: TimeInterval) = (head: 60, body: 120)
     /// How long a stop waits for the requests under way, in seconds, before it cancels them.
     public var shutdownDeadline: TimeInterval = 5
+    /// Whether every connected app rotates refresh tokens, as orgs that turn on Refresh Token
+    /// Rotation do: each refresh answers with a new refresh token, and the one it used no
+    /// longer works. (One app alone: `"rotateRefreshTokens": true` in `localorg.json`.)
+    public var rotatesRefreshTokens: Bool = false
 
     /// A configuration with the defaults: loopback, a free port, a temporary store, HTTP.
     public init() {}

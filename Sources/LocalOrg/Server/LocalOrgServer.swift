@@ -73,7 +73,7 @@ public final class LocalOrgServer: Sendable {
         let org = try await Org.open(
             in: directory, schemaFile: configuration.schemaFile, seedsSampleData: configuration.seedsSampleData,
             tokenLifetime: configuration.tokenLifetime, clock: configuration.clock, pushEnabled: configuration.pushEnabled,
-            apexRoutes: configuration.apexRoutes)
+            apexRoutes: configuration.apexRoutes, rotatesRefreshTokens: configuration.rotatesRefreshTokens)
 
         var certificate: CertificateAuthority?
         let http1 = Self.http1(

@@ -19,12 +19,15 @@ package struct ConnectedApp: Sendable, Equatable {
     package var pinLength: Int
     /// The inactivity minutes before the app locks, for `mobile_policy` (0 for none).
     package var screenLockMinutes: Int
+    /// Whether each refresh answers with a new refresh token and invalidates the one it used
+    /// (the connected app's Refresh Token Rotation).
+    package var rotatesRefreshTokens: Bool
 
     /// Creates an app.
     package init(
         name: String, consumerKey: String, consumerSecret: String? = nil, callbackURLs: [String],
         scopes: [String] = ["api", "web", "refresh_token", "id", "openid", "chatter_api", "custom_permissions"],
-        requireSecretForWebServerFlow: Bool = false, pinLength: Int = 4, screenLockMinutes: Int = 10
+        requireSecretForWebServerFlow: Bool = false, pinLength: Int = 4, screenLockMinutes: Int = 10, rotatesRefreshTokens: Bool = false
     ) {
         self.name = name
         self.consumerKey = consumerKey
@@ -34,6 +37,7 @@ package struct ConnectedApp: Sendable, Equatable {
         self.requireSecretForWebServerFlow = requireSecretForWebServerFlow
         self.pinLength = pinLength
         self.screenLockMinutes = screenLockMinutes
+        self.rotatesRefreshTokens = rotatesRefreshTokens
     }
 
     /// The Mobile SDK's public sample app, with the SDK's callback and the CLI's loopback one
@@ -55,6 +59,7 @@ package struct ConnectedApp: Sendable, Equatable {
             "mobilePolicy": ["pinLength": .integer(Int64(pinLength)), "screenLockMinutes": .integer(Int64(screenLockMinutes))],
         ]
         object["consumerSecret"] = consumerSecret.map(JSON.string) ?? .null
+        if rotatesRefreshTokens { object["rotateRefreshTokens"] = true }
         return .object(object)
     }
 
@@ -70,6 +75,7 @@ package struct ConnectedApp: Sendable, Equatable {
             scopes: json["scopes"]?.arrayValue?.compactMap(\.stringValue) ?? ["api", "web", "refresh_token"],
             requireSecretForWebServerFlow: json["requireSecretForWebServerFlow"]?.boolValue ?? false,
             pinLength: Int(json["mobilePolicy"]?["pinLength"]?.integerValue ?? 0),
-            screenLockMinutes: Int(json["mobilePolicy"]?["screenLockMinutes"]?.integerValue ?? 0))
+            screenLockMinutes: Int(json["mobilePolicy"]?["screenLockMinutes"]?.integerValue ?? 0),
+            rotatesRefreshTokens: json["rotateRefreshTokens"]?.boolValue ?? false)
     }
 }

@@ -11,11 +11,14 @@ package final class OAuthService: Sendable {
     let codeLifetime: TimeInterval = 15 * 60
     /// Wrong passwords per username, for the lockout.
     let attempts = LoginAttempts()
+    /// Whether every app rotates its refresh tokens, whatever its own setting says.
+    let rotatesAllRefreshTokens: Bool
 
-    init(store: OrgStore, settings: OrgSettings, tokenLifetime: TimeInterval) {
+    init(store: OrgStore, settings: OrgSettings, tokenLifetime: TimeInterval, rotatesAllRefreshTokens: Bool = false) {
         self.store = store
         self.settings = settings
         self.tokenLifetime = tokenLifetime
+        self.rotatesAllRefreshTokens = rotatesAllRefreshTokens
     }
 
     private var nowMilliseconds: Int64 { Int64((store.clock().timeIntervalSince1970 * 1000).rounded(.down)) }
@@ -214,23 +217,34 @@ package final class OAuthService: Sendable {
     func refresh(token: String, clientID: String, clientSecret: String?) async throws -> TokenGrant {
         guard let app = app(clientID: clientID) else { throw OAuthError.invalidClientID }
         if let clientSecret, clientSecret != app.consumerSecret { throw OAuthError("invalid_client", "invalid client credentials") }
+        let rotates = rotatesAllRefreshTokens || app.rotatesRefreshTokens
+        let digest = PasswordHash.digest(ofToken: token)
         let stored = try await store.read { db -> (String, String, String)? in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT user_id, client_id, scope FROM lo_refresh_token WHERE token = ?",
-                    arguments: [PasswordHash.digest(ofToken: token)])
+                    db, sql: "SELECT user_id, client_id, scope FROM lo_refresh_token WHERE token = ?", arguments: [digest])
             else {
                 return nil
             }
             return (row[0], row[1], row[2])
         }
         guard let (userID, tokenClient, scope) = stored, tokenClient == clientID, await username(of: userID) != nil else {
-            // Unknown, another app's, or its user deactivated: a deactivated user's refresh tokens are dead.
+            // Unknown, used (under rotation), another app's, or its user deactivated: a
+            // deactivated user's refresh tokens are dead.
             throw OAuthError.expiredToken
+        }
+        if rotates {
+            // Under rotation a refresh token works once: of two refreshes with it, only the one
+            // whose delete takes it goes on.
+            let taken = try await store.write { db -> Int in
+                try db.execute(sql: "DELETE FROM lo_refresh_token WHERE token = ?", arguments: [digest])
+                return db.changesCount
+            }
+            guard taken == 1 else { throw OAuthError.expiredToken }
         }
         return try await issue(
             userID: userID, clientID: clientID, scope: scope.split(separator: " ").map(String.init),
-            refreshToken: token, withRefreshToken: false)
+            refreshToken: rotates ? nil : token, withRefreshToken: rotates)
     }
 
     func password(username: String, password: String, clientID: String, clientSecret: String?, scope: String?) async throws -> TokenGrant {

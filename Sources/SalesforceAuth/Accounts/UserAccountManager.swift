@@ -31,6 +31,9 @@ public actor UserAccountManager: CredentialsRefresher {
     private let vault: AccountVault?
     private let broadcaster = Broadcaster<AccountEvent>()
     private let logger = Logger.forceKit("accounts")
+    /// The refresh under way for each user: callers that arrive meanwhile wait for it, so a
+    /// refresh token is sent once (under rotation a second use of it would fail, and log out).
+    private var refreshesInFlight: [UserIdentity: Task<Result<OAuthCredentials, OAuthError>, Never>] = [:]
 
     /// Loads the accounts kept in `directory` (nil keeps them in memory only).
     public init(directory: URL?, keyStore: any KeyStore, oauth: OAuthClient) async throws(AccountError) {
@@ -177,31 +180,52 @@ public actor UserAccountManager: CredentialsRefresher {
         if let stored = account(for: identity)?.credentials, stored.accessToken != credentials.accessToken {
             return stored
         }
+        let key = identity.withoutCommunity
+        let refresh: Task<Result<OAuthCredentials, OAuthError>, Never>
+        if let running = refreshesInFlight[key] {
+            refresh = running
+        } else {
+            refresh = Task { await self.refresh(credentials) }
+            refreshesInFlight[key] = refresh
+        }
+        let result = await refresh.value
+        if refreshesInFlight[key] == refresh { refreshesInFlight[key] = nil }
+        switch result {
+        case .success(let fresh): return fresh
+        case .failure(let error): throw error
+        }
+    }
+
+    /// One refresh: the new credentials saved (the new refresh token with them, when the server
+    /// rotates it), or the failure, after which a refused refresh token logs the user out.
+    private func refresh(_ credentials: OAuthCredentials) async -> Result<OAuthCredentials, OAuthError> {
+        let identity = credentials.identity
+        let refreshed: OAuthCredentials
         do {
-            let refreshed = try await oauth.refresh(account(for: identity)?.credentials ?? credentials)
-            if let index = accounts.firstIndex(where: { $0.identity.withoutCommunity == identity.withoutCommunity }) {
-                accounts[index].credentials = refreshed
-                if currentAccount?.identity.withoutCommunity == identity.withoutCommunity { currentAccount = accounts[index] }
-                // The new token works in memory either way; a failed save must still be heard,
-                // or the next launch starts from the old one.
-                do {
-                    try await vault?.save(accounts[index])
-                } catch {
-                    logger.error("The refreshed credentials of \(identity) could not be saved: \(error)")
-                    publish(.saveFailed(identity, error))
-                }
-                logger.debug("Refreshed the access token of \(identity)")
-                publish(.didRefresh(identity))
-            }
-            return refreshed
+            refreshed = try await oauth.refresh(account(for: identity)?.credentials ?? credentials)
         } catch {
             if error.isRefreshTokenInvalid, account(for: identity) != nil {
                 logger.notice("The server refused the refresh token of \(identity): logging the user out")
                 publish(.refreshTokenRevoked(identity))
                 await logOut(identity, revoking: false)
             }
-            throw error
+            return .failure(error)
         }
+        if let index = accounts.firstIndex(where: { $0.identity.withoutCommunity == identity.withoutCommunity }) {
+            accounts[index].credentials = refreshed
+            if currentAccount?.identity.withoutCommunity == identity.withoutCommunity { currentAccount = accounts[index] }
+            // The new token works in memory either way; a failed save must still be heard,
+            // or the next launch starts from the old one.
+            do {
+                try await vault?.save(accounts[index])
+            } catch {
+                logger.error("The refreshed credentials of \(identity) could not be saved: \(error)")
+                publish(.saveFailed(identity, error))
+            }
+            logger.debug("Refreshed the access token of \(identity)")
+            publish(.didRefresh(identity))
+        }
+        return .success(refreshed)
     }
 
     // MARK: - Logging out
