@@ -35,6 +35,12 @@ public actor SalesforceApp {
     public let accounts: UserAccountManager
     /// The user and global stores.
     public let stores: SmartStoreManager
+    /// What device management set (``ManagedConfiguration/none`` without it): it takes
+    /// precedence over `bootconfig`'s connected app and over the login hosts.
+    public let managedConfiguration: ManagedConfiguration
+    /// The login hosts users choose from, kept in `directory/loginhosts.json`; logins go to its
+    /// selected host unless told another.
+    public let loginHosts: LoginHostList
     private let transport: any HTTPTransport
     private let keys: any KeyStore
     private let instrumentation: AppAnalytics
@@ -50,11 +56,15 @@ public actor SalesforceApp {
 
     /// An app over `directory`, with accounts and store keys in `keyStore` (by default the
     /// Keychain on Apple platforms and 0600 files in `directory/keys` elsewhere), registering
-    /// for push notifications as `push` says once it has a device token.
-    /// - Throws: ``AppError/Code/account`` when the saved accounts cannot be read.
+    /// for push notifications as `push` says once it has a device token. `managed` is the
+    /// device management's configuration; by default the platform's
+    /// (``ManagedConfiguration/platform(environment:)``).
+    /// - Throws: ``AppError/Code/account`` when the saved accounts cannot be read,
+    ///   ``AppError/Code/configuration`` when the managed configuration or the login host list
+    ///   cannot be.
     public init(
         configuration: AppConfiguration, directory: URL, keyStore: (any KeyStore)? = nil, push: PushConfiguration = PushConfiguration(),
-        transport: any HTTPTransport = URLSessionTransport.shared
+        managed: ManagedConfiguration? = nil, transport: any HTTPTransport = URLSessionTransport.shared
     ) async throws(AppError) {
         let keys = keyStore ?? PlatformKeyStore.make(directory: directory)
         self.configuration = configuration
@@ -62,9 +72,17 @@ public actor SalesforceApp {
         self.transport = transport
         self.keys = keys
         do {
+            managedConfiguration = try managed ?? ManagedConfiguration.platform()
+            loginHosts = try LoginHostList(file: directory.appendingPathComponent("loginhosts.json"), managed: managedConfiguration)
+        } catch {
+            let failure = error as? any ForceKitError
+            throw AppError(
+                code: .configuration, message: failure?.message ?? "\(error)", recoverySuggestion: failure?.recoverySuggestion)
+        }
+        do {
             accounts = try await UserAccountManager(
                 directory: directory.appendingPathComponent("accounts", isDirectory: true), keyStore: keys,
-                oauth: OAuthClient(bootConfig: configuration.bootConfig, transport: transport))
+                oauth: OAuthClient(bootConfig: configuration.bootConfig.applying(managedConfiguration), transport: transport))
         } catch {
             throw AppError(code: .account, message: "The saved accounts in \(directory.path) cannot be read: \(error)")
         }
@@ -85,10 +103,14 @@ public actor SalesforceApp {
         get async { await accounts.currentAccount }
     }
 
-    /// Logs a user in through the browser (the web-server flow with PKCE) and makes them current.
+    /// Logs a user in through the browser (the web-server flow with PKCE) and makes them current,
+    /// at `loginHost` or, by default, the host selected in ``loginHosts`` (the first managed host
+    /// until the user chooses another).
     /// - Throws: ``AppError/Code/account`` with the login's failure.
     @discardableResult
-    public func logIn(at loginHost: LoginHost = .production, using browser: any BrowserSession) async throws(AppError) -> UserAccount {
+    public func logIn(at loginHost: LoginHost? = nil, using browser: any BrowserSession) async throws(AppError) -> UserAccount {
+        let selected = await loginHosts.selected
+        let loginHost = loginHost ?? selected
         let previous = await accounts.currentAccount?.identity
         let account: UserAccount
         do {
@@ -131,6 +153,9 @@ public actor SalesforceApp {
     /// and bundle id), sending URLs with `opener`; the URLs the OS gives this app go to
     /// ``handle(_:)``.
     public func useIdentityProvider(_ configuration: IdentityProviderClient.Configuration, opener: any AppURLOpener) {
+        var configuration = configuration
+        // Device management may name another identity provider (`IDPAppURLScheme`).
+        if let scheme = managedConfiguration.identityProviderURLScheme { configuration.identityProviderScheme = scheme }
         identityProvider = (
             IdentityProviderClient(configuration: configuration, accounts: accounts, opener: opener), configuration.identityProviderScheme
         )

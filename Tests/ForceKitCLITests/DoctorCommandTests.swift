@@ -34,6 +34,20 @@ struct DoctorCommandTests {
 
                 let text = await forcekit("doctor", "--app", appData.path, "--config", config.path)
                 #expect(text.exitCode == 0 && text.outputLines.first?.hasPrefix("SDK Version") == true, "\(text.error)")
+                #expect(text.outputLines.contains { $0.hasPrefix("Managed ") && $0.hasSuffix(" NO") }, "\(text.output)")
+
+                // A managed configuration (MDM) file: Managed YES, and each key with its value.
+                let mdm = folder.appendingPathComponent("mdm.json")
+                try Data(#"{"AppServiceHosts": ["acme.my.salesforce.com"], "RequireCertAuth": true}"#.utf8).write(to: mdm)
+                let managed = await forcekit("doctor", "--app", appData.path, "--config", config.path, "--managed", mdm.path, "--json")
+                #expect(managed.exitCode == 0, "\(managed.error)")
+                let managedInfo = try jsonObject(try #require(managed.outputLines.first))
+                #expect(managedInfo["Managed"] as? String == "YES" && managedInfo["Managed - RequireCertAuth"] as? String == "true")
+                #expect(managedInfo["Managed - AppServiceHosts"] as? String == #"["acme.my.salesforce.com"]"#)
+                #expect(managedInfo["Login Host"] as? String == "acme.my.salesforce.com")
+                try Data("not json".utf8).write(to: mdm)
+                let bad = await forcekit("doctor", "--app", appData.path, "--config", config.path, "--managed", mdm.path)
+                #expect(bad.exitCode == 1 && bad.error.contains("The managed configuration \(mdm.path) cannot be used"), "\(bad.error)")
 
                 let missing = folder.appendingPathComponent("nowhere")
                 let refused = await forcekit("doctor", "--app", missing.path, "--config", config.path)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SalesforceApp
+import SalesforceAuth
 
 /// `forcekit doctor`: what an app's developer-support menu shows, for the app data in a folder.
 struct DoctorCommand: AsyncParsableCommand {
@@ -12,11 +13,15 @@ struct DoctorCommand: AsyncParsableCommand {
             configuration files (--config: bootconfig.json, userstore.json, usersyncs.json; the app \
             folder by default), as the SDK's "Show dev info" does. Without it, reports the CLI's own \
             home ($FORCEKIT_HOME, default $HOME/.forcekit): its accounts, the LocalOrg forcekit serve \
-            runs, and the stores kept there. Nothing is written.
+            runs, and the stores kept there. Nothing is written. The app reads device \
+            management's configuration (MDM) from --managed FILE, a JSON object of the SDK's \
+            keys (AppServiceHosts, OnlyShowAuthorizedHosts, RequireCertAuth, …), or from the \
+            file FORCEKIT_MANAGED_CONFIGURATION names: Managed then says YES, with each value.
 
             Examples:
               forcekit doctor
               forcekit doctor --app ./AppData --config ./Resources --json
+              forcekit doctor --app ./AppData --managed mdm.json
             """
     )
 
@@ -30,8 +35,15 @@ struct DoctorCommand: AsyncParsableCommand {
     )
     var config: String?
 
+    @Option(help: ArgumentHelp("A managed configuration (MDM) file for --app: a JSON object of its keys.", valueName: "FILE"))
+    var managed: String?
+
     @Flag(help: "Print one JSON object.")
     var json = false
+
+    func validate() throws {
+        if managed != nil && app == nil { throw ValidationError("--managed is the configuration of an app: give it with --app.") }
+    }
 
     func run() async throws {
         let info: DeveloperSupportInfo
@@ -55,7 +67,9 @@ struct DoctorCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let configFolder = URL(fileURLWithPath: ((config ?? app) as NSString).expandingTildeInPath)
-        let salesforceApp = try await SalesforceApp(configuration: try AppConfiguration(contentsOf: configFolder), directory: folder)
+        let managedConfiguration = try managed.map { try ManagedConfiguration(contentsOf: URL(fileURLWithPath: $0)) }
+        let salesforceApp = try await SalesforceApp(
+            configuration: try AppConfiguration(contentsOf: configFolder), directory: folder, managed: managedConfiguration)
         return await salesforceApp.developerSupportInfo()
     }
 

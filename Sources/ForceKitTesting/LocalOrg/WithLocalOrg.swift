@@ -20,7 +20,7 @@ public import LocalOrg
 ///   - body: The test, given the running org; what it returns is returned.
 @discardableResult
 public func withLocalOrg<T>(
-    seed: Bool = false, tokenLifetime: TimeInterval = 3600, configuration: LocalOrgConfiguration,
+    seed: Bool = false, tokenLifetime: TimeInterval = 3600, configuration: LocalOrgConfiguration = LocalOrgConfiguration(),
     _ body: (TestOrg) async throws -> T
 ) async throws -> T {
     let clock = MovableClock()
@@ -29,17 +29,4 @@ public func withLocalOrg<T>(
     configuration.tokenLifetime = tokenLifetime
     configuration.clock = { clock.now }
     return try await LocalOrgServer.withRunning(configuration) { server in try await body(TestOrg(server: server, clock: clock)) }
-}
-
-/// Runs `body` with a LocalOrg started for it with the default configuration; see
-/// ``withLocalOrg(seed:tokenLifetime:configuration:_:)``.
-///
-/// A separate function rather than a default argument: Swift 6.3 built a defaulted
-/// configuration in the caller's async frame and freed it out of order, which crashed the
-/// caller ("freed pointer was not the last allocation") once the configuration grew.
-@discardableResult
-public func withLocalOrg<T>(
-    seed: Bool = false, tokenLifetime: TimeInterval = 3600, _ body: (TestOrg) async throws -> T
-) async throws -> T {
-    try await withLocalOrg(seed: seed, tokenLifetime: tokenLifetime, configuration: LocalOrgConfiguration(), body)
 }

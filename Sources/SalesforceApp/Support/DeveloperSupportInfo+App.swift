@@ -29,11 +29,20 @@ extension DeveloperSupportInfo {
             Entry(key: "BootConfig - oauthRedirectURI", value: boot.redirectURI),
             Entry(key: "BootConfig - oauthScopes", value: boot.scopes.joined(separator: ", ")),
             Entry(key: "BootConfig - shouldAuthenticate", value: yesNo(boot.shouldAuthenticate)),
-            Entry(key: "Managed", value: "NO"),
+            Entry(key: "Managed", value: yesNo(app.managedConfiguration.isPresent)),
             Entry(key: "Store Encryption", value: "AES-256-GCM pages (SQLite VFS), a key per store"),
             Entry(key: "User Stores", value: userStores.joined(separator: ", ")),
             Entry(key: "Global Stores", value: await app.stores.allGlobalStoreNames().joined(separator: ", ")),
         ]
+        let managed = app.managedConfiguration
+        if managed.isPresent {
+            // Each managed key and value, as the SDK's menu lists them.
+            for key in managed.values.keys.sorted() {
+                let value = managed.values[key].map { $0.stringValue ?? $0.serialized() } ?? ""
+                entries.append(Entry(key: "Managed - \(key)", value: value))
+            }
+        }
+        entries.append(Entry(key: "Login Host", value: await app.loginHosts.selected.host))
         if let current {
             let identity = current.identity
             if userStores.contains(SmartStore.defaultStoreName), let store = try? await app.stores.store(for: identity) {

@@ -34,19 +34,12 @@ struct APITestOrg {
 /// `body` returns or throws.
 @discardableResult
 func withTestOrg<T>(
-    seed: Bool = true, tokenLifetime: TimeInterval = 3600, configuration: LocalOrgConfiguration,
+    seed: Bool = true, tokenLifetime: TimeInterval = 3600, configuration: LocalOrgConfiguration = LocalOrgConfiguration(),
     _ body: (APITestOrg) async throws -> T
 ) async throws -> T {
     try await withLocalOrg(seed: seed, tokenLifetime: tokenLifetime, configuration: configuration) { org in
         try await body(APITestOrg(org: org, client: HTTPTestClient(baseURL: org.credentials.instanceURL)))
     }
-}
-
-/// ``withTestOrg(seed:tokenLifetime:configuration:_:)`` with the default configuration (an
-/// overload, not a default argument, as `withLocalOrg` explains).
-@discardableResult
-func withTestOrg<T>(seed: Bool = true, tokenLifetime: TimeInterval = 3600, _ body: (APITestOrg) async throws -> T) async throws -> T {
-    try await withTestOrg(seed: seed, tokenLifetime: tokenLifetime, configuration: LocalOrgConfiguration(), body)
 }
 
 struct TestFailure: Error, CustomStringConvertible {
