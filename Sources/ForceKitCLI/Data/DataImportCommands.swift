@@ -154,12 +154,7 @@ struct DataImportCSVCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try await account.restClient()
-        let describe = try await RecordCall.send(client, client.requests.describe(object))
-        var types: [String: String] = [:]
-        for field in describe["fields"]?.arrayValue ?? [] {
-            if let name = field["name"]?.stringValue?.lowercased() { types[name] = field["type"]?.stringValue }
-        }
-        let rows = try CSVImport(path: file, types: types).rows
+        let rows = try CSVImport(path: file, types: try await FieldAssignments.fieldTypes(of: object, client: client)).rows
         let progress = ProgressLine("importing \(object)")
         var created = 0
         var updated = 0

@@ -103,15 +103,21 @@ enum FieldAssignments {
     /// The fields as the JSON body, each value as its field's type wants it; a field the
     /// describe does not list goes as text, for the org to name.
     static func json(_ values: [String], object: String, client: RestClient) async throws -> JSON {
-        let describe = try await RecordCall.send(client, client.requests.describe(object))
-        var types: [String: String] = [:]
-        for field in describe["fields"]?.arrayValue ?? [] {
-            if let name = field["name"]?.stringValue?.lowercased() { types[name] = field["type"]?.stringValue }
-        }
+        let types = try await fieldTypes(of: object, client: client)
         var body: [String: JSON] = [:]
         for (field, text) in try pairs(values) {
             body[field] = FieldText.json(text, fieldType: types[field.lowercased()] ?? "string")
         }
         return .object(body)
+    }
+
+    /// Each field's describe type (`boolean`, `int`, `date`, …), by lower-cased name.
+    static func fieldTypes(of object: String, client: RestClient) async throws -> [String: String] {
+        let describe = try await RecordCall.send(client, client.requests.describe(object))
+        var types: [String: String] = [:]
+        for field in describe["fields"]?.arrayValue ?? [] {
+            if let name = field["name"]?.stringValue?.lowercased() { types[name] = field["type"]?.stringValue }
+        }
+        return types
     }
 }
