@@ -86,6 +86,7 @@ let package = Package(
             dependencies: [
                 "SalesforceCore", "SalesforceKeys", "URLEncoding",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

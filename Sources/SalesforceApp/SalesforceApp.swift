@@ -35,7 +35,7 @@ public actor SalesforceApp {
     public let accounts: UserAccountManager
     /// The user and global stores.
     public let stores: SmartStoreManager
-    /// What device management set (``ManagedConfiguration/none`` without it): it takes
+    /// What device management set (``ManagedConfiguration/unmanaged`` without it): it takes
     /// precedence over `bootconfig`'s connected app and over the login hosts.
     public let managedConfiguration: ManagedConfiguration
     /// The login hosts users choose from, kept in `directory/loginhosts.json`; logins go to its
@@ -50,6 +50,7 @@ public actor SalesforceApp {
     private var globalSyncs: SyncManager?
     private var globalStoreIsSetUp = false
     private var willLogOutHandlers: [@Sendable (UserIdentity) async -> Void] = []
+    private var lock: PasscodeLock?
     private let broadcaster = Broadcaster<AppEvent>()
     /// The router of `MobileDeepLinkingConfig.json`, if the app has one.
     var linkRouter: DeepLinkRouter?
@@ -139,6 +140,7 @@ public actor SalesforceApp {
 
     private func didLogIn(_ account: UserAccount, previous: UserIdentity?) async -> UserAccount {
         Self.logger.info("\(account.identity) is the current user")
+        if let lock { await lock.apply(await accounts.passcodePolicy) }
         AppFeatures.register(AppFeatures.oauth)
         if await accounts.accounts.count > 1 { AppFeatures.register(AppFeatures.multiUser) }
         await recordSystemEvent("addUser", component: "UserAccountManager", for: account.identity)
@@ -260,7 +262,35 @@ public actor SalesforceApp {
         }
         await instrumentation.remove(identity)
         Self.logger.info("Removed the data of \(identity)")
+        if let lock { await lock.apply(await accounts.passcodePolicy) }
         publish(.loggedOut(identity))
+    }
+
+    // MARK: - The passcode lock
+
+    /// The app's passcode lock, made on first use and kept in `directory/passcode`: its policy
+    /// is the strictest of the signed-in users' (updated at each login and logout), and too many
+    /// wrong passcodes log every user out, removing all their data, as the SDK does.
+    /// - Throws: ``AppError/Code/account`` when the saved lock cannot be read.
+    public func passcodeLock() async throws(AppError) -> PasscodeLock {
+        if let lock { return lock }
+        let made: PasscodeLock
+        do {
+            made = try await PasscodeLock(file: directory.appendingPathComponent("passcode"), keyStore: keys) { [weak self] in
+                await self?.logOutEveryone()
+            }
+        } catch {
+            throw AppError(code: .account, message: error.message, recoverySuggestion: error.recoverySuggestion)
+        }
+        // Another caller may have made it while this one waited.
+        if let lock { return lock }
+        lock = made
+        await made.apply(await accounts.passcodePolicy)
+        return made
+    }
+
+    private func logOutEveryone() async {
+        for account in await accounts.accounts { await logOut(account.identity) }
     }
 
     // MARK: - The current user's objects

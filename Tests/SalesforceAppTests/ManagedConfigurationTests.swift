@@ -5,6 +5,7 @@ import LocalOrg
 import SalesforceApp
 import SalesforceAuth
 import SalesforceCore
+import SmartStore
 import Testing
 
 @Suite("Device management (MDM): the managed configuration over bootconfig and the login hosts")
@@ -44,6 +45,35 @@ struct ManagedAppTests {
                 #expect(entries["Managed - OnlyShowAuthorizedHosts"] == "true")
                 #expect(entries["Managed - AppServiceHosts"] == org.credentials.loginURL)
                 #expect(entries["Login Host"] == LoginHost(org.credentials.loginURL)?.host)
+            }
+        }
+    }
+
+    @Test("The app's passcode lock takes the users' policy at login; ten wrong passcodes log every user out and remove their stores")
+    func passcodeWipe() async throws {
+        try await withLocalOrg(seed: false) { org in
+            try await withTemporaryDirectory { folder in
+                let config = folder.appendingPathComponent("config")
+                try TemplateFiles.write(for: org, into: config)
+                let home = folder.appendingPathComponent("app")
+                let app = try await SalesforceApp(
+                    configuration: try AppConfiguration(contentsOf: config), directory: home, managed: .unmanaged)
+                let lock = try await app.passcodeLock()
+                #expect(await lock.state == .open)
+                // LocalOrg's connected app asks for a 4-digit passcode and a 10-minute lock.
+                let user = try await app.logIn(at: org.loginHost, using: org.browser)
+                #expect(await lock.state == .creating(length: 4))
+                try await lock.create("2468")
+                _ = try await app.userStore()
+                #expect(await app.stores.allStoreNames(for: user.identity).isEmpty == false)
+                for _ in 1..<PasscodeLock.maximumAttempts { _ = try await lock.unlock(with: "0000") }
+                #expect(await app.currentUser != nil)
+                #expect(try await lock.unlock(with: "0000") == .wiped)
+                #expect(await app.currentUser == nil)
+                #expect(await app.accounts.accounts.isEmpty)
+                #expect(await app.stores.allStoreNames(for: user.identity).isEmpty)
+                #expect(await lock.state == .open)
+                #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("passcode").path))
             }
         }
     }

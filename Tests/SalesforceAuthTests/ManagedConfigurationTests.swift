@@ -49,7 +49,7 @@ struct ManagedConfigurationTests {
     func withoutManagedHosts() async throws {
         let list = try LoginHostList(file: nil, managed: ManagedConfiguration(values: ["RequireCertAuth": true]))
         #expect(await list.hosts.map(\.host) == ["login.salesforce.com", "test.salesforce.com"])
-        #expect(!ManagedConfiguration.none.isPresent && ManagedConfiguration(values: ["RequireCertAuth": 1]).requiresCertificateLogin)
+        #expect(!ManagedConfiguration.unmanaged.isPresent && ManagedConfiguration(values: ["RequireCertAuth": 1]).requiresCertificateLogin)
     }
 
     @Test("Keys read as the SDK reads them; what cannot be used is a warning, never a crash")
@@ -75,7 +75,7 @@ struct ManagedConfigurationTests {
             try Data(#"{"AppServiceHosts": ["acme.my.salesforce.com"], "OnlyShowAuthorizedHosts": true}"#.utf8).write(to: file)
             let read = try ManagedConfiguration.platform(environment: [ManagedConfiguration.fileVariable: file.path])
             #expect(read.onlyShowsAuthorizedHosts && read.loginHosts.first?.host == "acme.my.salesforce.com")
-            #expect(try ManagedConfiguration.platform(environment: [:]) == .none)
+            #expect(try ManagedConfiguration.platform(environment: [:]) == .unmanaged)
             try Data("[1, 2]".utf8).write(to: file)
             let error = #expect(throws: ManagedConfigurationError.self) { try ManagedConfiguration(contentsOf: file) }
             #expect(error?.description.contains(file.path) == true && error?.description.contains("JSON object") == true)

@@ -27,7 +27,7 @@ public actor LoginHostList {
     /// Loads the list from `file` (created on the first change), or keeps it in memory when
     /// `file` is nil. `appDefault` is the app's configured host (`SFDCOAuthLoginHost`);
     /// `managed` is the device management's configuration, which takes precedence over both.
-    public init(file: URL?, appDefault: LoginHost? = nil, managed: ManagedConfiguration = .none) throws(LoginHostError) {
+    public init(file: URL?, appDefault: LoginHost? = nil, managed: ManagedConfiguration = .unmanaged) throws(LoginHostError) {
         self.file = file
         let managedHosts = managed.loginHosts
         isManaged = managed.onlyShowsAuthorizedHosts && !managedHosts.isEmpty

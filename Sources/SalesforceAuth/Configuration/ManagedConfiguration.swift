@@ -45,8 +45,8 @@ public struct ManagedConfiguration: Sendable, Equatable {
     /// Whether a configuration was pushed at all: the SDK's test, any key.
     public var isPresent: Bool { !values.isEmpty }
 
-    /// No managed configuration.
-    public static let none = ManagedConfiguration(values: [:])
+    /// No managed configuration: the device is not managed.
+    public static let unmanaged = ManagedConfiguration(values: [:])
 
     /// A configuration from its keys. A single string is read as a one-element list for
     /// `AppServiceHosts` and `AppServiceHostLabels`; booleans may be `true`, `1` or `"true"`.
@@ -125,7 +125,7 @@ public struct ManagedConfiguration: Sendable, Equatable {
 
     /// The device's managed configuration: on Apple platforms the managed app configuration
     /// (`com.apple.configuration.managed`), elsewhere the file `FORCEKIT_MANAGED_CONFIGURATION`
-    /// names; ``none`` when there is none.
+    /// names; ``unmanaged`` when there is none.
     /// - Throws: ``ManagedConfigurationError`` when that file cannot be used.
     public static func platform(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ManagedConfigurationError)
         -> ManagedConfiguration
@@ -135,7 +135,7 @@ public struct ManagedConfiguration: Sendable, Equatable {
                 return ManagedConfiguration(values: managed.compactMapValues(JSON.init(propertyListValue:)))
             }
         #endif
-        guard let path = environment[fileVariable], !path.isEmpty else { return .none }
+        guard let path = environment[fileVariable], !path.isEmpty else { return .unmanaged }
         return try ManagedConfiguration(contentsOf: URL(fileURLWithPath: path))
     }
 }
