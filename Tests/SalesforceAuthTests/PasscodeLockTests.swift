@@ -14,7 +14,7 @@ struct PasscodeLockTests {
     @Test("create, unlock, lock after the timeout in the background (not before), a wrong passcode counted, the right one unlocks")
     func lifecycle() async throws {
         let clock = MovableClock()
-        let lock = try await PasscodeLock(file: nil, keyStore: InMemoryKeyStore(), clock: { clock.now }) {}
+        let lock = try await PasscodeLock(file: nil, keyStore: InMemoryKeyStore(), clock: { clock.now }, wipe: {})
         #expect(await lock.state == .open)
         #expect(await lock.apply(Self.policy) == .createPasscode(length: 4))
         #expect(await lock.state == .creating(length: 4))
@@ -112,7 +112,7 @@ struct PasscodeLockTests {
     @Test("Biometrics stand in for the passcode only where the identity allows it and the check passes")
     func biometrics() async throws {
         let clock = MovableClock()
-        let lock = try await PasscodeLock(file: nil, keyStore: InMemoryKeyStore(), clock: { clock.now }) {}
+        let lock = try await PasscodeLock(file: nil, keyStore: InMemoryKeyStore(), clock: { clock.now }, wipe: {})
         await lock.apply(Self.policy)
         try await lock.create("2468")
         func lockNow() async {
