@@ -35,7 +35,7 @@ public actor SalesforceApp {
     public let accounts: UserAccountManager
     /// The user and global stores.
     public let stores: SmartStoreManager
-    /// What device management set (``ManagedConfiguration/unmanaged`` without it): it takes
+    /// What device management set (`ManagedConfiguration.unmanaged` without it): it takes
     /// precedence over `bootconfig`'s connected app and over the login hosts.
     public let managedConfiguration: ManagedConfiguration
     /// The login hosts users choose from, kept in `directory/loginhosts.json`; logins go to its
@@ -59,7 +59,7 @@ public actor SalesforceApp {
     /// Keychain on Apple platforms and 0600 files in `directory/keys` elsewhere), registering
     /// for push notifications as `push` says once it has a device token. `managed` is the
     /// device management's configuration; by default the platform's
-    /// (``ManagedConfiguration/platform(environment:)``).
+    /// (`ManagedConfiguration.platform()`).
     /// - Throws: ``AppError/Code/account`` when the saved accounts cannot be read,
     ///   ``AppError/Code/configuration`` when the managed configuration or the login host list
     ///   cannot be.

@@ -6,9 +6,9 @@ public import SalesforceCore
 /// Mobile SDK reads. It takes precedence over the app's own files: over `bootconfig`'s consumer
 /// key and callback, and over the login host list.
 ///
-/// On Apple platforms it is the managed app configuration (``platform()`` reads it); elsewhere a
+/// On Apple platforms it is the managed app configuration (``platform(environment:)`` reads it); elsewhere a
 /// JSON file of the same keys, which tools and tests name (``init(contentsOf:)``, or the
-/// `FORCEKIT_MANAGED_CONFIGURATION` environment variable for ``platform()``).
+/// `FORCEKIT_MANAGED_CONFIGURATION` environment variable for ``platform(environment:)``).
 ///
 /// ```swift
 /// let managed = try ManagedConfiguration(values: [
@@ -119,7 +119,7 @@ public struct ManagedConfiguration: Sendable, Equatable {
         self.init(values: object)
     }
 
-    /// The environment variable ``platform()`` reads a file's path from where the system has no
+    /// The environment variable ``platform(environment:)`` reads a file's path from where the system has no
     /// managed app configuration.
     public static let fileVariable = "FORCEKIT_MANAGED_CONFIGURATION"
 
