@@ -119,19 +119,20 @@ struct DataImportCommandTests {
     @Test("export tree then import tree: the records come back with their children and links, under new ids, as sf's files carry them")
     func exportThenImport() async throws {
         try await withLoggedInHome { _, home in
-            let parent = await forcekit("data", "create", "Account", "Name=Round Parent")
+            let parent = await forcekit("data", "create", "Account", "Name=Round Parent", "BillingCity=Lyon")
             let parentID = parent.output.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(await forcekit("data", "create", "Account", "Name=Round Child", "ParentId=\(parentID)").exitCode == 0)
             #expect(await forcekit("data", "create", "Contact", "LastName=Roundtrip", "AccountId=\(parentID)").exitCode == 0)
             let folder = home.appendingPathComponent("seed").path
             let exported = await forcekit(
                 "data", "export", "tree", "--output-dir", folder, "--query",
-                "SELECT Id, Name, ParentId, Owner.Name, (SELECT Id, LastName, AccountId FROM Contacts) FROM Account WHERE Name LIKE 'Round %' ORDER BY Name DESC"
+                "SELECT Id, Name, ParentId, Owner.Name, BillingAddress, (SELECT Id, LastName, AccountId FROM Contacts) FROM Account WHERE Name LIKE 'Round %' ORDER BY Name DESC"
             )
             #expect(exported.exitCode == 0, "\(exported.error)")
             #expect(exported.output == folder + "/Account-Contact.json\n")
             #expect(
-                exported.error.contains("wrote 2 Account, 1 Contact") && exported.error.contains("Owner is left out"), "\(exported.error)")
+                exported.error.contains("wrote 2 Account, 1 Contact") && exported.error.contains("Owner is left out")
+                    && exported.error.contains("BillingAddress is left out"), "\(exported.error)")
             let file = try JSON(parsing: Data(contentsOf: URL(fileURLWithPath: folder + "/Account-Contact.json")))
             let records = file["records"]?.arrayValue ?? []
             #expect(records.map { $0["attributes"]?["referenceId"] } == ["AccountRef1", "AccountRef2"])

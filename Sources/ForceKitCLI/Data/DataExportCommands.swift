@@ -22,7 +22,8 @@ struct DataExportTreeCommand: AsyncParsableCommand {
             The file (named after the objects, Account-Contact.json) is what forcekit data \
             import tree and sf data import tree read: ids become references (AccountRef1), and a \
             field holding the id of another exported record holds @ and its reference. Parent \
-            fields (Owner.Name) are left out: the file creates records. Prints the file's path.
+            fields (Owner.Name) and compound ones (BillingAddress) are left out: the file sets a \
+            record's own fields. Prints the file's path.
 
             Example:
               forcekit data export tree --output-dir seed \\
@@ -51,7 +52,9 @@ struct DataExportTreeCommand: AsyncParsableCommand {
         guard !records.isEmpty else { throw CLIInputError("the query found no records: nothing to export") }
         let tree = TreeExport(records)
         for field in tree.leftOut.sorted() {
-            Console.printError("note: \(field) is left out: a tree file creates records, and a parent's fields are not among them")
+            Console.printError(
+                "note: \(field) is left out: a tree file sets a record's own fields, not a parent's (Owner.Name) or a compound one (BillingAddress, set through BillingCity…)"
+            )
         }
         for relationship in tree.truncated.sorted() {
             Console.printError(

@@ -11,7 +11,8 @@ struct TreeExport {
     private(set) var records: [JSON] = []
     /// How many records of each type, in the order the types came.
     private(set) var counts: [(type: String, count: Int)] = []
-    /// Parent fields (`Owner.Name`) left out: a tree file creates records and cannot set them.
+    /// Object values left out (a parent's fields, `Owner.Name`, or a compound field,
+    /// `BillingAddress`): a tree file sets a record's own writable fields only.
     private(set) var leftOut: Set<String> = []
     /// Child lists the query answered only in part (more than its page): the rest is not exported.
     private(set) var truncated: Set<String> = []

@@ -15,8 +15,8 @@ enum ConflictText {
         }
     }
 
-    /// A heading and the field lines of one conflict, in `soup`.
-    static func lines(_ conflict: SyncConflict, soup: String) -> [String] {
+    /// A heading and the field lines of one conflict.
+    static func lines(_ conflict: SyncConflict) -> [String] {
         let record = conflict.id ?? "(not on the server yet)"
         let heading =
             conflict.server == nil

@@ -27,7 +27,7 @@ struct SyncConflictsCommand: AsyncParsableCommand {
             for (index, conflict) in conflicts.enumerated() {
                 if output.text {
                     if index > 0 { Console.print("") }
-                    for line in ConflictText.lines(conflict, soup: soup) { Console.print(line) }
+                    for line in ConflictText.lines(conflict) { Console.print(line) }
                 } else {
                     Console.print(Self.json(conflict).serialized())
                 }
