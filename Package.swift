@@ -338,6 +338,9 @@ let package = Package(
                 "ForceKitCLI", "SalesforceApp", "MobileSync", "SmartStore", "SalesforceAuth", "SalesforceCore", "SalesforceKeys",
                 "LocalOrg",
                 "ForceKitTestSupport", "ForceKitTesting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Certificate-based login's tests issue their own user certificates.
+                .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: strictSettings
         ),

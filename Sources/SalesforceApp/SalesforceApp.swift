@@ -125,9 +125,16 @@ public actor SalesforceApp {
 
     /// Logs a user in with a username and password (the password flow, for tools and tests
     /// against LocalOrg; apps use the browser) and makes them current.
-    /// - Throws: ``AppError/Code/account`` with the login's failure.
+    /// - Throws: ``AppError/Code/account`` with the login's failure, or at once when device
+    ///   management requires certificate-based login (`RequireCertAuth`).
     @discardableResult
     public func logIn(username: String, password: String, at loginHost: LoginHost) async throws(AppError) -> UserAccount {
+        guard !managedConfiguration.requiresCertificateLogin else {
+            throw AppError(
+                code: .account,
+                message: "Device management requires certificate-based login (RequireCertAuth): a password login is not allowed.",
+                recoverySuggestion: "Log in with logIn(using:) through the browser, which presents the device's certificate.")
+        }
         let previous = await accounts.currentAccount?.identity
         let account: UserAccount
         do {
@@ -248,19 +255,27 @@ public actor SalesforceApp {
         await removeEverything(of: identity)
     }
 
-    /// Revokes and deletes the account, and deletes the user's stores, keys and events.
+    /// Revokes and deletes the account, and deletes the user's stores, keys and events: in the org
+    /// and in every community the account has been to (it moves between them, their data stays).
     private func removeEverything(of identity: UserIdentity) async {
         await pushRegistrations.forget(identity)
-        sessions[identity] = nil
         await accounts.logOut(identity)
-        // Removal is best effort, like the SDK's: a store that cannot be deleted now must not keep
-        // the user signed in.
-        do {
-            try await stores.removeAllStores(for: identity)
-        } catch {
-            Self.logger.error("The stores of \(identity) could not all be removed: \(error)")
+        let communities = Set(stores.communities(withStoresOf: identity) + (await instrumentation.communities(withEventsOf: identity)))
+        // Communities first: their folders are inside the org's.
+        let everywhere =
+            communities.sorted { $0.id18 < $1.id18 }.map { UserIdentity(orgID: identity.orgID, userID: identity.userID, communityID: $0) }
+            + [identity.withoutCommunity]
+        for place in everywhere {
+            sessions[place] = nil
+            // Removal is best effort, like the SDK's: a store that cannot be deleted now must not
+            // keep the user signed in.
+            do {
+                try await stores.removeAllStores(for: place)
+            } catch {
+                Self.logger.error("The stores of \(place) could not all be removed: \(error)")
+            }
+            await instrumentation.remove(place)
         }
-        await instrumentation.remove(identity)
         Self.logger.info("Removed the data of \(identity)")
         if let lock { await lock.apply(await accounts.passcodePolicy) }
         publish(.loggedOut(identity))

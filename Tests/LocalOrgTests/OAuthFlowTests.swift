@@ -55,6 +55,37 @@ struct OAuthFlowTests {
         }
     }
 
+    @Test("an app that requires certificate login (localorg.json) stops at an error page naming the fix when the org offers none")
+    func appRequiresCertificate() async throws {
+        try await withTemporaryDirectory { folder in
+            var configuration = LocalOrgConfiguration()
+            configuration.dataDirectory = folder
+            // The first start writes localorg.json; the app is then edited as a developer would.
+            try await withTestOrg(seed: false, configuration: configuration) { org throws in
+                let page = try await org.client.send("GET", authorizePath(org))
+                #expect(page.text.contains(#"name="password""#))
+                #expect(!page.text.contains("Certificate-Based Login"))
+            }
+            let file = folder.appendingPathComponent("localorg.json")
+            let edited = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+                of: #""name":"ForceKit","#, with: #""name":"ForceKit","requireCertificateLogin":true,"#)
+            #expect(edited.contains("requireCertificateLogin"))
+            try Data(edited.utf8).write(to: file)
+            try await withTestOrg(seed: false, configuration: configuration) { org throws in
+                let page = try await org.client.send("GET", authorizePath(org))
+                #expect(page.status == 400)
+                #expect(page.text.contains("ForceKit requires certificate-based login, which this org does not offer"), "\(page.text)")
+                // A password posted anyway gets the same answer, never a session.
+                let posted = try await authorize(org, ["response_type": "code"])
+                #expect(posted.status == 400 && posted.header("Location") == nil)
+            }
+        }
+    }
+
+    private func authorizePath(_ org: APITestOrg) -> String {
+        "/services/oauth2/authorize?response_type=code&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))"
+    }
+
     @Test("web-server flow: PKCE S256 is enforced, state is echoed, and a code works once")
     func webServerFlowWithPKCE() async throws {
         try await withTestOrg(seed: false) { org throws in

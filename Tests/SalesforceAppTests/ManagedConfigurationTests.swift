@@ -49,6 +49,24 @@ struct ManagedAppTests {
         }
     }
 
+    @Test("RequireCertAuth turns the password login off: the login is refused before any request, saying why")
+    func certificateRequired() async throws {
+        try await withLocalOrg(seed: false) { org in
+            try await withTemporaryDirectory { folder in
+                let config = folder.appendingPathComponent("config")
+                try TemplateFiles.write(for: org, into: config)
+                let app = try await SalesforceApp(
+                    configuration: try AppConfiguration(contentsOf: config), directory: folder.appendingPathComponent("app"),
+                    managed: ManagedConfiguration(values: ["RequireCertAuth": true]))
+                let error = await #expect(throws: AppError.self) {
+                    try await app.logIn(username: org.credentials.username, password: org.credentials.password, at: org.loginHost)
+                }
+                #expect(error?.message.contains("RequireCertAuth") == true, "\(String(describing: error))")
+                #expect(await app.accounts.accounts.isEmpty)
+            }
+        }
+    }
+
     @Test("The app's passcode lock takes the users' policy at login; ten wrong passcodes log every user out and remove their stores")
     func passcodeWipe() async throws {
         try await withLocalOrg(seed: false) { org in

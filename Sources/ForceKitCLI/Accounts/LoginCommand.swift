@@ -29,6 +29,17 @@ struct LoginCommand: AsyncParsableCommand {
             the other commands (--ca-file names a CA for any org; without one, SSL_CERT_FILE is \
             read, as curl and OpenSSL do).
 
+            With --cert FILE (and --local) the login page's Certificate-Based Login is used: the \
+            certificate (PEM with its key, or --cert-key FILE; or a .p12/.pfx bundle, password in \
+            $FORCEKIT_CERT_PASSWORD) is presented in the TLS handshake and logs in the user it \
+            names, for a LocalOrg served with --client-ca. In a browser, the browser presents yours.
+
+            --community logs in at an Experience Cloud site (a community): its URL is the login \
+            host, its token names it (sfdc_community_id), and the account's API calls go to it. \
+            With a running LocalOrg, its path is enough (--community partners: every LocalOrg has \
+            a Partners site), as its default user or, with --username and --password, as a site \
+            member.
+
             --alias NAME names the account for --user and --target-org, which otherwise take a \
             username (two LocalOrgs both have admin@localorg.test), a user id or ORG_ID/USER_ID.
 
@@ -54,6 +65,22 @@ struct LoginCommand: AsyncParsableCommand {
             "A CA certificate (PEM) to trust for this org, as a LocalOrg's with --tls (its caFile); kept with the account.",
             valueName: "FILE"))
     var caFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "An Experience Cloud site to log in at: its URL, or a running LocalOrg's site path (partners).", valueName: "URL|PATH"))
+    var community: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A user authentication certificate for certificate-based login at LocalOrg's login pages: PEM (with its key) or .p12/.pfx.",
+            valueName: "FILE"))
+    var cert: String?
+
+    @Option(
+        name: .customLong("cert-key"),
+        help: ArgumentHelp("The certificate's private key (PEM), when not in --cert's file.", valueName: "FILE"))
+    var certKey: String?
 
     @Option(
         name: .customLong("client-id"),
@@ -92,6 +119,12 @@ struct LoginCommand: AsyncParsableCommand {
         if local && (username != nil || browser) {
             throw ValidationError("--local logs in to a running LocalOrg as its default user: leave out --username and --browser.")
         }
+        if cert != nil && (username != nil || password != nil || browser) {
+            throw ValidationError(
+                "--cert logs in at LocalOrg's login pages with the certificate: leave out --username, --password and --browser (a browser presents its own)."
+            )
+        }
+        if certKey != nil && cert == nil { throw ValidationError("--cert-key goes with --cert FILE.") }
         if browser && (username != nil || password != nil) { throw ValidationError("Use either --browser or --username and --password.") }
         if (username == nil) != (password == nil) { throw ValidationError("--username and --password go together.") }
         if clientID?.isEmpty == true { throw ValidationError("--client-id needs a consumer key.") }
@@ -106,7 +139,15 @@ struct LoginCommand: AsyncParsableCommand {
         // With no instance, a running LocalOrg is the one meant (the README's first steps).
         let running = try Self.runningLocalOrg(local: local, instance: instance, username: username, browser: browser)
         let key = clientID ?? environmentKey ?? running?.clientID ?? MobileSDKSampleApp.consumerKey
-        let instance = running?.instanceURL ?? self.instance ?? "https://login.salesforce.com"
+        var instance = running?.instanceURL ?? self.instance ?? "https://login.salesforce.com"
+        if let community {
+            // The site's URL is the login host; a bare path is a running LocalOrg's site.
+            guard let url = Self.communityURL(community, localOrg: running ?? RunningLocalOrg.all().first) else {
+                Console.printError("error: --community \(community) names a LocalOrg site, and no LocalOrg runs; give the site's URL.")
+                throw ExitCode(1)
+            }
+            instance = url
+        }
         guard let host = LoginHost(instance) else { throw ValidationError("--instance \(instance) is not a host or URL.") }
         let scopeList = scopes.split(separator: ",").map { String($0) }
         // The CA to trust: the one given, else the running LocalOrg's (with --tls).
@@ -118,9 +159,31 @@ struct LoginCommand: AsyncParsableCommand {
             Console.printError("error: \(error)")
             throw ExitCode(1)
         }
+        let identity: ClientIdentity?
+        do {
+            identity = try cert.map { file throws(ClientIdentity.Failure) in
+                try ClientIdentity.load(
+                    certificateFile: file, keyFile: certKey, password: CLIEnvironment.variables["FORCEKIT_CERT_PASSWORD"])
+            }
+        } catch {
+            Console.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        if identity != nil && running == nil {
+            Console.printError(
+                "error: --cert logs in to a LocalOrg served with --client-ca; none runs (start one with forcekit serve --client-ca FILE).")
+            throw ExitCode(1)
+        }
         var account: UserAccount
         do {
-            if let running {
+            if let running, let identity {
+                // The login page's Certificate-Based Login, with the certificate in the TLS handshake.
+                let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList, transport: transport)
+                let pages = try TrustingTransport.trusting(trusted, presenting: identity)
+                account = try await ForceKitHome.accounts(oauth: oauth).logIn(
+                    at: host, using: SimulatedBrowser(certificateLoginOver: pages))
+                _ = running
+            } else if let running {
                 // LocalOrg's own login pages, answered here as its default user (the web-server flow
                 // with PKCE, no browser): the account gets a refresh token, as a person's login does.
                 let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList, transport: transport)
@@ -163,6 +226,10 @@ struct LoginCommand: AsyncParsableCommand {
         }
         if json {
             Console.print(AccountsCommand.json(account, current: true))
+        } else if let communityID = account.identity.communityID {
+            Console.print(
+                "Logged in as \(account.username ?? account.identity.userID.id18) (org \(account.identity.orgID)) at the site \(account.credentials.apiURL.absoluteString) (community \(communityID))."
+            )
         } else {
             Console.print(
                 "Logged in as \(account.username ?? account.identity.userID.id18) (org \(account.identity.orgID)) at \(account.credentials.instanceURL.absoluteString)."
@@ -197,10 +264,23 @@ extension LoginCommand {
         return all.first
     }
 
+    /// A site's URL from `--community`: a URL as given, or a path under the LocalOrg's URL; nil
+    /// for a path with no LocalOrg.
+    static func communityURL(_ community: String, localOrg: RunningLocalOrg?) -> String? {
+        if community.contains("://") { return community }
+        guard let localOrg else { return nil }
+        let path = community.split(separator: "/").joined(separator: "/")
+        return localOrg.instanceURL + "/" + path
+    }
+
     /// The error, with what the user can do when the cause is a common one.
     static func explain(_ error: AccountError, at instance: String) -> String {
         guard case .loginFailed(let failure) = error else { return "\(error)" }
         if failure.kind == .invalidGrant { return "the username or password is wrong for \(instance) (\(error))" }
+        // LocalOrg's login pages, played here: what the page said is the whole story.
+        if failure.kind == .browserLaunchFailed {
+            return "the login at \(instance) did not finish. \(failure.errorDescription ?? failure.message)"
+        }
         if let transport = failure.transportError, let hint = RequestFailure.hint(for: transport, at: instance) { return hint }
         return "\(error)"
     }

@@ -7,8 +7,9 @@ import SalesforceAuth
 import SalesforceCore
 
 /// The CLI's transport for an org whose certificate comes from its own CA (a LocalOrg served
-/// with `--tls`): AsyncHTTPClient over NIO, trusting the system's roots and that CA. URLSession
-/// on Linux reads only the system's bundle, so it cannot; elsewhere the CLI keeps URLSession.
+/// with `--tls`), or for a login that presents a client certificate (`login --cert`):
+/// AsyncHTTPClient over NIO, trusting the system's roots and that CA. URLSession on Linux reads
+/// only the system's bundle and cannot present a certificate; elsewhere the CLI keeps URLSession.
 final class TrustingTransport: HTTPTransport {
     private let client: HTTPClient
     private let timeout: TimeAmount = .seconds(120)
@@ -19,31 +20,48 @@ final class TrustingTransport: HTTPTransport {
     /// The transport for `caFile`, made once.
     /// - Throws: when the file holds no PEM certificate.
     static func trusting(_ caFile: String) throws -> TrustingTransport {
-        let path = (caFile as NSString).expandingTildeInPath
-        if let existing = clients.withLock({ $0[path] }) { return existing }
-        let pem: Data
-        do {
-            pem = try UserFiles.contents(of: path)
-        } catch {
-            throw TrustError(message: error.description)
+        try trusting(caFile, presenting: nil)
+    }
+
+    /// The transport that trusts `caFile` (when given, besides the system's roots) and presents
+    /// `identity` when a server asks for a client certificate (certificate-based login); made once
+    /// for each pair.
+    /// - Throws: when the CA file holds no PEM certificate.
+    static func trusting(_ caFile: String?, presenting identity: ClientIdentity?) throws -> TrustingTransport {
+        let path = caFile.map { ($0 as NSString).expandingTildeInPath }
+        let key = (path ?? "") + "\n" + (identity?.source ?? "")
+        if let existing = clients.withLock({ $0[key] }) { return existing }
+        var certificates: [NIOSSLCertificate] = []
+        if let path {
+            let pem: Data
+            do {
+                pem = try UserFiles.contents(of: path)
+            } catch {
+                throw TrustError(message: error.description)
+            }
+            // NIOSSL names a file it cannot read only by an error case (failedToLoadCertificate).
+            guard let parsed = try? NIOSSLCertificate.fromPEMBytes(Array(pem)), !parsed.isEmpty else {
+                throw TrustError(message: "\(path) holds no PEM certificate (a CA file starts with -----BEGIN CERTIFICATE-----)")
+            }
+            certificates = parsed
         }
-        // NIOSSL names a file it cannot read only by an error case (failedToLoadCertificate).
-        guard let certificates = try? NIOSSLCertificate.fromPEMBytes(Array(pem)), !certificates.isEmpty else {
-            throw TrustError(message: "\(path) holds no PEM certificate (a CA file starts with -----BEGIN CERTIFICATE-----)")
-        }
-        // Made under the lock: a second client for the same file would be dropped without the
+        // Made under the lock: a second client for the same files would be dropped without the
         // shutdown an HTTP client needs (a fatal error in debug builds, a leak in release).
         return clients.withLock { clients in
-            if let existing = clients[path] { return existing }
-            let transport = TrustingTransport(certificates: certificates)
-            clients[path] = transport
+            if let existing = clients[key] { return existing }
+            let transport = TrustingTransport(certificates: certificates, identity: identity)
+            clients[key] = transport
             return transport
         }
     }
 
-    private init(certificates: [NIOSSLCertificate]) {
+    private init(certificates: [NIOSSLCertificate], identity: ClientIdentity?) {
         var tls = TLSConfiguration.makeClientConfiguration()
-        tls.additionalTrustRoots = [.certificates(certificates)]
+        if !certificates.isEmpty { tls.additionalTrustRoots = [.certificates(certificates)] }
+        if let identity {
+            tls.certificateChain = identity.certificateChain.map { .certificate($0) }
+            tls.privateKey = .privateKey(identity.privateKey)
+        }
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
         configuration.decompression = .disabled
         // A command talks to one org for one user: a refused connection is an answer (nothing

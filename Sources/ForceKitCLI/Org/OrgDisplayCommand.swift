@@ -17,8 +17,10 @@ struct OrgDisplayCommand: AsyncParsableCommand {
               curl --cacert "$FORCEKIT_CA_FILE" \\
                 -H "Authorization: Bearer $FORCEKIT_ACCESS_TOKEN" \\
                 "$FORCEKIT_INSTANCE_URL/services/data"
-            (FORCEKIT_CA_FILE is the system's bundle when the org needs no CA of its own.) The \
-            token is a secret: print it only where no one else reads.
+            (FORCEKIT_CA_FILE is the system's bundle when the org needs no CA of its own.) For an \
+            account that logged in at an Experience Cloud site (login --community), instanceUrl is \
+            the site's URL, where its token works, and communityId names the site. The token is a \
+            secret: print it only where no one else reads.
             """
     )
 
@@ -57,8 +59,9 @@ struct OrgDisplayCommand: AsyncParsableCommand {
             .first { FileManager.default.fileExists(atPath: $0) }
         let localCA = RunningLocalOrg.serving(credentials.instanceURL.absoluteString)?.caFile
         let caFile = chosen.customData[ForceKitHome.caFileKey]?.stringValue ?? localCA ?? ForceKitHome.environmentCAFile ?? systemBundle
-        let fields: [(name: String, variable: String, value: String?)] = [
-            ("instanceUrl", "FORCEKIT_INSTANCE_URL", credentials.instanceURL.absoluteString),
+        // The URL the token works at: a site login's API is the site's (`sfdc_community_url`).
+        var fields: [(name: String, variable: String, value: String?)] = [
+            ("instanceUrl", "FORCEKIT_INSTANCE_URL", credentials.apiURL.absoluteString),
             ("accessToken", "FORCEKIT_ACCESS_TOKEN", credentials.accessToken),
             ("caFile", "FORCEKIT_CA_FILE", caFile),
             ("apiVersion", "FORCEKIT_API_VERSION", APIVersion.current.description),
@@ -66,6 +69,7 @@ struct OrgDisplayCommand: AsyncParsableCommand {
             ("orgId", "FORCEKIT_ORG_ID", chosen.identity.orgID.id18),
             ("userId", "FORCEKIT_USER_ID", chosen.identity.userID.id18),
         ]
+        if let communityID = chosen.identity.communityID { fields.append(("communityId", "FORCEKIT_COMMUNITY_ID", communityID.id18)) }
         if json {
             var line = JSONLine()
             for field in fields { line.add(field.name, field.value) }

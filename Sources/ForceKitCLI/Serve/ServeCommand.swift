@@ -37,6 +37,15 @@ struct ServeCommand: AsyncParsableCommand {
                           {"method": "POST", "path": "/accounts", "writes": "Account"},
                           {"path": "/accounts/:id", "writes": "Account"}]}
 
+            Certificate-based login: --client-ca FILE (which implies --tls) adds Certificate-Based \
+            Login to the login pages. A certificate that CA issued, marked for client \
+            authentication, logs in the active user whose username or federation ID \
+            (FederationIdentifier) is its subject's CN or email address; an expired, revoked \
+            (--revoked-certificates: serial numbers in hex, one a line, or PEM certificates) or \
+            unmatched one is refused on the page with the reason. --require-certificate-login takes \
+            the password form away (one app alone: "requireCertificateLogin": true in \
+            localorg.json). Then: forcekit login --local --cert user.pem.
+
             Example:
               forcekit serve --data ~/.forcekit/org --tls &
               forcekit login --local
@@ -58,6 +67,22 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(help: "Serve HTTPS with a certificate from a local CA; the CA file is reported as caFile.")
     var tls = false
+
+    @Option(
+        name: .customLong("client-ca"),
+        help: ArgumentHelp(
+            "Offer certificate-based login with user certificates this CA (PEM) issued; implies --tls.", valueName: "FILE"))
+    var clientCA: String?
+
+    @Option(
+        name: .customLong("revoked-certificates"),
+        help: ArgumentHelp("Revoked user certificates: hex serial numbers one a line, or PEM; read at each login.", valueName: "FILE"))
+    var revokedCertificates: String?
+
+    @Flag(
+        name: .customLong("require-certificate-login"),
+        help: "With --client-ca: every login must use a certificate (no username and password form).")
+    var requireCertificateLogin = false
 
     @Option(name: .customLong("token-ttl"), help: ArgumentHelp("How long access tokens live, in seconds.", valueName: "S"))
     var tokenTTL: Int = 7200
@@ -88,6 +113,9 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         if reset && data == nil { throw ValidationError("--reset starts the org in --data anew; without --data every org is new already.") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        if clientCA == nil && (revokedCertificates != nil || requireCertificateLogin) {
+            throw ValidationError("--revoked-certificates and --require-certificate-login go with --client-ca FILE.")
+        }
         guard tokenTTL > 0 else { throw ValidationError("--token-ttl must be a positive number of seconds.") }
     }
 
@@ -97,6 +125,12 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = port
         configuration.dataDirectory = data.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
         configuration.tls = tls
+        configuration.certificateLogin = clientCA.map { file in
+            ClientCertificateLogin(
+                authorityFile: URL(fileURLWithPath: (file as NSString).expandingTildeInPath),
+                revocationFile: revokedCertificates.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) },
+                isRequired: requireCertificateLogin)
+        }
         configuration.tokenLifetime = TimeInterval(tokenTTL)
         configuration.rotatesRefreshTokens = rotateRefreshTokens
         configuration.schemaFile = schema.map { URL(fileURLWithPath: $0) }

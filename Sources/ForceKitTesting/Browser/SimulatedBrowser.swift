@@ -16,6 +16,7 @@ public struct SimulatedBrowser: BrowserSession {
     private let transport: any HTTPTransport
     private let allowsAccess: Bool
     private let credentials: (username: String, password: String)?
+    private let logsInWithCertificate: Bool
 
     /// A browser whose user allows access on consent pages (or denies it), over `transport`,
     /// which must return redirects instead of following them.
@@ -23,6 +24,7 @@ public struct SimulatedBrowser: BrowserSession {
         self.allowsAccess = allowsAccess
         self.transport = transport
         credentials = nil
+        logsInWithCertificate = false
     }
 
     /// A browser whose user types `username` and `password` at the login page, then allows
@@ -35,6 +37,18 @@ public struct SimulatedBrowser: BrowserSession {
         self.allowsAccess = allowsAccess
         self.transport = transport
         credentials = (username, password)
+        logsInWithCertificate = false
+    }
+
+    /// A browser whose user chooses Certificate-Based Login at the login page, then allows access
+    /// on the consent page (or denies it). `transport` presents the user's certificate in its TLS
+    /// handshakes (as the CLI's does for `forcekit login --cert`) and must return redirects
+    /// instead of following them.
+    public init(certificateLoginOver transport: any HTTPTransport, allowsAccess: Bool = true) {
+        self.allowsAccess = allowsAccess
+        self.transport = transport
+        credentials = nil
+        logsInWithCertificate = true
     }
 
     /// Loads `url` and returns the first redirect to `redirectURI`.
@@ -68,15 +82,30 @@ public struct SimulatedBrowser: BrowserSession {
                 continue
             }
             let page = String(decoding: response.body, as: UTF8.self)
-            let isLoginPage = page.contains("name=\"password\"")
-            guard let action = Self.sameOrigin("/services/oauth2/authorize", as: next.url) else {
+            let offersCertificate = page.contains("name=\"login_method\" value=\"certificate\"")
+            let isLoginPage = page.contains("name=\"password\"") || offersCertificate
+            // The form posts where the page says (a site's pages post under its path).
+            guard let action = Self.sameOrigin(Self.formAction(in: page) ?? "/services/oauth2/authorize", as: next.url) else {
                 throw OAuthError(.browserLaunchFailed, "The page's form has no address.")
             }
             let form: String
-            if isLoginPage, typedCredentials, let credentials {
-                throw OAuthError(.browserLaunchFailed, "The login page refused the username and password of \(credentials.username).")
+            if isLoginPage, typedCredentials {
+                let reason = Self.alert(in: page) ?? "no reason shown"
+                if let credentials {
+                    throw OAuthError(
+                        .browserLaunchFailed, "The login page refused the username and password of \(credentials.username): \(reason)")
+                }
+                throw OAuthError(.browserLaunchFailed, "The login page refused the certificate: \(reason)")
             }
-            if response.isSuccess, isLoginPage, let credentials {
+            if response.isSuccess, isLoginPage, logsInWithCertificate {
+                guard offersCertificate else {
+                    throw OAuthError(
+                        .browserLaunchFailed, "The login page offers no certificate-based login (serve LocalOrg with --client-ca).")
+                }
+                typedCredentials = true
+                let typed = Self.hiddenFields(in: page).filter { $0.name != "login_method" }
+                form = FormEncoding.encode(typed + [("login_method", "certificate")])
+            } else if response.isSuccess, isLoginPage, let credentials {
                 typedCredentials = true
                 // What a person's browser posts: the form's hidden fields and what they typed.
                 let typed = Self.hiddenFields(in: page).filter { $0.name != "username" && $0.name != "password" }
@@ -111,6 +140,19 @@ public struct SimulatedBrowser: BrowserSession {
             target.scheme == base.scheme, target.host == base.host, target.port == base.port
         else { return nil }
         return target
+    }
+
+    /// Where a page's form posts, unescaped.
+    private static func formAction(in html: String) -> String? {
+        guard let start = html.range(of: "<form method=\"post\" action=\""), let end = html[start.upperBound...].firstIndex(of: "\"")
+        else { return nil }
+        return unescaped(html[start.upperBound..<end])
+    }
+
+    /// The text of a page's alert (a refused login's reason), unescaped.
+    private static func alert(in html: String) -> String? {
+        guard let start = html.range(of: "role=\"alert\">"), let end = html[start.upperBound...].range(of: "</p>") else { return nil }
+        return unescaped(html[start.upperBound..<end.lowerBound])
     }
 
     /// The name and value of every `<input type="hidden">` of a page, in order, unescaped.

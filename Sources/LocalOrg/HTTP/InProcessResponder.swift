@@ -17,12 +17,12 @@ package struct InProcessResponder: Sendable {
         package var body: [UInt8]
     }
 
-    private let responder: RouterResponder<LocalOrgRequestContext>
+    private let responder: SiteResponder
     private let logger = Logger(label: "forcekit.localorg.in-process")
 
     /// The routes of `org`, without a request log.
     package init(org: Org) {
-        responder = LocalOrgRouter.make(org: org, requestLog: nil).buildResponder()
+        responder = SiteResponder(org: org, routes: LocalOrgRouter.make(org: org, requestLog: nil).buildResponder())
     }
 
     /// Answers one request. `target` is the path with its query, as in a request line.

@@ -8,6 +8,8 @@ struct LocalOrgRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The caller, on authenticated routes.
     var session: Session?
+    /// The Experience Cloud site the request came to (`/partners/...`); nil for the internal org.
+    var site: ExperienceSite?
     /// The connection, for middleware that must end it.
     let channel: any Channel
 

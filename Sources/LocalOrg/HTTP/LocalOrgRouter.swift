@@ -6,14 +6,14 @@ import LocalOrgEngine
 enum LocalOrgRouter {
     static func make(
         org: Org, requestLog: (@Sendable (String) -> Void)?, faults: FaultInjector? = nil, recent: RecentRequests = RecentRequests(),
-        caFile: String? = nil
+        caFile: String? = nil, clientCertificates: ClientCertificateCheck? = nil
     ) -> Router<LocalOrgRequestContext> {
         let router = Router(context: LocalOrgRequestContext.self)
         router.add(middleware: RequestLogMiddleware(recent: recent, log: requestLog.map { RequestLog(sink: $0) }))
         if let faults { router.add(middleware: FaultMiddleware(faults: faults)) }
         router.add(middleware: MethodMiddleware())
         router.add(middleware: SalesforceErrorMiddleware())
-        OAuthRoutes(org: org).register(on: router)
+        OAuthRoutes(org: org, clientCertificates: clientCertificates).register(on: router)
         SOAPRoutes(org: org).register(on: router)
         DataRoutes(org: org).register(on: router)
         ApexRESTRoutes(org: org).register(on: router)

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import LocalOrgEngine
 
-/// Lets only requests with a live bearer token through, with the session in the context.
+/// Lets only requests with a live bearer token through, with the session in the context. A
+/// session works where it was opened: a site's at the site's URL, the internal org's at its own.
 struct BearerTokenMiddleware: RouterMiddleware {
     typealias Context = LocalOrgRequestContext
     let oauth: OAuthService
@@ -12,7 +13,9 @@ struct BearerTokenMiddleware: RouterMiddleware {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, ["bearer", "oauth"].contains(parts[0].lowercased()) else { throw APIError.invalidSession }
         var context = context
-        context.session = try await oauth.session(accessToken: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        let session = try await oauth.session(accessToken: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        guard session.networkID == context.site?.networkID else { throw APIError.invalidSession }
+        context.session = session
         return try await next(request, context)
     }
 }

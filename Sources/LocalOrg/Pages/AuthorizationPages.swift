@@ -21,23 +21,34 @@ enum AuthorizationPages {
             .joined(separator: "\n")
     }
 
-    static func login(parameters: [String: String], appName: String, error: String?) -> String {
-        page(
+    /// The login form: username and password, a Certificate-Based Login button, or both (the
+    /// button skips the form's checks, since a certificate login sends no password).
+    static func login(
+        parameters: [String: String], appName: String, error: String?, methods: LoginMethods, siteName: String?, action: String
+    ) -> String {
+        let password = """
+            <label for="username">Username</label><input type="text" id="username" name="username" autocomplete="username" required>
+            <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>
+            <button type="submit">Log In</button>
+            """
+        let certificate = """
+            <button type="submit" name="login_method" value="certificate" formnovalidate>Certificate-Based Login</button>
+            """
+        return page(
             title: "Log In",
             body: """
-                <h1>Log in to LocalOrg</h1>
+                <h1>Log in to \(MarkupEscaping.escaped(siteName ?? "LocalOrg"))</h1>
                 <p>\(MarkupEscaping.escaped(appName)) is asking to connect.</p>
                 \(error.map { "<p class=\"error\" role=\"alert\">\(MarkupEscaping.escaped($0))</p>" } ?? "")
-                <form method="post" action="/services/oauth2/authorize">
+                <form method="post" action="\(MarkupEscaping.escaped(action))">
                 \(hiddenFields(parameters))
-                <label for="username">Username</label><input type="text" id="username" name="username" autocomplete="username" required>
-                <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>
-                <button type="submit">Log In</button>
+                \(methods.password ? password : "")
+                \(methods.certificate ? certificate : "")
                 </form>
                 """)
     }
 
-    static func consent(ticket: String, appName: String, scopes: [String], username: String) -> String {
+    static func consent(ticket: String, appName: String, scopes: [String], username: String, action: String) -> String {
         let items = scopes.map { "<li>\(MarkupEscaping.escaped($0))</li>" }.joined()
         return page(
             title: "Allow Access",
@@ -45,7 +56,7 @@ enum AuthorizationPages {
                 <h1>Allow access?</h1>
                 <p><strong>\(MarkupEscaping.escaped(appName))</strong> wants to use your LocalOrg account \(MarkupEscaping.escaped(username)) with these scopes:</p>
                 <ul>\(items)</ul>
-                <form method="post" action="/services/oauth2/authorize">
+                <form method="post" action="\(MarkupEscaping.escaped(action))">
                 <input type="hidden" name="ticket" value="\(MarkupEscaping.escaped(ticket))">
                 <button type="submit" name="decision" value="allow">Allow</button>
                 <button type="submit" name="decision" value="deny">Deny</button>

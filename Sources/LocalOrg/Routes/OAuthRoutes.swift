@@ -1,32 +1,43 @@
 import Foundation
 import Hummingbird
 import LocalOrgEngine
+import NIOSSL
 import SalesforceCore
 
 /// `/services/oauth2/...` and the identity URL: the org's authorization server, its steps
 /// shown as pages and redirects.
 struct OAuthRoutes {
     let org: Org
+    /// The client certificates the login pages accept, when the server takes them (`--client-ca`).
+    let clientCertificates: ClientCertificateCheck?
 
     func register(on router: Router<LocalOrgRequestContext>) {
-        router.get("/services/oauth2/authorize") { request, context in
-            // Credentials and consent only ever arrive by POST, never in a URL.
-            var fields = try await Responses.formFields(of: request, context: context)
-            for key in ["username", "password", "ticket", "decision"] { fields[key] = nil }
-            return Self.response(for: await org.authorize(fields, browserSession: BrowserRequests.session(of: request)))
-        }
-        router.post("/services/oauth2/authorize") { request, context in
-            // The login and consent forms are this server's: a form posted from another site is refused.
-            guard BrowserRequests.isFromThisOrg(request, baseURL: org.baseURL) else {
-                let origin = request.headers[.origin] ?? ""
-                return Responses.html(
-                    AuthorizationPages.error("invalid_request", "The form was posted from another site (\(origin))."), status: .forbidden)
+        // `/authorize/BRAND` is a site's branded login page (the SDK's brandLoginPath): the same steps.
+        for path in ["/services/oauth2/authorize", "/services/oauth2/authorize/:brand"] {
+            router.get(RouterPath(path)) { request, context in
+                // Credentials and consent only ever arrive by POST, never in a URL.
+                var fields = try await Responses.formFields(of: request, context: context)
+                for key in ["username", "password", "ticket", "decision", "login_method"] { fields[key] = nil }
+                let step = await org.authorize(
+                    fields, browserSession: BrowserRequests.session(of: request), certificates: certificatePolicy(context),
+                    site: context.site)
+                return Self.response(for: step, formAction: formAction(request, context))
             }
-            let fields = try await Responses.formFields(of: request, context: context)
-            return Self.response(
-                for: await org.authorize(
+            router.post(RouterPath(path)) { request, context in
+                // The login and consent forms are this server's: a form posted from another site is refused.
+                guard BrowserRequests.isFromThisOrg(request, baseURL: org.baseURL) else {
+                    let origin = request.headers[.origin] ?? ""
+                    return Responses.html(
+                        AuthorizationPages.error("invalid_request", "The form was posted from another site (\(origin))."),
+                        status: .forbidden)
+                }
+                let fields = try await Responses.formFields(of: request, context: context)
+                let step = await org.authorize(
                     fields, browserSession: BrowserRequests.session(of: request),
-                    browserBinding: BrowserRequests.cookie(Self.bindingCookie, of: request)))
+                    browserBinding: BrowserRequests.cookie(Self.bindingCookie, of: request), certificates: certificatePolicy(context),
+                    site: context.site)
+                return Self.response(for: step, formAction: formAction(request, context))
+            }
         }
         router.get("/secur/frontdoor.jsp") { request, _ in
             let step = await org.frontdoor(
@@ -43,7 +54,10 @@ struct OAuthRoutes {
         }
         router.post("/services/oauth2/token") { request, context in
             Responses.tokenJSON(
-                .object(try await org.token(try await Responses.formFields(of: request, context: context)).mapValues(JSON.string)))
+                .object(
+                    try await org.token(try await Responses.formFields(of: request, context: context), site: context.site).mapValues(
+                        JSON.string)
+                ))
         }
         for method in [HTTPRequest.Method.post, .get] {
             router.on("/services/oauth2/revoke", method: method) { request, context in
@@ -82,18 +96,37 @@ struct OAuthRoutes {
         }
     }
 
+    /// Certificate-based login on this request's connection, when the server offers it: the
+    /// certificate is read from the TLS session only when a login asks for it.
+    private func certificatePolicy(_ context: LocalOrgRequestContext) -> CertificateLoginPolicy? {
+        guard let clientCertificates else { return nil }
+        let channel = context.channel
+        let clock = org.store.clock
+        return CertificateLoginPolicy(isRequired: clientCertificates.isRequired) {
+            let certificate = try? await channel.nioSSL_peerCertificate().get()
+            return await clientCertificates.check(certificate.flatMap { try? $0.toDERBytes() }, now: clock())
+        }
+    }
+
     /// The cookie that binds a consent page to the browser it was shown in.
     private static let bindingCookie = "lo_consent"
 
-    /// A step of the authorize flow as what the browser gets.
-    private static func response(for step: AuthorizeStep) -> Response {
+    /// Where the page's form posts: back to the path it was shown at, under its site's prefix.
+    private func formAction(_ request: Request, _ context: LocalOrgRequestContext) -> String {
+        (context.site.map { "/" + $0.urlPathPrefix } ?? "") + request.uri.path
+    }
+
+    /// A step of the authorize flow as what the browser gets; the pages' forms post to `formAction`.
+    private static func response(for step: AuthorizeStep, formAction: String) -> Response {
         switch step {
-        case .login(let parameters, let appName, let error):
+        case .login(let parameters, let appName, let error, let methods, let siteName):
             return Responses.html(
-                AuthorizationPages.login(parameters: parameters, appName: appName, error: error), status: error == nil ? .ok : .unauthorized
-            )
+                AuthorizationPages.login(
+                    parameters: parameters, appName: appName, error: error, methods: methods, siteName: siteName, action: formAction),
+                status: error == nil ? .ok : .unauthorized)
         case .consent(let ticket, let appName, let scopes, let username, let binding):
-            var response = Responses.html(AuthorizationPages.consent(ticket: ticket, appName: appName, scopes: scopes, username: username))
+            var response = Responses.html(
+                AuthorizationPages.consent(ticket: ticket, appName: appName, scopes: scopes, username: username, action: formAction))
             response.headers[.setCookie] = "\(bindingCookie)=\(binding); Path=/services/oauth2; HttpOnly; SameSite=Strict"
             return response
         case .redirect(let location):

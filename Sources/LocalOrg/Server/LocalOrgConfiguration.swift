@@ -44,6 +44,10 @@ public struct LocalOrgConfiguration: Sendable {
     /// Rotation do: each refresh answers with a new refresh token, and the one it used no
     /// longer works. (One app alone: `"rotateRefreshTokens": true` in `localorg.json`.)
     public var rotatesRefreshTokens: Bool = false
+    /// Certificate-based login at the login pages, with the certificate authority whose user
+    /// certificates log in; it serves HTTPS (``tls``) whatever that says, since the browser
+    /// presents its certificate in the TLS handshake.
+    public var certificateLogin: ClientCertificateLogin?
 
     /// A configuration with the defaults: loopback, a free port, a temporary store, HTTP.
     public init() {}

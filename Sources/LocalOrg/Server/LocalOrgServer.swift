@@ -76,33 +76,49 @@ public final class LocalOrgServer: Sendable {
             apexRoutes: configuration.apexRoutes, rotatesRefreshTokens: configuration.rotatesRefreshTokens)
 
         var certificate: CertificateAuthority?
+        let clientCertificates = try configuration.certificateLogin.map { login throws(LocalOrgError) in try ClientCertificateCheck(login) }
+        let servesTLS = configuration.tls || clientCertificates != nil
         let http1 = Self.http1(
             deadlines: RequestDeadlineHandler.Deadlines(
                 head: .nanoseconds(Int64(configuration.requestDeadlines.head * 1e9)),
                 body: .nanoseconds(Int64(configuration.requestDeadlines.body * 1e9))))
         var server = HTTPServerBuilder.http1(configuration: http1)
-        if configuration.tls {
+        if servesTLS {
             let authority = try CertificateAuthority.loadOrCreate(in: directory, host: configuration.host)
             certificate = authority
             do {
-                let tls = TLSConfiguration.makeServerConfiguration(
+                var tls = TLSConfiguration.makeServerConfiguration(
                     certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(authority.serverCertificatePEM.utf8)).map {
                         .certificate($0)
                     },
                     privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(authority.serverKeyPEM.utf8), format: .pem)))
-                server = try .tls(.http1(configuration: http1), tlsConfiguration: tls)
+                // A client that keeps an idle connection may never answer the server's
+                // close_notify: waiting NIOSSL's default 5 s for it held every stop that long.
+                tls.shutdownTimeout = .milliseconds(500)
+                if clientCertificates != nil {
+                    // Asked for, never required: API clients have none. Any certificate is let
+                    // through the handshake; the login page checks it and says what is wrong.
+                    tls.certificateVerification = .optionalVerification
+                    server = try .tls(
+                        .http1(configuration: http1),
+                        configuration: TLSChannelConfiguration(tlsConfiguration: tls) { _, promise in promise.succeed(.certificateVerified)
+                        })
+                } else {
+                    server = try .tls(.http1(configuration: http1), tlsConfiguration: tls)
+                }
             } catch {
                 throw .certificateFailed(reason: "\(error)")
             }
         }
         let faults = FaultInjector()
         let router = LocalOrgRouter.make(
-            org: org, requestLog: configuration.requestLog, faults: faults, caFile: certificate?.caFile.path)
+            org: org, requestLog: configuration.requestLog, faults: faults, caFile: certificate?.caFile.path,
+            clientCertificates: clientCertificates)
         let bound = BoundPort()
         var logger = Logger(label: "forcekit.localorg")
         logger.logLevel = .warning
         let application = Application(
-            router: router, server: server,
+            responder: SiteResponder(org: org, routes: router.buildResponder()), server: server,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "LocalOrg"),
             onServerRunning: { channel in bound.resolve(channel.localAddress?.port) },
@@ -120,7 +136,7 @@ public final class LocalOrgServer: Sendable {
         } catch {
             throw .cannotStart(reason: "\(error)")
         }
-        let scheme = configuration.tls ? "https" : "http"
+        let scheme = servesTLS ? "https" : "http"
         let hostForURL = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         org.baseURL = "\(scheme)://\(hostForURL):\(port)"
         lock?.record(instanceURL: org.baseURL)
@@ -135,12 +151,31 @@ public final class LocalOrgServer: Sendable {
     }
 
     /// Adds an active user who logs in with `username` and `password` (at the login pages, or
-    /// with the password flow), as an admin does in Setup.
-    /// - Throws: `APIError` when the username is taken.
-    public func addUser(username: String, password: String, firstName: String = "Second", lastName: String = "User") async throws(APIError)
-        -> UserIdentity
-    {
-        try await org.addUser(username: username, password: password, firstName: firstName, lastName: lastName)
+    /// with the password flow), as an admin does in Setup. With `site` (a path prefix such as
+    /// `partners`) the user is that Experience Cloud site's external user, who logs in at the
+    /// site's URL and nowhere else.
+    /// - Throws: `APIError` when the username is taken or no site has that path.
+    public func addUser(
+        username: String, password: String, firstName: String = "Second", lastName: String = "User", site: String? = nil
+    ) async throws(APIError) -> UserIdentity {
+        guard let site else {
+            return try await org.addUser(username: username, password: password, firstName: firstName, lastName: lastName)
+        }
+        guard let found = org.site(pathPrefix: site) else {
+            let known = org.settings.sites.map { "/" + $0.urlPathPrefix }.joined(separator: ", ")
+            throw APIError(
+                status: 404, errorCode: "NOT_FOUND",
+                message: "No site is served at /\(site); the org's sites: \(known.isEmpty ? "none" : known).")
+        }
+        return try await org.addSiteUser(username: username, password: password, firstName: firstName, lastName: lastName, site: found)
+    }
+
+    /// The org's Experience Cloud sites (a new org has Partners at `/partners`; `localorg.json`
+    /// lists them under `"sites"`).
+    public var sites: [LocalOrgSite] {
+        org.settings.sites.map {
+            LocalOrgSite(name: $0.name, urlPathPrefix: $0.urlPathPrefix, networkID: $0.networkID, url: org.url(of: $0))
+        }
     }
 
     /// The instrumentation events apps published to `connect/proxy/app-analytics-logging`, oldest

@@ -22,12 +22,16 @@ package struct ConnectedApp: Sendable, Equatable {
     /// Whether each refresh answers with a new refresh token and invalidates the one it used
     /// (the connected app's Refresh Token Rotation).
     package var rotatesRefreshTokens: Bool
+    /// Whether its users must log in with a client certificate (the password form is not offered),
+    /// as an MDM-deployed app with `RequireCertAuth` expects.
+    package var requiresCertificateLogin: Bool
 
     /// Creates an app.
     package init(
         name: String, consumerKey: String, consumerSecret: String? = nil, callbackURLs: [String],
         scopes: [String] = ["api", "web", "refresh_token", "id", "openid", "chatter_api", "custom_permissions"],
-        requireSecretForWebServerFlow: Bool = false, pinLength: Int = 4, screenLockMinutes: Int = 10, rotatesRefreshTokens: Bool = false
+        requireSecretForWebServerFlow: Bool = false, pinLength: Int = 4, screenLockMinutes: Int = 10, rotatesRefreshTokens: Bool = false,
+        requiresCertificateLogin: Bool = false
     ) {
         self.name = name
         self.consumerKey = consumerKey
@@ -38,6 +42,7 @@ package struct ConnectedApp: Sendable, Equatable {
         self.pinLength = pinLength
         self.screenLockMinutes = screenLockMinutes
         self.rotatesRefreshTokens = rotatesRefreshTokens
+        self.requiresCertificateLogin = requiresCertificateLogin
     }
 
     /// The Mobile SDK's public sample app, with the SDK's callback and the CLI's loopback one
@@ -60,6 +65,7 @@ package struct ConnectedApp: Sendable, Equatable {
         ]
         object["consumerSecret"] = consumerSecret.map(JSON.string) ?? .null
         if rotatesRefreshTokens { object["rotateRefreshTokens"] = true }
+        if requiresCertificateLogin { object["requireCertificateLogin"] = true }
         return .object(object)
     }
 
@@ -76,6 +82,7 @@ package struct ConnectedApp: Sendable, Equatable {
             requireSecretForWebServerFlow: json["requireSecretForWebServerFlow"]?.boolValue ?? false,
             pinLength: Int(json["mobilePolicy"]?["pinLength"]?.integerValue ?? 0),
             screenLockMinutes: Int(json["mobilePolicy"]?["screenLockMinutes"]?.integerValue ?? 0),
-            rotatesRefreshTokens: json["rotateRefreshTokens"]?.boolValue ?? false)
+            rotatesRefreshTokens: json["rotateRefreshTokens"]?.boolValue ?? false,
+            requiresCertificateLogin: json["requireCertificateLogin"]?.boolValue ?? false)
     }
 }

@@ -15,6 +15,8 @@ package struct OrgSettings: Sendable, Equatable {
     package var password: String
     /// The connected apps; the first is the default.
     package var connectedApps: [ConnectedApp]
+    /// The Experience Cloud sites, each under its path; a new org has Partners at `/partners`.
+    package var sites: [ExperienceSite] = [.partners]
 
     /// The name of the file in the data directory.
     package static let fileName = "localorg.json"
@@ -39,7 +41,7 @@ package struct OrgSettings: Sendable, Equatable {
         [
             "organizationId": .string(organizationID), "organizationName": .string(organizationName),
             "defaultUser": ["username": .string(username), "password": .string(password)],
-            "connectedApps": .array(connectedApps.map(\.json)),
+            "connectedApps": .array(connectedApps.map(\.json)), "sites": .array(sites.map(\.json)),
         ]
     }
 
@@ -89,9 +91,18 @@ package struct OrgSettings: Sendable, Equatable {
             try ConnectedApp(json: app, at: "connectedApps[\(index)]", file: file.path)
         }
         guard !apps.isEmpty else { throw fail("\"connectedApps\" must list at least one app") }
-        return OrgSettings(
+        var settings = OrgSettings(
             organizationID: RecordID.normalized(organizationID) ?? organizationID,
             organizationName: json["organizationName"]?.stringValue ?? "LocalOrg",
             username: username, password: password, connectedApps: apps)
+        // A file from before sites has the Partners site too; "sites": [] has none.
+        if let sites = json["sites"]?.arrayValue {
+            settings.sites = try sites.enumerated().map { (index, site) throws(LocalOrgError) in
+                try ExperienceSite(json: site, at: "sites[\(index)]", file: file.path)
+            }
+            let prefixes = settings.sites.map { $0.urlPathPrefix.lowercased() }
+            guard Set(prefixes).count == prefixes.count else { throw fail("two \"sites\" have the same \"urlPathPrefix\"") }
+        }
+        return settings
     }
 }

@@ -44,7 +44,7 @@ public enum LocalOrgError: ForceKitError, Equatable {
             return file.hasSuffix(OrgSettings.fileName)
                 ? "Fix the file, or delete it to have LocalOrg write a new default one."
                 : "Fix the file; forcekit serve --help shows its format."
-        case .unreadableFile: return "Check the path given with --schema or --apex-routes."
+        case .unreadableFile: return "Check the path given with --schema, --apex-routes, --client-ca or --revoked-certificates."
         case .dataDirectoryUnusable: return "Choose a directory you can write to with --data."
         case .dataDirectoryInUse: return "Use the running one (forcekit login --local), stop it first, or choose another --data directory."
         case .cannotStart: return "Choose another port with --port, or 0 for any free port."

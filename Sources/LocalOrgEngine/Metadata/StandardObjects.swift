@@ -238,6 +238,8 @@ enum StandardObjects {
             SObjectField(name: "Phone", type: .phone),
             SObjectField(name: "MobilePhone", type: .phone),
             SObjectField(name: "CommunityNickname", label: "Nickname", type: .string, length: 40),
+            // What single sign-on and certificate-based login match a user by, besides the username.
+            SObjectField(name: "FederationIdentifier", label: "SAML Federation ID", type: .string, length: 512),
             SObjectField(name: "TimeZoneSidKey", label: "Time Zone", type: .picklist, defaultValue: "America/Los_Angeles"),
             SObjectField(
                 name: "LocaleSidKey", label: "Locale", type: .picklist, picklistValues: locales.map(\.key),

@@ -97,9 +97,10 @@ package final class OAuthService: Sendable {
 
     // MARK: - Issuing
 
-    func issue(userID: String, clientID: String, scope: [String], refreshToken existing: String? = nil, withRefreshToken: Bool)
-        async throws(APIError) -> TokenGrant
-    {
+    func issue(
+        userID: String, clientID: String, scope: [String], refreshToken existing: String? = nil, withRefreshToken: Bool,
+        networkID: String? = nil
+    ) async throws(APIError) -> TokenGrant {
         let issuedAt = nowMilliseconds
         let access = String(settings.organizationID.prefix(15)) + "!" + RandomText.make(length: 96, alphabet: RandomText.tokenAlphabet)
         let refresh = withRefreshToken && existing == nil ? "5Aep" + RandomText.make(length: 83, alphabet: RandomText.tokenAlphabet) : nil
@@ -109,31 +110,36 @@ package final class OAuthService: Sendable {
         try await store.write { db in
             if let refresh {
                 try db.execute(
-                    sql: "INSERT INTO lo_refresh_token(token, user_id, client_id, scope, issued_at) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [PasswordHash.digest(ofToken: refresh), userID, clientID, scopeText, issuedAt])
+                    sql: "INSERT INTO lo_refresh_token(token, user_id, client_id, scope, issued_at, network_id) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [PasswordHash.digest(ofToken: refresh), userID, clientID, scopeText, issuedAt, networkID])
             }
             try db.execute(
                 sql: """
-                    INSERT INTO lo_access_token(token, user_id, client_id, scope, issued_at, expires_at, refresh_token) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [PasswordHash.digest(ofToken: access), userID, clientID, scopeText, issuedAt, expires, refreshDigest])
+                    INSERT INTO lo_access_token(token, user_id, client_id, scope, issued_at, expires_at, refresh_token, network_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [PasswordHash.digest(ofToken: access), userID, clientID, scopeText, issuedAt, expires, refreshDigest, networkID])
         }
         return TokenGrant(
-            accessToken: access, refreshToken: refresh, scope: scopeText, userID: userID, issuedAt: issuedAt, clientID: clientID)
+            accessToken: access, refreshToken: refresh, scope: scopeText, userID: userID, issuedAt: issuedAt, clientID: clientID,
+            networkID: networkID)
     }
 
     /// Keeps a single-use authorization code for the web-server flow.
-    func makeCode(userID: String, clientID: String, redirectURI: String, scope: [String], codeChallenge: String?) async throws(APIError)
-        -> String
+    func makeCode(userID: String, clientID: String, redirectURI: String, scope: [String], codeChallenge: String?, networkID: String?)
+        async throws(APIError) -> String
     {
         let code = "aPrx" + RandomText.make(length: 60, alphabet: RandomText.tokenAlphabet)
         let expires = nowMilliseconds + Int64(codeLifetime * 1000)
         try await store.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO lo_authorization_code(code, user_id, client_id, redirect_uri, scope, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO lo_authorization_code(code, user_id, client_id, redirect_uri, scope, code_challenge, expires_at, network_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     PasswordHash.digest(ofToken: code), userID, clientID, redirectURI, scope.joined(separator: " "), codeChallenge, expires,
+                    networkID,
                 ])
         }
         return code
@@ -141,9 +147,10 @@ package final class OAuthService: Sendable {
 
     // MARK: - Grants
 
-    func exchange(code: String, clientID: String, redirectURI: String?, codeVerifier: String?, clientSecret: String?) async throws
-        -> TokenGrant
-    {
+    /// A code's tokens; the code must be redeemed where it was issued (`networkID`, the site).
+    func exchange(
+        code: String, clientID: String, redirectURI: String?, codeVerifier: String?, clientSecret: String?, networkID: String?
+    ) async throws -> TokenGrant {
         guard let app = app(clientID: clientID) else { throw OAuthError.invalidClientID }
         if app.requireSecretForWebServerFlow || clientSecret != nil {
             guard let secret = app.consumerSecret, clientSecret == secret else {
@@ -152,24 +159,25 @@ package final class OAuthService: Sendable {
         }
         // The code is deleted as it is read, so a second use finds nothing, whatever else fails.
         let codeDigest = PasswordHash.digest(ofToken: code)
-        let stored = try await store.write { db -> (String, String, String, String, String?, Int64)? in
+        let stored = try await store.write { db -> (String, String, String, String, String?, Int64, String?)? in
             guard
                 let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT user_id, client_id, redirect_uri, scope, code_challenge, expires_at FROM lo_authorization_code WHERE code = ?
+                        SELECT user_id, client_id, redirect_uri, scope, code_challenge, expires_at, network_id FROM lo_authorization_code
+                        WHERE code = ?
                         """, arguments: [codeDigest])
             else { return nil }
             try db.execute(sql: "DELETE FROM lo_authorization_code WHERE code = ?", arguments: [codeDigest])
-            return (row[0], row[1], row[2], row[3], row[4], row[5])
+            return (row[0], row[1], row[2], row[3], row[4], row[5], row[6])
         }
-        guard let (userID, codeClient, codeRedirect, scope, challenge, expires) = stored else {
+        guard let (userID, codeClient, codeRedirect, scope, challenge, expires, codeNetwork) = stored else {
             // A code used before: someone else may hold it, so the tokens it gave are revoked
             // (RFC 6749 §4.1.2).
             try await revokeTokens(ofUsedCode: codeDigest)
             throw OAuthError.invalidCode
         }
-        guard codeClient == clientID, expires > nowMilliseconds else { throw OAuthError.invalidCode }
+        guard codeClient == clientID, expires > nowMilliseconds, codeNetwork == networkID else { throw OAuthError.invalidCode }
         // The redirect URI the code was issued for must come with it (RFC 6749 §4.1.3).
         guard redirectURI == codeRedirect else {
             throw OAuthError("redirect_uri_mismatch", "redirect_uri must match configuration")
@@ -184,7 +192,8 @@ package final class OAuthService: Sendable {
             throw OAuthError("invalid_grant", "code_verifier given for a code issued without code_challenge")
         }
         let scopes = scope.split(separator: " ").map(String.init)
-        let grant = try await issue(userID: userID, clientID: clientID, scope: scopes, withRefreshToken: grantsRefresh(scopes))
+        let grant = try await issue(
+            userID: userID, clientID: clientID, scope: scopes, withRefreshToken: grantsRefresh(scopes), networkID: networkID)
         try await store.write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO lo_used_code(code, access_token, refresh_token, expires_at) VALUES (?, ?, ?, ?)",
@@ -214,21 +223,24 @@ package final class OAuthService: Sendable {
         }
     }
 
-    func refresh(token: String, clientID: String, clientSecret: String?) async throws -> TokenGrant {
+    /// New tokens for a refresh token, which works only where it was issued (`networkID`, the site).
+    func refresh(token: String, clientID: String, clientSecret: String?, networkID: String?) async throws -> TokenGrant {
         guard let app = app(clientID: clientID) else { throw OAuthError.invalidClientID }
         if let clientSecret, clientSecret != app.consumerSecret { throw OAuthError("invalid_client", "invalid client credentials") }
         let rotates = rotatesAllRefreshTokens || app.rotatesRefreshTokens
         let digest = PasswordHash.digest(ofToken: token)
-        let stored = try await store.read { db -> (String, String, String)? in
+        let stored = try await store.read { db -> (String, String, String, String?)? in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT user_id, client_id, scope FROM lo_refresh_token WHERE token = ?", arguments: [digest])
+                    db, sql: "SELECT user_id, client_id, scope, network_id FROM lo_refresh_token WHERE token = ?", arguments: [digest])
             else {
                 return nil
             }
-            return (row[0], row[1], row[2])
+            return (row[0], row[1], row[2], row[3])
         }
-        guard let (userID, tokenClient, scope) = stored, tokenClient == clientID, await username(of: userID) != nil else {
+        guard let (userID, tokenClient, scope, tokenNetwork) = stored, tokenClient == clientID, tokenNetwork == networkID,
+            await username(of: userID) != nil
+        else {
             // Unknown, used (under rotation), another app's, or its user deactivated: a
             // deactivated user's refresh tokens are dead.
             throw OAuthError.expiredToken
@@ -244,17 +256,22 @@ package final class OAuthService: Sendable {
         }
         return try await issue(
             userID: userID, clientID: clientID, scope: scope.split(separator: " ").map(String.init),
-            refreshToken: rotates ? nil : token, withRefreshToken: rotates)
+            refreshToken: rotates ? nil : token, withRefreshToken: rotates, networkID: networkID)
     }
 
-    func password(username: String, password: String, clientID: String, clientSecret: String?, scope: String?) async throws -> TokenGrant {
+    /// The password flow at the internal org, or at a site (`networkID`) the user belongs to.
+    func password(username: String, password: String, clientID: String, clientSecret: String?, scope: String?, networkID: String?)
+        async throws -> TokenGrant
+    {
         guard let app = app(clientID: clientID) else { throw OAuthError.invalidClientID }
         if let secret = app.consumerSecret, clientSecret != secret { throw OAuthError("invalid_client", "invalid client credentials") }
-        guard case .user(let userID) = await authenticate(username: username, password: password) else {
+        guard case .user(let userID) = await authenticate(username: username, password: password),
+            await mayLogIn(userID: userID, at: networkID)
+        else {
             throw OAuthError.authenticationFailure
         }
         let scopes = try grantedScope(requested: scope, app: app)
-        return try await issue(userID: userID, clientID: clientID, scope: scopes, withRefreshToken: false)
+        return try await issue(userID: userID, clientID: clientID, scope: scopes, withRefreshToken: false, networkID: networkID)
     }
 
     private func grantsRefresh(_ scopes: [String]) -> Bool {
@@ -281,7 +298,7 @@ package final class OAuthService: Sendable {
         let now = nowMilliseconds
         let found = try await store.read { db -> Session? in
             guard let row = try Row.fetchOne(Self.liveToken(db), arguments: [digest, now]) else { return nil }
-            return Session(userID: row[0], clientID: row[1], scope: row[2], accessToken: accessToken)
+            return Session(userID: row[0], clientID: row[1], scope: row[2], accessToken: accessToken, networkID: row[3])
         }
         guard let found else { throw APIError.invalidSession }
         return found
@@ -294,11 +311,11 @@ package final class OAuthService: Sendable {
         return (try? await store.read { db in try Row.fetchOne(Self.liveToken(db), arguments: [digest, now]) != nil }) ?? false
     }
 
-    /// An unexpired access token by digest, with its active user: user, client and scope.
+    /// An unexpired access token by digest, with its active user: user, client, scope and site.
     private static func liveToken(_ db: Database) throws -> Statement {
         try CachedSQL.statement(
             """
-            SELECT t.user_id, t.client_id, t.scope FROM lo_access_token t JOIN "User" u ON u."Id" = t.user_id
+            SELECT t.user_id, t.client_id, t.scope, t.network_id FROM lo_access_token t JOIN "User" u ON u."Id" = t.user_id
             WHERE t.token = ? AND t.expires_at > ? AND u."IsActive" = 1 AND u."IsDeleted" = 0
             """, db)
     }

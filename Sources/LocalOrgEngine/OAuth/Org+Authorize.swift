@@ -8,8 +8,15 @@ extension Org {
     ///
     /// A decision (`ticket` and `decision`) counts only with the `browserBinding` cookie the consent
     /// page set, so a ticket taken to another browser, or a form posted from another site, is refused.
-    package func authorize(_ fields: [String: String], browserSession: String? = nil, browserBinding: String? = nil) async -> AuthorizeStep
-    {
+    /// With `certificates` the login page offers certificate-based login (`login_method=certificate`),
+    /// or requires it; a connected app can require it too. At a `site`, the page is the site's and
+    /// its members log in (certificates are not offered there, as at Salesforce's sites).
+    package func authorize(
+        _ fields: [String: String], browserSession: String? = nil, browserBinding: String? = nil,
+        certificates: CertificateLoginPolicy? = nil,
+        site: ExperienceSite? = nil
+    ) async -> AuthorizeStep {
+        let certificates = site == nil ? certificates : nil
         if let ticket = fields["ticket"] {
             return await decide(ticket: ticket, binding: browserBinding, allow: fields["decision"] == "allow")
         }
@@ -36,23 +43,41 @@ extension Org {
         }
         // A signed-in browser (frontdoor.jsp, the console's login) skips the login form, never the
         // consent page, and only while its session's access token lives.
+        let methods = LoginMethods(
+            password: !(app.requiresCertificateLogin || certificates?.isRequired == true), certificate: certificates != nil)
+        func loginPage(_ error: String?) -> AuthorizeStep {
+            .login(parameters: parameters.formFields, appName: app.name, error: error, methods: methods, siteName: site?.name)
+        }
         let user: (id: String, username: String)
-        if let browser = await browserUser(session: browserSession) {
+        if let browser = await browserUser(session: browserSession), await oauth.mayLogIn(userID: browser.userID, at: site?.networkID) {
             user = (browser.userID, browser.username)
-        } else {
-            guard let username = fields["username"], let password = fields["password"] else {
-                return .login(parameters: parameters.formFields, appName: app.name, error: nil)
+        } else if !methods.password && !methods.certificate {
+            return .error(
+                code: "invalid_request",
+                description:
+                    "\(app.name) requires certificate-based login, which this org does not offer: serve it with --tls --client-ca FILE.")
+        } else if fields["login_method"] == "certificate", let certificates {
+            let presented = await certificates.presented()
+            guard case .valid(let names) = presented, let found = await certificateUser(names: names) else {
+                return loginPage(Self.certificateRefusal(presented))
             }
+            user = found
+        } else {
+            guard let username = fields["username"], let password = fields["password"] else { return loginPage(nil) }
+            guard methods.password else { return loginPage(Self.certificateRequired(app.requiresCertificateLogin ? app.name : "This org")) }
             switch await oauth.authenticate(username: username, password: password) {
             case .user(let id):
+                // A site's external user at another site or the internal login: as a wrong password.
+                guard await oauth.mayLogIn(userID: id, at: site?.networkID) else { return loginPage(Self.wrongPassword) }
                 user = (id, username)
             case .failed:
-                return .login(parameters: parameters.formFields, appName: app.name, error: Self.wrongPassword)
+                return loginPage(Self.wrongPassword)
             case .lockedOut:
-                return .login(parameters: parameters.formFields, appName: app.name, error: Self.lockedOut(username))
+                return loginPage(Self.lockedOut(username))
             }
         }
-        let login = PendingLogin(userID: user.id, username: user.username, app: app, parameters: parameters, scopes: scopes)
+        let login = PendingLogin(
+            userID: user.id, username: user.username, app: app, parameters: parameters, scopes: scopes, networkID: site?.networkID)
         let ticket = logins.add(login, lifetime: PendingLogin.lifetime, now: store.clock())
         return .consent(ticket: ticket, appName: app.name, scopes: scopes, username: user.username, browserBinding: login.browserBinding)
     }
@@ -89,14 +114,15 @@ extension Org {
             if parameters.responseType == "code" {
                 let code = try await oauth.makeCode(
                     userID: login.userID, clientID: login.app.consumerKey, redirectURI: parameters.redirectURI,
-                    scope: login.scopes, codeChallenge: parameters.codeChallenge)
+                    scope: login.scopes, codeChallenge: parameters.codeChallenge, networkID: login.networkID)
                 var pairs = [("code", code)]
                 if let state = parameters.state { pairs.append(("state", state)) }
                 return .redirect(Self.append(pairs, to: parameters.redirectURI, inFragment: false))
             }
             let grant = try await oauth.issue(
                 userID: login.userID, clientID: login.app.consumerKey, scope: login.scopes,
-                withRefreshToken: login.scopes.contains("refresh_token") || login.scopes.contains("offline_access"))
+                withRefreshToken: login.scopes.contains("refresh_token") || login.scopes.contains("offline_access"),
+                networkID: login.networkID)
             var pairs = tokenFields(grant, app: login.app).map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
             if let state = parameters.state { pairs.append(("state", state)) }
             return .redirect(Self.append(pairs, to: parameters.redirectURI, inFragment: true))

@@ -50,13 +50,14 @@ extension Org {
     /// passwords towards the lockout as the authorize page does.
     package func logIn(username: String, password: String) async -> BrowserLogin {
         switch await oauth.authenticate(username: username, password: password) {
-        case .user(let userID):
+        case .user(let userID) where await oauth.mayLogIn(userID: userID, at: nil):
             do {
                 return .signedIn(session: try await openOwnedSession(userID: userID))
             } catch {
                 return .refused(message: error.message)
             }
-        case .failed:
+        case .user, .failed:
+            // A site's external user has no place in the org's console: as a wrong password.
             return .refused(message: Self.wrongPassword)
         case .lockedOut:
             return .refused(message: Self.lockedOut(username))

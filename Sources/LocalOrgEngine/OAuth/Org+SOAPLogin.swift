@@ -26,8 +26,8 @@ extension Org {
         }
         let userID: String
         switch await oauth.authenticate(username: username, password: password) {
-        case .user(let id): userID = id
-        case .failed: return Self.fault("INVALID_LOGIN", "Invalid username, password, security token; or user locked out.")
+        case .user(let id) where await oauth.mayLogIn(userID: id, at: nil): userID = id
+        case .user, .failed: return Self.fault("INVALID_LOGIN", "Invalid username, password, security token; or user locked out.")
         case .lockedOut: return Self.fault("LOGIN_MUST_USE_SECURITY_TOKEN", "The user \(username) is locked out; try again later.")
         }
         let grant: TokenGrant

@@ -3,22 +3,25 @@ import SalesforceCore
 /// The token and revoke endpoints.
 extension Org {
     /// A token endpoint request (`grant_type` authorization_code, refresh_token or password):
-    /// the fields of Salesforce's token response.
+    /// the fields of Salesforce's token response. At a `site`'s token endpoint, codes and refresh
+    /// tokens from that site work, and the response names the site.
     /// - Throws: an `OAuthError` as the endpoint answers it.
-    package func token(_ fields: [String: String]) async throws -> [String: String] {
+    package func token(_ fields: [String: String], site: ExperienceSite? = nil) async throws -> [String: String] {
+        let networkID = site?.networkID
         let clientID = fields["client_id"] ?? ""
         let grant: TokenGrant
         switch fields["grant_type"] {
         case "authorization_code":
             grant = try await oauth.exchange(
                 code: fields["code"] ?? "", clientID: clientID, redirectURI: fields["redirect_uri"],
-                codeVerifier: fields["code_verifier"], clientSecret: fields["client_secret"])
+                codeVerifier: fields["code_verifier"], clientSecret: fields["client_secret"], networkID: networkID)
         case "refresh_token":
-            grant = try await oauth.refresh(token: fields["refresh_token"] ?? "", clientID: clientID, clientSecret: fields["client_secret"])
+            grant = try await oauth.refresh(
+                token: fields["refresh_token"] ?? "", clientID: clientID, clientSecret: fields["client_secret"], networkID: networkID)
         case "password":
             grant = try await oauth.password(
                 username: fields["username"] ?? "", password: fields["password"] ?? "",
-                clientID: clientID, clientSecret: fields["client_secret"], scope: fields["scope"])
+                clientID: clientID, clientSecret: fields["client_secret"], scope: fields["scope"], networkID: networkID)
         case let other:
             throw OAuthError("unsupported_grant_type", other == nil ? "grant type is missing" : "grant type not supported")
         }
@@ -51,6 +54,11 @@ extension Org {
                 identityURL: identity, issuedAt: grant.issuedAt, key: app.consumerSecret ?? settings.organizationID),
         ]
         fields["refresh_token"] = grant.refreshToken
+        // A site's tokens name it: the SDK keeps these and sends API calls to the site's URL.
+        if let site = site(networkID: grant.networkID) {
+            fields["sfdc_community_id"] = site.networkID
+            fields["sfdc_community_url"] = url(of: site)
+        }
         return fields
     }
 }

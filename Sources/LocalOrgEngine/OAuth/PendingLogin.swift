@@ -12,6 +12,8 @@ struct PendingLogin: Sendable {
     var app: ConnectedApp
     var parameters: AuthorizeParameters
     var scopes: [String]
+    /// The site the login happened at (its network id); nil for the internal org.
+    var networkID: String?
     /// The value of the cookie the consent page set: the decision must come with it.
     var browserBinding = RandomText.make(length: 32, alphabet: RandomText.tokenAlphabet)
 }

@@ -8,6 +8,9 @@ package struct Session: Sendable, Equatable {
     package var scope: String
     /// The access token itself.
     package var accessToken: String
+    /// The Experience Cloud site (its `0DB` network id) the session belongs to; nil for the
+    /// internal org. A session works only at its own site's URL.
+    package var networkID: String? = nil
 }
 
 /// The token endpoint's answer: the fields of a Salesforce token response.
@@ -24,4 +27,6 @@ package struct TokenGrant: Sendable, Equatable {
     package var issuedAt: Int64
     /// The consumer key it was issued to.
     package var clientID: String
+    /// The Experience Cloud site it was issued at (its `0DB` id); nil for the internal org.
+    package var networkID: String? = nil
 }

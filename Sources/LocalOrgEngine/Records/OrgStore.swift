@@ -15,7 +15,7 @@ package final class OrgStore: Sendable {
     /// Where this org's id counters start, so its ids are its own.
     let idBase: Int64
     let pool: DatabasePool
-    let clock: @Sendable () -> Date
+    package let clock: @Sendable () -> Date
     let cursors = QueryCursors()
     let bulkQueryJobs = BulkQueryJobs()
 

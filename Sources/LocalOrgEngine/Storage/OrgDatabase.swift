@@ -25,6 +25,7 @@ enum OrgDatabase {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
             try pool.write { db in
                 try createSystemTables(db)
+                try addSiteColumns(db)
                 try hashStoredTokens(db)
                 for type in schema.types { try createTable(for: type, in: db) }
             }
@@ -58,6 +59,19 @@ enum OrgDatabase {
                     user_id TEXT NOT NULL, record_id TEXT NOT NULL, type TEXT NOT NULL, rank INTEGER NOT NULL,
                     PRIMARY KEY (user_id, record_id));
                 CREATE INDEX IF NOT EXISTS lo_recent_rank ON lo_recent(user_id, rank);
+                """)
+    }
+
+    /// Tokens and codes remember the Experience Cloud site they were issued at (NULL for the
+    /// internal org); data directories from before sites get the column, empty.
+    private static func addSiteColumns(_ db: Database) throws {
+        for table in ["lo_access_token", "lo_refresh_token", "lo_authorization_code"] {
+            let columns = try db.columns(in: table).map(\.name)
+            if !columns.contains("network_id") { try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN network_id TEXT") }
+        }
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS lo_site_member (user_id TEXT NOT NULL, network_id TEXT NOT NULL, PRIMARY KEY (user_id, network_id))
                 """)
     }
 

@@ -59,6 +59,12 @@ actor AppAnalytics {
         try? await keys.removeKey(for: Self.keyLabel(identity))
     }
 
+    /// The communities (`0DB` ids) where a user has events, whichever community `identity` names.
+    func communities(withEventsOf identity: UserIdentity) -> [SalesforceID] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder(of: identity.withoutCommunity).path)) ?? []
+        return names.sorted().compactMap { name in name.hasPrefix("0DB") ? try? SalesforceID(name) : nil }
+    }
+
     private func folder(of identity: UserIdentity) -> URL {
         identity.pathComponents.reduce(directory.appendingPathComponent("analytics", isDirectory: true)) {
             $0.appendingPathComponent($1, isDirectory: true)

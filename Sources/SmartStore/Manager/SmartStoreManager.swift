@@ -81,6 +81,17 @@ public actor SmartStoreManager {
         storeNames(in: userDirectory(user))
     }
 
+    /// The communities (`0DB` ids) where a user has stores, whichever community `user` names: a
+    /// user's stores in a community live in a folder of its own under the user's.
+    public nonisolated func communities(withStoresOf user: UserIdentity) -> [SalesforceID] {
+        let folder = userDirectory(user.withoutCommunity)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().compactMap { name in
+            guard name.hasPrefix("0DB"), let id = try? SalesforceID(name) else { return nil }
+            return id
+        }
+    }
+
     /// The names of the global stores, sorted.
     public func allGlobalStoreNames() -> [String] {
         storeNames(in: globalDirectory)
@@ -131,7 +142,7 @@ public actor SmartStoreManager {
 
     private var globalDirectory: URL { rootDirectory.appendingPathComponent("global", isDirectory: true) }
 
-    private func userDirectory(_ user: UserIdentity) -> URL {
+    private nonisolated func userDirectory(_ user: UserIdentity) -> URL {
         user.pathComponents.reduce(rootDirectory.appendingPathComponent("users", isDirectory: true)) {
             $0.appendingPathComponent($1, isDirectory: true)
         }

@@ -1,0 +1,212 @@
+import Crypto
+import ForceKitTestSupport
+import ForceKitTesting
+import Foundation
+import LocalOrg
+import LocalOrgEngine
+import SalesforceCore
+import SwiftASN1
+import Testing
+import X509
+
+@testable import ForceKitCLI
+
+/// Certificate-based login end to end: `forcekit serve --client-ca` offers it at the login pages,
+/// `forcekit login --local --cert` presents a user certificate in the TLS handshake.
+@Suite("Certificate-based login: serve --client-ca, login --cert")
+struct CertificateLoginTests {
+    @Test("a certificate logs in the user it names, by username or federation ID; API calls need none")
+    func logsInTheNamedUser() async throws {
+        try await withScratch { scratch in
+            let authority = try UserCertificateAuthority(name: "Acme Users CA")
+            let caFile = try scratch.file(authority.pem, name: "users-ca.pem")
+            var configuration = LocalOrgConfiguration()
+            configuration.certificateLogin = ClientCertificateLogin(authorityFile: URL(fileURLWithPath: caFile))
+            try await withLocalOrg(seed: true, configuration: configuration) { org in
+                let alice = try await org.server.addUser(username: "alice@acme.test", password: "Passw0rd!x")
+                let bob = try await org.server.addUser(username: "bob@acme.test", password: "Passw0rd!y")
+                try await org.server.store.update(
+                    "User", id: bob.userID.id18, fields: ["FederationIdentifier": "E-1234"], as: org.credentials.user.userID.id18)
+                try await withTemporaryDirectory { home in
+                    try record(org, in: home)
+                    try await CLIEnvironment.$home.withValue(home) {
+                        // The common name is Alice's username, in another case.
+                        let aliceFile = try scratch.file(try authority.issue(commonName: "Alice@Acme.test").pem, name: "alice.pem")
+                        let login = await forcekit("login", "--local", "--cert", aliceFile, "--json")
+                        #expect(login.exitCode == 0, "\(login.error)")
+                        #expect(try jsonObject(login.output)["userId"] as? String == alice.userID.id18)
+                        // The API is the token's: no certificate on these requests.
+                        let query = await forcekit("query", "--csv", "SELECT Username FROM User WHERE Id = '\(alice.userID.id18)'")
+                        #expect(query.outputLines == ["Username", "alice@acme.test"], "\(query.error)")
+                        // Bob's certificate names his federation ID only.
+                        let bobFile = try scratch.file(try authority.issue(commonName: "E-1234").pem, name: "bob.pem")
+                        let bobLogin = await forcekit("login", "--local", "--cert", bobFile)
+                        #expect(bobLogin.exitCode == 0 && bobLogin.output.contains("Logged in as bob@acme.test"), "\(bobLogin.error)")
+                        // The key in a file of its own.
+                        let separate = try authority.issue(commonName: "alice@acme.test")
+                        let certificateOnly = try scratch.file(separate.certificatePEM, name: "alice-cert.pem")
+                        let keyOnly = try scratch.file(separate.keyPEM, name: "alice-key.pem")
+                        let split = await forcekit("login", "--local", "--cert", certificateOnly, "--cert-key", keyOnly)
+                        #expect(split.exitCode == 0, "\(split.error)")
+                        let missingKey = await forcekit("login", "--local", "--cert", certificateOnly)
+                        #expect(missingKey.exitCode == 1 && missingKey.error.contains("--cert-key"), "\(missingKey.error)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("expired, revoked, foreign, unmatched and server-only certificates are refused, each with its reason")
+    func refusals() async throws {
+        try await withScratch { scratch in
+            let authority = try UserCertificateAuthority(name: "Acme Users CA")
+            let stranger = try UserCertificateAuthority(name: "Someone Else's CA")
+            let revoked = try authority.issue(commonName: "admin@localorg.test")
+            let revocationFile = try scratch.file("# lost on a train\n\(revoked.serialNumber)\n", name: "revoked.txt")
+            var configuration = LocalOrgConfiguration()
+            configuration.certificateLogin = ClientCertificateLogin(
+                authorityFile: URL(fileURLWithPath: try scratch.file(authority.pem, name: "ca.pem")),
+                revocationFile: URL(fileURLWithPath: revocationFile))
+            try await withLocalOrg(configuration: configuration) { org in
+                let admin = org.credentials.username
+                let now = Date()
+                let cases: [(String, UserCertificate, String)] = [
+                    (
+                        "expired",
+                        try authority.issue(
+                            commonName: admin, validity: now.addingTimeInterval(-86_400 * 30)...now.addingTimeInterval(-86_400)),
+                        "expired on"
+                    ),
+                    ("revoked", revoked, "has been revoked"),
+                    ("foreign", try stranger.issue(commonName: admin), "not issued by a certificate authority this org trusts"),
+                    ("unmatched", try authority.issue(commonName: "nobody@acme.test"), "No active user matches your certificate"),
+                    (
+                        "server-only", try authority.issue(commonName: admin, forClientAuthentication: false),
+                        "not marked for client authentication"
+                    ),
+                ]
+                try await withTemporaryDirectory { home in
+                    try record(org, in: home)
+                    try await CLIEnvironment.$home.withValue(home) {
+                        for (name, certificate, reason) in cases {
+                            let file = try scratch.file(certificate.pem, name: "\(name).pem")
+                            let login = await forcekit("login", "--local", "--cert", file)
+                            #expect(login.exitCode == 1, "\(name): \(login.output)")
+                            #expect(login.error.contains(reason), "\(name): \(login.error)")
+                        }
+                        #expect(await forcekit("accounts", "--json").outputLines.isEmpty)
+                        // A valid certificate of the same user still logs in; revoking is by certificate.
+                        let good = try scratch.file(try authority.issue(commonName: admin).pem, name: "good.pem")
+                        #expect(await forcekit("login", "--local", "--cert", good).exitCode == 0)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("where certificates are required, the password form is gone and a posted password is refused")
+    func requiredCertificate() async throws {
+        try await withScratch { scratch in
+            let authority = try UserCertificateAuthority(name: "Acme Users CA")
+            var configuration = LocalOrgConfiguration()
+            configuration.certificateLogin = ClientCertificateLogin(
+                authorityFile: URL(fileURLWithPath: try scratch.file(authority.pem, name: "ca.pem")), isRequired: true)
+            try await withLocalOrg(configuration: configuration) { org in
+                try await withTemporaryDirectory { home in
+                    try record(org, in: home)
+                    try await CLIEnvironment.$home.withValue(home) {
+                        let password = await forcekit("login", "--local")
+                        #expect(password.exitCode == 1)
+                        #expect(password.error.contains("This org requires certificate-based login"), "\(password.error)")
+                        let file = try scratch.file(try authority.issue(commonName: org.credentials.username).pem, name: "admin.pem")
+                        let certificate = await forcekit("login", "--local", "--cert", file)
+                        #expect(certificate.exitCode == 0, "\(certificate.error)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("without --client-ca the login page offers no certificate login, and --cert says so")
+    func notOffered() async throws {
+        try await withScratch { scratch in
+            let authority = try UserCertificateAuthority(name: "Acme Users CA")
+            var configuration = LocalOrgConfiguration()
+            configuration.tls = true
+            try await withLocalOrg(configuration: configuration) { org in
+                try await withTemporaryDirectory { home in
+                    try record(org, in: home)
+                    try await CLIEnvironment.$home.withValue(home) {
+                        let file = try scratch.file(try authority.issue(commonName: org.credentials.username).pem, name: "admin.pem")
+                        let login = await forcekit("login", "--local", "--cert", file)
+                        #expect(login.exitCode == 1 && login.error.contains("--client-ca"), "\(login.error)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Records `org` as `forcekit serve` does, in `home`.
+    private func record(_ org: TestOrg, in home: URL) throws {
+        try CLIEnvironment.$home.withValue(home) { try RunningLocalOrg(org.credentials, dataDirectory: nil).save() }
+    }
+}
+
+/// A certificate authority that issues user authentication certificates, as a company's does.
+struct UserCertificateAuthority {
+    private let key = P256.Signing.PrivateKey()
+    private let name: DistinguishedName
+    let certificate: Certificate
+
+    init(name: String) throws {
+        self.name = try DistinguishedName {
+            OrganizationName("Acme")
+            CommonName(name)
+        }
+        let now = Date()
+        certificate = try Certificate(
+            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: Certificate.PublicKey(key.publicKey),
+            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(365 * 86_400), issuer: self.name,
+            subject: self.name, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+            },
+            issuerPrivateKey: Certificate.PrivateKey(key))
+    }
+
+    /// The authority's certificate, PEM.
+    var pem: String { (try? certificate.serializeAsPEM().pemString) ?? "" }
+
+    /// A user certificate for `commonName`, valid over `validity`.
+    func issue(
+        commonName: String, validity: ClosedRange<Date> = Date().addingTimeInterval(-3600)...Date().addingTimeInterval(86_400),
+        forClientAuthentication: Bool = true
+    ) throws -> UserCertificate {
+        let userKey = P256.Signing.PrivateKey()
+        let serial = Certificate.SerialNumber()
+        let issued = try Certificate(
+            version: .v3, serialNumber: serial, publicKey: Certificate.PublicKey(userKey.publicKey),
+            notValidBefore: validity.lowerBound, notValidAfter: validity.upperBound, issuer: name,
+            subject: try DistinguishedName { CommonName(commonName) }, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(KeyUsage(digitalSignature: true))
+                try ExtendedKeyUsage([forClientAuthentication ? .clientAuth : .serverAuth])
+            },
+            issuerPrivateKey: Certificate.PrivateKey(key))
+        return UserCertificate(
+            certificatePEM: try issued.serializeAsPEM().pemString, keyPEM: userKey.pemRepresentation, serialNumber: serial.description)
+    }
+}
+
+/// A user certificate and its key.
+struct UserCertificate {
+    let certificatePEM: String
+    let keyPEM: String
+    /// Hexadecimal with colons, as `openssl x509 -serial` prints it in another form.
+    let serialNumber: String
+
+    /// The certificate and its key in one file, as `--cert` takes them.
+    var pem: String { certificatePEM + "\n" + keyPEM + "\n" }
+}
