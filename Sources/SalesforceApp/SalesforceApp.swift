@@ -44,7 +44,7 @@ public actor SalesforceApp {
     private let transport: any HTTPTransport
     private let keys: any KeyStore
     private let instrumentation: AppAnalytics
-    private(set) var identityProvider: (client: IdentityProviderClient, scheme: String?)?
+    private(set) var identityProvider: (client: IdentityProviderClient, scheme: String?, loginHost: LoginHost?)?
     let pushRegistrations: PushRegistrations
     private var sessions: [UserIdentity: UserSession] = [:]
     private var globalSyncs: SyncManager?
@@ -166,17 +166,20 @@ public actor SalesforceApp {
         // Device management may name another identity provider (`IDPAppURLScheme`).
         if let scheme = managedConfiguration.identityProviderURLScheme { configuration.identityProviderScheme = scheme }
         identityProvider = (
-            IdentityProviderClient(configuration: configuration, accounts: accounts, opener: opener), configuration.identityProviderScheme
+            IdentityProviderClient(configuration: configuration, accounts: accounts, opener: opener), configuration.identityProviderScheme,
+            configuration.loginHost
         )
     }
 
     /// Logs a user in through the identity-provider app (the hinted one, or the one picked
     /// there) and makes them current: this app gets its own code and tokens, never the IdP's.
+    /// The login host is the configuration's, or else the app's selected one (``loginHosts``),
+    /// as for a browser login.
     /// - Throws: ``AppError/Code/account`` with the handoff's failure (no IdP configured or
     ///   installed: log in with the browser instead).
     @discardableResult
     public func logInThroughIdentityProvider(userHint: UserHint? = nil) async throws(AppError) -> UserAccount {
-        guard let client = identityProvider?.client else {
+        guard let (client, _, configuredHost) = identityProvider else {
             throw AppError(
                 code: .account, message: "No identity provider is configured.",
                 recoverySuggestion: "Call useIdentityProvider(_:opener:) first, or log in with the browser.")
@@ -184,7 +187,8 @@ public actor SalesforceApp {
         let previous = await accounts.currentAccount?.identity
         let account: UserAccount
         do {
-            account = try await client.logIn(userHint: userHint)
+            let host = configuredHost == nil ? await loginHosts.selected : nil
+            account = try await client.logIn(userHint: userHint, loginHost: host)
         } catch {
             throw AppError(code: .account, message: "The login through the identity provider failed: \(error)")
         }

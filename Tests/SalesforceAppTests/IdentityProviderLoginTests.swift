@@ -45,6 +45,19 @@ struct IdentityProviderLoginTests {
                 await device.install(bundleID: "com.acme.field", schemes: ["forcekitsp"]) { _ = await app.handle($0) }
 
                 let account = try await app.logInThroughIdentityProvider()
+                // Without a login host of its own, the handoff names the app's selected host
+                // (here the one device management pushed), as a browser login does; it named
+                // production before, whatever the list said.
+                let managedApp = try await SalesforceApp(
+                    configuration: try AppConfiguration(contentsOf: config), directory: folder.appendingPathComponent("managed"),
+                    managed: ManagedConfiguration(values: ["AppServiceHosts": .string(org.credentials.loginURL)]))
+                await managedApp.useIdentityProvider(
+                    .init(identityProviderScheme: "testsfdc", identityProviderBundleID: "com.acme.idp"),
+                    opener: device.opener(for: "com.acme.field"))
+                await device.install(bundleID: "com.acme.field", schemes: ["forcekitsp"]) { _ = await managedApp.handle($0) }
+                let managedAccount = try await managedApp.logInThroughIdentityProvider()
+                #expect(managedAccount.credentials.instanceURL.absoluteString.hasPrefix(org.credentials.instanceURL))
+                await device.install(bundleID: "com.acme.field", schemes: ["forcekitsp"]) { _ = await app.handle($0) }
                 #expect(account.credentials.clientID == SampleServiceProviderApp.consumerKey)
                 #expect(account.identity == org.credentials.user)
                 #expect(await app.currentUser?.identity == org.credentials.user)

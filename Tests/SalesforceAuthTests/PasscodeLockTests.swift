@@ -109,6 +109,24 @@ struct PasscodeLockTests {
         #expect(await !lock.hasPasscode)
     }
 
+    @Test("Wrong current passcodes in a change count toward the wipe, and the last one says what happened, not how many are left")
+    func changeCountsTowardTheWipe() async throws {
+        let wiped = Locked(false)
+        let lock = try await PasscodeLock(file: nil, keyStore: InMemoryKeyStore()) { wiped.withLock { $0 = true } }
+        await lock.apply(Self.policy)
+        try await lock.create("2468")
+        var messages: [String] = []
+        for _ in 0..<10 {
+            let error = await #expect(throws: PasscodeLockError.self) { try await lock.change(from: "0000", to: "1357") }
+            messages.append([error?.message, error?.recoverySuggestion].compactMap { $0 }.joined(separator: ". "))
+        }
+        #expect(messages[0].contains("9 attempts are left"))
+        #expect(messages[8].contains("1 attempt is left"))
+        #expect(messages[9].contains("every user was logged out") && !messages[9].contains("attempts are left"), "\(messages[9])")
+        #expect(wiped.current)
+        #expect(await !lock.hasPasscode)
+    }
+
     @Test("Biometrics stand in for the passcode only where the identity allows it and the check passes")
     func biometrics() async throws {
         let clock = MovableClock()

@@ -21,8 +21,9 @@ public actor IdentityProviderClient {
         public var identityProviderScheme: String?
         /// The IdP app's bundle id: responses from other apps are refused where the platform names senders.
         public var identityProviderBundleID: String?
-        /// The login host asked for when a login names none.
-        public var loginHost: LoginHost
+        /// The login host asked for when a login names none; nil for production, or, in a
+        /// `SalesforceApp`, the app's selected login host (device management's, say).
+        public var loginHost: LoginHost?
         /// This app's name, for the IdP's screens.
         public var appName: String?
         /// How long a request waits for its answer.
@@ -30,7 +31,7 @@ public actor IdentityProviderClient {
 
         /// A configuration.
         public init(
-            identityProviderScheme: String?, identityProviderBundleID: String? = nil, loginHost: LoginHost = .production,
+            identityProviderScheme: String?, identityProviderBundleID: String? = nil, loginHost: LoginHost? = nil,
             appName: String? = nil, requestLifetime: TimeInterval = 300
         ) {
             self.identityProviderScheme = identityProviderScheme
@@ -102,7 +103,7 @@ public actor IdentityProviderClient {
                 code: .identityProviderUnavailable, message: "No identity-provider app is configured.",
                 recoverySuggestion: "Log in with the browser, or set identityProviderScheme.")
         }
-        let loginHost = loginHost ?? configuration.loginHost
+        let loginHost = loginHost ?? configuration.loginHost ?? .production
         let oauth = await accounts.oauth
         let state = AuthorizationRequest.newState()
         let pkce = PKCE()

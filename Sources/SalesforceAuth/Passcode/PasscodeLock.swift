@@ -167,8 +167,17 @@ public actor PasscodeLock {
     public func change(from old: String, to new: String) async throws(PasscodeLockError) {
         guard let current = stored else { throw PasscodeLockError("No passcode is set", suggestion: nil) }
         guard current.verifier.matches(old) else {
-            _ = await recordFailure()
-            throw PasscodeLockError("The current passcode is wrong", suggestion: "\(remainingAttempts) attempts are left.")
+            switch await recordFailure() {
+            case .wiped:
+                throw PasscodeLockError(
+                    "The current passcode was wrong too many times: every user was logged out and their data removed",
+                    suggestion: "Log in again; the app will ask for a new passcode.")
+            case .wrongPasscode(let remaining):
+                throw PasscodeLockError(
+                    "The current passcode is wrong", suggestion: remaining == 1 ? "1 attempt is left." : "\(remaining) attempts are left.")
+            case .unlocked:
+                throw PasscodeLockError("The current passcode is wrong", suggestion: nil)
+            }
         }
         try await set(new, length: max(policy.pinLength, current.length))
     }
