@@ -1,5 +1,6 @@
 import DeepLinking
 import ForceKitTestSupport
+import Foundation
 import Testing
 
 @Suite("Building links from routes")
@@ -37,6 +38,14 @@ struct LinkBuildingTests {
             let match = try #require(try router.match(link))
             #expect(match.route.name == "items/:id/reviews/:reviewId")
             #expect(match.parameters == parameters, "\(link)")
+            // An oracle of its own, not our matcher: Foundation's parser finds the values in their places.
+            #expect(link.unicodeScalars.allSatisfy { $0.isASCII && !" \"<>\\^`{|}".unicodeScalars.contains($0) }, "\(link)")
+            let components = try #require(URLComponents(string: link), "\(link)")
+            #expect(components.host == "items", "\(link)")
+            let segments = components.percentEncodedPath.split(separator: "/").map { $0.removingPercentEncoding ?? "" }
+            #expect(segments == [parameters["id"], "reviews", parameters["reviewId"]], "\(link)")
+            let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+            #expect(query == ["sort": parameters["sort"], "page": parameters["page"]], "\(link)")
             let slug = value()
             let web = try router.link(to: "/p/:slug", parameters: ["slug": slug], scheme: "https", host: "example.com")
             #expect(try router.match(web)?.parameters == ["slug": slug])

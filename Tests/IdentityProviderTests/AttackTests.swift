@@ -206,8 +206,18 @@ struct AttackTests {
             let url = try #require(URL(string: "\(org.credentials.loginURL)/services/oauth2/authorize?\(query)"))
             let callback = try await org.browser.approve(authorizeURL: url)
             let code = try #require(URLComponents(string: callback)?.queryItems?.first { $0.name == "code" }?.value)
+            // Another code, redeemed with a verifier one character off, is refused: the challenge was checked.
+            let second = try await org.browser.approve(authorizeURL: url)
+            let secondCode = try #require(URLComponents(string: second)?.queryItems?.first { $0.name == "code" }?.value)
+            let wrong = String(verifier.dropLast()) + (verifier.hasSuffix("a") ? "b" : "a")
+            await #expect(throws: OAuthError.self) {
+                try await org.oauthClient().exchange(code: secondCode, verifier: wrong, loginHost: org.loginHost)
+            }
             let tokens = try await org.oauthClient().exchange(code: code, verifier: verifier, loginHost: org.loginHost)
-            #expect(!tokens.accessToken.isEmpty)
+            #expect(tokens.identity == org.credentials.user)
+            let credentials = OAuthCredentials(
+                tokens: tokens, clientID: org.credentials.clientID, redirectURI: org.credentials.redirectURI, loginHost: org.loginHost)
+            #expect(try await org.oauthClient().identity(for: credentials).username == org.credentials.username)
         }
     }
 }

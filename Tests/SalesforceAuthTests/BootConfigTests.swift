@@ -67,8 +67,15 @@ struct BootConfigTests {
             (#"[1, 2]"#, .malformed(source: "bootconfig.json", reason: "the top level must be an object")),
         ])
     func refusals(json: String, expected: BootConfigError) {
-        #expect(throws: expected) { try BootConfig(json: Data(json.utf8)) }
-        #expect(!expected.description.isEmpty && expected.recoverySuggestion != nil)
+        let thrown = #expect(throws: expected) { try BootConfig(json: Data(json.utf8)) }
+        // What the user reads names the key (or the value) at fault, and says what to write.
+        let named = [
+            "remoteAccessConsumerKey", "oauthRedirectURI", "oauthScopes", "shouldAuthenticate", "startPage", "unauthenticatedStartPage",
+            "top level",
+        ]
+        let message = thrown?.description ?? ""
+        #expect(named.contains { message.contains($0) }, "\(message)")
+        #expect(thrown?.recoverySuggestion?.isEmpty == false)
     }
 
     @Test("An unauthenticatedStartPage that does not apply is a warning, not an error")

@@ -33,14 +33,20 @@ struct IdentityAndPolicyTests {
         #expect(identity.isAppInstalled == nil)
     }
 
-    @Test("Dates in Z, +0000 and +00:00 forms are the same instant")
+    @Test("Dates in Z, +0000, +00:00 and other offsets' forms are the instants they name")
     func dates() throws {
-        var values: [Date?] = []
-        for suffix in ["Z", "+0000", "+00:00"] {
-            let json = #"{"user_id":"005","organization_id":"00D","username":"u","last_modified_date":"2010-06-28T20:54:09.000\#(suffix)"}"#
-            values.append(try IdentityData(json: Data(json.utf8)).lastModified)
+        func lastModified(_ text: String) throws -> Date? {
+            let json = #"{"user_id":"005","organization_id":"00D","username":"u","last_modified_date":"\#(text)"}"#
+            return try IdentityData(json: Data(json.utf8)).lastModified
         }
-        #expect(Set(values).count == 1 && values[0] != nil)
+        let utc = Date(timeIntervalSince1970: 1_277_758_449)
+        for text in ["2010-06-28T20:54:09.000Z", "2010-06-28T20:54:09.000+0000", "2010-06-28T20:54:09.000+00:00"] {
+            #expect(try lastModified(text) == utc, "\(text)")
+        }
+        // The same instant written in other zones, and a later one: an offset is applied, not dropped.
+        #expect(try lastModified("2010-06-28T13:54:09.000-0700") == utc)
+        #expect(try lastModified("2010-06-29T02:24:09.000+05:30") == utc)
+        #expect(try lastModified("2010-06-28T20:54:09.000+0100") == utc.addingTimeInterval(-3600))
     }
 
     @Test("Identity errors map from the body's code, else the status")

@@ -1,4 +1,5 @@
 import Crypto
+import ForceKitTestSupport
 import Foundation
 import SalesforceAuth
 import SalesforceCore
@@ -108,20 +109,34 @@ struct OAuthRequestTests {
     func callbackFuzz() throws {
         let request = try AuthorizationRequest(
             flow: .userAgent, loginHost: host, consumerKey: "k", redirectURI: "x://y", scopes: OAuthScopes([]), state: "s")
+        // The pieces of a real callback (a Salesforce identity URL among them) and of broken ones.
+        let id = "id=https%3A%2F%2Fh%2Fid%2F00DD0000000FH54MAG%2F005D0000001GZXmIAO"
         let pieces = [
-            "x://y", "#", "?", "&", "=", "%", "%zz", "+", "state=s", "access_token=a", "id=https%3A%2F%2Fh%2Fid%2Fo%2Fu",
-            "instance_url=https%3A%2F%2Fi", "é", "\u{0}", "error", "==", "&&",
+            "x://y", "#", "?", "&", "=", "%", "%zz", "+", "state=s", "access_token=a", id, "instance_url=https%3A%2F%2Fi", "é", "\u{0}",
+            "error", "==", "&&",
         ]
-        var generator = SystemRandomNumberGenerator()
+        let seed = UInt64.random(in: 1...UInt64.max)
+        var generator = SeededGenerator(seed: seed)
+        var tokensSeen = 0
         for _ in 0..<3000 {
-            let text = (0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
-            // Whatever the text, tokens come back only from this login's callback, with its state
-            // and an access token in it; everything else is an OAuthError, never a crash.
+            // Half the texts start as a well-formed callback does, so the success path is exercised too.
+            var parts =
+                Bool.random(using: &generator)
+                ? ["x://y", "#", "state=s", "&", "access_token=a", "&", id, "&", "instance_url=https%3A%2F%2Fi", "&"] : []
+            parts += (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }
+            let text = parts.joined()
+            // Whatever the text, tokens come back only from this login's callback, with its state,
+            // an access token and an identity URL in it; everything else is an OAuthError, never a crash.
             if case .tokens(let tokens)? = try? request.parseCallback(text) {
-                #expect(text.hasPrefix("x://y") && text.contains("state=s") && text.contains("access_token=a"), "\(text)")
-                #expect(tokens.accessToken.hasPrefix("a"))
+                tokensSeen += 1
+                #expect(
+                    text.hasPrefix("x://y") && text.contains("state=s") && text.contains("access_token=a") && text.contains(id),
+                    "seed \(seed): \(text)")
+                #expect(tokens.accessToken.hasPrefix("a"), "seed \(seed): \(text)")
+                #expect(tokens.identity.userID.id18 == "005D0000001GZXmIAO", "seed \(seed): \(text)")
             }
         }
+        #expect(tokensSeen > 100, "seed \(seed): the well-formed callbacks gave tokens \(tokensSeen) times")
     }
 
     @Test("Token responses: JSON numbers and strings, errors, and the signature under the secret")

@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import Foundation
 import SalesforceLinks
 import Testing
 
@@ -52,6 +53,16 @@ struct BuildingTests {
             for style in [SalesforceLink.ParameterStyle.ampersand, .query] {
                 let text = try link.url(style: style)
                 #expect(try SalesforceLink(parsing: text) == link, "\(text)")
+                // An oracle of its own, not our parser: only characters a URL may carry bare.
+                #expect(text.unicodeScalars.allSatisfy { $0.isASCII && !" \"<>\\^`{|}".unicodeScalars.contains($0) }, "\(text)")
+            }
+            // Foundation's parser reads the query form's values back as they were given.
+            let components = try #require(URLComponents(string: try link.url(style: .query)))
+            let items = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+            #expect(items["s1nid"] == link.networkID && items["s1uid"] == link.userID && items["iosoru"] == link.redirectURL)
+            #expect(items["userid"] == "005R0000000HfcFIAG" || items["userid"] == "005R0000000HfcF")
+            if let extra = link.extraParameters.first, !["userid", "s1oid", "s1nid", "s1uid", "iosoru"].contains(extra.name) {
+                #expect(items[extra.name] == extra.value, "\(components)")
             }
         }
     }

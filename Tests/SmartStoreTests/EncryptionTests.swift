@@ -178,7 +178,9 @@ struct EncryptionTests {
             let key = randomKey()
             let markers = try await Markers.inClosedStore(at: original, encryption: key)
             let pristine = try Data(contentsOf: original)
-            var generator = SystemRandomNumberGenerator()
+            // Seeded, with the seed in every message, so a failure can be replayed.
+            let seed = UInt64.random(in: 1...UInt64.max)
+            var generator = SeededGenerator(seed: seed)
             var reported = 0
             for round in 0..<40 {
                 let url = directory.appendingPathComponent("flip-\(round).sqlite")
@@ -190,7 +192,7 @@ struct EncryptionTests {
                     at: ExternalStorage.directory(forDatabase: original), to: ExternalStorage.directory(forDatabase: url))
                 do {
                     let flipped = try await SmartStore(url: url, encryption: key)
-                    #expect(try await markers.verify(in: flipped), "byte \(offset) changed the data silently")
+                    #expect(try await markers.verify(in: flipped), "seed \(seed): byte \(offset) changed the data silently")
                     // quick_check lists the pages it cannot read instead of failing.
                     let check = try await flipped.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
                     if check != ["ok"] {
