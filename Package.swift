@@ -222,10 +222,14 @@ let package = Package(
             path: "Sources/ForceKitCLI/Create/AppTemplate/Tests/ForceKitExampleTests"
         ),
         .executableTarget(name: "forcekit", dependencies: ["ForceKitCLI"], swiftSettings: strictSettings),
+        // The benchmark harness: rounds in alternating order, samples with medians and spreads,
+        // goals, the environment, and the self-describing record `--record` keeps.
+        .target(name: "BenchHarness", dependencies: ["SalesforceCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "ForceKitBench",
             dependencies: [
-                "DeepLinking", "SmartStore", "LocalOrg", "LocalOrgEngine", "SalesforceCore", "URLEncoding", "ForceKitTestSupport",
+                "BenchHarness", "DeepLinking", "SmartStore", "LocalOrg", "LocalOrgEngine", "SalesforceCore", "URLEncoding",
+                "ForceKitTestSupport",
                 "SalesforceAuth",
                 "SalesforceREST", "MobileSync",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -332,6 +336,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "SalesforceCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "ForceKitCLITests",
             dependencies: [

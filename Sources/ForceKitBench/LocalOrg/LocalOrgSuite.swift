@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchHarness
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
@@ -22,66 +23,58 @@ struct LocalOrgSuite: AsyncParsableCommand {
     )
 
     @Option(help: "Accounts to stream.") var accounts = 100_000
-    @Option(help: "Timed rounds per measurement; the median counts.") var rounds = 3
     @Option(help: "Concurrent clients for CRUD.") var clients = 8
     @Option(help: "Create-read-update-delete cycles per client per round.") var cycles = 250
-    @Flag(help: "Print only the JSON line.") var json = false
+    @OptionGroup var options: SuiteOptions
 
     func run() async throws {
+        let environment = BenchEnvironment.current()
         var configuration = LocalOrgConfiguration()
         configuration.seedsSampleData = false
         let (stream, crud) = try await LocalOrgServer.withRunning(configuration) { server in try await measure(server) }
-        say(
-            String(
-                format: "query streaming: HTTP %.0f records/s, direct %.0f records/s, ratio %.3f", stream.0, stream.1, stream.0 / stream.1))
-        say(
-            String(
-                format: "CRUD, %d clients: HTTP %.0f requests/s, direct %.0f operations/s, ratio %.3f", clients, crud.0, crud.1,
-                crud.0 / crud.1))
-        var report = BenchReport()
-        report.add("suite", "localorg")
-        report.add("unit", "records/s")
-        report.add("ours", stream.0)
-        report.add("baseline", stream.1)
-        report.add("ratio", stream.0 / stream.1)
-        report.add("crudRequestsPerSecond", crud.0)
-        report.add("crudDirectPerSecond", crud.1)
-        report.add("crudRatio", crud.0 / crud.1)
-        report.add("accounts", accounts)
-        report.add("clients", clients)
-        print(report.line)
+        let streamRatio = stream.http.ratio(to: stream.direct)
+        let crudRatio = crud.http.ratio(to: crud.direct)
+        func text(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }
+        options.say("query streaming: HTTP over direct \(text(streamRatio.median))")
+        options.say("CRUD, \(clients) clients: HTTP over direct \(text(crudRatio.median))")
+        var record = BenchRecord(
+            suite: "localorg", unit: "records/s and operations/s", command: options.command, plan: options.plan, environment: environment)
+        record.settings = [("accounts", Double(accounts)), ("clients", Double(clients)), ("cycles", Double(cycles))]
+        record.figures = [
+            ("streamHTTP", stream.http), ("streamDirect", stream.direct), ("crudHTTP", crud.http), ("crudDirect", crud.direct),
+        ]
+        record.ratios = [("stream", streamRatio), ("crud", crudRatio)]
+        record.notes.append("LocalOrg runs in this process: server and client share the machine's cores.")
+        try options.finish(record)
     }
 
-    /// Streams the query and runs the CRUD cycles over HTTP and on the store directly, `rounds`
-    /// times each: the medians of (HTTP, direct) records/s and operations/s.
-    private func measure(_ server: LocalOrgServer) async throws -> (stream: (Double, Double), crud: (Double, Double)) {
+    /// Streams the query and runs the CRUD cycles over HTTP and on the store directly, in the
+    /// plan's rounds: (HTTP, direct) records/s and operations/s. Each CRUD round's Contacts are
+    /// deleted in it, so every round starts from the same org.
+    private func measure(_ server: LocalOrgServer) async throws -> (
+        stream: (http: Sample, direct: Sample), crud: (http: Sample, direct: Sample)
+    ) {
         let store = server.store
         let version = APIVersion.current.description
         let userID = try await store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue ?? ""
         try await BenchOrg.load(accounts: accounts, into: store, as: userID)
         let token = try await BenchOrg.passwordToken(server)
         let soql = "SELECT Id, Name, Industry, AnnualRevenue, BillingCity, CreatedDate FROM Account"
-
-        var streamedHTTP: [Double] = []
-        var streamedDirect: [Double] = []
-        var crudHTTP: [Double] = []
-        var crudDirect: [Double] = []
-        for _ in 0..<rounds {
-            streamedDirect.append(try await Measurement.rate(accounts) { try await streamDirect(store, soql: soql) })
-            streamedHTTP.append(
-                try await Measurement.rate(accounts) { try await streamHTTP(server, token: token, soql: soql, version: version) })
-            let operations = clients * cycles * 4
-            crudDirect.append(try await Measurement.rate(operations) { try await crudOnStore(store, as: userID, version: version) })
-            crudHTTP.append(try await Measurement.rate(operations) { try await crudOverHTTP(server, token: token, version: version) })
+        let streamed = try await options.plan.run(["http", "direct"], progress: options.say) { contender -> Double? in
+            if contender == "direct" { return try await Measurement.rate(accounts) { try await streamDirect(store, soql: soql) } }
+            return try await Measurement.rate(accounts) { try await streamHTTP(server, token: token, soql: soql, version: version) }
+        }
+        let operations = clients * cycles * 4
+        let cycled = try await options.plan.run(["http", "direct"], progress: options.say) { contender -> Double? in
+            if contender == "direct" {
+                return try await Measurement.rate(operations) { try await crudOnStore(store, as: userID, version: version) }
+            }
+            return try await Measurement.rate(operations) { try await crudOverHTTP(server, token: token, version: version) }
         }
         return (
-            (Measurement.median(streamedHTTP), Measurement.median(streamedDirect)),
-            (Measurement.median(crudHTTP), Measurement.median(crudDirect))
+            (Sample(streamed["http"] ?? []), Sample(streamed["direct"] ?? [])),
+            (Sample(cycled["http"] ?? []), Sample(cycled["direct"] ?? []))
         )
-    }
-
-    private func say(_ line: String) {
-        if !json { print(line) }
     }
 
     // MARK: - Streaming

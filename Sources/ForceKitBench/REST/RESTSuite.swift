@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchHarness
 import Foundation
 import LocalOrg
 import LocalOrgEngine
@@ -29,41 +30,36 @@ struct RESTSuite: AsyncParsableCommand {
     @Option(help: "Accounts to query.") var accounts = 100_000
     @Option(help: "Small GETs per round.") var requests = 10_000
     @Option(help: "Concurrent tasks for the GETs.") var tasks = 16
-    @Option(help: "Timed rounds per measurement; the median counts.") var rounds = 3
-    @Flag(help: "Print only the JSON line.") var json = false
+    @OptionGroup var options: SuiteOptions
 
     func run() async throws {
+        let environment = BenchEnvironment.current()
         var configuration = LocalOrgConfiguration()
         configuration.seedsSampleData = false
         let (query, gets) = try await LocalOrgServer.withRunning(configuration) { server in try await measure(server) }
-        if !json {
-            print(
-                String(
-                    format: "query of %d records: RestClient %.0f records/s, URLSession+JSONSerialization %.0f records/s, ratio %.3f",
-                    accounts, query.0, query.1, query.0 / query.1))
-            print(
-                String(
-                    format: "%d GETs from %d tasks: RestClient %.0f requests/s, URLSession+JSONSerialization %.0f requests/s, ratio %.3f",
-                    requests, tasks, gets.0, gets.1, gets.0 / gets.1))
-        }
-        var report = BenchReport()
-        report.add("suite", "rest")
-        report.add("unit", "records/s")
-        report.add("ours", query.0)
-        report.add("baseline", query.1)
-        report.add("ratio", query.0 / query.1)
-        report.add("getsPerSecond", gets.0)
-        report.add("baselineGetsPerSecond", gets.1)
-        report.add("getRatio", gets.0 / gets.1)
-        report.add("accounts", accounts)
-        report.add("tasks", tasks)
-        print(report.line)
+        let queryRatio = query.ours.ratio(to: query.baseline)
+        let getRatio = gets.ours.ratio(to: gets.baseline)
+        func text(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }
+        options.say("query of \(accounts) records: RestClient over URLSession+JSONSerialization \(text(queryRatio.median))")
+        options.say("\(requests) GETs from \(tasks) tasks: RestClient over URLSession+JSONSerialization \(text(getRatio.median))")
+        var record = BenchRecord(
+            suite: "rest", unit: "records/s and requests/s", command: options.command, plan: options.plan, environment: environment)
+        record.settings = [("accounts", Double(accounts)), ("requests", Double(requests)), ("tasks", Double(tasks))]
+        record.figures = [
+            ("queryRestClient", query.ours), ("queryURLSession", query.baseline), ("getsRestClient", gets.ours),
+            ("getsURLSession", gets.baseline),
+        ]
+        record.ratios = [("query", queryRatio), ("gets", getRatio)]
+        record.bars = [.atLeast("queryAtLeast0.9", queryRatio.median, 0.9), .atLeast("getsAtLeast0.9", getRatio.median, 0.9)]
+        record.notes.append("LocalOrg runs in this process: server and client share the machine's cores.")
+        try options.finish(record)
     }
 
-    /// Runs `requests` calls of `body` spread over `tasks` tasks; returns how many succeeded.
     /// Streams the query and sends the concurrent GETs through `RestClient` and a bare
-    /// URLSession, `rounds` times each: the medians of (ours, baseline) records/s and requests/s.
-    private func measure(_ server: LocalOrgServer) async throws -> (query: (Double, Double), gets: (Double, Double)) {
+    /// URLSession, in the plan's rounds: (ours, baseline) records/s and requests/s.
+    private func measure(_ server: LocalOrgServer) async throws -> (
+        query: (ours: Sample, baseline: Sample), gets: (ours: Sample, baseline: Sample)
+    ) {
         let version = APIVersion.current.description
         let userID = try await server.store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue ?? ""
         try await BenchOrg.load(accounts: accounts, into: server.store, as: userID)
@@ -79,32 +75,35 @@ struct RESTSuite: AsyncParsableCommand {
             + FormEncoding.encode(soql)
         let resourcesURL = "\(credentials.instanceURL)/services/data/\(version)"
 
-        var queryOurs: [Double] = []
-        var queryBase: [Double] = []
-        var getOurs: [Double] = []
-        var getBase: [Double] = []
-        for _ in 0..<rounds {
-            queryBase.append(
-                try await Measurement.rate(accounts) { try await baseline.countRecords(firstPage: queryURL, base: credentials.instanceURL) }
-            )
-            queryOurs.append(
-                try await Measurement.rate(accounts) {
-                    var count = 0
-                    for try await _ in client.records(forQuery: soql) { count += 1 }
-                    return count
-                })
-            getBase.append(
-                try await Measurement.rate(requests) { try await concurrently { _ in try await baseline.getObject(resourcesURL) } })
-            getOurs.append(
-                try await Measurement.rate(requests) {
-                    try await concurrently { _ in
-                        try await client.send(client.requests.resources()).json?.objectValue?.isEmpty == false ? 1 : 0
-                    }
-                })
+        let queries = try await options.plan.run(["restClient", "urlSession"], progress: options.say) { contender -> Double? in
+            if contender == "urlSession" {
+                return try await Measurement.rate(accounts) {
+                    try await baseline.countRecords(firstPage: queryURL, base: credentials.instanceURL)
+                }
+            }
+            return try await Measurement.rate(accounts) {
+                var count = 0
+                for try await _ in client.records(forQuery: soql) { count += 1 }
+                return count
+            }
         }
-        return ((Measurement.median(queryOurs), Measurement.median(queryBase)), (Measurement.median(getOurs), Measurement.median(getBase)))
+        let gets = try await options.plan.run(["restClient", "urlSession"], progress: options.say) { contender -> Double? in
+            if contender == "urlSession" {
+                return try await Measurement.rate(requests) { try await concurrently { _ in try await baseline.getObject(resourcesURL) } }
+            }
+            return try await Measurement.rate(requests) {
+                try await concurrently { _ in
+                    try await client.send(client.requests.resources()).json?.objectValue?.isEmpty == false ? 1 : 0
+                }
+            }
+        }
+        return (
+            (Sample(queries["restClient"] ?? []), Sample(queries["urlSession"] ?? [])),
+            (Sample(gets["restClient"] ?? []), Sample(gets["urlSession"] ?? []))
+        )
     }
 
+    /// Runs `requests` calls of `body` spread over `tasks` tasks; returns how many succeeded.
     private func concurrently(_ body: @escaping @Sendable (Int) async throws -> Int) async throws -> Int {
         let perTask = requests / tasks
         let extra = requests % tasks
@@ -128,8 +127,14 @@ final class BareURLSession: Sendable {
     private let token: String
 
     init(token: String, maximumConnections: Int) {
+        // Configured as ForceKit's URLSessionTransport is: no cookies, no cache, so the two
+        // sessions do the same work for each request.
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = maximumConnections
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
         session = URLSession(configuration: configuration)
         self.token = token
     }

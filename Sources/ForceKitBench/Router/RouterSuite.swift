@@ -1,6 +1,8 @@
 import ArgumentParser
+import BenchHarness
 import DeepLinking
 import Foundation
+import Logging
 import RoutingKit
 
 /// `forcekit-bench router`: the deep-link router against a linear scan and RoutingKit's trie.
@@ -13,12 +15,12 @@ struct RouterSuite: AsyncParsableCommand {
     @Option(help: "How many routes.") var routes = 1_000
     @Option(help: "How many links.") var links = 1_000_000
     @Option(help: "How many links the (slow) linear scan routes; its time per link is compared.") var linearSample = 5_000
-    @Option(help: "Timed rounds per contender; the median counts.") var rounds = 5
     @Option(help: "The contenders to time, comma-separated (for profiling one).")
     var contenders = "ours,oursURL,routingKit,routingKitPresplit,linearScan"
-    @Flag(help: "Print only the JSON line.") var json = false
+    @OptionGroup var options: SuiteOptions
 
     func run() async throws {
+        let environment = BenchEnvironment.current()
         let corpus = RouteCorpus(routeCount: routes, linkCount: links, seed: 2014)
         let router = DeepLinkRouter(configuration: try DeepLinkConfiguration(json: corpus.configurationJSON))
         let urls = corpus.links.compactMap(URL.init(string:))
@@ -34,92 +36,94 @@ struct RouterSuite: AsyncParsableCommand {
                     }
                 })
         }
+        // What a RoutingKit user reads after a match, known per route: no Set built per link.
+        let parameterCounts = corpus.routes.map { route in
+            route.segments.filter { if case .parameter = $0 { true } else { false } }.count
+        }
+        // One logger for every request, as a server has; RoutingKit's `Parameters()` makes one each time.
+        let logger = Logger(label: "forcekit-bench.router")
         let presplit = corpus.links.map(Self.pathSegments)
         let sample = Array(corpus.links.prefix(linearSample))
-        say(
+        options.say(
             "router: \(corpus.routes.count) routes (\(corpus.routes.filter { $0.regex != nil }.count) with regex), \(corpus.links.count) links: \(corpus.directCount) direct, \(corpus.fallbackCount) need fallback, \(corpus.unmatchedCount) unmatched"
         )
 
         // What each contender routes, as a check that all do real work.
         let oursRouted = corpus.links.filter { (try? router.match($0)) != nil }.count
         let trieRouted = presplit.filter {
-            var parameters = Parameters()
+            var parameters = Parameters(logger)
             return trie.route(path: $0, parameters: &parameters) != nil
         }.count
-        say("routed: ForceKit \(oursRouted) (exact, fallback and validation), RoutingKit \(trieRouted) (exact matches only)")
+        options.say("routed: ForceKit \(oursRouted) (exact, fallback and validation), RoutingKit \(trieRouted) (exact matches only)")
 
-        var timings: [String: [Double]] = [:]
-        let selected = Set(contenders.split(separator: ",").map(String.init))
-        func time(_ name: String, operations: Int, _ body: () -> Int) {
-            guard selected.contains(name) else { return }
-            timings[name, default: []].append(Measurement.nanosecondsPerOperation(operations: operations, body))
-        }
-        for round in 1...rounds {
-            time("ours", operations: corpus.links.count) {
-                var found = 0
-                for link in corpus.links { if let match = try? router.match(link) { found &+= match.parameters.count &+ 1 } }
-                return found
-            }
-            time("oursURL", operations: urls.count) {
-                var found = 0
-                for url in urls { if let match = try? router.match(url) { found &+= match.parameters.count &+ 1 } }
-                return found
-            }
-            time("routingKit", operations: corpus.links.count) {
-                var found = 0
-                for link in corpus.links {
-                    var parameters = Parameters()
-                    if let index = trie.route(path: Self.pathSegments(link), parameters: &parameters) {
-                        found &+= index &+ parameters.allNames.count
-                    }
+        let selected = contenders.split(separator: ",").map(String.init)
+        let timings = await options.plan.run(selected, progress: options.say) { name -> Double? in
+            switch name {
+            case "ours":
+                return Measurement.nanosecondsPerOperation(operations: corpus.links.count) {
+                    var found = 0
+                    for link in corpus.links { if let match = try? router.match(link) { found &+= match.parameters.count &+ 1 } }
+                    return found
                 }
-                return found
-            }
-            time("routingKitPresplit", operations: presplit.count) {
-                var found = 0
-                var parameters = Parameters()
-                for path in presplit { if let index = trie.route(path: path, parameters: &parameters) { found &+= index &+ 1 } }
-                return found
-            }
-            if round <= 3 {
-                time("linearScan", operations: sample.count) {
+            case "oursURL":
+                return Measurement.nanosecondsPerOperation(operations: urls.count) {
+                    var found = 0
+                    for url in urls { if let match = try? router.match(url) { found &+= match.parameters.count &+ 1 } }
+                    return found
+                }
+            case "routingKit":
+                return Measurement.nanosecondsPerOperation(operations: corpus.links.count) {
+                    var found = 0
+                    for link in corpus.links {
+                        var parameters = Parameters(logger)
+                        if let index = trie.route(path: Self.pathSegments(link), parameters: &parameters) {
+                            found &+= index &+ parameterCounts[index]
+                        }
+                    }
+                    return found
+                }
+            case "routingKitPresplit":
+                return Measurement.nanosecondsPerOperation(operations: presplit.count) {
+                    var found = 0
+                    var parameters = Parameters(logger)
+                    for path in presplit { if let index = trie.route(path: path, parameters: &parameters) { found &+= index &+ 1 } }
+                    return found
+                }
+            case "linearScan":
+                return Measurement.nanosecondsPerOperation(operations: sample.count) {
                     var found = 0
                     for link in sample { if let index = linear.route(link) { found &+= index &+ 1 } }
                     return found
                 }
+            default:
+                return nil
             }
-            say("round \(round)/\(rounds) done")
         }
-        let median = timings.mapValues(Measurement.median)
-        let ours = median["ours"] ?? 0
-        let linearScan = median["linearScan"] ?? 0
-        let routingKit = median["routingKit"] ?? 0
-        say(
-            String(
-                format:
-                    "ns per link: ForceKit String %.1f, ForceKit URL %.1f, RoutingKit (split + route) %.1f, RoutingKit (pre-split) %.1f, linear scan %.1f",
-                ours, median["oursURL"] ?? 0, routingKit, median["routingKitPresplit"] ?? 0, linearScan))
+        let figure = { (name: String) in Sample(timings[name] ?? []) }
+        let ours = figure("ours")
+        options.say(
+            "ns per link (median): "
+                + selected.map { "\($0) \(figure($0).median.map { String(format: "%.1f", $0) } ?? "-")" }.joined(separator: ", "))
 
-        var report = BenchReport()
-        report.add("suite", "router")
-        report.add("unit", "ns/link")
-        report.add("ours", ours)
-        report.add("baseline", linearScan)
-        report.add("ratio", ours / linearScan)
-        report.add("oursURL", median["oursURL"] ?? 0)
-        report.add("linearScan", linearScan)
-        report.add("routingKit", routingKit)
-        report.add("routingKitPresplit", median["routingKitPresplit"] ?? 0)
-        report.add("speedupVsLinearScan", linearScan / ours)
-        report.add("oursVsRoutingKit", ours / routingKit)
-        report.add("oursVsRoutingKitPresplit", ours / (median["routingKitPresplit"] ?? 1))
-        report.add("routes", corpus.routes.count)
-        report.add("links", corpus.links.count)
-        report.add("linearScanSample", sample.count)
-        report.add("rounds", rounds)
-        report.add("barOursAtMostRoutingKit", ours <= routingKit)
-        report.add("barTwentyTimesLinearScan", linearScan / ours >= 20)
-        print(report.line)
+        var record = BenchRecord(
+            suite: "router", unit: "ns/link",
+            command: options.command,
+            plan: options.plan, environment: environment)
+        record.settings = [
+            ("routes", Double(corpus.routes.count)), ("links", Double(corpus.links.count)), ("linearScanSample", Double(sample.count)),
+        ]
+        record.figures = selected.map { ($0, figure($0)) }
+        let versusRoutingKit = ours.ratio(to: figure("routingKit"))
+        let linearOverOurs = figure("linearScan").ratio(to: ours)
+        record.ratios = [
+            ("oursVsRoutingKit", versusRoutingKit), ("oursVsRoutingKitPresplit", ours.ratio(to: figure("routingKitPresplit"))),
+            ("linearScanVsOurs", linearOverOurs),
+        ]
+        record.bars = [
+            .atMost("oursAtMostRoutingKit", versusRoutingKit.median, 1), .atLeast("twentyTimesLinearScan", linearOverOurs.median, 20),
+        ]
+        if oursRouted == 0 || trieRouted == 0 { record.notes.append("A contender routed nothing: its figure measures no work.") }
+        try options.finish(record)
     }
 
     /// A link's host and path segments, as a server hands RoutingKit a request path.
@@ -129,7 +133,4 @@ struct RouterSuite: AsyncParsableCommand {
         return path.split(separator: "/").map(String.init)
     }
 
-    private func say(_ line: String) {
-        if !json { print(line) }
-    }
 }

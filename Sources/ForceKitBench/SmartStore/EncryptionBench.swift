@@ -1,3 +1,4 @@
+import BenchHarness
 import Crypto
 import Foundation
 import SalesforceCore
@@ -9,14 +10,15 @@ struct EncryptionBench {
     /// One measured workload.
     struct Comparison {
         let label: String
-        let encrypted: Double
-        let plain: Double
-        var ratio: Double { encrypted / plain }
+        let unit: String
+        let encrypted: Sample
+        let plain: Sample
+        /// Encrypted throughput over plain, round by round.
+        var ratio: Sample { encrypted.ratio(to: plain) }
     }
 
     let entries: Int
-    let upsertRounds: Int
-    let queryRounds: Int
+    let plan: RoundPlan
     let exactQueries: Int
     let shapes: [EntryShape]
     let batches: [Int]
@@ -29,25 +31,19 @@ struct EncryptionBench {
         for shape in shapes {
             let workload = shape.entries(count: entries, seed: 71)
             for batch in batches {
-                var encrypted: [Double] = []
-                var plain: [Double] = []
-                for round in 0..<upsertRounds {
-                    let directory = scratch.appendingPathComponent("\(shape.fieldCount)-\(shape.indexedFields)-\(batch)-\(round)")
-                    encrypted.append(
-                        try await Self.upsertThroughput(
-                            workload, shape: shape, batch: batch, at: directory.appendingPathComponent("encrypted.sqlite"), encryption: key)
-                    )
-                    plain.append(
-                        try await Self.upsertThroughput(
-                            workload, shape: shape, batch: batch, at: directory.appendingPathComponent("plain.sqlite"),
-                            encryption: .plaintext))
-                    try? FileManager.default.removeItem(at: directory)
+                let values = try await plan.run(["encrypted", "plain"]) { contender -> Double? in
+                    let directory = scratch.appendingPathComponent(UUID().uuidString)
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                    defer { try? FileManager.default.removeItem(at: directory) }
+                    return try await Self.upsertThroughput(
+                        workload, shape: shape, batch: batch, at: directory.appendingPathComponent("\(contender).sqlite"),
+                        encryption: contender == "encrypted" ? key : .plaintext)
                 }
                 comparisons.append(
                     report(
                         Comparison(
-                            label: "upsert \(shape.name) batch \(batch)", encrypted: Measurement.median(encrypted),
-                            plain: Measurement.median(plain)), unit: "entries/s"))
+                            label: "upsert \(shape.name) batch \(batch)", unit: "entries/s", encrypted: Sample(values["encrypted"] ?? []),
+                            plain: Sample(values["plain"] ?? []))))
             }
         }
         guard !skipQueries else { return comparisons }
@@ -55,30 +51,29 @@ struct EncryptionBench {
         let encryptedStore = try await QueryBench.makeStore(
             bench.workload, at: scratch.appendingPathComponent("queries/encrypted.sqlite"), encryption: key)
         for kind in bench.kinds(exactQueries: exactQueries) {
-            var encrypted: [Double] = []
-            var plain: [Double] = []
-            for _ in 0..<queryRounds {
+            let values = try await plan.run(["encrypted", "plain"]) { contender -> Double? in
                 let clock = ContinuousClock()
                 var rows = 0
-                let encryptedTime = try await clock.measure { rows = try await bench.runOurs(kind, on: encryptedStore) }
-                let plainTime = try await clock.measure { rows = try await bench.runOurs(kind) }
-                let units = Double(kind.name == "exact" ? kind.inputs.count : rows)
-                encrypted.append(units / encryptedTime.seconds)
-                plain.append(units / plainTime.seconds)
+                let time = try await clock.measure {
+                    rows = try await bench.runOurs(kind, on: contender == "encrypted" ? encryptedStore : nil)
+                }
+                return Double(kind.name == "exact" ? kind.inputs.count : rows) / time.seconds
             }
             comparisons.append(
                 report(
-                    Comparison(label: "query \(kind.name)", encrypted: Measurement.median(encrypted), plain: Measurement.median(plain)),
-                    unit: kind.name == "exact" ? "queries/s" : "rows/s"))
+                    Comparison(
+                        label: "query \(kind.name)", unit: kind.name == "exact" ? "queries/s" : "rows/s",
+                        encrypted: Sample(values["encrypted"] ?? []), plain: Sample(values["plain"] ?? []))))
         }
         return comparisons
     }
 
-    private func report(_ comparison: Comparison, unit: String) -> Comparison {
+    private func report(_ comparison: Comparison) -> Comparison {
+        func text(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "-" }
+        func ratio(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }
         say(
-            String(
-                format: "%@: encrypted %.0f %@, plain %.0f %@, ratio %.3f", comparison.label, comparison.encrypted, unit, comparison.plain,
-                unit, comparison.ratio))
+            "\(comparison.label): encrypted \(text(comparison.encrypted.median)) \(comparison.unit), plain \(text(comparison.plain.median)) \(comparison.unit), ratio \(ratio(comparison.ratio.median))"
+        )
         return comparison
     }
 
@@ -89,12 +84,14 @@ struct EncryptionBench {
         let store = try await SmartStore(url: url, encryption: encryption)
         try await store.registerSoup("load", indexSpecs: shape.indexedNames.map { IndexSpec(path: $0, type: .string) })
         let clock = ContinuousClock()
+        // Closing is timed, as the baseline's is: both end with every page in the database file
+        // (the last connection's checkpoint), whoever checkpointed on the way.
         let elapsed = try await clock.measure {
             for start in stride(from: 0, to: workload.count, by: batch) {
                 try await store.upsert(entries: Array(workload[start..<min(start + batch, workload.count)]), inSoup: "load")
             }
+            try store.close()
         }
-        try store.close()
         return Double(workload.count) / elapsed.seconds
     }
 }

@@ -1,3 +1,4 @@
+import BenchHarness
 import Foundation
 import GRDB
 import SalesforceCore
@@ -9,10 +10,13 @@ struct QueryBench {
     struct Result {
         let kind: String
         let unit: String
-        let ours: Double
-        let baseline: Double
+        let ours: Sample
+        let baseline: Sample
         /// The baseline when it also decodes each row with JSONSerialization, as an app would.
-        let decodedBaseline: Double
+        let decodedBaseline: Sample
+        /// What differed between the contenders' answers, if anything: their figures then
+        /// compare different work.
+        let mismatch: String?
     }
 
     /// One query kind: the SmartStore spec for an input and the plain SQL that does the same.
@@ -59,36 +63,35 @@ struct QueryBench {
         return store
     }
 
-    func run(rounds: Int, exactQueries: Int) async throws -> [Result] {
+    /// Each query kind in the plan's rounds, the contenders' order alternating.
+    func run(plan: RoundPlan, exactQueries: Int) async throws -> [Result] {
         var results: [Result] = []
         for kind in kinds(exactQueries: exactQueries) {
-            var ours: [Double] = []
-            var baseline: [Double] = []
-            var decoded: [Double] = []
-            var oursRows = 0
-            var baselineRows = 0
-            for _ in 0..<rounds {
+            var rowsRead: [String: Int] = [:]
+            let values = try await plan.run(["smartstore", "grdb", "grdbDecoding"]) { contender -> Double? in
                 let clock = ContinuousClock()
                 var rows = 0
-                let oursTime = try await clock.measure { rows = try await runOurs(kind) }
-                oursRows = rows
-                let baselineTime = try await clock.measure { rows = try await runBaseline(kind) }
-                baselineRows = rows
-                let decodedTime = try await clock.measure { rows = try await runBaseline(kind, decoding: true) }
+                let time = try await clock.measure {
+                    switch contender {
+                    case "smartstore": rows = try await runOurs(kind)
+                    case "grdb": rows = try await runBaseline(kind)
+                    default: rows = try await runBaseline(kind, decoding: true)
+                    }
+                }
+                rowsRead[contender] = rows
                 // Exact queries count queries; the paging kinds count the rows they page through.
-                let units = Double(kind.name == "exact" ? kind.inputs.count : oursRows)
-                ours.append(units / oursTime.seconds)
-                baseline.append(units / baselineTime.seconds)
-                decoded.append(units / decodedTime.seconds)
+                return Double(kind.name == "exact" ? kind.inputs.count : rows) / time.seconds
             }
-            if oursRows != baselineRows {
-                say("warning: \(kind.name) returned \(oursRows) rows from SmartStore and \(baselineRows) from plain SQL")
-            }
-            say("\(kind.name): \(kind.inputs.count) queries, \(oursRows) rows")
+            let counts = Set(rowsRead.values)
+            let mismatch =
+                counts.count > 1
+                ? "\(kind.name) read \(rowsRead.sorted { $0.key < $1.key }.map { "\($0.value) rows (\($0.key))" }.joined(separator: ", "))"
+                : nil
+            say("\(kind.name): \(kind.inputs.count) queries, \(rowsRead["smartstore"] ?? 0) rows")
             results.append(
                 Result(
-                    kind: kind.name, unit: kind.name == "exact" ? "queries/s" : "rows/s", ours: Measurement.median(ours),
-                    baseline: Measurement.median(baseline), decodedBaseline: Measurement.median(decoded)))
+                    kind: kind.name, unit: kind.name == "exact" ? "queries/s" : "rows/s", ours: Sample(values["smartstore"] ?? []),
+                    baseline: Sample(values["grdb"] ?? []), decodedBaseline: Sample(values["grdbDecoding"] ?? []), mismatch: mismatch))
         }
         return results
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchHarness
 import Foundation
 import GRDB
 import SalesforceCore
@@ -12,7 +13,9 @@ struct SmartStoreSuite: AsyncParsableCommand {
         discussion: """
             Upserts: the load-test shapes (10 fields × 20 characters with 1 and 10 indexes; 1 field × \
             1,000 characters) in batches of 100 and 1,000. Queries: exact, range, like and match, paging \
-            through results. Every ratio is SmartStore's throughput over the baseline's: higher is better. \
+            through results. Every ratio is SmartStore's throughput over the baseline's, round by round: higher \
+            is better. Contenders alternate (ABBA) after a warm-up; both sides' upserts are timed until the \
+            database is closed, the baseline's rows bound before its timer. \
             With --encrypted the same work runs on an encrypted store against a plain one, and each ratio \
             is encrypted throughput over plain (the bar: at least 0.85, at most 15% slower); it also \
             reports swift-crypto sealing and opening one 4 KiB page per call against 16 pages per call.
@@ -20,106 +23,110 @@ struct SmartStoreSuite: AsyncParsableCommand {
     )
 
     @Option(help: "Entries per soup.") var entries = 100_000
-    @Option(help: "Timed rounds per upsert configuration; the median counts.") var upsertRounds = 3
-    @Option(help: "Timed rounds per query kind; the median counts.") var queryRounds = 5
     @Option(help: "Queries per exact-query round.") var exactQueries = 5_000
     @Option(help: "The upsert shapes to run, comma-separated (for profiling one).")
     var shapes = EntryShape.all.map(\.name).joined(separator: ",")
     @Option(help: "The upsert batch sizes, comma-separated.") var batches = "100,1000"
     @Flag(help: "Skip the query measurements.") var skipQueries = false
     @Flag(help: "Compare an encrypted store with a plain one instead of SmartStore with plain GRDB.") var encrypted = false
-    @Flag(help: "Print only the JSON line.") var json = false
+    @OptionGroup var options: SuiteOptions
 
     func run() async throws {
+        let environment = BenchEnvironment.current()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forcekit-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        var report = BenchReport()
-        report.add("suite", "smartstore")
-        report.add("unit", "entries/s")
+        var record = BenchRecord(
+            suite: encrypted ? "smartstore-encrypted" : "smartstore", unit: "entries/s, queries/s or rows/s", command: options.command,
+            plan: options.plan, environment: environment)
+        record.settings = [("entries", Double(entries)), ("exactQueries", Double(exactQueries))]
         if encrypted {
-            try await runEncrypted(in: scratch, report: &report)
+            try await runEncrypted(in: scratch, record: &record)
+            try options.finish(record)
             return
         }
 
-        var upsertRatios: [(String, Double, Double, Double)] = []
         let selectedShapes = Set(shapes.split(separator: ",").map(String.init))
         let batchSizes = batches.split(separator: ",").compactMap { Int($0) }
+        var upsertRatios: [Sample] = []
         for shape in EntryShape.all where selectedShapes.contains(shape.name) {
             let workload = shape.entries(count: entries, seed: 71)
             let rows = PlainTable.rows(workload, indexed: shape.indexedNames)
             for batch in batchSizes {
-                var ours: [Double] = []
-                var baseline: [Double] = []
-                for round in 0..<upsertRounds {
-                    let directory = scratch.appendingPathComponent("\(shape.fieldCount)-\(shape.indexedFields)-\(batch)-\(round)")
-                    ours.append(
-                        try await EncryptionBench.upsertThroughput(
+                let values = try await options.plan.run(["smartstore", "grdb"]) { contender -> Double? in
+                    let directory = scratch.appendingPathComponent(UUID().uuidString)
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                    defer { try? FileManager.default.removeItem(at: directory) }
+                    if contender == "smartstore" {
+                        return try await EncryptionBench.upsertThroughput(
                             workload, shape: shape, batch: batch, at: directory.appendingPathComponent("ours.sqlite"),
-                            encryption: .plaintext))
-                    baseline.append(try await plainInsertThroughput(rows, shape: shape, batch: batch, at: directory))
-                    try? FileManager.default.removeItem(at: directory)
+                            encryption: .plaintext)
+                    }
+                    return try await plainInsertThroughput(rows, shape: shape, batch: batch, at: directory)
                 }
-                let (oursMedian, baselineMedian) = (Measurement.median(ours), Measurement.median(baseline))
-                let label = "upsert \(shape.name) batch \(batch)"
-                upsertRatios.append((label, oursMedian, baselineMedian, oursMedian / baselineMedian))
-                say(
-                    String(
-                        format: "%@: SmartStore %.0f entries/s, plain GRDB %.0f entries/s, ratio %.3f", label, oursMedian, baselineMedian,
-                        oursMedian / baselineMedian))
+                let label = "upsert \(shape.name) batch \(batch)".replacingOccurrences(of: " ", with: "_")
+                let (ours, baseline) = (Sample(values["smartstore"] ?? []), Sample(values["grdb"] ?? []))
+                let ratio = ours.ratio(to: baseline)
+                upsertRatios.append(ratio)
+                record.figures += [("\(label)_smartstore", ours), ("\(label)_grdb", baseline)]
+                record.ratios.append((label, ratio))
+                options.say("\(label): SmartStore over plain GRDB \(Self.text(ratio.median)) (median of \(ratio.values.count) rounds)")
             }
         }
-        let worst = upsertRatios.min { $0.3 < $1.3 } ?? ("", 0, 0, 0)
-        report.add("ours", worst.1)
-        report.add("baseline", worst.2)
-        report.add("ratio", worst.3)
-        report.add("worstUpsert", worst.0)
-        for (label, _, _, ratio) in upsertRatios {
-            report.add(label.replacingOccurrences(of: " ", with: "_"), ratio)
-        }
+        record.bars.append(
+            Bar(name: "upsertAtLeast0.7", holds: upsertRatios.isEmpty ? nil : upsertRatios.allSatisfy { ($0.median ?? 0) >= 0.7 }))
 
         let queries =
             skipQueries
             ? []
-            : try await QueryBench(entries: entries, at: scratch.appendingPathComponent("queries"), say: say).run(
-                rounds: queryRounds, exactQueries: exactQueries)
+            : try await QueryBench(entries: entries, at: scratch.appendingPathComponent("queries"), say: options.say).run(
+                plan: options.plan, exactQueries: exactQueries)
         for result in queries {
-            say(
-                String(
-                    format: "%@: SmartStore %.0f %@, plain SQL %.0f %@ (%.0f decoding rows with JSONSerialization), ratio %.3f (%.3f)",
-                    result.kind, result.ours, result.unit, result.baseline, result.unit, result.decodedBaseline,
-                    result.ours / result.baseline, result.ours / result.decodedBaseline))
-            report.add("query_\(result.kind)", result.ours / result.baseline)
-            report.add("query_\(result.kind)_vsDecoded", result.ours / result.decodedBaseline)
+            let ratio = result.ours.ratio(to: result.baseline)
+            record.figures += [
+                ("query_\(result.kind)_smartstore", result.ours), ("query_\(result.kind)_grdb", result.baseline),
+                ("query_\(result.kind)_grdbDecoding", result.decodedBaseline),
+            ]
+            record.ratios += [
+                ("query_\(result.kind)", ratio), ("query_\(result.kind)_vsDecoded", result.ours.ratio(to: result.decodedBaseline)),
+            ]
+            if let mismatch = result.mismatch { record.notes.append("The contenders read different rows: \(mismatch).") }
+            options.say("query \(result.kind): SmartStore over plain SQL \(Self.text(ratio.median))")
         }
-        let exact = queries.first { $0.kind == "exact" }.map { $0.ours / $0.baseline } ?? 0
-        report.add("entries", entries)
-        report.add("barUpsertAtLeast0.7", upsertRatios.allSatisfy { $0.3 >= 0.7 })
-        report.add("barExactQueryWithin2x", exact >= 0.5)
-        print(report.line)
+        if !skipQueries {
+            // Exact queries within 2x of plain SQL, reading the same rows.
+            let exact = queries.first { $0.kind == "exact" }
+            let sameRows = queries.allSatisfy { $0.mismatch == nil }
+            record.bars.append(
+                .atLeast("exactQueryWithin2x", sameRows ? exact.flatMap { $0.ours.ratio(to: $0.baseline).median } : nil, 0.5))
+        }
+        try options.finish(record)
     }
 
-    private func runEncrypted(in scratch: URL, report: inout BenchReport) async throws {
+    private static func text(_ value: Double?) -> String {
+        value.map { String(format: "%.3f", $0) } ?? "-"
+    }
+
+    private func runEncrypted(in scratch: URL, record: inout BenchRecord) async throws {
         let selectedShapes = Set(shapes.split(separator: ",").map(String.init))
         let bench = EncryptionBench(
-            entries: entries, upsertRounds: upsertRounds, queryRounds: queryRounds, exactQueries: exactQueries,
+            entries: entries, plan: options.plan, exactQueries: exactQueries,
             shapes: EntryShape.all.filter { selectedShapes.contains($0.name) },
-            batches: batches.split(separator: ",").compactMap { Int($0) }, skipQueries: skipQueries, say: say)
+            batches: batches.split(separator: ",").compactMap { Int($0) }, skipQueries: skipQueries, say: options.say)
         let comparisons = try await bench.run(in: scratch)
-        let worst = comparisons.min { $0.ratio < $1.ratio }
-        report.add("mode", "encrypted vs plain")
-        report.add("ours", worst?.encrypted ?? 0)
-        report.add("baseline", worst?.plain ?? 0)
-        report.add("ratio", worst?.ratio ?? 0)
-        report.add("worst", worst?.label ?? "")
-        for comparison in comparisons { report.add(comparison.label.replacingOccurrences(of: " ", with: "_"), comparison.ratio) }
-        let cost = try PageCryptoCost(pages: 32_000, rounds: 3).measure()
-        say(String(format: "swift-crypto, one 4 KiB page per call against 16 pages per call: seal %.2f, open %.2f", cost.seal, cost.open))
-        report.add("pageSealVsBulk", cost.seal)
-        report.add("pageOpenVsBulk", cost.open)
-        report.add("entries", entries)
-        report.add("barAtMost15PercentSlower", comparisons.allSatisfy { $0.ratio >= 0.85 })
-        print(report.line)
+        for comparison in comparisons {
+            let label = comparison.label.replacingOccurrences(of: " ", with: "_")
+            record.figures += [("\(label)_encrypted", comparison.encrypted), ("\(label)_plain", comparison.plain)]
+            record.ratios.append((label, comparison.ratio))
+        }
+        let cost = try PageCryptoCost(pages: 32_000, rounds: options.rounds).measure()
+        options.say(
+            String(format: "swift-crypto, one 4 KiB page per call against 16 pages per call: seal %.2f, open %.2f", cost.seal, cost.open))
+        record.ratios += [("pageSealVsBulk", Sample([cost.seal])), ("pageOpenVsBulk", Sample([cost.open]))]
+        record.bars.append(
+            Bar(
+                name: "atMost15PercentSlower",
+                holds: comparisons.isEmpty ? nil : comparisons.allSatisfy { ($0.ratio.median ?? 0) >= 0.85 }))
     }
 
     private func plainInsertThroughput(_ rows: [[DatabaseValue]], shape: EntryShape, batch: Int, at directory: URL) async throws -> Double {
@@ -127,23 +134,23 @@ struct SmartStoreSuite: AsyncParsableCommand {
         let table = PlainTable(columns: shape.indexedFields, fullTextColumn: nil)
         try await pool.write { db in try table.create(db) }
         let sql = table.insertSQL
+        // Bound before the timer, as SmartStore's side gets its entries ready-made.
+        let arguments = rows.map { StatementArguments($0) }
         let clock = ContinuousClock()
+        // Closing is timed, as SmartStore's is: both end with every page in the database file.
         let elapsed = try await clock.measure {
-            for start in stride(from: 0, to: rows.count, by: batch) {
-                let chunk = Array(rows[start..<min(start + batch, rows.count)])
+            for start in stride(from: 0, to: arguments.count, by: batch) {
+                let chunk = Array(arguments[start..<min(start + batch, arguments.count)])
                 try await pool.write { db in
                     let statement = try db.cachedStatement(sql: sql)
-                    for row in chunk { try statement.execute(arguments: StatementArguments(row)) }
+                    for row in chunk { try statement.execute(arguments: row) }
                 }
             }
+            try pool.close()
         }
-        try pool.close()
         return Double(rows.count) / elapsed.seconds
     }
 
-    private func say(_ line: String) {
-        if !json { print(line) }
-    }
 }
 
 extension Duration {
