@@ -39,6 +39,16 @@ struct CommunityTests {
                 if base != site.url { #expect(String(decoding: answer.body, as: UTF8.self).contains("INVALID_SESSION_ID")) }
             }
 
+            // Nor does it open the org's own pages: frontdoor.jsp and a one-time link both refuse it.
+            let token = credentials.accessToken ?? ""
+            let frontdoor = try #require(URL(string: "\(org.credentials.instanceURL)/secur/frontdoor.jsp?sid=\(token)&retURL=%2F"))
+            let door = try await URLSessionTransport(followsRedirects: false).send(HTTPRequest(method: "GET", url: frontdoor))
+            #expect(door.status == 401 && door.headers["location"] == nil && door.headers["set-cookie"] == nil)
+            let single = try #require(URL(string: "\(site.url)/services/oauth2/singleaccess"))
+            let link = try await URLSessionTransport.shared.send(
+                HTTPRequest(method: "POST", url: single, headers: [("Authorization", "Bearer \(token)")], body: Data()))
+            #expect(link.status == 401, "\(String(decoding: link.body, as: UTF8.self))")
+
             // Refresh goes to the site, and the new token is the site's too.
             org.clock.advance(by: 120)
             let refreshed = try await org.oauthClient().refresh(credentials)

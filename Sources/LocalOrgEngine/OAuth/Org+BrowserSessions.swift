@@ -73,6 +73,8 @@ extension Org {
     /// `POST /services/oauth2/singleaccess`: a one-time `frontdoor.jsp` URL that opens a browser
     /// session for the caller on `redirectURI` (a path of this org; the home page when nil).
     package func singleAccess(for session: Session, redirectURI: String?) throws(APIError) -> String {
+        // The link opens the org's own pages: a site's session has no way in there.
+        guard session.networkID == nil else { throw APIError.invalidSession }
         guard let path = Self.pathOfThisOrg(redirectURI ?? "/", baseURL: baseURL) else {
             throw APIError(status: 400, errorCode: "INVALID_REQUEST", message: "redirect_uri must be a page of this org (\(baseURL)).")
         }

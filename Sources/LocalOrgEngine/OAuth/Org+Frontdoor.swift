@@ -32,7 +32,8 @@ extension Org {
                 return .error(code: "server_error", description: error.message)
             }
         }
-        guard let sid, !sid.isEmpty, let apiSession = try? await oauth.session(accessToken: sid) else {
+        // A site's session opens no browser session on the org's own pages.
+        guard let sid, !sid.isEmpty, let apiSession = try? await oauth.session(accessToken: sid), apiSession.networkID == nil else {
             return .error(code: "invalid_session", description: "The session id is not valid or has expired; log in again.")
         }
         guard let path = Self.pathOfThisOrg(requested ?? "/", baseURL: baseURL) else { return Self.foreignReturnURL(baseURL) }
