@@ -176,13 +176,13 @@ struct LoginCommand: AsyncParsableCommand {
         }
         var account: UserAccount
         do {
-            if let running, let identity {
-                // The login page's Certificate-Based Login, with the certificate in the TLS handshake.
+            if let identity {
+                // The running LocalOrg's (checked above) Certificate-Based Login, with the
+                // certificate in the TLS handshake.
                 let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList, transport: transport)
                 let pages = try TrustingTransport.trusting(trusted, presenting: identity)
                 account = try await ForceKitHome.accounts(oauth: oauth).logIn(
                     at: host, using: SimulatedBrowser(certificateLoginOver: pages))
-                _ = running
             } else if let running {
                 // LocalOrg's own login pages, answered here as its default user (the web-server flow
                 // with PKCE, no browser): the account gets a refresh token, as a person's login does.
