@@ -324,7 +324,7 @@ let package = Package(
             name: "SalesforceRESTTests",
             dependencies: [
                 "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SalesforceKeys", "LocalOrg", "ForceKitTestSupport",
-                "ForceKitTesting",
+                "ForceKitTesting", "URLEncoding",
             ],
             swiftSettings: strictSettings
         ),

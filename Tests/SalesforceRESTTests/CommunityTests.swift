@@ -7,6 +7,7 @@ import SalesforceCore
 import SalesforceKeys
 import SalesforceREST
 import Testing
+import URLEncoding
 
 /// Experience Cloud sites (communities) end to end: LocalOrg's Partners site, the SDK's login
 /// at its URL, its API and refresh, and what its users cannot reach.
@@ -91,6 +92,17 @@ struct CommunityTests {
                 #expect(page.status == 200 && html.contains("Log in to Partners"), "\(path)")
                 #expect(html.contains("action=\"/partners\(path)\""), "\(path)")
             }
+            // The consent page's binding cookie is scoped to the site's path, or a browser would not send it back.
+            let form = FormEncoding.encode([
+                ("response_type", "code"), ("client_id", org.credentials.clientID), ("redirect_uri", org.credentials.redirectURI),
+                ("username", org.credentials.username), ("password", org.credentials.password),
+            ])
+            let consent = try await URLSessionTransport(followsRedirects: false).send(
+                HTTPRequest(
+                    method: "POST", url: try #require(URL(string: site.url + "/services/oauth2/authorize")),
+                    headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Origin", org.credentials.instanceURL)],
+                    body: Data(form.utf8)))
+            #expect(consent.headers["set-cookie"]?.contains("Path=/partners/services/oauth2;") == true, "\(consent.headers)")
             // The internal login's tokens name no site.
             #expect(try await org.logIn().identity.communityID == nil)
             let unknown = await #expect(throws: (any Error).self) {

@@ -127,7 +127,9 @@ struct OAuthRoutes {
         case .consent(let ticket, let appName, let scopes, let username, let binding):
             var response = Responses.html(
                 AuthorizationPages.consent(ticket: ticket, appName: appName, scopes: scopes, username: username, action: formAction))
-            response.headers[.setCookie] = "\(bindingCookie)=\(binding); Path=/services/oauth2; HttpOnly; SameSite=Strict"
+            // Under a site's prefix at a site, or a browser would not send it back with the decision.
+            let sitePrefix = formAction.components(separatedBy: "/services/oauth2").first ?? ""
+            response.headers[.setCookie] = "\(bindingCookie)=\(binding); Path=\(sitePrefix)/services/oauth2; HttpOnly; SameSite=Strict"
             return response
         case .redirect(let location):
             return Responses.redirect(to: location)
