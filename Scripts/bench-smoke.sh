@@ -21,6 +21,5 @@ run smartstore-encrypted smartstore --encrypted --entries 300 --exact-queries 10
 run localorg localorg --accounts 200 --clients 2 --cycles 3 "${quick[@]}"
 run rest rest --accounts 200 --requests 40 --tasks 2 "${quick[@]}"
 run load load --clients 2 --seconds 2 --accounts 100 "${quick[@]}"
-# Not on the harness yet (issue 43): its own options.
-run sync sync --accounts 200 --changes 40 --rounds 1 --json
-run sync-prime sync --prime --prime-accounts 200 --tree-accounts 10 --contacts-per-account 2 --rounds 1 --json
+run sync sync --accounts 200 --changes 40 --latency-changes 20 --latencies 5 "${quick[@]}"
+run sync-prime sync --prime --prime-accounts 200 --tree-accounts 10 --contacts-per-account 2 --prime-latency 5 "${quick[@]}"

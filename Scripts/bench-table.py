@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Benchmarks.md's table of recorded figures, made from Benchmarks/results/*.jsonl.
 
-For each suite, its latest record: every ratio's median with the range of its rounds, each goal
+For each suite, its latest record: every ratio's median with the range of its rounds, its other
+figures (folded), each goal
 and whether it held, and the command, commit and machine that recorded it. With --write the table
 replaces the lines between the markers in Benchmarks.md; without, it is printed.
 Usage: Scripts/bench-table.py [--write]
@@ -42,6 +43,19 @@ def table():
             rounds = sample["rounds"]
             spread = f"{number(min(rounds))}–{number(max(rounds))}" if rounds else "–"
             lines.append(f"| {name} | {number(sample['median'])} | {spread} |")
+        figures = record.get("figures", {})
+        if figures:
+            lines.append("")
+            lines.append(f"<details><summary>Figures (rates in {record['unit']}; other units as named)</summary>")
+            lines.append("")
+            lines.append("| figure | median | rounds' range |")
+            lines.append("|---|---|---|")
+            for name, sample in figures.items():
+                rounds = sample["rounds"]
+                spread = f"{number(min(rounds))}–{number(max(rounds))}" if rounds else "–"
+                lines.append(f"| {name} | {number(sample['median'])} | {spread} |")
+            lines.append("")
+            lines.append("</details>")
         goals = ", ".join(f"{name} {'held' if held else 'did not hold'}" for name, held in record["bars"].items())
         if goals:
             lines.append("")

@@ -29,18 +29,26 @@ package struct RoundPlan: Sendable, Equatable {
     package func run<Contender: Hashable>(
         _ contenders: [Contender], progress: (String) -> Void = { _ in }, measure: (Contender) async throws -> Double?
     ) async rethrows -> [Contender: [Double]] {
+        try await runs(contenders, progress: progress, measure: measure)
+    }
+
+    /// ``run(_:progress:measure:)`` for measurements of several figures each (a rate, the CPU it
+    /// took, a peak of memory): each contender's counted results in round order.
+    package func runs<Contender: Hashable, Result>(
+        _ contenders: [Contender], progress: (String) -> Void = { _ in }, measure: (Contender) async throws -> Result?
+    ) async rethrows -> [Contender: [Result]] {
         for round in 0..<warmUp {
             for contender in order(of: contenders, round: round) { _ = try await measure(contender) }
             progress("warm-up \(round + 1)/\(warmUp) done")
         }
-        var values: [Contender: [Double]] = [:]
-        for contender in contenders { values[contender] = [] }
+        var results: [Contender: [Result]] = [:]
+        for contender in contenders { results[contender] = [] }
         for round in 0..<rounds {
             for contender in order(of: contenders, round: round) {
-                if let value = try await measure(contender) { values[contender, default: []].append(value) }
+                if let result = try await measure(contender) { results[contender, default: []].append(result) }
             }
             progress("round \(round + 1)/\(rounds) done")
         }
-        return values
+        return results
     }
 }

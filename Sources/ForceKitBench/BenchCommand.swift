@@ -8,6 +8,9 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Measure ForceKit against baselines on the same work. The last line of output is one JSON object.",
         discussion:
             "Run in release mode: swift run -c release forcekit-bench <suite>. Compare ratios, not absolute times: machines are shared and noisy.",
-        subcommands: [RouterSuite.self, SmartStoreSuite.self, LocalOrgSuite.self, RESTSuite.self, LoadSuite.self, SyncSuite.self]
+        subcommands: [
+            RouterSuite.self, SmartStoreSuite.self, LocalOrgSuite.self, RESTSuite.self, LoadSuite.self, SyncSuite.self,
+            OrgServerCommand.self, SyncWorkerCommand.self,
+        ]
     )
 }

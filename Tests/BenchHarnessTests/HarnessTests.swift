@@ -31,6 +31,20 @@ struct HarnessTests {
         #expect(values.values.joined().allSatisfy { $0 > 4 })
     }
 
+    @Test("a run of several figures keeps each round's figures together, in round order, without the warm-up")
+    func runsOfSeveralFigures() async {
+        let plan = RoundPlan(warmUp: 1, rounds: 4)
+        var run = 0
+        let results = await plan.runs(["sync", "limit"]) { contender -> (run: Int, cpu: Double)? in
+            run += 1
+            return (run, Double(run) / 10)
+        }
+        // Rounds AB, BA, BA, AB after the warm-up (runs 1 and 2).
+        #expect(results["sync"]?.map(\.run) == [3, 6, 8, 9])
+        #expect(results["limit"]?.map(\.run) == [4, 5, 7, 10])
+        #expect(results["sync"]?.allSatisfy { $0.cpu == Double($0.run) / 10 } == true)
+    }
+
     @Test("medians, spreads and per-round ratios; an empty sample has no median, never 0")
     func samples() {
         #expect(Sample([3, 1, 2]).median == 2)

@@ -7,13 +7,14 @@ import SalesforceCore
 
 /// What the suites that run LocalOrg share: loading Accounts and getting a token.
 enum BenchOrg {
-    /// Creates `accounts` Accounts with names, revenue, cities and industries, 5,000 at a time.
-    static func load(accounts: Int, into store: OrgStore, as userID: String) async throws {
+    /// Creates `accounts` Accounts with names (`prefix` and a number), revenue, cities and
+    /// industries, 5,000 at a time.
+    static func load(accounts: Int, into store: OrgStore, as userID: String, prefix: String = "Account ") async throws {
         let industries = ["Energy", "Banking", "Retail", "Technology", nil]
         for start in stride(from: 0, to: accounts, by: 5_000) {
             let batch = (start..<min(start + 5_000, accounts)).map { index -> JSON in
                 var fields: [String: JSON] = [
-                    "Name": .string("Account \(index)"), "AnnualRevenue": .double(Double(index * 1_000)),
+                    "Name": .string("\(prefix)\(index)"), "AnnualRevenue": .double(Double(index * 1_000)),
                     "BillingCity": .string(["Paris", "Lagos", "Lima", "Oslo"][index % 4]),
                 ]
                 fields["Industry"] = industries[index % industries.count].map(JSON.string)
@@ -23,14 +24,39 @@ enum BenchOrg {
         }
     }
 
+    /// Creates `accounts` Accounts named `Tree` and a number, each with `contactsPerAccount`
+    /// Contacts, 5,000 records at a time: a parent-children sync's tree.
+    static func loadTree(accounts: Int, contactsPerAccount: Int, into store: OrgStore, as userID: String) async throws {
+        var accountIds: [String] = []
+        for start in stride(from: 0, to: accounts, by: 5_000) {
+            let batch = (start..<min(start + 5_000, accounts)).map { JSON.object(["Name": .string("Tree \($0)")]) }
+            accountIds += try await store.create("Account", records: batch, as: userID)
+        }
+        var contacts: [JSON] = []
+        for (index, id) in accountIds.enumerated() {
+            for number in 0..<contactsPerAccount {
+                contacts.append(["LastName": .string("Contact \(index)-\(number)"), "AccountId": .string(id)])
+            }
+        }
+        for start in stride(from: 0, to: contacts.count, by: 5_000) {
+            _ = try await store.create("Contact", records: Array(contacts[start..<min(start + 5_000, contacts.count)]), as: userID)
+        }
+    }
+
     /// An access token for the default user, from the password flow.
     static func passwordToken(_ server: LocalOrgServer) async throws -> String {
         let credentials = server.credentials
-        let reply = try await LoopbackHTTPClient(baseURL: credentials.instanceURL).send(
+        return try await passwordToken(
+            instanceURL: credentials.instanceURL, clientID: credentials.clientID, username: credentials.username,
+            password: credentials.password)
+    }
+
+    /// An access token from the password flow at `instanceURL`.
+    static func passwordToken(instanceURL: String, clientID: String, username: String, password: String) async throws -> String {
+        let reply = try await LoopbackHTTPClient(baseURL: instanceURL).send(
             "POST", "/services/oauth2/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
             body: LoopbackHTTPClient.formBody([
-                "grant_type": "password", "client_id": credentials.clientID,
-                "username": credentials.username, "password": credentials.password,
+                "grant_type": "password", "client_id": clientID, "username": username, "password": password,
             ]))
         guard let token = try JSON(parsing: Array(reply.body))["access_token"]?.stringValue else {
             throw ValidationError("no token from LocalOrg")

@@ -19,7 +19,8 @@ struct RESTSuite: AsyncParsableCommand {
         commandName: "rest",
         abstract: "RestClient against bare URLSession + JSONSerialization: a 100,000-record query, and small GETs from 16 tasks.",
         discussion: """
-            Query: every Account (100,000 by default) through RestClient.records(forQuery:), \
+            LocalOrg runs in a process of its own, seeded with the Accounts. Query: every \
+            Account (100,000 by default) through RestClient.records(forQuery:), \
             which follows nextRecordsUrl and parses each record, against the same pages fetched \
             with URLSession and parsed with JSONSerialization. GETs: 10,000 requests for the API's \
             resources from 16 concurrent tasks, the same way. Ratios are ForceKit over baseline: \
@@ -30,43 +31,51 @@ struct RESTSuite: AsyncParsableCommand {
     @Option(help: "Accounts to query.") var accounts = 100_000
     @Option(help: "Small GETs per round.") var requests = 10_000
     @Option(help: "Concurrent tasks for the GETs.") var tasks = 16
+    @OptionGroup var pinningOption: PinningOption
     @OptionGroup var options: SuiteOptions
 
     func run() async throws {
         let environment = BenchEnvironment.current()
-        var configuration = LocalOrgConfiguration()
-        configuration.seedsSampleData = false
-        let (query, gets) = try await LocalOrgServer.withRunning(configuration) { server in try await measure(server) }
-        let queryRatio = query.ours.ratio(to: query.baseline)
-        let getRatio = gets.ours.ratio(to: gets.baseline)
+        let pinning = try pinningOption.pinning()
+        try pinning?.pinThisProcess()
+        let (query, gets) = try await OrgProcess.withRunning(accounts: accounts, pinning: pinning) { org in try await measure(org) }
+        func rates(_ runs: [RunFigures]) -> Sample { Sample(runs.compactMap(\.rate)) }
+        func perOperation(_ runs: [RunFigures], _ cpu: String) -> Sample { Sample(runs.compactMap { $0.microsecondsPerRecord(cpu) }) }
+        let queryRatio = rates(query.ours).ratio(to: rates(query.baseline))
+        let getRatio = rates(gets.ours).ratio(to: rates(gets.baseline))
         func text(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }
         options.say("query of \(accounts) records: RestClient over URLSession+JSONSerialization \(text(queryRatio.median))")
         options.say("\(requests) GETs from \(tasks) tasks: RestClient over URLSession+JSONSerialization \(text(getRatio.median))")
         var record = BenchRecord(
-            suite: "rest", unit: "records/s and requests/s", command: options.command, plan: options.plan, environment: environment)
+            suite: "rest", unit: "records/s and requests/s; CPU in core-µs", command: options.command, plan: options.plan,
+            environment: environment)
         record.settings = [("accounts", Double(accounts)), ("requests", Double(requests)), ("tasks", Double(tasks))]
         record.figures = [
-            ("queryRestClient", query.ours), ("queryURLSession", query.baseline), ("getsRestClient", gets.ours),
-            ("getsURLSession", gets.baseline),
+            ("queryRestClient", rates(query.ours)), ("queryURLSession", rates(query.baseline)), ("getsRestClient", rates(gets.ours)),
+            ("getsURLSession", rates(gets.baseline)),
+            ("queryClientCoreMicrosPerRecord.restClient", perOperation(query.ours, "clientCPU")),
+            ("queryClientCoreMicrosPerRecord.urlSession", perOperation(query.baseline, "clientCPU")),
+            ("queryServerCoreMicrosPerRecord.restClient", perOperation(query.ours, "serverCPU")),
+            ("queryServerCoreMicrosPerRecord.urlSession", perOperation(query.baseline, "serverCPU")),
+            ("getsClientCoreMicrosPerRequest.restClient", perOperation(gets.ours, "clientCPU")),
+            ("getsClientCoreMicrosPerRequest.urlSession", perOperation(gets.baseline, "clientCPU")),
         ]
         record.ratios = [("query", queryRatio), ("gets", getRatio)]
         record.bars = [.atLeast("queryAtLeast0.9", queryRatio.median, 0.9), .atLeast("getsAtLeast0.9", getRatio.median, 0.9)]
-        record.notes.append("LocalOrg runs in this process: server and client share the machine's cores.")
+        record.notes.append(pinningOption.note(pinning))
         try options.finish(record)
     }
 
     /// Streams the query and sends the concurrent GETs through `RestClient` and a bare
-    /// URLSession, in the plan's rounds: (ours, baseline) records/s and requests/s.
-    private func measure(_ server: LocalOrgServer) async throws -> (
-        query: (ours: Sample, baseline: Sample), gets: (ours: Sample, baseline: Sample)
+    /// URLSession, in the plan's rounds: each run's time and the client's and the server's CPU.
+    private func measure(_ org: OrgProcess) async throws -> (
+        query: (ours: [RunFigures], baseline: [RunFigures]), gets: (ours: [RunFigures], baseline: [RunFigures])
     ) {
         let version = APIVersion.current.description
-        let userID = try await server.store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue ?? ""
-        try await BenchOrg.load(accounts: accounts, into: server.store, as: userID)
-        let credentials = server.credentials
+        let credentials = org.credentials
         let oauth = OAuthClient(consumerKey: credentials.clientID, redirectURI: credentials.redirectURI, scopes: ["api"])
-        let login = try await oauth.logIn(
-            username: credentials.username, password: credentials.password, at: LoginHost(credentials.loginURL)!)
+        guard let host = LoginHost(credentials.loginURL) else { throw ValidationError("LocalOrg's login URL is not one") }
+        let login = try await oauth.logIn(username: credentials.username, password: credentials.password, at: host)
         let client = RestClient(credentials: login, refresher: nil, transport: URLSessionTransport(maximumConnectionsPerHost: tasks))
         let baseline = BareURLSession(token: login.accessToken ?? "", maximumConnections: tasks)
         let soql = "SELECT Id, Name, Industry, AnnualRevenue, BillingCity, CreatedDate FROM Account"
@@ -74,33 +83,39 @@ struct RESTSuite: AsyncParsableCommand {
             "\(credentials.instanceURL)/services/data/\(version)/query?q="
             + FormEncoding.encode(soql)
         let resourcesURL = "\(credentials.instanceURL)/services/data/\(version)"
+        let accounts = self.accounts
+        /// One timed run of `body`, which must report doing `operations`.
+        func timed(_ operations: Int, _ body: () async throws -> Int) async throws -> RunFigures {
+            var figures = RunFigures()
+            let timing = TimedWork(serverPID: org.pid)
+            let done = try await body()
+            timing.end(into: &figures)
+            guard done == operations else { throw ValidationError("expected \(operations) operations, did \(done)") }
+            figures["records"] = Double(done)
+            return figures
+        }
 
-        let queries = try await options.plan.run(["restClient", "urlSession"], progress: options.say) { contender -> Double? in
+        let queries = try await options.plan.runs(["restClient", "urlSession"], progress: options.say) { contender -> RunFigures? in
             if contender == "urlSession" {
-                return try await Measurement.rate(accounts) {
-                    try await baseline.countRecords(firstPage: queryURL, base: credentials.instanceURL)
-                }
+                return try await timed(accounts) { try await baseline.countRecords(firstPage: queryURL, base: credentials.instanceURL) }
             }
-            return try await Measurement.rate(accounts) {
+            return try await timed(accounts) {
                 var count = 0
                 for try await _ in client.records(forQuery: soql) { count += 1 }
                 return count
             }
         }
-        let gets = try await options.plan.run(["restClient", "urlSession"], progress: options.say) { contender -> Double? in
+        let gets = try await options.plan.runs(["restClient", "urlSession"], progress: options.say) { contender -> RunFigures? in
             if contender == "urlSession" {
-                return try await Measurement.rate(requests) { try await concurrently { _ in try await baseline.getObject(resourcesURL) } }
+                return try await timed(requests) { try await concurrently { _ in try await baseline.getObject(resourcesURL) } }
             }
-            return try await Measurement.rate(requests) {
+            return try await timed(requests) {
                 try await concurrently { _ in
                     try await client.send(client.requests.resources()).json?.objectValue?.isEmpty == false ? 1 : 0
                 }
             }
         }
-        return (
-            (Sample(queries["restClient"] ?? []), Sample(queries["urlSession"] ?? [])),
-            (Sample(gets["restClient"] ?? []), Sample(gets["urlSession"] ?? []))
-        )
+        return ((queries["restClient"] ?? [], queries["urlSession"] ?? []), (gets["restClient"] ?? [], gets["urlSession"] ?? []))
     }
 
     /// Runs `requests` calls of `body` spread over `tasks` tasks; returns how many succeeded.

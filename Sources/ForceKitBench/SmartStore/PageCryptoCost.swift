@@ -1,3 +1,4 @@
+import BenchHarness
 import Crypto
 import Foundation
 
@@ -8,8 +9,9 @@ import Foundation
 struct PageCryptoCost {
     /// Per-page throughput over bulk throughput, for sealing and for opening.
     struct Ratios {
-        let seal: Double
-        let open: Double
+        /// Each round's ratio for sealing, and for opening.
+        let seal: Sample
+        let open: Sample
     }
 
     static let pageBytes = 4_032
@@ -35,7 +37,7 @@ struct PageCryptoCost {
             seal.append((bulkSeal / Double(Self.pagesPerBulkCall)) / pageSeal)
             open.append((bulkOpen / Double(Self.pagesPerBulkCall)) / pageOpen)
         }
-        return Ratios(seal: Measurement.median(seal), open: Measurement.median(open))
+        return Ratios(seal: Sample(seal), open: Sample(open))
     }
 
     /// A distinct nonce for each call, as the VFS draws fresh ones without a system call each.

@@ -1,147 +1,73 @@
-import ArgumentParser
-import Crypto
+import BenchHarness
 import Foundation
-import LocalOrg
-import LocalOrgEngine
-import MobileSync
-import SalesforceAuth
-import SalesforceCore
-import SalesforceREST
-import SmartStore
 
-/// `forcekit-bench sync --prime`: a first sync of a large object through a Bulk API 2.0 query
-/// job against the same through REST pages, and a parent-children sync down.
+/// `forcekit-bench sync --prime`: a first sync of a large object primed through a Bulk API 2.0
+/// query job against the same through REST pages, on loopback and with latency, and a
+/// parent-children sync down; each run in a fresh worker process, LocalOrg in its own.
 struct PrimingBench {
     let accounts: Int
     let treeAccounts: Int
     let contactsPerAccount: Int
-    let rounds: Int
-    let json: Bool
-    let encryption: @Sendable () -> StoreEncryption
+    let latency: Int
+    /// Where LocalOrg and the workers run, with `--pin`.
+    let pinning: CorePinning?
+    let options: SuiteOptions
+    /// Runs one contender in a worker against the org, with the worker's arguments.
+    let work: (OrgProcess, [String]) async throws -> RunFigures
 
-    func measure(
-        _ server: LocalOrgServer, userID: String, client: RestClient, distantClient: RestClient, latency: Int, scratch: URL
-    ) async throws {
-        try await BenchOrg.load(accounts: accounts, into: server.store, as: userID)
-        // An org's records are seldom all changed in the last second: priming hands over to the
-        // REST cursor from one second before its job, so records younger than that would be
-        // fetched twice, which is not the work being measured.
-        try await Task.sleep(for: .seconds(1.5))
-        let soql = "SELECT Name, Industry, AnnualRevenue, BillingCity FROM Account"
-        var bulk: [Double] = []
-        var rest: [Double] = []
-        var distantBulk: [Double] = []
-        var distantRest: [Double] = []
-        for round in 0..<rounds {
-            for (distant, primes) in [(false, true), (false, false), (true, true), (true, false)] {
-                var target = try SoqlSyncDownTarget(query: soql)
-                target.primesWithBulkAPI = primes
-                if !json {
-                    let way = primes ? "a Bulk API job" : "REST pages"
-                    let network = distant ? " with \(latency) ms a request" : ""
-                    FileHandle.standardError.write(
-                        Data("first sync of \(accounts) Accounts through \(way)\(network), round \(round + 1)\n".utf8))
-                }
-                let rate = try await firstSync(
-                    target, soup: "accounts", expected: accounts, client: distant ? distantClient : client, scratch: scratch,
-                    name: "prime-\(round)-\(distant)-\(primes)")
-                switch (distant, primes) {
-                case (false, true): bulk.append(rate)
-                case (false, false): rest.append(rate)
-                case (true, true): distantBulk.append(rate)
-                case (true, false): distantRest.append(rate)
-                }
-            }
-        }
-        // The tree: Accounts of their own, each with its Contacts.
-        var accountIds: [String] = []
-        for start in stride(from: 0, to: treeAccounts, by: 5_000) {
-            let batch = (start..<min(start + 5_000, treeAccounts)).map { JSON.object(["Name": .string("Tree \($0)")]) }
-            accountIds += try await server.store.create("Account", records: batch, as: userID)
-        }
-        var contacts: [JSON] = []
-        for (index, id) in accountIds.enumerated() {
-            for number in 0..<contactsPerAccount {
-                contacts.append(["LastName": .string("Contact \(index)-\(number)"), "AccountId": .string(id)])
-            }
-        }
-        for start in stride(from: 0, to: contacts.count, by: 5_000) {
-            _ = try await server.store.create("Contact", records: Array(contacts[start..<min(start + 5_000, contacts.count)]), as: userID)
-        }
-        let tree = RelatedObject(
-            objectType: "Account", soupName: "accounts", fieldlist: ["Name"],
-            children: [
-                RelatedObject(child: "Contact", soupName: "contacts", parentIdFieldName: "AccountId", fieldlist: ["LastName", "Email"])
-            ])
-        let treeTarget = try ParentChildrenSyncDownTarget(tree: tree, parentSoqlFilter: "Name LIKE 'Tree %'")
-        let treeTotal = treeAccounts * (1 + contactsPerAccount)
-        var treeRates: [Double] = []
-        for round in 0..<rounds {
-            if !json {
-                FileHandle.standardError.write(
-                    Data("parent-children sync down of \(treeAccounts) Accounts with \(contacts.count) Contacts, round \(round + 1)\n".utf8)
-                )
-            }
-            treeRates.append(
-                try await firstSync(
-                    treeTarget, soup: "accounts", expected: treeTotal, client: client, scratch: scratch, name: "tree-\(round)"))
-        }
-        let ratio = Measurement.median(zip(bulk, rest).map { $0 / $1 })
-        let distantRatio = Measurement.median(zip(distantBulk, distantRest).map { $0 / $1 })
-        let treeRate = Measurement.median(treeRates)
-        if !json {
-            print(
-                String(
-                    format:
-                        "first sync of %d Accounts: through a Bulk API 2.0 job %.0f records/s, through REST pages %.0f records/s; ratio %.2f",
-                    accounts, Measurement.median(bulk), Measurement.median(rest), ratio))
-            print(
-                String(
-                    format: "  with %d ms a request: through the job %.0f records/s, through REST pages %.0f records/s; ratio %.2f",
-                    latency, Measurement.median(distantBulk), Measurement.median(distantRest), distantRatio))
-            print(
-                String(
-                    format: "parent-children sync down of %d Accounts with %d Contacts: %.0f records/s", treeAccounts, contacts.count,
-                    treeRate))
-        }
-        var report = BenchReport()
-        report.add("suite", "sync-prime")
-        report.add("unit", "records/s")
-        report.add("ours", Measurement.median(bulk))
-        report.add("baseline", Measurement.median(rest))
-        report.add("ratio", ratio)
-        report.add("latencyMs", latency)
-        report.add("oursWithLatency", Measurement.median(distantBulk))
-        report.add("baselineWithLatency", Measurement.median(distantRest))
-        report.add("ratioWithLatency", distantRatio)
-        report.add("parentChildren", treeRate)
-        report.add("accounts", accounts)
-        report.add("treeAccounts", treeAccounts)
-        report.add("treeContacts", contacts.count)
-        report.add("rounds", rounds)
-        print(report.line)
+    /// One priming contender: through the Bulk API or REST pages, and the latency added.
+    struct Run: Hashable {
+        let bulk: Bool
+        let latency: Int
+
+        var label: String { (bulk ? "Bulk API job" : "REST pages") + (latency > 0 ? " at \(latency) ms" : "") }
     }
 
-    /// Records/s of a first sync of `target` into a new store.
-    private func firstSync(
-        _ target: any SyncDownTarget, soup: String, expected: Int, client: RestClient, scratch: URL, name: String
-    ) async throws -> Double {
-        let store = try await SmartStore(url: scratch.appendingPathComponent("\(name).sqlite"), encryption: encryption())
-        for (soupName, parentField) in [(soup, nil), ("contacts", "AccountId")] as [(String, String?)] {
-            var indexes = [
-                IndexSpec(path: "Id", type: .string), IndexSpec(path: SyncField.local, type: .string),
-                IndexSpec(path: SyncField.syncId, type: .integer),
-            ]
-            if let parentField { indexes.append(IndexSpec(path: parentField, type: .string)) }
-            try await store.registerSoup(soupName, indexSpecs: indexes)
+    func measure(into record: inout BenchRecord) async throws {
+        let runs = [
+            Run(bulk: true, latency: 0), Run(bulk: false, latency: 0), Run(bulk: true, latency: latency),
+            Run(bulk: false, latency: latency),
+        ]
+        options.say("first sync of \(accounts) Accounts: \(runs.map(\.label).joined(separator: ", "))")
+        let primed = try await OrgProcess.withRunning(accounts: accounts, pinning: pinning) { org in
+            // Priming hands over to the REST cursor from one second before its job, so records
+            // younger than that would be fetched twice, which is not the work being measured.
+            try await Task.sleep(for: .seconds(1.5))
+            return try await options.plan.runs(runs, progress: options.say) { run in
+                var arguments = ["--contender", "prime", "--expected", String(accounts), "--latency", String(run.latency)]
+                if run.bulk { arguments.append("--bulk") }
+                return try await work(org, arguments)
+            }
         }
-        let manager = try await SyncManager(store: store, client: client)
-        let rate = try await Measurement.rate(expected) {
-            let state = try await manager.syncDown(target: target, soupName: soup)
-            guard state.isDoneWithoutFailures else { throw ValidationError("the sync ended \(state.status): \(state.error)") }
-            return state.recordsSynced
+        let treeTotal = treeAccounts * (1 + contactsPerAccount)
+        options.say("parent-children sync down of \(treeAccounts) Accounts with \(treeAccounts * contactsPerAccount) Contacts")
+        let trees = try await OrgProcess.withRunning(accounts: 0, tree: (treeAccounts, contactsPerAccount), pinning: pinning) { org in
+            try await options.plan.runs(["tree"], progress: options.say) { _ in
+                try await work(org, ["--contender", "tree", "--expected", String(treeTotal)])
+            }
         }
-        try store.close()
-        return rate
+        func rates(_ run: Run) -> Sample { Sample((primed[run] ?? []).compactMap(\.rate)) }
+        let (bulk, rest, distantBulk, distantRest) = (rates(runs[0]), rates(runs[1]), rates(runs[2]), rates(runs[3]))
+        let tree = Sample((trees["tree"] ?? []).compactMap(\.rate))
+        let ratio = bulk.ratio(to: rest)
+        let distantRatio = distantBulk.ratio(to: distantRest)
+        record.settings += [
+            ("primeAccounts", Double(accounts)), ("primeLatencyMs", Double(latency)), ("treeAccounts", Double(treeAccounts)),
+            ("contactsPerAccount", Double(contactsPerAccount)),
+        ]
+        record.figures += [
+            ("primeBulk", bulk), ("primeRESTPages", rest), ("primeBulkAt\(latency)ms", distantBulk),
+            ("primeRESTPagesAt\(latency)ms", distantRest), ("parentChildren", tree),
+        ]
+        record.ratios += [("bulkOverRESTPages", ratio), ("bulkOverRESTPagesAt\(latency)ms", distantRatio)]
+        record.bars.append(.atLeast("primingPaysAt\(latency)ms", distantRatio.median, 1))
+        func text(_ value: Double?, _ format: String = "%.2f") -> String { value.map { String(format: format, $0) } ?? "-" }
+        options.say(
+            "first sync of \(accounts) Accounts: Bulk API job \(text(bulk.median, "%.0f")) records/s, REST pages \(text(rest.median, "%.0f")); ratio \(text(ratio.median))"
+        )
+        options.say(
+            "  at \(latency) ms a request: job \(text(distantBulk.median, "%.0f")), REST pages \(text(distantRest.median, "%.0f")); ratio \(text(distantRatio.median))"
+        )
+        options.say("parent-children sync down of \(treeTotal) records: \(text(tree.median, "%.0f")) records/s")
     }
 }

@@ -1,7 +1,7 @@
 /// The pages a sync down has fetched and not yet saved, between the task that fetches them and
 /// the one that saves them: the fetcher runs up to `capacity` pages ahead, so neither waits for
 /// the other page by page, and the saver takes every page waiting at once.
-actor PageBuffer<Page: Sendable> {
+package actor PageBuffer<Page: Sendable> {
     private let capacity: Int
     private var pages: [Page] = []
     private var fetchingEnded = false
@@ -11,13 +11,13 @@ actor PageBuffer<Page: Sendable> {
     private var waitingFetcher: CheckedContinuation<Void, Never>?
 
     /// A buffer that holds at most `capacity` pages.
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// Adds a fetched page, waiting while the buffer is full.
     /// - Returns: false when the saver has stopped taking pages, so fetching should stop too.
-    func put(_ page: Page) async -> Bool {
+    package func put(_ page: Page) async -> Bool {
         while pages.count >= capacity && !isClosed {
             await withCheckedContinuation { waitingFetcher = $0 }
         }
@@ -28,7 +28,7 @@ actor PageBuffer<Page: Sendable> {
     }
 
     /// Says fetching ended: with no more pages, or with `error` after the pages already put.
-    func endFetching(_ error: (any Error)?) {
+    package func endFetching(_ error: (any Error)?) {
         fetchingEnded = true
         failure = error
         wakeSaver()
@@ -37,7 +37,7 @@ actor PageBuffer<Page: Sendable> {
     /// Every page waiting, in order, once there is at least one; nil when fetching ended with
     /// every page taken.
     /// - Throws: the fetch's failure, once the pages fetched before it have been taken.
-    func takeAll() async throws -> [Page]? {
+    package func takeAll() async throws -> [Page]? {
         while pages.isEmpty && !fetchingEnded {
             await withCheckedContinuation { waitingSaver = $0 }
         }
@@ -52,7 +52,7 @@ actor PageBuffer<Page: Sendable> {
     }
 
     /// Stops taking pages: a fetcher waiting for room, or putting later, is told to stop.
-    func close() {
+    package func close() {
         isClosed = true
         pages = []
         wakeFetcher()

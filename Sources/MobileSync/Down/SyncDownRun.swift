@@ -6,7 +6,7 @@ import SmartStore
 /// One run of a sync down: pages come from the target and each is saved, with the sync's
 /// cursor and counts, in one store transaction, so that a stop, a failure or a killed process
 /// leaves the soup and the state agreeing on what was saved.
-struct SyncDownRun: Sendable {
+package struct SyncDownRun: Sendable {
     let store: SmartStore
     let client: RestClient
     let target: any SyncDownTarget
@@ -131,7 +131,7 @@ struct SyncDownRun: Sendable {
     }
 
     /// How many pages the fetcher may run ahead of the writer.
-    static let pagesAhead = 3
+    package static let pagesAhead = 3
 
     /// Saves pages and the state after them in one transaction.
     private func save(_ pages: [PreparedPage], into state: SyncState, mergeMode: MergeMode, series: UpsertSeries) async throws -> (

@@ -1,4 +1,4 @@
-import SalesforceCore
+package import SalesforceCore
 
 /// The fields Mobile Sync keeps in each record of a synced soup, named as the SDK names them.
 ///
@@ -34,7 +34,7 @@ public enum SyncField {
 }
 
 /// A record's Mobile Sync flags, read and set.
-struct RecordFlags {
+package struct RecordFlags {
     var members: [String: JSON]
 
     init(_ record: JSON) {
@@ -60,7 +60,7 @@ struct RecordFlags {
 
     /// The fields of a record that matches the server: flags false, no error, and the sync
     /// that saved it when there is one.
-    static func cleanFields(syncId: Int64?) -> [String: JSON] {
+    package static func cleanFields(syncId: Int64?) -> [String: JSON] {
         var fields: [String: JSON] = [SyncField.lastError: .null]
         for flag in SyncField.flags { fields[flag] = false }
         if let syncId { fields[SyncField.syncId] = .integer(syncId) }

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import SOQL
 public import SalesforceCore
 public import SalesforceREST
@@ -12,6 +12,13 @@ public struct SyncContext: Sendable {
     public let store: SmartStore
     /// The soup the sync writes.
     public let soupName: String
+
+    /// A context from its parts; the benchmarks drive a target's fetch as a sync would.
+    package init(client: RestClient, store: SmartStore, soupName: String) {
+        self.client = client
+        self.store = store
+        self.soupName = soupName
+    }
 }
 
 /// Where a sync down resumes: the modification stamp and id of the last record it saved, in
@@ -63,7 +70,7 @@ public struct SyncDownPage: Sendable {
     public var cursorAfter: SyncCursor?
     /// Per record, the JSON text the server sent for it, when it is kept as sent; empty when
     /// none are (records are then written out again).
-    var texts: [Data?] = []
+    package var texts: [Data?] = []
 
     /// Keeps only the records at `positions` (in order), with their texts.
     mutating func keepRecords(at positions: [Int]) {
