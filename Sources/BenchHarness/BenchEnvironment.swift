@@ -42,7 +42,10 @@ package struct BenchEnvironment: Sendable {
     {
         BenchEnvironment(
             commit: repository.flatMap { git(["rev-parse", "HEAD"], in: $0) },
-            isDirty: repository.flatMap { git(["status", "--porcelain", "--untracked-files=no"], in: $0) }.map { !$0.isEmpty },
+            // The records a run appends are not changes to what is measured.
+            isDirty: repository.flatMap {
+                git(["status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)Benchmarks/results"], in: $0)
+            }.map { !$0.isEmpty },
             configuration: buildConfiguration, swiftVersion: compilerVersion, cores: ProcessInfo.processInfo.activeProcessorCount,
             cpuQuota: cgroupQuota(), loadBefore: loadAverages(), loadAfter: nil, scratchFileSystem: fileSystem(of: scratch),
             machine: machineName(), date: Date())
