@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `forcekit-bench`: ForceKit measured against a baseline on the same work, in one process.
+/// `forcekit-bench`: ForceKit measured against a baseline on the same work, in one run.
 @main
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
