@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SalesforceAuth
 import SalesforceCore
 
 /// What a client needs of a LocalOrg, read from the line `forcekit serve` (and
@@ -32,6 +33,13 @@ struct OrgCredentials: Sendable {
         userID = try field("userId")
         clientID = try field("clientId")
         redirectURI = try field("redirectUri")
+    }
+
+    /// The default user's credentials, from the SDK's password flow.
+    func logIn() async throws -> OAuthCredentials {
+        guard let host = LoginHost(loginURL) else { throw ValidationError("LocalOrg's login URL is not one: \(loginURL)") }
+        let oauth = OAuthClient(consumerKey: clientID, redirectURI: redirectURI, scopes: ["api"])
+        return try await oauth.logIn(username: username, password: password, at: host)
     }
 
     /// An access token for the default user, from the password flow.

@@ -35,14 +35,4 @@ enum ProcessCPU {
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         return ticks > 0 ? (user + system) / ticks : nil
     }
-
-    /// `body`'s result and the cores it kept busy on average (CPU seconds over wall seconds).
-    static func cores<T>(_ body: () async throws -> T) async rethrows -> (result: T, cores: Double) {
-        let cpu = seconds()
-        let start = ContinuousClock.now
-        let result = try await body()
-        let elapsed = ContinuousClock.now - start
-        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return (result, wall > 0 ? (seconds() - cpu) / wall : 0)
-    }
 }

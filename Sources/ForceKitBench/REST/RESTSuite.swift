@@ -73,9 +73,7 @@ struct RESTSuite: AsyncParsableCommand {
     ) {
         let version = APIVersion.current.description
         let credentials = org.credentials
-        let oauth = OAuthClient(consumerKey: credentials.clientID, redirectURI: credentials.redirectURI, scopes: ["api"])
-        guard let host = LoginHost(credentials.loginURL) else { throw ValidationError("LocalOrg's login URL is not one") }
-        let login = try await oauth.logIn(username: credentials.username, password: credentials.password, at: host)
+        let login = try await credentials.logIn()
         let client = RestClient(credentials: login, refresher: nil, transport: URLSessionTransport(maximumConnectionsPerHost: tasks))
         let baseline = BareURLSession(token: login.accessToken ?? "", maximumConnections: tasks)
         let soql = "SELECT Id, Name, Industry, AnnualRevenue, BillingCity, CreatedDate FROM Account"

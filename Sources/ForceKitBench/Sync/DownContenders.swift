@@ -34,16 +34,7 @@ struct DownContenders {
         let timing = TimedWork(serverPID: serverPID)
         let buffer = PageBuffer<SyncDownPage>(capacity: SyncDownRun.pagesAhead)
         let count = try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    while let page = try await fetch.nextPage() {
-                        guard await buffer.put(page) else { return }
-                    }
-                    await buffer.endFetching(nil)
-                } catch {
-                    await buffer.endFetching(error)
-                }
-            }
+            group.addTask { await buffer.fill(from: fetch.nextPage) }
             var count = 0
             while let pages = try await buffer.takeAll() { count += pages.reduce(0) { $0 + $1.records.count } }
             return count

@@ -90,12 +90,6 @@ struct SyncWorkerCommand: AsyncParsableCommand {
     }
 
     private func logIn(_ transport: BenchTransport) async throws -> RestClient {
-        let credentials = try OrgCredentials(line: org)
-        guard let host = LoginHost(credentials.loginURL) else {
-            throw ValidationError("LocalOrg's login URL is not one: \(credentials.loginURL)")
-        }
-        let oauth = OAuthClient(consumerKey: credentials.clientID, redirectURI: credentials.redirectURI, scopes: ["api"])
-        let login = try await oauth.logIn(username: credentials.username, password: credentials.password, at: host)
-        return RestClient(credentials: login, refresher: nil, transport: transport)
+        RestClient(credentials: try await OrgCredentials(line: org).logIn(), refresher: nil, transport: transport)
     }
 }

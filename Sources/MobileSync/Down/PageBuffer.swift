@@ -27,6 +27,20 @@ package actor PageBuffer<Page: Sendable> {
         return true
     }
 
+    /// Puts every page `next` returns until it returns nil, then ends fetching (with its error,
+    /// if it throws); stops early when the saver stopped taking pages. The fetching side of a
+    /// sync down, run in a task of its own.
+    package nonisolated func fill(from next: @Sendable () async throws -> Page?) async {
+        do {
+            while let page = try await next() {
+                guard await put(page) else { return }
+            }
+            await endFetching(nil)
+        } catch {
+            await endFetching(error)
+        }
+    }
+
     /// Says fetching ended: with no more pages, or with `error` after the pages already put.
     package func endFetching(_ error: (any Error)?) {
         fetchingEnded = true

@@ -79,16 +79,7 @@ package struct SyncDownRun: Sendable {
             // new without a lookup each (the first sync of a large org).
             let series = UpsertSeries()
             let stopped = try await withThrowingTaskGroup(of: Void.self) { group -> Bool in
-                group.addTask {
-                    do {
-                        while let page = try await nextPage() {
-                            guard await buffer.put(page) else { return }
-                        }
-                        await buffer.endFetching(nil)
-                    } catch {
-                        await buffer.endFetching(error)
-                    }
-                }
+                group.addTask { await buffer.fill(from: nextPage) }
                 defer { group.cancelAll() }
                 do {
                     while let pages = try await buffer.takeAll() {
