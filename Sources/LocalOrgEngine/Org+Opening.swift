@@ -6,7 +6,7 @@ import SalesforceCore
 /// Opening an org's data directory: its settings, schema, store and users.
 extension Org {
     /// The org's database in its data directory.
-    static let databaseFileName = "org.sqlite"
+    package static let databaseFileName = "org.sqlite"
 
     /// Removes the org's records, files and tokens from `directory`, keeping its settings (the org
     /// id, the default user's credentials, the connected apps): the next open starts the org anew.
@@ -26,15 +26,19 @@ extension Org {
 
     /// Opens the org kept in `directory` (a new one when it is empty): `localorg.json`, the
     /// store, the default user with the password the settings name, and, for a new org, the
-    /// sample data when `seedsSampleData` is set. Expired tokens are forgotten.
+    /// sample data when `seedsSampleData` is set and the records of `volumeSeed`. Expired tokens
+    /// are forgotten.
     /// - Parameters:
     ///   - schemaFile: Custom objects and fields to add to the standard schema.
+    ///   - volumeSeed: Generated Accounts and Contacts a new org gets; an org that exists keeps
+    ///     its records.
     ///   - clock: The time source; tests move it to expire tokens.
     ///   - rotatesRefreshTokens: Whether every connected app rotates refresh tokens (each app
     ///     can also say so in `localorg.json`).
     package static func open(
         in directory: URL, schemaFile: URL?, seedsSampleData: Bool, tokenLifetime: TimeInterval,
-        clock: @escaping @Sendable () -> Date, pushEnabled: Bool, apexRoutes: [ApexRoute], rotatesRefreshTokens: Bool = false
+        clock: @escaping @Sendable () -> Date, pushEnabled: Bool, apexRoutes: [ApexRoute], rotatesRefreshTokens: Bool = false,
+        volumeSeed: VolumeSeed? = nil
     ) async throws(LocalOrgError) -> Org {
         let settings = try OrgSettings.loadOrCreate(in: directory)
         var schema = DefaultSchema.schema()
@@ -43,8 +47,9 @@ extension Org {
             file: directory.appendingPathComponent(databaseFileName), schema: schema, organizationID: settings.organizationID, clock: clock)
         let oauth = OAuthService(
             store: store, settings: settings, tokenLifetime: tokenLifetime, rotatesAllRefreshTokens: rotatesRefreshTokens)
-        let defaultUser = try await prepareUsers(store: store, oauth: oauth, settings: settings, seed: seedsSampleData)
+        let (defaultUser, isNew) = try await prepareUsers(store: store, oauth: oauth, settings: settings, seed: seedsSampleData)
         do {
+            if isNew, let volumeSeed { try await store.write(volumeSeed, ownerID: defaultUser.userID.id18) }
             try await oauth.purgeExpired()
         } catch {
             throw .storage(reason: error.description)
@@ -71,14 +76,16 @@ extension Org {
     }
 
     /// A new store gets its users (and sample data); an existing one keeps its own.
-    /// - Returns: The default user.
+    /// - Returns: The default user, and whether the store was new.
     private static func prepareUsers(
         store: OrgStore, oauth: OAuthService, settings: OrgSettings, seed: Bool
-    ) async throws(LocalOrgError) -> UserIdentity {
+    ) async throws(LocalOrgError) -> (UserIdentity, isNew: Bool) {
         let defaultUserID: String?
+        let isNew: Bool
         do {
             let existing = try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"User\"") ?? 0 }
-            if existing == 0 {
+            isNew = existing == 0
+            if isNew {
                 if seed {
                     _ = try await SeedData.populate(store, settings: settings)
                 } else {
@@ -107,7 +114,7 @@ extension Org {
             throw .invalidConfiguration(
                 file: OrgSettings.fileName, reason: "the default user \(settings.username) is not a user of the org's data")
         }
-        return user
+        return (user, isNew)
     }
 
     /// The org's profiles made if missing, and the default user made whole again: found by the

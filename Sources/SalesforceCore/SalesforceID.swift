@@ -99,7 +99,7 @@ extension SalesforceID {
     }
 
     /// The 3-character suffix: for each 5-character chunk, a bit per uppercase letter.
-    static func checksum(ofFirst15 bytes: [UInt8]) -> String {
+    package static func checksum(ofFirst15 bytes: [UInt8]) -> String {
         var suffix: [UInt8] = []
         suffix.reserveCapacity(3)
         for chunk in 0..<3 {

@@ -13,6 +13,12 @@ struct ServeCommandTests {
         #expect(port.error.contains("--port must be from 0 to 65535."))
         let ttl = await forcekit("serve", "--token-ttl", "0")
         #expect(ttl.exitCode == 64)
+        let seed = await forcekit("serve", "--seed-accounts=-5")
+        #expect(seed.exitCode == 64)
+        #expect(seed.error.contains("--seed-accounts must be 0 or more"))
+        let huge = await forcekit("serve", "--seed-accounts", "20000000")
+        #expect(huge.exitCode == 64)
+        #expect(huge.error.contains("--seed-accounts seeds at most 10,000,000 Accounts"))
     }
 
     @Test("a schema file that cannot be used is an error that says why, with status 1")

@@ -51,6 +51,49 @@ struct AlterSoupTests {
         }
     }
 
+    @Test("Adding indexes to a soup with full-text search: found at once, the rest as it was, later writes kept in every index")
+    func addingIndexes() async throws {
+        try await withStore { store throws in
+            try await store.registerSoup("agents", indexSpecs: [string("name"), fullText("bio")])
+            let agents: [JSON] = [
+                ["name": "Bond", "bio": "martini shaken", "number": "007", "rank": 3],
+                ["name": "Trevelyan", "bio": "rogue agent", "number": "006", "rank": 2],
+            ]
+            let stored = try await store.upsert(entries: agents, inSoup: "agents")
+            let before = try await store.allEntries("agents")
+            try await store.alterSoup(
+                "agents", indexSpecs: [string("name"), fullText("bio"), string("number"), integer("rank")], reIndexData: true)
+            func count(_ spec: QuerySpec) async throws -> Int { try await store.count(using: spec) }
+            #expect(try await count(.buildExactQuerySpec(soupName: "agents", path: "number", matchKey: "006")) == 1)
+            #expect(try await count(.buildRangeQuerySpec(soupName: "agents", path: "rank", beginKey: 3, endKey: 9)) == 1)
+            #expect(try await count(.buildExactQuerySpec(soupName: "agents", path: "name", matchKey: "Bond")) == 1)
+            #expect(try await count(.buildMatchQuerySpec(soupName: "agents", path: "bio", matchKey: "martini")) == 1)
+            #expect(try await store.allEntries("agents") == before)
+
+            // The full-text index follows an update after the alteration, and new entries go on
+            // from the last id.
+            var bond = try #require(stored[0].objectValue)
+            bond["bio"] = "vodka stirred"
+            try await store.upsert(entries: [.object(bond)], inSoup: "agents")
+            #expect(try await count(.buildMatchQuerySpec(soupName: "agents", path: "bio", matchKey: "martini")) == 0)
+            #expect(try await count(.buildMatchQuerySpec(soupName: "agents", path: "bio", matchKey: "vodka")) == 1)
+            let next = try await store.upsert(entries: [["name": "M", "number": "000"]], inSoup: "agents")
+            #expect(next[0]["_soupEntryId"] == 3)
+            #expect(try await count(.buildExactQuerySpec(soupName: "agents", path: "number", matchKey: "000")) == 1)
+
+            // Without re-indexing, entries already stored wait for reIndexSoup.
+            try await store.alterSoup(
+                "agents", indexSpecs: [string("name"), fullText("bio"), string("number"), integer("rank"), string("role")],
+                reIndexData: false)
+            try await store.upsert(entries: [["name": "Q", "role": "quartermaster"]], inSoup: "agents")
+            var trevelyan = try #require(stored[1].objectValue)
+            trevelyan["role"] = "traitor"
+            try await store.upsert(entries: [.object(trevelyan)], inSoup: "agents")
+            #expect(try await count(.buildExactQuerySpec(soupName: "agents", path: "role", matchKey: "quartermaster")) == 1)
+            #expect(try await count(.buildExactQuerySpec(soupName: "agents", path: "role", matchKey: "traitor")) == 1)
+        }
+    }
+
     @Test("Changing a path's type with re-indexing makes it numeric (T-ALT-6)")
     func changeType() async throws {
         try await withStore { store throws in

@@ -60,15 +60,18 @@ final class OrgProcess: Sendable {
     }
 
     /// Starts LocalOrg with `accounts` Accounts named `prefix` and a number (and `tree` Accounts
-    /// with their Contacts), on the server's cores of `pinning` when given, and waits until it serves.
+    /// with their Contacts, and the generated records of `forcekit serve --seed-accounts`), kept
+    /// in `data` when given, on the server's cores of `pinning` when given, and waits until it serves.
     static func start(
-        accounts: Int, prefix: String = "Account ", tree: (accounts: Int, contactsEach: Int) = (0, 0), pinning: CorePinning? = nil
+        accounts: Int, prefix: String = "Account ", tree: (accounts: Int, contactsEach: Int) = (0, 0),
+        seed: (accounts: Int, contactsEach: Int) = (0, 0), data: URL? = nil, pinning: CorePinning? = nil
     ) async throws -> OrgProcess {
         let child = try BenchChild(
             [
                 "org-server", "--accounts", String(accounts), "--prefix", prefix, "--tree-accounts", String(tree.accounts),
-                "--contacts-per-account", String(tree.contactsEach),
-            ], cores: pinning?.server)
+                "--contacts-per-account", String(tree.contactsEach), "--seed-accounts", String(seed.accounts), "--seed-contacts",
+                String(seed.contactsEach),
+            ] + (data.map { ["--data", $0.path] } ?? []), cores: pinning?.server)
         do {
             return try OrgProcess(child: child, line: try await child.firstLine())
         } catch {

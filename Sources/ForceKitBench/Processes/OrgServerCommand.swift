@@ -17,12 +17,18 @@ struct OrgServerCommand: AsyncParsableCommand {
     @Option(help: "How their names begin; the number follows.") var prefix = "Account "
     @Option(name: .customLong("tree-accounts"), help: "Accounts named Tree and a number, each with Contacts.") var treeAccounts = 0
     @Option(name: .customLong("contacts-per-account"), help: "Contacts under each of them.") var contactsPerAccount = 0
+    @Option(name: .customLong("seed-accounts"), help: "Generated Accounts, as forcekit serve --seed-accounts makes them.")
+    var seedAccounts = 0
+    @Option(name: .customLong("seed-contacts"), help: "Contacts each generated Account gets.") var seedContacts = 0
+    @Option(help: "Keep the org in this folder, as forcekit serve --data does.") var data: String?
 
     func run() async throws {
         // The suite prints the figures; the SDK's progress lines would bury them.
         ForceKitLogging.setLevel(.warning)
         var configuration = LocalOrgConfiguration()
         configuration.seedsSampleData = false
+        configuration.dataDirectory = data.map { URL(fileURLWithPath: $0) }
+        if seedAccounts > 0 { configuration.volumeSeed = VolumeSeed(accounts: seedAccounts, contactsPerAccount: seedContacts) }
         try await LocalOrgServer.withRunning(configuration) { server in
             let userID = server.credentials.user.userID.id18
             try await BenchOrg.load(accounts: accounts, into: server.store, as: userID, prefix: prefix)

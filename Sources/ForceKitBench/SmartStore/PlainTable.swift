@@ -7,6 +7,8 @@ import SalesforceCore
 struct PlainTable {
     let columns: Int
     let fullTextColumn: Int?
+    /// The table's name; its indexes' and full-text table's names begin with it.
+    var name = "t"
 
     /// A pool for the baseline, with the page cache SmartStore gives its connections (16 MiB,
     /// set in SmartStore's `StoreDatabase`), so both sides of a ratio read from the same memory.
@@ -20,15 +22,16 @@ struct PlainTable {
         let definitions =
             ["id INTEGER PRIMARY KEY AUTOINCREMENT", "soup TEXT", "created INTEGER", "lastModified INTEGER"]
             + (0..<columns).map { "c\($0) TEXT" }
-        try db.execute(sql: "CREATE TABLE t (\(definitions.joined(separator: ", ")))")
-        try db.execute(sql: "CREATE INDEX t_created ON t (created); CREATE INDEX t_lastModified ON t (lastModified)")
-        for column in 0..<columns { try db.execute(sql: "CREATE INDEX t_c\(column) ON t (c\(column))") }
+        try db.execute(sql: "CREATE TABLE \(name) (\(definitions.joined(separator: ", ")))")
+        try db.execute(
+            sql: "CREATE INDEX \(name)_created ON \(name) (created); CREATE INDEX \(name)_lastModified ON \(name) (lastModified)")
+        for column in 0..<columns { try db.execute(sql: "CREATE INDEX \(name)_c\(column) ON \(name) (c\(column))") }
         if let fullTextColumn {
             try db.execute(
                 sql: """
-                    CREATE VIRTUAL TABLE t_fts USING fts5(c\(fullTextColumn));
-                    CREATE TRIGGER t_fts_insert AFTER INSERT ON t BEGIN
-                        INSERT INTO t_fts (rowid, c\(fullTextColumn)) VALUES (new.id, new.c\(fullTextColumn)); END;
+                    CREATE VIRTUAL TABLE \(name)_fts USING fts5(c\(fullTextColumn));
+                    CREATE TRIGGER \(name)_fts_insert AFTER INSERT ON \(name) BEGIN
+                        INSERT INTO \(name)_fts (rowid, c\(fullTextColumn)) VALUES (new.id, new.c\(fullTextColumn)); END;
                     """)
         }
     }
@@ -36,7 +39,7 @@ struct PlainTable {
     var insertSQL: String {
         let names = ["soup", "created", "lastModified"] + (0..<columns).map { "c\($0)" }
         return
-            "INSERT INTO t (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+            "INSERT INTO \(name) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
     }
 
     /// The rows for `entries`: JSON text as SmartStore stores it (system fields included) and

@@ -51,11 +51,22 @@ struct QueryBench {
         self.say = say
     }
 
+    /// A bench of the queries over stores built already: SmartStore's and the plain table's.
+    init(store: SmartStore, pool: DatabasePool, workload: QueryWorkload, say: @escaping (String) -> Void) {
+        self.store = store
+        self.pool = pool
+        self.workload = workload
+        sortedKeys = workload.keys.sorted()
+        self.say = say
+    }
+
+    /// The key and words indexes the queries use.
+    static let indexSpecs = [IndexSpec(path: "key", type: .string), IndexSpec(path: "words", type: .fullText)]
+
     /// A store of the workload's entries, with the key and words indexes.
     static func makeStore(_ workload: QueryWorkload, at url: URL, encryption: StoreEncryption) async throws -> SmartStore {
         let store = try await SmartStore(url: url, encryption: encryption)
-        try await store.registerSoup(
-            "query", indexSpecs: [IndexSpec(path: "key", type: .string), IndexSpec(path: "words", type: .fullText)])
+        try await store.registerSoup("query", indexSpecs: indexSpecs)
         for start in stride(from: 0, to: workload.entries.count, by: 1_000) {
             try await store.upsert(
                 entries: Array(workload.entries[start..<min(start + 1_000, workload.entries.count)]), inSoup: "query")
@@ -96,15 +107,20 @@ struct QueryBench {
         return results
     }
 
-    /// The exact, range, like and match workloads.
-    func kinds(exactQueries: Int) -> [Kind] {
+    /// The exact, range, like and match workloads. The like queries' prefixes have
+    /// `likePrefixLength` letters: a third one keeps a million entries' prefixes as selective as
+    /// a hundred thousand's with two.
+    /// `likeQueries` of the 100 prefixes are asked (a like query reads the whole index, so a
+    /// million entries' take long).
+    func kinds(exactQueries: Int, likePrefixLength: Int = 2, likeQueries: Int = 100) -> [Kind] {
         let keys = workload.keys
         let sortedKeys = self.sortedKeys
         let rangeWidth = self.rangeWidth
         let step = max(1, keys.count / max(1, exactQueries))
         let rangeStarts = stride(from: 0, to: max(1, sortedKeys.count - rangeWidth), by: max(1, sortedKeys.count / 20)).map { $0 }
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
-        let prefixes = (0..<100).map { "\(letters[$0 % 26])\(letters[($0 * 7) % 26])" }
+        let third = { (index: Int) in letters[(index / 26 * 5 + index * 11) % 26] }
+        let prefixes = (0..<100).map { "\(letters[$0 % 26])\(letters[($0 * 7) % 26])" + (likePrefixLength > 2 ? String(third($0)) : "") }
         let words = (0..<100).map { workload.vocabulary[$0 * 37 % workload.vocabulary.count] }
 
         return [
@@ -122,7 +138,7 @@ struct QueryBench {
                 },
                 sql: "SELECT soup FROM t WHERE c0 >= ? AND c0 <= ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { $0.databaseValue }),
             Kind(
-                name: "like", pageSize: 50, inputs: prefixes,
+                name: "like", pageSize: 50, inputs: Array(prefixes.prefix(likeQueries)),
                 spec: { .buildLikeQuerySpec(soupName: "query", path: "key", likeKey: "\($0)%", pageSize: 50) },
                 sql: "SELECT soup FROM t WHERE c0 LIKE ? ORDER BY c0 ASC LIMIT ? OFFSET ?", argument: { "\($0)%".databaseValue }),
             Kind(
@@ -150,7 +166,8 @@ struct QueryBench {
         return rows
     }
 
-    private func runBaseline(_ kind: Kind, decoding: Bool = false) async throws -> Int {
+    /// Pages through every input of `kind` in the plain table; the rows read.
+    func runBaseline(_ kind: Kind, decoding: Bool = false) async throws -> Int {
         var rows = 0
         for input in kind.inputs {
             var arguments: [DatabaseValue]

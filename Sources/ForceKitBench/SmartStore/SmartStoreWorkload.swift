@@ -33,15 +33,18 @@ struct EntryShape {
 }
 
 /// Entries for the query measurements: a random key, a few words from a fixed vocabulary
-/// (so full-text terms select a few dozen entries), and filler fields.
+/// (so full-text terms select a few dozen entries), and filler fields; with `groups`, `field2`
+/// is one of that many codes (`g0`, `g1`, …), for joins and aggregates.
 struct QueryWorkload {
     let entries: [JSON]
     let keys: [String]
     let vocabulary: [String]
 
-    init(count: Int, seed: UInt64) {
+    /// `vocabularySize` words make the full-text terms: each selects about `count * 3 /
+    /// vocabularySize` entries, so a larger soup keeps its terms as selective with more words.
+    init(count: Int, seed: UInt64, groups: Int? = nil, vocabularySize: Int = 5_000) {
         var random = SeededGenerator(seed: seed)
-        let vocabulary = (0..<5_000).map { _ in EntryShape.text(length: 8, using: &random) }
+        let vocabulary = (0..<vocabularySize).map { _ in EntryShape.text(length: 8, using: &random) }
         var keys: [String] = []
         var entries: [JSON] = []
         for _ in 0..<count {
@@ -49,6 +52,7 @@ struct QueryWorkload {
             let words = (0..<3).map { _ in vocabulary[Int(random.next() % UInt64(vocabulary.count))] }.joined(separator: " ")
             var fields: [String: JSON] = ["key": .string(key), "words": .string(words)]
             for index in 2..<10 { fields["field\(index)"] = .string(EntryShape.text(length: 20, using: &random)) }
+            if let groups { fields["field2"] = .string("g\(random.next() % UInt64(groups))") }
             keys.append(key)
             entries.append(.object(fields))
         }

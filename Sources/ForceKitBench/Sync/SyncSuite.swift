@@ -113,11 +113,7 @@ struct SyncSuite: AsyncParsableCommand {
 
     /// Runs one contender in a worker process and reads what it measured.
     private func work(on org: OrgProcess, _ scratch: URL, _ arguments: [String], _ pinning: CorePinning?) async throws -> RunFigures {
-        Self.settleDisk()
-        let child = try BenchChild(
-            ["sync-worker", "--org", org.credentials.line, "--server-pid", String(org.pid), "--scratch", scratch.path] + arguments
-                + (plaintext ? ["--plaintext"] : []), cores: pinning?.client)
-        return try RunFigures(line: try await child.finish())
+        try await SyncWorkerCommand.run(on: org, scratch: scratch, arguments + (plaintext ? ["--plaintext"] : []), pinning: pinning)
     }
 
     /// Waits until the system has written what earlier runs left to write, so that the kernel

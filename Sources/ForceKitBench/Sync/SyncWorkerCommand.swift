@@ -32,6 +32,9 @@ struct SyncWorkerCommand: AsyncParsableCommand {
         case prime
         /// A parent-children sync of Accounts and their Contacts.
         case tree
+        /// A first sync of every Account (primed through a Bulk API job with `--bulk`), then
+        /// `--changes` of them changed on the server and the sync run again.
+        case resync
     }
 
     @Option(help: "The credentials line of the LocalOrg to use.") var org: String
@@ -84,9 +87,20 @@ struct SyncWorkerCommand: AsyncParsableCommand {
             result = try await first.primed(throughBulkAPI: bulk)
         case .tree:
             result = try await first.tree()
+        case .resync:
+            result = try await first.resync(throughBulkAPI: bulk, changes: changes)
         }
         try store.close()
         print(result.line)
+    }
+
+    /// Runs one contender in a fresh worker process against `org` and reads what it measured.
+    static func run(on org: OrgProcess, scratch: URL, _ arguments: [String], pinning: CorePinning?) async throws -> RunFigures {
+        SyncSuite.settleDisk()
+        let child = try BenchChild(
+            ["sync-worker", "--org", org.credentials.line, "--server-pid", String(org.pid), "--scratch", scratch.path] + arguments,
+            cores: pinning?.client)
+        return try RunFigures(line: try await child.finish())
     }
 
     private func logIn(_ transport: BenchTransport) async throws -> RestClient {

@@ -37,6 +37,11 @@ struct ServeCommand: AsyncParsableCommand {
                           {"method": "POST", "path": "/accounts", "writes": "Account"},
                           {"path": "/accounts/:id", "writes": "Account"}]}
 
+            Volume: --seed-accounts N gives a new org N generated Accounts with \
+            --contacts-per-account Contacts each (3 by default), written in bulk with a progress \
+            line: a million Accounts and three million Contacts take about a minute and a half. Each \
+            Account's name ends with its number (Acme Inc. 1, Globex Inc. 2, ...).
+
             Certificate-based login: --client-ca FILE (which implies --tls) adds Certificate-Based \
             Login to the login pages. A certificate that CA issued, marked for client \
             authentication, logs in the active user whose username or federation ID \
@@ -98,6 +103,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Start a new org without the sample Accounts, Contacts and Opportunities.")
     var noSampleData = false
 
+    @Option(
+        name: .customLong("seed-accounts"),
+        help: ArgumentHelp("Give a new org this many generated Accounts, each with Contacts, to try it at volume.", valueName: "N"))
+    var seedAccounts: Int = 0
+
+    @Option(
+        name: .customLong("contacts-per-account"), help: ArgumentHelp("Contacts each generated Account gets.", valueName: "N"))
+    var contactsPerAccount: Int = 3
+
     @Flag(
         help:
             "Start the org in --data anew: its records, files and logins are removed; its credentials and connected apps are kept."
@@ -117,6 +131,12 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--revoked-certificates and --require-certificate-login go with --client-ca FILE.")
         }
         guard tokenTTL > 0 else { throw ValidationError("--token-ttl must be a positive number of seconds.") }
+        guard seedAccounts >= 0, (0...1_000).contains(contactsPerAccount) else {
+            throw ValidationError("--seed-accounts must be 0 or more, and --contacts-per-account from 0 to 1000.")
+        }
+        guard seedAccounts <= 10_000_000, seedAccounts * contactsPerAccount <= 100_000_000 else {
+            throw ValidationError("--seed-accounts seeds at most 10,000,000 Accounts and 100,000,000 Contacts.")
+        }
     }
 
     func run() async throws {
@@ -135,6 +155,19 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.rotatesRefreshTokens = rotateRefreshTokens
         configuration.schemaFile = schema.map { URL(fileURLWithPath: $0) }
         configuration.seedsSampleData = !noSampleData
+        if seedAccounts > 0 {
+            if !reset, let directory = configuration.dataDirectory, Self.holdsOrg(directory) {
+                Console.printError(
+                    "The org in \(directory.path) exists and keeps its records: --seed-accounts seeds a new org (add --reset to start it anew)."
+                )
+            } else {
+                let progress = ProgressLine("seeding Accounts and Contacts")
+                configuration.volumeSeed = VolumeSeed(accounts: seedAccounts, contactsPerAccount: contactsPerAccount) { written, total in
+                    progress.update(done: written, total: total)
+                    if written == total { progress.finish() }
+                }
+            }
+        }
         configuration.resetsData = reset
         configuration.stopsOnSignals = true
         configuration.pushEnabled = !noPush
@@ -171,6 +204,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         await server.waitUntilStopped()
         record.remove()
+    }
+
+    /// Whether `directory` already holds an org's records.
+    static func holdsOrg(_ directory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(Org.databaseFileName).path)
     }
 
     /// The file in a data directory that remembers its last port.

@@ -22,6 +22,9 @@ public struct LocalOrgConfiguration: Sendable {
     public var resetsData: Bool = false
     /// Whether a new org gets the sample Accounts, Contacts and Opportunities.
     public var seedsSampleData: Bool = true
+    /// Generated Accounts and Contacts a new org gets, in volume (on top of the sample data when
+    /// ``seedsSampleData`` is set); an org kept in ``dataDirectory`` keeps its own records.
+    public var volumeSeed: VolumeSeed?
     /// Whether push notifications are enabled: when false, registering a device
     /// (`MobilePushServiceDevice`) answers 404, as an org without push does.
     public var pushEnabled: Bool = true

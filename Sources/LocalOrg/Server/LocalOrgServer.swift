@@ -73,7 +73,8 @@ public final class LocalOrgServer: Sendable {
         let org = try await Org.open(
             in: directory, schemaFile: configuration.schemaFile, seedsSampleData: configuration.seedsSampleData,
             tokenLifetime: configuration.tokenLifetime, clock: configuration.clock, pushEnabled: configuration.pushEnabled,
-            apexRoutes: configuration.apexRoutes, rotatesRefreshTokens: configuration.rotatesRefreshTokens)
+            apexRoutes: configuration.apexRoutes, rotatesRefreshTokens: configuration.rotatesRefreshTokens,
+            volumeSeed: configuration.volumeSeed)
 
         var certificate: CertificateAuthority?
         let clientCertificates = try configuration.certificateLogin.map { login throws(LocalOrgError) in try ClientCertificateCheck(login) }

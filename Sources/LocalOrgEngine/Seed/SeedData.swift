@@ -7,26 +7,26 @@ import SOQL
 enum SeedData {
     static let accountCount = 300
 
-    private static let companyStems = [
+    static let companyStems = [
         "Acme", "Globex", "Initech", "Umbrella", "Stark", "Wayne", "Wonka", "Tyrell", "Cyberdyne", "Soylent", "Hooli", "Vandelay",
         "Pied Piper", "Aperture", "Black Mesa", "Oscorp", "Gringotts", "Monarch", "Blue Sun", "Nakatomi", "Massive Dynamic",
         "Dunder Mifflin", "Sterling Cooper", "Prestige Worldwide", "Bluth", "Krusty", "Duff", "Oceanic", "Virtucon", "Genco",
         "Northwind", "Contoso", "Fabrikam", "Tailspin", "Litware", "Proseware", "Adatum", "Woodgrove", "Alpine", "Coho",
     ]
-    private static let companySuffixes = ["Inc.", "Corp.", "LLC", "Group", "Holdings", "Partners", "Systems", "Labs", "Industries", "Co."]
-    private static let firstNames = [
+    static let companySuffixes = ["Inc.", "Corp.", "LLC", "Group", "Holdings", "Partners", "Systems", "Labs", "Industries", "Co."]
+    static let firstNames = [
         "Ada", "Grace", "Alan", "Katherine", "Linus", "Margaret", "Tim", "Barbara", "Dennis", "Frances", "Ken", "Radia", "Guido",
         "Hedy", "John", "Mary", "James", "Sophie", "Edsger", "Anita", "Donald", "Shafi", "Leslie", "Jean", "Vint", "Karen",
         "Bjarne", "Lynn", "Niklaus", "Adele", "Yukihiro", "Evelyn", "Carlos", "Priya", "Wei", "Fatima", "Olga", "Kwame",
     ]
-    private static let lastNames = [
+    static let lastNames = [
         "Lovelace", "Hopper", "Turing", "Johnson", "Torvalds", "Hamilton", "Berners-Lee", "Liskov", "Ritchie", "Allen",
         "Thompson", "Perlman", "van Rossum", "Lamarr", "McCarthy", "Keller", "Gosling", "Wilson", "Dijkstra", "Borg", "Knuth",
         "Goldwasser", "Lamport", "Bartik", "Cerf", "Jones", "Stroustrup", "Conway", "Wirth", "Goldberg", "Matsumoto", "Berezin",
         "Garcia", "Patel", "Zhang", "Haddad", "Ivanova", "Mensah",
     ]
     /// Cities with their coordinates, so that DISTANCE finds accounts near a point.
-    private static let places: [(city: String, state: String, country: String, latitude: Double, longitude: Double)] = [
+    static let places: [(city: String, state: String, country: String, latitude: Double, longitude: Double)] = [
         ("San Francisco", "CA", "USA", 37.7749, -122.4194), ("New York", "NY", "USA", 40.7128, -74.006),
         ("Austin", "TX", "USA", 30.2672, -97.7431), ("Chicago", "IL", "USA", 41.8781, -87.6298),
         ("Seattle", "WA", "USA", 47.6062, -122.3321), ("Boston", "MA", "USA", 42.3601, -71.0589),
@@ -37,7 +37,7 @@ enum SeedData {
         ("São Paulo", "SP", "Brazil", -23.5505, -46.6333), ("Bangalore", "KA", "India", 12.9716, 77.5946),
     ]
     /// The markets of `Markets__c`, by the region of a city's country.
-    private static func markets(of country: String) -> String {
+    static func markets(of country: String) -> String {
         switch country {
         case "USA", "Canada": return "AMER"
         case "Brazil": return "AMER;LATAM"
@@ -45,11 +45,11 @@ enum SeedData {
         default: return "APAC"
         }
     }
-    private static let titles = [
+    static let titles = [
         "CEO", "CFO", "CTO", "VP Sales", "VP Engineering", "Director of IT", "Procurement Manager",
         "Operations Manager", "Buyer", "Head of Marketing", "Account Manager", "Engineer",
     ]
-    private static let streets = ["Market St", "Main St", "Broadway", "Elm St", "Oak Ave", "Pine St", "Maple Dr", "Cedar Ln"]
+    static let streets = ["Market St", "Main St", "Broadway", "Elm St", "Oak Ave", "Pine St", "Maple Dr", "Cedar Ln"]
 
     /// Creates the default user (with `password`), some colleagues to own records, and the
     /// sample records. Runs once, on a new store.

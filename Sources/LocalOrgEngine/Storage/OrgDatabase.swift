@@ -116,6 +116,26 @@ enum OrgDatabase {
             let index = quoted("\(type.name)_\(field.name)")
             try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(table)(\(quoted(field.name)))")
         }
+        // Salesforce indexes SystemModstamp "(LastModifiedDate)". Every sync down filters and
+        // orders by LastModifiedDate then Id; without this a re-sync of a few changes read the
+        // whole table.
+        if type.field(named: "LastModifiedDate") != nil {
+            let index = quoted("\(type.name)_LastModifiedDate")
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(table)(\"LastModifiedDate\", \"Id\")")
+        }
+        // A join to a parent compares the parent's Id (binary) with the reference, so the
+        // reference's own index (without case, as text columns are) cannot serve it: a filter on
+        // the parent (`WHERE Account.Name = …`) read every child. With this one it starts from
+        // the parent and finds its children. The owner and audit references are left out: a few
+        // users own and change most records, so starting from a user gains little, and every
+        // index costs every write.
+        for field in type.fields
+        where field.type == .reference && field.relationshipName != nil
+            && !["OwnerId", "CreatedById", "LastModifiedById"].contains(field.name)
+        {
+            let index = quoted("\(type.name)_\(field.name)_join")
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(table)(\(quoted(field.name)) COLLATE BINARY)")
+        }
         // Unique values compare without case, as describe's `caseSensitive: false` says (and as
         // Salesforce compares usernames): the check on every write finds them by this index.
         for field in type.fields where field.unique {
@@ -128,12 +148,18 @@ enum OrgDatabase {
     /// plus the checksum that makes 18. A prefix's first id is `base + 1`, where `base` is the
     /// org's (``RecordID/counterBase(forOrganization:)``); a prefix already counting goes on.
     static func nextID(prefix: String, base: Int64, in db: Database) throws -> String {
+        RecordID.make(prefix: prefix, counter: try reserveIDs(count: 1, prefix: prefix, base: base, in: db))
+    }
+
+    /// Takes `count` consecutive id counters for `prefix` at once (for records made in bulk).
+    /// - Returns: The first; the others follow it.
+    static func reserveIDs(count: Int, prefix: String, base: Int64, in db: Database) throws -> Int64 {
         let next =
             try Int64.fetchOne(CachedSQL.statement("SELECT next FROM lo_id_sequence WHERE prefix = ?", db), arguments: [prefix])
             ?? base + 1
         try db.executeCached(
             sql: "INSERT INTO lo_id_sequence(prefix, next) VALUES (?, ?) ON CONFLICT(prefix) DO UPDATE SET next = excluded.next",
-            arguments: [prefix, next + 1])
-        return RecordID.make(prefix: prefix, counter: next)
+            arguments: [prefix, next + Int64(count)])
+        return next
     }
 }

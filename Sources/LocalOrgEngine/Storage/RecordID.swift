@@ -9,23 +9,25 @@ import SalesforceCore
 enum RecordID {
     /// How many ids of each prefix one org can make before it would reach the next org's.
     static let idsPerOrg: Int64 = 1_000_000_000
-    private static let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    private static let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
 
     static func make(prefix: String, counter: Int64) -> String {
+        // Bytes, not characters: seeding a large org makes millions of ids.
+        var id15 = Array(prefix.utf8) + Array("Lo0".utf8) + Array(repeating: UInt8(ascii: "0"), count: 9)
         var value = counter
-        var tail: [Character] = []
-        for _ in 0..<9 {
-            tail.append(digits[Int(value % 62)])
+        for position in (id15.count - 9..<id15.count).reversed() {
+            id15[position] = digits[Int(value % 62)]
             value /= 62
         }
-        let id15 = prefix + "Lo0" + String(tail.reversed())
-        return (try? SalesforceID(id15).id18) ?? id15
+        let text = String(decoding: id15, as: UTF8.self)
+        guard id15.count == 15 else { return text }
+        return text + SalesforceID.checksum(ofFirst15: id15)
     }
 
     /// Where the counters of the org `organizationID` start: a block of ``idsPerOrg`` chosen by
     /// the org id's own counter (random for a new org), 0 for an id that is not an org id.
     static func counterBase(forOrganization organizationID: String) -> Int64 {
-        let characters = Array(organizationID)
+        let characters = Array(organizationID.utf8)
         guard characters.count >= 15 else { return 0 }
         var counter: Int64 = 0
         for character in characters[6..<15] {

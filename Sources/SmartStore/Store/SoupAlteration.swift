@@ -20,6 +20,7 @@ struct SoupAlteration: Codable, Sendable {
         guard let old = try StoreSchema.loadDescriptors(db)[soupName] else { return }
         let spec = SoupSpec(name: soupName, features: Set(features.compactMap(SoupFeature.init(rawValue:))))
         let new = SoupDescriptor(spec: spec, soupId: old.soupId, indexSpecs: indexSpecs)
+        if try addIndexes(from: old, to: new, externalStorage: externalStorage, db) { return }
         let staging = "\(old.tableName)__altering"
         try db.execute(sql: "DROP TABLE IF EXISTS \(staging)")
         try StoreSchema.createTable(for: new, named: staging, db)
@@ -64,6 +65,43 @@ struct SoupAlteration: Codable, Sendable {
         try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", arguments: [old.tableName, highest])
         try StoreSchema.createIndexes(for: new, db)
         try StoreSchema.updateSoup(new, db)
+    }
+
+    /// Adds indexes in place when that is all the alteration does (the features and every index
+    /// kept as they were, in their positions, none of the new ones full text): a column and an
+    /// index each, computed from the entries with `reIndexData`. Rebuilding the whole table
+    /// instead cost a million-entry soup 51 s against plain SQLite's 7 s for the same column.
+    /// - Returns: Whether it did.
+    private func addIndexes(from old: SoupDescriptor, to new: SoupDescriptor, externalStorage: ExternalStorage, _ db: Database) throws
+        -> Bool
+    {
+        guard old.spec.features == new.spec.features, new.indexes.count > old.indexes.count,
+            zip(old.indexes, new.indexes).allSatisfy({ $0.spec == $1.spec && $0.columnName == $1.columnName })
+        else { return false }
+        let added = Array(new.indexes[old.indexes.count...])
+        guard added.allSatisfy({ $0.spec.type != .fullText }) else { return false }
+        let table = new.tableName
+        for index in added {
+            if let column = index.columnName {
+                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(column) \(StoreSchema.sqlType(of: index.spec.type))")
+            }
+        }
+        if reIndexData {
+            // The full-text table's update trigger would rewrite every entry's text for columns it
+            // does not index: it is set aside while the new columns are filled.
+            let trigger = "\(table)_fts_update"
+            let triggerSQL = try String.fetchOne(
+                db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [trigger])
+            if triggerSQL != nil { try db.execute(sql: "DROP TRIGGER \(trigger)") }
+            try Self.recompute(added.filter { $0.columnName != nil }, of: new, table: table, externalStorage: externalStorage, db)
+            if let triggerSQL { try db.execute(sql: triggerSQL) }
+        }
+        for (offset, index) in added.enumerated() {
+            let indexed = index.columnName ?? SoupDescriptor.jsonExtract(path: index.spec.path, from: "soup")
+            try db.execute(sql: "CREATE INDEX \(table)_\(old.indexes.count + offset)_idx ON \(table) (\(indexed))")
+        }
+        try StoreSchema.updateSoup(new, db)
+        return true
     }
 
     /// Moves entries between the row and files when external storage is turned on or off.
