@@ -10,7 +10,7 @@ struct BenchCommand: AsyncParsableCommand {
             "Run in release mode: swift run -c release forcekit-bench <suite>. Compare ratios, not absolute times: machines are shared and noisy.",
         subcommands: [
             RouterSuite.self, SmartStoreSuite.self, LocalOrgSuite.self, RESTSuite.self, LoadSuite.self, SyncSuite.self, ScaleSuite.self,
-            OrgServerCommand.self, SyncWorkerCommand.self,
+            OrgServerCommand.self, SyncWorkerCommand.self, StoreBuildCommand.self,
         ]
     )
 }
