@@ -4,8 +4,9 @@ import Foundation
 
 /// What every suite takes: the rounds, whether to record the result, and JSON-only output.
 struct SuiteOptions: ParsableArguments {
-    @Option(help: "Counted rounds per contender, in alternating order; the median counts and every round is reported.")
-    var rounds = 5
+    @Option(
+        help: "Counted rounds per contender, in alternating order; the median counts and every round is reported (5; scale: 3).")
+    var rounds: Int?
 
     @Option(name: .customLong("warmup"), help: "Rounds run first and discarded.")
     var warmUp = 1
@@ -16,13 +17,21 @@ struct SuiteOptions: ParsableArguments {
     @Flag(help: "Print only the JSON line.")
     var json = false
 
-    var plan: RoundPlan { RoundPlan(warmUp: warmUp, rounds: rounds) }
+    /// The rounds and warm-up: `--rounds`, or five.
+    var plan: RoundPlan { plan(defaultRounds: 5) }
+
+    /// The rounds and warm-up, with `defaultRounds` when `--rounds` is not given (a suite whose
+    /// rounds are long runs fewer).
+    func plan(defaultRounds: Int) -> RoundPlan { RoundPlan(warmUp: warmUp, rounds: rounds ?? defaultRounds) }
 
     /// The command that reproduces this run: the arguments given, with the rounds said
     /// explicitly (defaults change), without `--record` and `--json`, which change no figure.
-    var command: String {
+    var command: String { command(defaultRounds: 5) }
+
+    /// ``command`` for a suite whose rounds are `defaultRounds` unless given.
+    func command(defaultRounds: Int) -> String {
         var arguments = CommandLine.arguments.dropFirst().filter { $0 != "--record" && $0 != "--json" }
-        if !arguments.contains("--rounds") { arguments += ["--rounds", String(rounds)] }
+        if !arguments.contains("--rounds") { arguments += ["--rounds", String(rounds ?? defaultRounds)] }
         if !arguments.contains("--warmup") { arguments += ["--warmup", String(warmUp)] }
         return (["swift", "run", "-c", "release", "forcekit-bench"] + arguments).joined(separator: " ")
     }

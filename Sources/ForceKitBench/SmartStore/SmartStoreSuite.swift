@@ -119,7 +119,7 @@ struct SmartStoreSuite: AsyncParsableCommand {
             record.figures += [("\(label)_encrypted", comparison.encrypted), ("\(label)_plain", comparison.plain)]
             record.ratios.append((label, comparison.ratio))
         }
-        let cost = try PageCryptoCost(pages: 32_000, rounds: options.rounds).measure()
+        let cost = try PageCryptoCost(pages: 32_000, rounds: options.plan.rounds).measure()
         options.say(
             String(
                 format: "swift-crypto, one 4 KiB page per call against 16 pages per call: seal %.2f, open %.2f", cost.seal.median ?? .nan,
