@@ -74,15 +74,7 @@ struct OrgScale {
             var rows: [String: Int] = [:]
             let values = try await plan.run(["localorg", "sqlite"]) { contender -> Double? in
                 let start = ContinuousClock.now
-                var read = 0
-                for name in names {
-                    read +=
-                        try await contender == "localorg"
-                        ? api.count(kind.soql(name))
-                        : database.read { db in
-                            try Row.fetchAll(db.cachedStatement(sql: kind.sql), arguments: [name]).count
-                        }
-                }
+                let read = try await Self.read(kind, for: names, by: contender, api: api, database: database)
                 rows[contender] = read
                 return Double(names.count) / (ContinuousClock.now - start).seconds
             }
@@ -98,18 +90,7 @@ struct OrgScale {
             let start = ContinuousClock.now
             let read = try await withThrowingTaskGroup(of: Int.self) { group in
                 for (client, share) in zip(clients, shares) {
-                    group.addTask {
-                        var read = 0
-                        for name in share {
-                            read +=
-                                try await contender == "localorg"
-                                ? client.count(selective.soql(name))
-                                : database.read { db in
-                                    try Row.fetchAll(db.cachedStatement(sql: selective.sql), arguments: [name]).count
-                                }
-                        }
-                        return read
-                    }
+                    group.addTask { try await Self.read(selective, for: share, by: contender, api: client, database: database) }
                 }
                 return try await group.reduce(0, +)
             }
@@ -141,6 +122,21 @@ struct OrgScale {
                     try Row.fetchAll(db, sql: #"SELECT "Id", "Name", "Email", "AccountId" FROM "Contact" WHERE "IsDeleted" = 0"#).count
                 }
             })
+    }
+
+    /// The rows `kind` reads for each Account name, one query at a time, through LocalOrg's API
+    /// or straight from its SQLite file.
+    private static func read(_ kind: OrgQueryKind, for names: [String], by contender: String, api: OrgAPI, database: DatabasePool)
+        async throws -> Int
+    {
+        var read = 0
+        for name in names {
+            read +=
+                try await contender == "localorg"
+                ? api.count(kind.soql(name))
+                : database.read { db in try Row.fetchAll(db.cachedStatement(sql: kind.sql), arguments: [name]).count }
+        }
+        return read
     }
 
     private func once(
