@@ -116,9 +116,9 @@ enum OrgDatabase {
             let index = quoted("\(type.name)_\(field.name)")
             try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(table)(\(quoted(field.name)))")
         }
-        // Salesforce indexes SystemModstamp "(LastModifiedDate)". Every sync down filters and
-        // orders by LastModifiedDate then Id; without this a re-sync of a few changes read the
-        // whole table.
+        // Every sync down filters on LastModifiedDate (a lower bound) and orders by it, then Id.
+        // Salesforce serves such filters from its SystemModstamp index; LocalOrg, which never
+        // indexed either for it, read the whole table for a re-sync of a few changes.
         if type.field(named: "LastModifiedDate") != nil {
             let index = quoted("\(type.name)_LastModifiedDate")
             try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(table)(\"LastModifiedDate\", \"Id\")")

@@ -96,15 +96,24 @@ enum StoreSchema {
         try db.execute(sql: "CREATE TABLE \(tableName ?? descriptor.tableName) (\(definitions.joined(separator: ", ")))")
     }
 
+    /// Creates the index of the soup's index spec at `position`: on its column, or on the
+    /// entry's value for a JSON1 index.
+    static func createIndex(at position: Int, of descriptor: SoupDescriptor, _ db: Database) throws {
+        let table = descriptor.tableName
+        let index = descriptor.indexes[position]
+        let indexed = index.columnName ?? SoupDescriptor.jsonExtract(path: index.spec.path, from: "soup")
+        try db.execute(sql: "CREATE INDEX \(table)_\(position)_idx ON \(table) (\(indexed))")
+    }
+
+    /// The trigger that keeps the full-text table current when an entry changes.
+    static func fullTextUpdateTrigger(of descriptor: SoupDescriptor) -> String { "\(descriptor.tableName)_fts_update" }
+
     /// Creates the indexes, the full-text table and the triggers that keep it current.
     static func createIndexes(for descriptor: SoupDescriptor, _ db: Database) throws {
         let table = descriptor.tableName
         try db.execute(sql: "CREATE INDEX \(table)_created_idx ON \(table) (created)")
         try db.execute(sql: "CREATE INDEX \(table)_lastModified_idx ON \(table) (lastModified)")
-        for (position, index) in descriptor.indexes.enumerated() {
-            let indexed = index.columnName ?? SoupDescriptor.jsonExtract(path: index.spec.path, from: "soup")
-            try db.execute(sql: "CREATE INDEX \(table)_\(position)_idx ON \(table) (\(indexed))")
-        }
+        for position in descriptor.indexes.indices { try createIndex(at: position, of: descriptor, db) }
         let fullText = descriptor.fullTextIndexes.compactMap(\.columnName)
         guard !fullText.isEmpty else { return }
         let fts = descriptor.ftsTableName
@@ -117,7 +126,7 @@ enum StoreSchema {
                 INSERT INTO \(fts) (rowid, \(columns)) SELECT id, \(columns) FROM \(table);
                 CREATE TRIGGER \(table)_fts_insert AFTER INSERT ON \(table) BEGIN
                     INSERT INTO \(fts) (rowid, \(columns)) VALUES (new.id, \(newValues)); END;
-                CREATE TRIGGER \(table)_fts_update AFTER UPDATE ON \(table) BEGIN
+                CREATE TRIGGER \(fullTextUpdateTrigger(of: descriptor)) AFTER UPDATE ON \(table) BEGIN
                     UPDATE \(fts) SET \(assignments) WHERE rowid = old.id; END;
                 CREATE TRIGGER \(table)_fts_delete AFTER DELETE ON \(table) BEGIN
                     DELETE FROM \(fts) WHERE rowid = old.id; END;

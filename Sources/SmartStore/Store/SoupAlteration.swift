@@ -89,17 +89,14 @@ struct SoupAlteration: Codable, Sendable {
         if reIndexData {
             // The full-text table's update trigger would rewrite every entry's text for columns it
             // does not index: it is set aside while the new columns are filled.
-            let trigger = "\(table)_fts_update"
+            let trigger = StoreSchema.fullTextUpdateTrigger(of: new)
             let triggerSQL = try String.fetchOne(
                 db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [trigger])
             if triggerSQL != nil { try db.execute(sql: "DROP TRIGGER \(trigger)") }
             try Self.recompute(added.filter { $0.columnName != nil }, of: new, table: table, externalStorage: externalStorage, db)
             if let triggerSQL { try db.execute(sql: triggerSQL) }
         }
-        for (offset, index) in added.enumerated() {
-            let indexed = index.columnName ?? SoupDescriptor.jsonExtract(path: index.spec.path, from: "soup")
-            try db.execute(sql: "CREATE INDEX \(table)_\(old.indexes.count + offset)_idx ON \(table) (\(indexed))")
-        }
+        for position in old.indexes.count..<new.indexes.count { try StoreSchema.createIndex(at: position, of: new, db) }
         try StoreSchema.updateSoup(new, db)
         return true
     }
