@@ -54,6 +54,7 @@ enum StoreDatabase {
             try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
             // Statement journals and sort spills stay in memory, plain stores as encrypted ones.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(LogCheckpointer.sizeLimitBytes)")
             db.add(function: function)
         }
         var path = url.path
