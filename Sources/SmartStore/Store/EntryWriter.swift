@@ -13,10 +13,13 @@ struct EntryWriter {
     let now = Date().millisecondsSince1970
     private var nextId: Int64?
     private let insertSQL: String
-    private let updateSQL: String
+    private let columnNames: [String]
     // Prepared once per writer: a page of entries would otherwise build and hash each SQL text per entry.
     private var insertStatement: RowStatement?
-    private var updateStatement: RowStatement?
+    /// The UPDATE for each set of index columns whose values change, by their positions.
+    private var updateStatements: [[Int]: RowStatement] = [:]
+    /// Reads an entry's index values before it is updated.
+    private var indexValuesStatement: RowStatement?
     private var externalLookup: EntryLookup.PreparedLookup?
     /// The text of the prepared entry being written.
     private var text: [UInt8] = []
@@ -25,12 +28,10 @@ struct EntryWriter {
         self.soup = soup
         self.db = db
         self.files = files
-        let columnNames = soup.columnIndexes.compactMap(\.columnName)
+        columnNames = soup.columnIndexes.compactMap(\.columnName)
         let insertColumns = ["id", "created", "soup", "lastModified"] + columnNames
         let placeholders = Array(repeating: "?", count: insertColumns.count).joined(separator: ", ")
         insertSQL = "INSERT INTO \(soup.tableName) (\(insertColumns.joined(separator: ", "))) VALUES (\(placeholders))"
-        let assignments = (["soup", "lastModified"] + columnNames).map { "\($0) = ?" }.joined(separator: ", ")
-        updateSQL = "UPDATE \(soup.tableName) SET \(assignments) WHERE id = ?"
     }
 
     /// Finds the entry an upsert updates: by `_soupEntryId`, or by the value at an indexed path.
@@ -80,9 +81,13 @@ struct EntryWriter {
     private mutating func store(json: some Collection<UInt8>, indexValues: [DatabaseValue], id: Int64, over existing: EntryLookup.Existing?)
         throws
     {
+        // An update sets only the index columns whose values change: SQLite rewrites the entry
+        // of every index whose column an UPDATE sets, changed or not, and a re-synced record in
+        // a large soup would dirty a page of each index, at a random place, to change one field.
+        let changed = existing == nil ? [] : try changedColumns(of: id, to: indexValues)
         var statement: RowStatement
         if existing != nil {
-            statement = try updateStatement ?? RowStatement(db.cachedStatement(sql: updateSQL))
+            statement = try updateStatements[changed] ?? RowStatement(db.cachedStatement(sql: updateSQL(setting: changed)))
         } else {
             statement = try insertStatement ?? RowStatement(db.cachedStatement(sql: insertSQL))
             try statement.bind(id)
@@ -95,15 +100,55 @@ struct EntryWriter {
             try statement.bind(text: json)
         }
         try statement.bind(now)
-        for value in indexValues { try statement.bind(value) }
         if existing != nil {
+            for position in changed { try statement.bind(indexValues[position]) }
             try statement.bind(id)
             try statement.execute()
-            updateStatement = statement
+            updateStatements[changed] = statement
         } else {
+            for value in indexValues { try statement.bind(value) }
             try statement.execute()
             insertStatement = statement
         }
+    }
+
+    /// The positions of the index columns whose stored values for entry `id` differ from `values`.
+    private mutating func changedColumns(of id: Int64, to values: [DatabaseValue]) throws -> [Int] {
+        guard !columnNames.isEmpty else { return [] }
+        var statement =
+            try indexValuesStatement
+            ?? RowStatement(db.cachedStatement(sql: "SELECT \(columnNames.joined(separator: ", ")) FROM \(soup.tableName) WHERE id = ?"))
+        try statement.bind(id)
+        var changed: [Int] = []
+        let rows = try statement.fetchCursor()
+        if let row = try rows.next() {
+            for position in values.indices where !Self.isStoredAs(row[position], values[position]) { changed.append(position) }
+            // Reads past the only row, which resets the statement.
+            _ = try rows.next()
+        } else {
+            changed = Array(values.indices)
+        }
+        indexValuesStatement = statement
+        return changed
+    }
+
+    /// Whether a stored value is exactly `value`: same type, same bytes (Swift's string equality
+    /// would call differently composed texts equal, which SQLite's indexes tell apart).
+    private static func isStoredAs(_ stored: DatabaseValue, _ value: DatabaseValue) -> Bool {
+        switch (stored.storage, value.storage) {
+        case (.null, .null): true
+        case (.int64(let old), .int64(let new)): old == new
+        case (.double(let old), .double(let new)): old.bitPattern == new.bitPattern
+        case (.string(let old), .string(let new)): old.utf8.elementsEqual(new.utf8)
+        case (.blob(let old), .blob(let new)): old == new
+        default: false
+        }
+    }
+
+    /// `UPDATE` of an entry's JSON, its modification date and the index columns at `positions`.
+    private func updateSQL(setting positions: [Int]) -> String {
+        let assignments = (["soup", "lastModified"] + positions.map { columnNames[$0] }).map { "\($0) = ?" }.joined(separator: ", ")
+        return "UPDATE \(soup.tableName) SET \(assignments) WHERE id = ?"
     }
 
     /// The next id, computed once per transaction so that the entry's JSON can carry its id
