@@ -31,6 +31,21 @@ struct MessageTests {
         #expect(back.userHint?.orgID.id15 == "00Dx0000001T0zk" && back.userHint?.userID.id15 == "005x0000001S2b9")
     }
 
+    @Test("scopes split at every comma and space, also one a combining mark follows (a fuzz finding)")
+    func scopesSplitAtScalars() throws {
+        // U+033E after the comma makes ",\u{33E}" one Swift Character, which never equals ",".
+        let text =
+            "sampleidpapp://oauth2/v1.0/authrequest?oauth_client_id=SPKEY&code_challenge=c&oauth_redirect_uri=x%3A%2F%2Fy&state=st1"
+            + "&scopes=api%2C%CC%BEweb%20id"
+        guard case .authRequest(let request) = try IdPMessage(url: url(text)) else {
+            Issue.record("not an authrequest")
+            return
+        }
+        #expect(request.scopes == ["api", "id", "refresh_token", "\u{33E}web"])
+        let written = IdPMessage.authRequest(request).url(scheme: "fuzz")
+        #expect(try IdPMessage(url: written) == .authRequest(request))
+    }
+
     @Test("the command matches without case; scopes default to refresh_token; hint and host are optional")
     func authRequestMinimal() throws {
         let read = try IdPMessage(

@@ -149,7 +149,7 @@ struct LoginCommand: AsyncParsableCommand {
             instance = url
         }
         guard let host = LoginHost(instance) else { throw ValidationError("--instance \(instance) is not a host or URL.") }
-        let scopeList = scopes.split(separator: ",").map { String($0) }
+        let scopeList = OAuthScopes.split(scopes)
         // The CA to trust: the one given, else the running LocalOrg's (with --tls).
         let trusted = caFile.map { ($0 as NSString).expandingTildeInPath } ?? running?.caFile
         let transport: any HTTPTransport

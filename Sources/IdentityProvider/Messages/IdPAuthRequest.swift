@@ -56,7 +56,7 @@ public struct IdPAuthRequest: Sendable, Equatable {
         self.init(
             clientID: try fields.required("oauth_client_id"), codeChallenge: try fields.required("code_challenge"),
             redirectURI: try fields.required("oauth_redirect_uri"),
-            scopes: (fields["scopes"] ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init),
+            scopes: OAuthScopes.split(fields["scopes"] ?? ""),
             userHint: fields["user_hint"].flatMap(UserHint.init(parsing:)), loginHost: fields["login_host"],
             state: try fields.required("state"), appName: fields["app_name"],
             extra: fields.unknown(besides: [

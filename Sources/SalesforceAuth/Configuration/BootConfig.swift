@@ -110,7 +110,7 @@ public struct BootConfig: Sendable, Equatable {
         switch values["oauthScopes"] {
         case nil, .null: break
         case .array(let items): scopes = items
-        case .string(let text): scopes = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        case .string(let text): scopes = OAuthScopes.split(text)
         default: throw .wrongType(source: source, key: "oauthScopes", expected: "an array of strings")
         }
         try self.init(

@@ -13,6 +13,15 @@ public struct OAuthScopes: Sendable, Hashable {
         values = set.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// The scopes of a list as configurations and identity-provider messages write it, separated
+    /// by commas or spaces; as written, not normalized.
+    ///
+    /// It splits at the separators' Unicode scalars: a Swift `Character` joins a comma with a
+    /// combining mark after it, and such a comma would not separate.
+    public static func split(_ text: String) -> [String] {
+        text.unicodeScalars.split(whereSeparator: { $0 == "," || $0 == " " }).map { String(Substring($0)) }
+    }
+
     /// The OAuth `scope` parameter's value: the scopes joined with spaces.
     public var parameter: String { values.joined(separator: " ") }
 
