@@ -111,6 +111,31 @@ struct ServerTests {
         }
     }
 
+    /// How many of this process's open files are the org database's (its log and shared memory
+    /// included), read from /proc.
+    private func openDatabaseFiles(in directory: URL) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter { descriptor in
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor)
+            return target?.hasPrefix(directory.resolvingSymlinksInPath().appendingPathComponent("org.sqlite").path) ?? false
+        }.count
+    }
+
+    @Test(
+        "stop lets the org's files go: its database is closed while the server object still lives",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
+    func stopClosesTheDatabase() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let server = try await LocalOrgServer.start(configuration(in: directory))
+            _ = try await adminID(of: server)
+            #expect(try openDatabaseFiles(in: directory) > 0)
+            await server.stop()
+            // Left to the last reference, the database would close whenever that went, maybe while
+            // a caller (the quickstart) removes the folder.
+            #expect(try openDatabaseFiles(in: directory) == 0)
+            await #expect(throws: APIError.self) { try await server.store.query("SELECT Id FROM User") }
+        }
+    }
+
     @Test("without a data directory the org is temporary and removed on stop")
     func temporary() async throws {
         let directory = try await LocalOrgServer.withRunning(LocalOrgConfiguration()) { server throws in

@@ -187,8 +187,9 @@ public final class LocalOrgServer: Sendable {
         }
     }
 
-    /// Stops accepting connections, finishes the requests under way, and removes a temporary
-    /// data directory.
+    /// Stops accepting connections, finishes the requests under way, closes the org's database
+    /// (its files are let go when this returns, and it answers no more) and removes a
+    /// temporary data directory.
     public func stop() async {
         await serviceGroup.triggerGracefulShutdown()
         _ = try? await running.value
@@ -201,8 +202,10 @@ public final class LocalOrgServer: Sendable {
         finish()
     }
 
-    /// Once stopped: the data directory is let go, or removed when temporary.
+    /// Once stopped: the database is closed and the data directory let go, or removed when
+    /// temporary.
     private func finish() {
+        store.close()
         lock?.release()
         if isTemporary { try? FileManager.default.removeItem(at: dataDirectory) }
     }

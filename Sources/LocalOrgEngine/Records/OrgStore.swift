@@ -35,6 +35,13 @@ package final class OrgStore: Sendable {
         pool = try OrgDatabase.open(at: file, schema: schema)
     }
 
+    /// Closes the database once nothing more will be asked of it, so its files are let go when
+    /// this returns: left to the last reference, they could close on another thread while the
+    /// caller removes the folder. Later reads and writes fail.
+    package func close() {
+        try? pool.close()
+    }
+
     /// The id the org's first user gets: that user creates itself, as nobody exists yet to do it
     /// (pass it as the creator of that first `User`).
     package var firstUserID: String { RecordID.make(prefix: "005", counter: idBase + 1) }

@@ -108,29 +108,56 @@ enum StoreSchema {
     /// The trigger that keeps the full-text table current when an entry changes.
     static func fullTextUpdateTrigger(of descriptor: SoupDescriptor) -> String { "\(descriptor.tableName)_fts_update" }
 
+    /// The statement that creates the full-text update trigger, nil for a soup without full text.
+    ///
+    /// It fires only for updates that set a full-text column: FTS5 carries out any update of a
+    /// row as a delete and an insert, tokenizing the old and the new text, and entry updates set
+    /// only the columns whose values change.
+    static func fullTextUpdateTriggerSQL(for descriptor: SoupDescriptor) -> String? {
+        let fullText = descriptor.fullTextIndexes.compactMap(\.columnName)
+        guard !fullText.isEmpty else { return nil }
+        let assignments = fullText.map { "\($0) = new.\($0)" }.joined(separator: ", ")
+        return """
+            CREATE TRIGGER \(fullTextUpdateTrigger(of: descriptor)) AFTER UPDATE OF \(fullText.joined(separator: ", ")) \
+            ON \(descriptor.tableName) BEGIN UPDATE \(descriptor.ftsTableName) SET \(assignments) WHERE rowid = old.id; END
+            """
+    }
+
     /// Creates the indexes, the full-text table and the triggers that keep it current.
     static func createIndexes(for descriptor: SoupDescriptor, _ db: Database) throws {
         let table = descriptor.tableName
         try db.execute(sql: "CREATE INDEX \(table)_created_idx ON \(table) (created)")
         try db.execute(sql: "CREATE INDEX \(table)_lastModified_idx ON \(table) (lastModified)")
         for position in descriptor.indexes.indices { try createIndex(at: position, of: descriptor, db) }
+        guard let updateTrigger = fullTextUpdateTriggerSQL(for: descriptor) else { return }
         let fullText = descriptor.fullTextIndexes.compactMap(\.columnName)
-        guard !fullText.isEmpty else { return }
         let fts = descriptor.ftsTableName
         let columns = fullText.joined(separator: ", ")
         let newValues = fullText.map { "new.\($0)" }.joined(separator: ", ")
-        let assignments = fullText.map { "\($0) = new.\($0)" }.joined(separator: ", ")
         try db.execute(
             sql: """
                 CREATE VIRTUAL TABLE \(fts) USING fts5(\(columns));
                 INSERT INTO \(fts) (rowid, \(columns)) SELECT id, \(columns) FROM \(table);
                 CREATE TRIGGER \(table)_fts_insert AFTER INSERT ON \(table) BEGIN
                     INSERT INTO \(fts) (rowid, \(columns)) VALUES (new.id, \(newValues)); END;
-                CREATE TRIGGER \(fullTextUpdateTrigger(of: descriptor)) AFTER UPDATE ON \(table) BEGIN
-                    UPDATE \(fts) SET \(assignments) WHERE rowid = old.id; END;
                 CREATE TRIGGER \(table)_fts_delete AFTER DELETE ON \(table) BEGIN
                     DELETE FROM \(fts) WHERE rowid = old.id; END;
                 """)
+        try db.execute(sql: updateTrigger)
+    }
+
+    /// Replaces full-text update triggers written by earlier versions, which fired on every
+    /// update of an entry, whatever it changed. A store opened for writing is upgraded once.
+    static func upgradeFullTextTriggers(_ db: Database) throws {
+        for descriptor in try loadDescriptors(db).values {
+            guard let wanted = fullTextUpdateTriggerSQL(for: descriptor) else { continue }
+            let name = fullTextUpdateTrigger(of: descriptor)
+            let current = try String.fetchOne(
+                db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [name])
+            guard let current, current != wanted else { continue }
+            try db.execute(sql: "DROP TRIGGER \(name)")
+            try db.execute(sql: wanted)
+        }
     }
 
     /// Drops a soup's table (its indexes and triggers go with it) and its full-text table.

@@ -86,15 +86,9 @@ struct SoupAlteration: Codable, Sendable {
                 try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(column) \(StoreSchema.sqlType(of: index.spec.type))")
             }
         }
+        // The full-text table's update trigger does not fire: it watches only full-text columns.
         if reIndexData {
-            // The full-text table's update trigger would rewrite every entry's text for columns it
-            // does not index: it is set aside while the new columns are filled.
-            let trigger = StoreSchema.fullTextUpdateTrigger(of: new)
-            let triggerSQL = try String.fetchOne(
-                db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [trigger])
-            if triggerSQL != nil { try db.execute(sql: "DROP TRIGGER \(trigger)") }
             try Self.recompute(added.filter { $0.columnName != nil }, of: new, table: table, externalStorage: externalStorage, db)
-            if let triggerSQL { try db.execute(sql: triggerSQL) }
         }
         for position in old.indexes.count..<new.indexes.count { try StoreSchema.createIndex(at: position, of: new, db) }
         try StoreSchema.updateSoup(new, db)

@@ -95,6 +95,9 @@ enum StoreDatabase {
             switch access {
             case .readWrite:
                 try pool.write { db in try StoreSchema.createMetadataTables(db) }
+                // Best effort: a store with a damaged page still opens, and reports the damage
+                // where the damaged part is read; its old triggers are only slower.
+                try? pool.write { db in try StoreSchema.upgradeFullTextTriggers(db) }
                 // Without it, commits checkpoint on the writer as SQLite does by default.
                 let checkpointer = try? LogCheckpointer(path: checkpointerPath, token: checkpointToken)
                 return Connection(pool: pool, cipherToken: token, checkpointer: checkpointer)
