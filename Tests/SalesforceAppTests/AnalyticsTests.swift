@@ -122,4 +122,16 @@ struct AnalyticsTests {
             #expect(!TemplateFiles.paths(under: home).contains { $0.contains(user.identity.userID.id18) })
         }
     }
+
+    @Test("a manager kept past its user's logout records nothing: the user's folder stays gone")
+    func keptManagerAfterLogout() async throws {
+        try await withApp { app, org, home in
+            let user = try await app.logIn(at: org.loginHost, using: org.browser)
+            // As the task that records sync runs keeps it.
+            let kept = try await app.analytics()
+            await app.logOut()
+            #expect(kept.record(InstrumentationEvent(name: "syncDown")) == false)
+            #expect(!TemplateFiles.paths(under: home).contains { $0.contains(user.identity.userID.id18) })
+        }
+    }
 }

@@ -33,7 +33,7 @@ public final class AnalyticsManager: Sendable {
     }
 
     /// Records an event, with the next sequence number. Returns false when it was dropped
-    /// (logging off, or 1,000 events waiting).
+    /// (logging off, 1,000 events waiting, or its user logged out).
     @discardableResult
     public func record(_ event: InstrumentationEvent) -> Bool {
         let numbered: InstrumentationEvent? = state.withLock { state in
@@ -51,6 +51,11 @@ public final class AnalyticsManager: Sendable {
     @discardableResult
     func recordSystemEvent(_ name: String, component: String, attributes: [String: JSON] = [:]) -> Bool {
         record(InstrumentationEvent(name: name, attributes: attributes, page: ["context": .string(component)]))
+    }
+
+    /// Stops recording for good: the user logged out and their events are being removed.
+    func close() {
+        store.close()
     }
 
     /// The events waiting to be published, oldest first.

@@ -50,7 +50,8 @@ actor AppAnalytics {
 
     /// Removes the events and key of `identity`, logged out.
     func remove(_ identity: UserIdentity) async {
-        managers[identity] = nil
+        // Closed first: a manager still held elsewhere must not write into the folder again.
+        managers.removeValue(forKey: identity)?.close()
         let folder = folder(of: identity)
         try? FileManager.default.removeItem(at: folder)
         // The org's folder goes too once no other user of it has events.

@@ -10,7 +10,8 @@ final class EventStore: Sendable {
     let directory: URL
     let capacity: Int
     private let key: SymmetricKey
-    private let lock = Locked(())
+    /// Whether the store is closed: its user logged out, and its folder is removed or going.
+    private let closed = Locked(false)
 
     init(directory: URL, key: SymmetricKey, capacity: Int = 1000) {
         self.directory = directory
@@ -18,10 +19,10 @@ final class EventStore: Sendable {
         self.capacity = capacity
     }
 
-    /// Keeps `event`; false when the store is full or the file cannot be written.
+    /// Keeps `event`; false when the store is full or closed, or the file cannot be written.
     func add(_ event: InstrumentationEvent) -> Bool {
-        lock.withLock { _ in
-            guard fileNames().count < capacity else { return false }
+        closed.withLock { closed in
+            guard !closed, fileNames().count < capacity else { return false }
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 let sealed = try Sealing.seal(try JSONEncoder().encode(event), with: key)
@@ -35,7 +36,7 @@ final class EventStore: Sendable {
 
     /// Every stored event, oldest first; a file that cannot be opened is skipped.
     func all() -> [InstrumentationEvent] {
-        lock.withLock { _ in
+        closed.withLock { _ in
             fileNames().compactMap { name -> InstrumentationEvent? in
                 guard let sealed = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
                     let opened = try? Sealing.open(sealed, with: key)
@@ -48,14 +49,21 @@ final class EventStore: Sendable {
 
     /// How many events are stored.
     var count: Int {
-        lock.withLock { _ in fileNames().count }
+        closed.withLock { _ in fileNames().count }
     }
 
     /// Deletes the events with these ids.
     func remove(_ ids: [String]) {
-        lock.withLock { _ in
+        closed.withLock { _ in
             for id in ids { try? FileManager.default.removeItem(at: directory.appendingPathComponent(id + ".event")) }
         }
+    }
+
+    /// Takes no more events, once any write under way has ended: a manager kept past its user's
+    /// logout (by a task that records sync runs, say) would otherwise make the removed folder
+    /// again, with an event in it.
+    func close() {
+        closed.withLock { $0 = true }
     }
 
     private func fileNames() -> [String] {
