@@ -33,19 +33,9 @@ struct QuickstartWorkspace: Sendable {
         return workspace
     }
 
-    /// Removes the folder if it is temporary. A file that appears or goes while the folder is
-    /// being removed (a store closing, an event written late) fails the removal; it is tried
-    /// again a few times.
+    /// Removes the folder if it is temporary.
     func removeIfTemporary() {
         guard isTemporary else { return }
-        for attempt in 0..<5 {
-            do {
-                try FileManager.default.removeItem(at: root)
-                return
-            } catch {
-                guard FileManager.default.fileExists(atPath: root.path) else { return }
-                usleep(UInt32(50_000 << attempt))
-            }
-        }
+        try? FileManager.default.removeItem(at: root)
     }
 }

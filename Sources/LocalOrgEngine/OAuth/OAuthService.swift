@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SalesforceCore
 
 /// Issues, checks and revokes tokens; the logic behind the authorize and token endpoints.
 package final class OAuthService: Sendable {
@@ -83,10 +84,7 @@ package final class OAuthService: Sendable {
     /// The scopes granted for a request: those asked for (all the app's when none), each of
     /// which the app must have.
     func grantedScope(requested: String?, app: ConnectedApp) throws(OAuthError) -> [String] {
-        // Split at scalars: a Character would join a separator with a combining mark after it.
-        let asked = (requested ?? "").unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "+" || $0 == "," }).map {
-            String(Substring($0))
-        }
+        let asked = (requested ?? "").split(atScalars: [" ", "+", ","])
         guard !asked.isEmpty else { return app.scopes }
         var granted: [String] = []
         for scope in asked where !granted.contains(scope) {

@@ -1,4 +1,5 @@
 import Foundation
+import SalesforceCore
 
 /// The scopes a login asks for: the app's scopes with `refresh_token` always added, duplicates
 /// removed and sorted, so the same configuration always gives the same URL.
@@ -14,12 +15,9 @@ public struct OAuthScopes: Sendable, Hashable {
     }
 
     /// The scopes of a list as configurations and identity-provider messages write it, separated
-    /// by commas or spaces; as written, not normalized.
-    ///
-    /// It splits at the separators' Unicode scalars: a Swift `Character` joins a comma with a
-    /// combining mark after it, and such a comma would not separate.
+    /// by commas or spaces (a comma before a combining mark included); as written, not normalized.
     public static func split(_ text: String) -> [String] {
-        text.unicodeScalars.split(whereSeparator: { $0 == "," || $0 == " " }).map { String(Substring($0)) }
+        text.split(atScalars: [",", " "])
     }
 
     /// The OAuth `scope` parameter's value: the scopes joined with spaces.

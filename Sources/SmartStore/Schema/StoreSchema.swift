@@ -146,6 +146,17 @@ enum StoreSchema {
         try db.execute(sql: updateTrigger)
     }
 
+    /// Whether a full-text update trigger is of the kind earlier versions wrote, which fired on
+    /// every update of an entry. It reads only the schema, which SQLite has read on opening.
+    static func hasOldFullTextTriggers(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name GLOB '*_fts_update'
+                    AND sql NOT GLOB '* AFTER UPDATE OF *')
+                """) ?? false
+    }
+
     /// Replaces full-text update triggers written by earlier versions, which fired on every
     /// update of an entry, whatever it changed. A store opened for writing is upgraded once.
     static func upgradeFullTextTriggers(_ db: Database) throws {

@@ -94,10 +94,13 @@ enum StoreDatabase {
             let pool = try DatabasePool(path: path, configuration: configuration)
             switch access {
             case .readWrite:
-                try pool.write { db in try StoreSchema.createMetadataTables(db) }
+                let hasOldTriggers = try pool.write { db in
+                    try StoreSchema.createMetadataTables(db)
+                    return try StoreSchema.hasOldFullTextTriggers(db)
+                }
                 // Best effort: a store with a damaged page still opens, and reports the damage
                 // where the damaged part is read; its old triggers are only slower.
-                try? pool.write { db in try StoreSchema.upgradeFullTextTriggers(db) }
+                if hasOldTriggers { try? pool.write { db in try StoreSchema.upgradeFullTextTriggers(db) } }
                 // Without it, commits checkpoint on the writer as SQLite does by default.
                 let checkpointer = try? LogCheckpointer(path: checkpointerPath, token: checkpointToken)
                 return Connection(pool: pool, cipherToken: token, checkpointer: checkpointer)
