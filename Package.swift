@@ -311,7 +311,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "LocalOrgEngineTests", dependencies: ["LocalOrgEngine", "SalesforceCore", "ForceKitTestSupport"],
+            name: "LocalOrgEngineTests", dependencies: ["LocalOrgEngine", "SalesforceCore", "URLEncoding", "ForceKitTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "SalesforceAuthTests",
@@ -332,7 +332,8 @@ let package = Package(
         .testTarget(
             name: "HybridBridgeTests",
             dependencies: [
-                "HybridBridge", "SalesforceApp", "SalesforceAuth", "SalesforceCore", "SalesforceREST", "LocalOrg", "ForceKitTesting",
+                "HybridBridge", "SalesforceApp", "SalesforceAuth", "SalesforceCore", "SalesforceREST", "SmartStore", "LocalOrg",
+                "ForceKitTesting",
                 "ForceKitTestSupport",
             ],
             swiftSettings: strictSettings

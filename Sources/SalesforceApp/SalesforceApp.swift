@@ -30,7 +30,7 @@ public actor SalesforceApp {
     /// The configuration files the app was built from.
     public let configuration: AppConfiguration
     /// The folder the app keeps everything in: `accounts`, `SmartStore` and, on Linux, `keys`.
-    public let directory: URL
+    public nonisolated let directory: URL
     /// The signed-in users.
     public let accounts: UserAccountManager
     /// The user and global stores.

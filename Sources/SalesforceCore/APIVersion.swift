@@ -23,7 +23,7 @@ public struct APIVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// - Returns: `nil` when the text is not a version.
     public init?(_ text: String) {
         let digits = text.hasPrefix("v") ? text.dropFirst() : Substring(text)
-        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = digits.split(atScalars: ["."], omittingEmptyParts: false)
         guard (1...2).contains(parts.count),
             let major = Int(parts[0]), major > 0,
             let minor = parts.count == 2 ? Int(parts[1]) : 0, minor >= 0

@@ -34,7 +34,7 @@ public struct UserIdentity: Sendable, Hashable, Codable, CustomStringConvertible
     /// The identity an identity URL names: `https://<host>/id/<orgId>/<userId>`.
     /// - Returns: `nil` when the URL's last two path segments are not an org id and a user id.
     public init?(identityURLPath path: String, communityID: SalesforceID? = nil) {
-        let segments = path.split(separator: "/")
+        let segments = path.split(atScalars: ["/"])
         guard segments.count >= 2, let org = try? SalesforceID(String(segments[segments.count - 2])),
             let user = try? SalesforceID(String(segments[segments.count - 1]))
         else { return nil }

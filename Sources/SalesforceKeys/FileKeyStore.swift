@@ -37,8 +37,14 @@ public struct FileKeyStore: KeyStore {
     }
 
     /// The file for a label: the label with anything but letters, digits, `.`, `-` and `_` replaced.
+    /// A letter that a mark joins to a `/` (one Swift `Character`) is replaced too, so no label
+    /// names a file outside the folder.
     public func file(for label: String) -> URL {
-        let safe = String(label.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
+        let safe = String(
+            label.map { character in
+                let kept = character.isLetter || character.isNumber || "._-".contains(character)
+                return kept && !character.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0 == "\0" }) ? character : "_"
+            })
         return directory.appendingPathComponent(safe + ".key")
     }
 }

@@ -29,7 +29,7 @@ struct LinkParameters {
     /// Reads `name=value` items separated by `&`. The first value of a known parameter wins;
     /// repeats and unknown names go to `extra`, in order.
     init(parsing text: Substring) {
-        for item in text.split(separator: "&", omittingEmptySubsequences: true) {
+        for item in text.split(atScalars: ["&"], omittingEmptyParts: true) {
             let equals = item.firstIndex(of: "=")
             let name = Self.decode(item[item.startIndex..<(equals ?? item.endIndex)])
             let value = equals.map { Self.decode(item[item.index(after: $0)...]) } ?? ""

@@ -23,7 +23,7 @@ extension SalesforceLink {
         let route = rest[..<split]
         let query = split < rest.endIndex ? rest[rest.index(after: split)...] : ""
 
-        var segments = route.split(separator: "/", omittingEmptySubsequences: false)
+        var segments = route.split(atScalars: ["/"], omittingEmptyParts: false)
         if segments.last?.isEmpty == true, segments.count > 1 { segments.removeLast() }
         guard let kind = segments.first, !kind.isEmpty else { throw .malformedRoute(String(route)) }
         guard kind.lowercased() == "sobject" else { throw .unsupportedObjectKind(String(kind)) }

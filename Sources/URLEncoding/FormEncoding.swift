@@ -15,15 +15,20 @@ package enum FormEncoding {
         pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
     }
 
-    /// Decodes `name=value&...` in order; a pair whose encoding is malformed keeps its text as written.
+    /// Decodes `name=value&...` in order; a pair whose encoding is malformed keeps its text as
+    /// written. It splits at the separators' Unicode scalars, as a server reads the bytes: an
+    /// `&` a combining mark follows is one Swift `Character`, yet it still separates two pairs.
     package static func decode(_ text: some StringProtocol) -> [(String, String)] {
-        text.split(separator: "&").map { pair in
+        text.unicodeScalars.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (decodeComponent(parts[0]), parts.count > 1 ? decodeComponent(parts[1]) : "")
         }
     }
 
-    private static func decodeComponent(_ text: some StringProtocol) -> String {
-        PercentEncoding.decode(text, plusAsSpace: true) ?? String(text)
+    private static func decodeComponent(_ scalars: some Collection<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        let text = String(view)
+        return PercentEncoding.decode(text, plusAsSpace: true) ?? text
     }
 }

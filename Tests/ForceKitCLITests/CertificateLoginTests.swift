@@ -62,7 +62,8 @@ struct CertificateLoginTests {
             let authority = try UserCertificateAuthority(name: "Acme Users CA")
             let stranger = try UserCertificateAuthority(name: "Someone Else's CA")
             let revoked = try authority.issue(commonName: "admin@localorg.test")
-            let revocationFile = try scratch.file("# lost on a train\n\(revoked.serialNumber)\n", name: "revoked.txt")
+            let serial = try OpenSSL.serial(of: try scratch.file(revoked.certificatePEM, name: "revoked-cert.pem"))
+            let revocationFile = try scratch.file("# lost on a train\n\(serial)\n", name: "revoked.txt")
             var configuration = LocalOrgConfiguration()
             configuration.certificateLogin = ClientCertificateLogin(
                 authorityFile: URL(fileURLWithPath: try scratch.file(authority.pem, name: "ca.pem")),
@@ -98,6 +99,67 @@ struct CertificateLoginTests {
                         // A valid certificate of the same user still logs in; revoking is by certificate.
                         let good = try scratch.file(try authority.issue(commonName: admin).pem, name: "good.pem")
                         #expect(await forcekit("login", "--local", "--cert", good).exitCode == 0)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(
+        "a revoked certificate is refused whatever its serial's bytes (leading zeros, a high bit), listed as openssl x509 -serial and openssl ca write it"
+    )
+    func revocationByOpenSSLSerials() async throws {
+        try await withScratch { scratch in
+            let authority = try UserCertificateAuthority(name: "Acme Users CA")
+            let caFile = try scratch.file(authority.pem, name: "ca.pem")
+            // Serials with bytes below 0x10 where a lossy text form drops a digit, one whose high bit
+            // makes DER add a zero byte, and random ones (about 7 in 10 have a byte below 0x10).
+            var generator = SeededGenerator(seed: 55)
+            let chosen: [[UInt8]] =
+                [[0x05, 0xA0, 0x0B], [0x0A, 0x00, 0x01, 0x0F], [0xC3, 0x07], [0x7F, 0x01, 0x00]]
+                + (0..<6).map { _ in [0x01] + (0..<19).map { _ in UInt8.random(in: 0...0x1F, using: &generator) } }
+            var files: [String] = []
+            var certificateFiles: [String] = []
+            for (index, bytes) in chosen.enumerated() {
+                let certificate = try authority.issue(commonName: "admin@localorg.test", serial: Certificate.SerialNumber(bytes: bytes))
+                files.append(try scratch.file(certificate.pem, name: "user\(index).pem"))
+                certificateFiles.append(try scratch.file(certificate.certificatePEM, name: "user\(index)-cert.pem"))
+            }
+            // Revoked: the first half as `openssl x509 -noout -serial` prints them, the rest by `openssl ca -revoke`,
+            // whose database also lists the last certificate as valid (V), which stays usable.
+            let database = try scratch.file("", name: "index.txt")
+            let configuration = try OpenSSL.caConfiguration(
+                in: scratch, certificate: caFile, key: try scratch.file(authority.keyPEM, name: "ca.key"), database: database)
+            let valid = try authority.issue(commonName: "admin@localorg.test", serial: Certificate.SerialNumber(bytes: [0x05, 0xA0, 0x0C]))
+            let validFile = try scratch.file(valid.pem, name: "valid.pem")
+            let validCertificate = try scratch.file(valid.certificatePEM, name: "valid-cert.pem")
+            let printed = try OpenSSL.run(
+                certificateFiles.map { "openssl x509 -noout -serial -in '\($0)'" }
+                    + files[5..<9].map { "openssl ca -config '\(configuration)' -revoke '\($0)' 2>/dev/null" }
+                    + ["openssl ca -config '\(configuration)' -valid '\(validCertificate)' 2>/dev/null"]
+            ).split(separator: "\n").map(String.init).filter { $0.hasPrefix("serial=") }
+            let listed = try String(contentsOfFile: database, encoding: .utf8)
+            #expect(listed.split(separator: "\n").filter { $0.hasPrefix("R\t") }.count == 4 && listed.contains("V\t"), "\(listed)")
+            let revocationFile = try scratch.file(
+                "# openssl x509 -noout -serial\n" + printed[0..<5].joined(separator: "\n") + "\n" + listed, name: "revoked.txt")
+
+            var orgConfiguration = LocalOrgConfiguration()
+            orgConfiguration.certificateLogin = ClientCertificateLogin(
+                authorityFile: URL(fileURLWithPath: caFile), revocationFile: URL(fileURLWithPath: revocationFile))
+            try await withLocalOrg(configuration: orgConfiguration) { org in
+                try await withTemporaryDirectory { home in
+                    try record(org, in: home)
+                    await CLIEnvironment.$home.withValue(home) {
+                        for (index, file) in files[0..<9].enumerated() {
+                            let login = await forcekit("login", "--local", "--cert", file)
+                            #expect(
+                                login.exitCode == 1 && login.error.contains("has been revoked"), "serial \(printed[index]): \(login.error)")
+                        }
+                        // Not listed: the random tenth, and the one the database calls valid (a serial one away from the first).
+                        for file in [files[9], validFile] {
+                            let login = await forcekit("login", "--local", "--cert", file)
+                            #expect(login.exitCode == 0, "\(file): \(login.error)")
+                        }
                     }
                 }
             }
@@ -178,13 +240,15 @@ struct UserCertificateAuthority {
     /// The authority's certificate, PEM.
     var pem: String { (try? certificate.serializeAsPEM().pemString) ?? "" }
 
+    /// The authority's private key, PEM (PKCS #8), as `openssl ca` reads it.
+    var keyPEM: String { key.pemRepresentation }
+
     /// A user certificate for `commonName`, valid over `validity`.
     func issue(
         commonName: String, validity: ClosedRange<Date> = Date().addingTimeInterval(-3600)...Date().addingTimeInterval(86_400),
-        forClientAuthentication: Bool = true
+        forClientAuthentication: Bool = true, serial: Certificate.SerialNumber = Certificate.SerialNumber()
     ) throws -> UserCertificate {
         let userKey = P256.Signing.PrivateKey()
-        let serial = Certificate.SerialNumber()
         let issued = try Certificate(
             version: .v3, serialNumber: serial, publicKey: Certificate.PublicKey(userKey.publicKey),
             notValidBefore: validity.lowerBound, notValidAfter: validity.upperBound, issuer: name,
@@ -195,8 +259,7 @@ struct UserCertificateAuthority {
                 try ExtendedKeyUsage([forClientAuthentication ? .clientAuth : .serverAuth])
             },
             issuerPrivateKey: Certificate.PrivateKey(key))
-        return UserCertificate(
-            certificatePEM: try issued.serializeAsPEM().pemString, keyPEM: userKey.pemRepresentation, serialNumber: serial.description)
+        return UserCertificate(certificatePEM: try issued.serializeAsPEM().pemString, keyPEM: userKey.pemRepresentation)
     }
 }
 
@@ -204,9 +267,56 @@ struct UserCertificateAuthority {
 struct UserCertificate {
     let certificatePEM: String
     let keyPEM: String
-    /// Hexadecimal with colons, as `openssl x509 -serial` prints it in another form.
-    let serialNumber: String
 
     /// The certificate and its key in one file, as `--cert` takes them.
     var pem: String { certificatePEM + "\n" + keyPEM + "\n" }
+}
+
+/// The `openssl` command, the tool an administrator lists revoked serials with: what it prints is
+/// the expected form, never ForceKit's own formatting.
+enum OpenSSL {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs `openssl` commands, one a line, in one shell (one process started, not one each),
+    /// and returns what they printed.
+    @discardableResult
+    static func run(_ commands: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-ec", commands.joined(separator: "\n")]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try ProcessLaunch.run(process)
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(description: "\(commands.joined(separator: "; ")): \(printed)") }
+        return printed
+    }
+
+    /// `serial=…` as `openssl x509 -noout -serial` prints it for the certificate in `file`.
+    static func serial(of file: String) throws -> String {
+        try run(["openssl x509 -noout -serial -in '\(file)'"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A minimal `openssl ca` configuration over the authority's files and `database` (index.txt).
+    static func caConfiguration(in scratch: Scratch, certificate: String, key: String, database: String) throws -> String {
+        try scratch.file(
+            """
+            [ ca ]
+            default_ca = local
+            [ local ]
+            database = \(database)
+            certificate = \(certificate)
+            private_key = \(key)
+            new_certs_dir = \((database as NSString).deletingLastPathComponent)
+            default_md = sha256
+            policy = anything
+            [ anything ]
+            commonName = supplied
+
+            """, name: "ca.cnf")
+    }
 }

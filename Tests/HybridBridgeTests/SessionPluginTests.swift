@@ -1,3 +1,4 @@
+import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import HybridBridge
@@ -119,6 +120,85 @@ struct SessionPluginTests {
             #expect(info["appName"] == "Bridge Tests")
             let store = await bridge.failure(F.smartstore, "pgSoupExists", ["soupName": "accounts"])
             #expect(store.contains("No user is logged in"))
+        }
+    }
+}
+
+/// Records the requests a transport sends, with whether each carried a bearer token.
+final class RecordingTransport: HTTPTransport {
+    private let sent = Locked<[(url: URL, authorized: Bool)]>([])
+    private let inner = URLSessionTransport.shared
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let authorized = request.headers.contains { $0.name.lowercased() == "authorization" }
+        sent.withLock { $0.append((request.url, authorized)) }
+        return try await inner.send(request)
+    }
+
+    /// The requests sent so far.
+    var requests: [(url: URL, authorized: Bool)] { sent.current }
+}
+
+@Suite("Hybrid network plugin: the user's token stays on the user's hosts")
+struct NetworkTokenScopeTests {
+    @Test(
+        "pgSendRequest to another host goes without the token, and its 401 refreshes nothing; a file outside the app is refused"
+    )
+    func otherHosts() async throws {
+        try await withLocalOrg(seed: false) { org in
+            try await withLocalOrg(seed: false) { elsewhere in
+                try await withTemporaryDirectory { folder in
+                    let transport = RecordingTransport()
+                    let boot = try BootConfig(
+                        consumerKey: org.credentials.clientID, redirectURI: org.credentials.redirectURI, scopes: ["api", "refresh_token"])
+                    let app = try await SalesforceApp(
+                        configuration: AppConfiguration(bootConfig: boot), directory: folder, transport: transport)
+                    _ = try await app.logIn(at: org.loginHost, using: org.browser)
+                    let bridge = HybridBridge(app: app)
+                    let before = transport.requests.count
+                    let foreign = "\(elsewhere.credentials.instanceURL)/services/data/\(APIVersion.current)/limits"
+                    let answer = await bridge.call(
+                        service: "com.salesforce.network", action: "pgSendRequest",
+                        arguments: ["pluginSDKVersion:13.0.2", ["path": .string(foreign)]])
+                    guard case .failure(let message) = answer else {
+                        Issue.record("a request to another org's host succeeded: \(answer)")
+                        return
+                    }
+                    #expect(message.contains("401"), "\(message)")
+                    let sent = transport.requests[before...]
+                    #expect(sent.count == 1 && sent.first?.url.absoluteString == foreign, "\(sent.map(\.url))")
+                    #expect(sent.allSatisfy { !$0.authorized }, "the token went to \(sent.filter(\.authorized).map(\.url))")
+                    // The user's own instance still gets it.
+                    let own = await bridge.call(
+                        service: "com.salesforce.network", action: "pgSendRequest",
+                        arguments: ["pluginSDKVersion:13.0.2", ["path": .string("/\(APIVersion.current)/limits")]])
+                    guard case .success = own else {
+                        Issue.record("the user's own request failed: \(own)")
+                        return
+                    }
+                    #expect(transport.requests.last?.authorized == true)
+
+                    // A file outside the app's folders is not the page's to upload.
+                    try await withTemporaryDirectory { outside in
+                        let secret = outside.appendingPathComponent("secret.txt")
+                        try Data("secret".utf8).write(to: secret)
+                        let upload = await bridge.call(
+                            service: "com.salesforce.network", action: "pgSendRequest",
+                            arguments: [
+                                "pluginSDKVersion:13.0.2",
+                                [
+                                    "path": .string("/\(APIVersion.current)/connect/files/users/me"), "method": "POST",
+                                    "fileParams": ["fileData": ["fileMimeType": "text/plain", "fileUrl": .string(secret.absoluteString)]],
+                                ],
+                            ])
+                        #expect(
+                            upload
+                                == .failure(
+                                    "The file \(secret.path) is outside the app: a page uploads only files in the app's data folder or its www folder."
+                                ))
+                    }
+                }
+            }
         }
     }
 }

@@ -25,7 +25,9 @@ struct FrontdoorTests {
                 "GET", "/secur/frontdoor.jsp?" + FormEncoding.encode([("sid", token), ("retURL", authorizePath(org))]))
             #expect(door.status == 302 && door.header("Location") == authorizePath(org))
             let cookie = try #require(door.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
-            #expect(cookie.hasPrefix("sid=") && door.header("Set-Cookie")?.contains("HttpOnly") == true)
+            // Salesforce's `sid`, named for the org's port: cookies ignore ports, and another LocalOrg on this host has its own.
+            let port = try #require(URLComponents(string: org.credentials.instanceURL)?.port)
+            #expect(cookie.hasPrefix("sid_\(port)=") && door.header("Set-Cookie")?.contains("HttpOnly") == true)
             let page = try await org.client.send("GET", authorizePath(org), headers: ["Cookie": cookie])
             #expect(page.status == 200 && page.text.contains("name=\"ticket\"") && !page.text.contains("name=\"password\""))
             // Without the cookie (another browser), the same page asks for a password.

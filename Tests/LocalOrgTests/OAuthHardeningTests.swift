@@ -97,7 +97,12 @@ struct OAuthHardeningTests {
                     + (org.credentials.redirectURI.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
             #expect(page.status == 200)
             #expect(page.header("X-Frame-Options") == "DENY")
-            #expect(page.header("Content-Security-Policy") == "frame-ancestors 'none'")
+            // No frame, and no script of any kind: an escaping mistake must not become an attacker's script.
+            let policy = Set(
+                (page.header("Content-Security-Policy") ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) })
+            #expect(policy.contains("frame-ancestors 'none'") && policy.contains("default-src 'none'"), "\(policy)")
+            #expect(
+                !policy.contains { $0.hasPrefix("script-src") || $0.hasPrefix("default-src") && $0 != "default-src 'none'" }, "\(policy)")
             #expect(page.header("Cache-Control") == "no-store")
         }
     }

@@ -175,7 +175,7 @@ struct ServerTests {
         // A process that has exited: its pid names no process now (checked, not assumed).
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
-        try finished.run()
+        try ProcessLaunch.run(finished)
         finished.waitUntilExit()
         let deadPID = finished.processIdentifier
         try #require(kill(deadPID, 0) != 0)

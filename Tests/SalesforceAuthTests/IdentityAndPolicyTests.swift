@@ -134,3 +134,21 @@ struct LoginHostTests {
         }
     }
 }
+
+@Suite("Login hosts against hidden specials")
+struct LoginHostHazardTests {
+    @Test("a #, ?, @ or space hidden by a mark is refused; user information is refused; plain http is kept only for loopback")
+    func hostsAsAParserReadsThem() {
+        for special: Unicode.Scalar in ["#", "?", "@", " ", "\\"] {
+            for disguise in GraphemeHazards.disguises(of: special) {
+                #expect(LoginHost("https://login.salesforce.com" + disguise + "evil.com") == nil, "\(special.value)")
+            }
+        }
+        #expect(LoginHost("http://127.0.0.1@evil.com") == nil)
+        #expect(LoginHost("http://127.0.0.1.evil.com")?.baseURL == "https://127.0.0.1.evil.com")
+        #expect(LoginHost("http://localhost.evil.com:80")?.baseURL == "https://localhost.evil.com:80")
+        #expect(LoginHost("http://localhost:8080")?.baseURL == "http://localhost:8080")
+        #expect(LoginHost("http://[::1]:8443")?.baseURL == "http://[::1]:8443")
+        #expect(LoginHost("HTTP://127.0.0.1:5000/")?.baseURL == "http://127.0.0.1:5000")
+    }
+}

@@ -111,9 +111,6 @@ struct RestClientTests {
                 #expect(transport.count("/services/oauth2/token") == 2, "the login's exchange, then one refresh")
                 let rotated = try #require(await manager.currentAccount?.credentials.refreshToken)
                 #expect(rotated != firstRefreshToken)
-                // The token it replaced no longer works, as in an org with rotation on.
-                let stale = await #expect(throws: OAuthError.self) { try await org.oauthClient().refresh(account.credentials) }
-                #expect(stale?.isRefreshTokenInvalid == true)
 
                 // The next launch reads the rotated token from disk, and its refresh works.
                 let relaunched = try await UserAccountManager(
@@ -124,6 +121,15 @@ struct RestClientTests {
                 let client = RestClient(account: saved, accounts: relaunched, transport: transport)
                 #expect(try await client.send(client.requests.limits()).status == 200)
                 #expect(await relaunched.accounts.count == 1)
+
+                // The token it replaced no longer works, and presenting it again means two parties hold
+                // the family: the org revokes the refresh token in use and its access tokens (RFC 9700
+                // §4.14.2, as Salesforce's one-time-use refresh tokens), so the next request logs out.
+                let stale = await #expect(throws: OAuthError.self) { try await org.oauthClient().refresh(account.credentials) }
+                #expect(stale?.isRefreshTokenInvalid == true)
+                let revoked = await #expect(throws: RestError.self) { try await client.send(client.requests.limits()) }
+                #expect(revoked?.code == .refreshFailed, "\(String(describing: revoked))")
+                #expect(await relaunched.accounts.isEmpty)
             }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SalesforceCore
 
 /// A `forcekit-bench` subcommand run in a process of its own: LocalOrg apart from the client, so
 /// the two do not share one process's threads and each one's CPU is its own, and each contender
@@ -30,7 +31,7 @@ final class BenchChild: @unchecked Sendable {
         process.standardOutput = output
         process.standardInput = input
         process.standardError = FileHandle.standardError
-        try process.run()
+        try ProcessLaunch.run(process)
         let reading = output.fileHandleForReading
         let lines = self.lines
         Thread.detachNewThread {

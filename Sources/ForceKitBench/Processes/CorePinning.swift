@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SalesforceCore
 
 /// Where a suite's processes run, with `--pin`: LocalOrg on the machine's last core, the client
 /// (the bench and its workers) on the others, so that neither takes the other's core. Without it
@@ -27,7 +28,7 @@ struct CorePinning: Sendable {
         process.executableURL = URL(fileURLWithPath: Self.taskset)
         process.arguments = ["--all-tasks", "--cpu-list", "--pid", client, String(ProcessInfo.processInfo.processIdentifier)]
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw ValidationError("taskset could not pin the bench to cores \(client)") }
     }

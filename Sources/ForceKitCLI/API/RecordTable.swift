@@ -97,9 +97,11 @@ struct RecordTable {
     /// comma, a quote or a line break in double quotes, its quotes doubled.
     func csv() -> String {
         let (columns, cells) = grid()
+        // Scalar by scalar, as a CSV reader reads it: a comma or quote a combining mark follows
+        // is still a comma or a quote.
         func field(_ value: String) -> String {
-            guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }
-            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+            return "\"" + value.replacingScalars(["\"": "\"\""]) + "\""
         }
         return ([columns] + cells).map { $0.map(field).joined(separator: ",") }.joined(separator: "\n")
     }

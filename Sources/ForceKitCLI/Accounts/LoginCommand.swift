@@ -128,7 +128,7 @@ struct LoginCommand: AsyncParsableCommand {
         if browser && (username != nil || password != nil) { throw ValidationError("Use either --browser or --username and --password.") }
         if (username == nil) != (password == nil) { throw ValidationError("--username and --password go together.") }
         if clientID?.isEmpty == true { throw ValidationError("--client-id needs a consumer key.") }
-        if let alias, alias.isEmpty || alias.contains(where: { $0.isWhitespace || $0 == "/" }) {
+        if let alias, alias.isEmpty || alias.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "/" || $0 == "\\" }) {
             throw ValidationError("--alias needs a name without spaces or slashes, such as dev or qa.")
         }
         if let instance, LoginHost(instance) == nil { throw ValidationError("--instance \(instance) is not a host or URL.") }
@@ -269,7 +269,7 @@ extension LoginCommand {
     static func communityURL(_ community: String, localOrg: RunningLocalOrg?) -> String? {
         if community.contains("://") { return community }
         guard let localOrg else { return nil }
-        let path = community.split(separator: "/").joined(separator: "/")
+        let path = community.split(atScalars: ["/"]).joined(separator: "/")
         return localOrg.instanceURL + "/" + path
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import SalesforceAuth
+import SalesforceCore
 import ServiceLifecycle
 
 #if canImport(FoundationNetworking)
@@ -129,6 +130,6 @@ enum SystemBrowser {
         process.arguments = [url.absoluteString]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try? process.run()
+        try? ProcessLaunch.run(process)
     }
 }

@@ -46,8 +46,15 @@ struct BridgeCommand: AsyncParsableCommand {
             "With --app: the folder with bootconfig.json and the other configuration files (default: the app folder).", valueName: "DIR"))
     var config: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The hybrid app's www folder: pages may upload files (fileParams) from it, and from the app's data folder, nowhere else.",
+            valueName: "DIR"))
+    var www: String?
+
     func run() async throws {
-        let bridge = HybridBridge(app: try await BridgeSession.app(account: account, folder: app, config: config))
+        let folders = www.map { [URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath)] } ?? []
+        let bridge = HybridBridge(app: try await BridgeSession.app(account: account, folder: app, config: config), fileFolders: folders)
         await bridge.serve(lines: Self.standardInputLines(), reactNative: reactNative) { line in Console.print(line) }
     }
 

@@ -58,7 +58,8 @@ struct CreateCommand: AsyncParsableCommand {
             throw ValidationError("The name must be letters and digits, starting with a letter (a Swift module name): \(name) is not.")
         }
         if let bundleID,
-            bundleID.split(separator: ".").count < 2 || bundleID.contains(where: { !($0.isLetter || $0.isNumber || "-.".contains($0)) })
+            bundleID.split(atScalars: ["."]).count < 2
+                || !bundleID.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "." })
         {
             throw ValidationError("The bundle identifier must be reverse-DNS, such as com.acme.fieldnotes: \(bundleID) is not.")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SalesforceCore
 
 /// The package files of an app `forcekit create` writes that depend on where ForceKit comes
 /// from: its manifest and .gitignore.
@@ -26,12 +27,12 @@ enum NewAppPackageFiles {
             case .path(let path): text = path
             case .version(let url, _): text = url
             }
-            let last = text.split(separator: "/").last.map(String.init) ?? text
+            let last = text.split(atScalars: ["/"]).last ?? text
             return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
         }
 
         private func quoted(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            "\"" + text.replacingScalars(["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r"]) + "\""
         }
     }
 

@@ -52,7 +52,7 @@ struct DataImportTreeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let paths = try plan.map(Self.files(inPlan:)) ?? files.flatMap { $0.split(separator: ",").map(String.init) }
+        let paths = try plan.map(Self.files(inPlan:)) ?? files.flatMap { $0.split(atScalars: [","]) }
         // Every file is read and checked before anything is created.
         let requests = try paths.flatMap { path in try TreeImport.requests(try TreeImport.trees(inFile: path)) }
         let client = try await account.restClient()

@@ -15,7 +15,7 @@ struct DataGetCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try await account.restClient()
-        let names = fields.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } ?? []
+        let names = fields.map { $0.split(atScalars: [","]).map { String($0).trimmingCharacters(in: .whitespaces) } } ?? []
         let record = try await RecordCall.send(client, client.requests.retrieve(object, id: id, fields: names))
         Console.print(RecordTable.withoutAttributes(record).prettyPrinted())
     }

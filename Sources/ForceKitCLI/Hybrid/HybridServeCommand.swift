@@ -71,7 +71,7 @@ struct HybridServeCommand: AsyncParsableCommand {
                 try await login.run()
             }
         }
-        let bridge = HybridBridge(app: try await BridgeSession.app(account: account, folder: app, config: config))
+        let bridge = HybridBridge(app: try await BridgeSession.app(account: account, folder: app, config: config), fileFolders: [root])
         let events = HybridEventLog()
         let stream = bridge.events()
         let collecting = Task { for await event in stream { events.append(event) } }

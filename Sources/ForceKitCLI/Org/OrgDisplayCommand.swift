@@ -98,8 +98,9 @@ struct OrgDisplayCommand: AsyncParsableCommand {
         }
     }
 
-    /// A value in single quotes, any single quote in it closed, escaped and reopened.
+    /// A value in single quotes, any single quote in it closed, escaped and reopened. Scalar by
+    /// scalar, as a shell reads it: a quote a combining mark follows still ends the quoting.
     static func quoted(_ value: String) -> String {
-        "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + value.replacingScalars(["'": "'\\''"]) + "'"
     }
 }

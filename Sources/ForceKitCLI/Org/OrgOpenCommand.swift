@@ -34,8 +34,9 @@ struct OrgOpenCommand: AsyncParsableCommand {
     func validate() throws {
         guard let path else { return }
         // A path of the org, as the org itself checks it: no scheme, no other host.
-        let page = path.hasPrefix("/") ? path : "/" + path
-        if page.hasPrefix("//") || page.contains("\\") || URLComponents(string: path)?.scheme != nil {
+        // On bytes, as a browser reads it: `//` a mark follows is one Swift `Character`, yet `//` to a browser.
+        let page = Array(path.utf8.first == UInt8(ascii: "/") ? path.utf8 : ("/" + path).utf8)
+        if page.starts(with: "//".utf8) || page.contains(UInt8(ascii: "\\")) || URLComponents(string: path)?.scheme != nil {
             throw ValidationError("--path must be a page of the org, such as /lightning/o/Account/list, not \(path).")
         }
     }

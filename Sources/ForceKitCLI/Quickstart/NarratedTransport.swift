@@ -1,5 +1,6 @@
 import Foundation
 import SalesforceAuth
+import SalesforceCore
 
 /// A transport that tells the quickstart's user about the requests it is shown: the login's
 /// pages and its token exchange, one line each, with codes and tokens left out.
@@ -20,7 +21,7 @@ struct NarratedTransport: HTTPTransport {
     static func describe(_ request: HTTPRequest, _ response: HTTPResponse) -> String {
         var line = "\(request.method) \(request.url.path) → \(response.status)"
         if let location = response.headers["location"] {
-            let target = location.split(separator: "?", maxSplits: 1).first.map(String.init) ?? location
+            let target = location.split(atScalars: ["?"], maxSplits: 1).first ?? location
             line += " redirect to \(target)" + (location.contains("code=") ? " with an authorization code" : "")
         } else if let title = pageTitle(response.body) {
             line += " page \"\(title)\""

@@ -61,7 +61,7 @@ final class QuickstartNarrator: Sendable {
     static func wrapped(_ text: String, indent: String) -> String {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
+        for word in text.split(atScalars: [" "]) {
             if !line.isEmpty && line.count + word.count + 1 > 96 - indent.count {
                 lines.append(indent + line)
                 line = ""

@@ -24,7 +24,11 @@ struct RunningLocalOrg: Equatable {
 
     /// This record's file: one per address, which only one server holds at a time.
     var file: URL {
-        let name = String(instanceURL.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" })
+        let name = String(
+            String.UnicodeScalarView(
+                instanceURL.unicodeScalars.map {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == ".") ? $0 : "-"
+                }))
         return Self.folder.appendingPathComponent(name + ".json")
     }
 

@@ -55,7 +55,10 @@ struct StoreOptions: ParsableArguments {
     /// These options as a command line gives them, for hints that name the same store.
     var arguments: String {
         func quoted(_ value: String) -> String {
-            value.allSatisfy { $0.isLetter || $0.isNumber || "/._-~".contains($0) } ? value : OrgDisplayCommand.quoted(value)
+            value.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-~".unicodeScalars.contains($0))
+            }
+                ? value : OrgDisplayCommand.quoted(value)
         }
         var parts = ["--path", quoted(path)]
         if let keyFile { parts += ["--key-file", quoted(keyFile)] }

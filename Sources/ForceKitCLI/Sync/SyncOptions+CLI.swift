@@ -104,5 +104,5 @@ enum TreeFile {
 
 /// Comma-separated field names.
 func fieldList(_ text: String?) -> [String]? {
-    text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    text.map { $0.split(atScalars: [","]).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
 }

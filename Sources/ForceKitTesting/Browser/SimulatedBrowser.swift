@@ -1,5 +1,6 @@
 public import Foundation
 public import SalesforceAuth
+import SalesforceCore
 import URLEncoding
 
 /// A browser where there is none (the IdP's web view, a tool's login): loads a page such as
@@ -69,8 +70,8 @@ public struct SimulatedBrowser: BrowserSession {
             } catch {
                 throw OAuthError(.browserLaunchFailed, "The page \(next.url.path) did not load: \(error.description)")
             }
-            if let cookie = response.headers["set-cookie"], let pair = cookie.split(separator: ";").first {
-                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if let cookie = response.headers["set-cookie"], let pair = cookie.split(atScalars: [";"]).first {
+                let parts = pair.split(atScalars: ["="], maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 if parts.count == 2 { cookies[parts[0]] = parts[1] }
             }
             if let location = response.headers["location"] {
@@ -142,45 +143,74 @@ public struct SimulatedBrowser: BrowserSession {
         return target
     }
 
+    // The page is read as bytes, as a browser's tokenizer reads it: an attribute ends at the first
+    // `"` byte, whatever combining mark follows it (Swift `Character`s would not see that quote).
+
     /// Where a page's form posts, unescaped.
     private static func formAction(in html: String) -> String? {
-        guard let start = html.range(of: "<form method=\"post\" action=\""), let end = html[start.upperBound...].firstIndex(of: "\"")
+        let bytes = Array(html.utf8)
+        guard let start = find("<form method=\"post\" action=\"", in: bytes, from: 0),
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\""))
         else { return nil }
-        return unescaped(html[start.upperBound..<end])
+        return unescaped(bytes[start..<end])
     }
 
     /// The text of a page's alert (a refused login's reason), unescaped.
     private static func alert(in html: String) -> String? {
-        guard let start = html.range(of: "role=\"alert\">"), let end = html[start.upperBound...].range(of: "</p>") else { return nil }
-        return unescaped(html[start.upperBound..<end.lowerBound])
+        let bytes = Array(html.utf8)
+        guard let start = find("role=\"alert\">", in: bytes, from: 0), let end = find("</p>", in: bytes, from: start) else { return nil }
+        return unescaped(bytes[start..<(end - 4)])
     }
 
     /// The name and value of every `<input type="hidden">` of a page, in order, unescaped.
     private static func hiddenFields(in html: String) -> [(name: String, value: String)] {
+        let bytes = Array(html.utf8)
+        let quote = UInt8(ascii: "\"")
         var fields: [(name: String, value: String)] = []
-        var rest = html[...]
-        while let start = rest.range(of: "<input type=\"hidden\" name=\"") {
-            let afterName = rest[start.upperBound...]
-            guard let nameEnd = afterName.firstIndex(of: "\""),
-                afterName[nameEnd...].hasPrefix("\" value=\"")
-            else {
-                rest = afterName
+        var position = 0
+        while let nameStart = find("<input type=\"hidden\" name=\"", in: bytes, from: position) {
+            position = nameStart
+            guard let nameEnd = bytes[nameStart...].firstIndex(of: quote), bytes[nameEnd...].starts(with: "\" value=\"".utf8) else {
                 continue
             }
-            let valueStart = afterName.index(nameEnd, offsetBy: 9)
-            guard let valueEnd = afterName[valueStart...].firstIndex(of: "\"") else { break }
-            fields.append((unescaped(afterName[..<nameEnd]), unescaped(afterName[valueStart..<valueEnd])))
-            rest = afterName[valueEnd...]
+            let valueStart = nameEnd + 9
+            guard let valueEnd = bytes[valueStart...].firstIndex(of: quote) else { break }
+            fields.append((unescaped(bytes[nameStart..<nameEnd]), unescaped(bytes[valueStart..<valueEnd])))
+            position = valueEnd
         }
         return fields
     }
 
-    /// Text with the five entities a page escapes in attribute values turned back.
-    private static func unescaped(_ text: Substring) -> String {
-        guard text.contains("&") else { return String(text) }
-        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
+    /// The index just after the first `pattern` in `bytes` at or after `from`.
+    private static func find(_ pattern: String, in bytes: [UInt8], from: Int) -> Int? {
+        let needle = Array(pattern.utf8)
+        guard bytes.count >= needle.count, from <= bytes.count - needle.count else { return nil }
+        for index in from...(bytes.count - needle.count) where bytes[index..<(index + needle.count)].elementsEqual(needle) {
+            return index + needle.count
+        }
+        return nil
+    }
+
+    /// Bytes with the five references a page escapes in attribute values turned back.
+    private static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
+        let references: [(String, UInt8)] = [
+            ("&quot;", UInt8(ascii: "\"")), ("&#39;", UInt8(ascii: "'")), ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")),
+            ("&amp;", UInt8(ascii: "&")),
+        ]
+        var result: [UInt8] = []
+        var index = bytes.startIndex
+        scanning: while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "&") {
+                for (reference, byte) in references where bytes[index...].starts(with: reference.utf8) {
+                    result.append(byte)
+                    index += reference.utf8.count
+                    continue scanning
+                }
+            }
+            result.append(bytes[index])
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
 }

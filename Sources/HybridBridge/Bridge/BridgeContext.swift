@@ -11,13 +11,15 @@ final class BridgeContext: Sendable {
     let info: HybridAppInfo
     let browser: (any BrowserSession)?
     let loginHost: LoginHost
+    let fileFolders: UploadFolders
     let events = Broadcaster<BridgeEvent>(buffer: 10_000)
     /// The syncs started by calls that answered before their end.
     let runs = BackgroundRuns()
     private let namedSyncManagers = NamedSyncManagers()
 
-    init(app: SalesforceApp, info: HybridAppInfo, browser: (any BrowserSession)?, loginHost: LoginHost) {
+    init(app: SalesforceApp, info: HybridAppInfo, browser: (any BrowserSession)?, loginHost: LoginHost, fileFolders: UploadFolders) {
         self.app = app
+        self.fileFolders = fileFolders
         self.info = info
         self.browser = browser
         self.loginHost = loginHost

@@ -1,3 +1,4 @@
+public import Foundation
 public import SalesforceApp
 public import SalesforceAuth
 public import SalesforceCore
@@ -28,11 +29,16 @@ public final class HybridBridge: Sendable {
     /// A bridge over `app`'s session. `browser` logs a user in when the page asks to
     /// authenticate with nobody signed in, at `loginHost`; without one, the page is told to
     /// log in first.
+    ///
+    /// A page uploads files (`pgSendRequest`'s `fileParams`) only from inside the app, as a web
+    /// view is limited: the app's data folder (`app.directory`) and `fileFolders`, such as the
+    /// app's `www` folder. Any other file, a symbolic link out of them included, is refused.
     public init(
         app: SalesforceApp, info: HybridAppInfo = HybridAppInfo(), browser: (any BrowserSession)? = nil,
-        loginHost: LoginHost = .production
+        loginHost: LoginHost = .production, fileFolders: [URL] = []
     ) {
-        let context = BridgeContext(app: app, info: info, browser: browser, loginHost: loginHost)
+        let context = BridgeContext(
+            app: app, info: info, browser: browser, loginHost: loginHost, fileFolders: UploadFolders([app.directory] + fileFolders))
         self.context = context
         mobileSync = MobileSyncService(context: context)
         let all: [any BridgeService] = [

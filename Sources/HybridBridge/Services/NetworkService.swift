@@ -11,7 +11,7 @@ struct NetworkService: BridgeService {
 
     func answer(_ action: String, _ arguments: BridgeArguments) async throws -> JSON {
         guard action == "pgSendRequest" else { throw unknown(action) }
-        let request = try Self.request(arguments)
+        let request = try Self.request(arguments, uploads: context.fileFolders)
         let client = try await context.app.restClient()
         let response = try await client.send(request)
         if arguments.bool("returnBinary") {
@@ -28,8 +28,8 @@ struct NetworkService: BridgeService {
     /// `method`, `queryParams` (the query of a GET or DELETE, the JSON body of a POST, PATCH or
     /// PUT; an object or its JSON text), `headerParams`, `fileParams` (files sent as
     /// `multipart/form-data`: `{name: {fileMimeType, fileUrl, fileName}}`) and
-    /// `doesNotRequireAuthentication`.
-    static func request(_ arguments: BridgeArguments) throws -> RestRequest {
+    /// `doesNotRequireAuthentication`. Files come only from `uploads`.
+    static func request(_ arguments: BridgeArguments, uploads: UploadFolders) throws -> RestRequest {
         let methodName = (arguments.string("method") ?? "GET").uppercased()
         guard let method = RestMethod(rawValue: methodName) else {
             throw BridgeFailure("\(methodName) is not an HTTP method this plugin sends; use GET, POST, PUT, PATCH, DELETE or HEAD.")
@@ -61,8 +61,8 @@ struct NetworkService: BridgeService {
                 guard let location = file["fileUrl"]?.stringValue else {
                     throw BridgeFailure("The file \(name) of fileParams has no fileUrl.")
                 }
-                let url =
-                    location.hasPrefix("file:") ? URL(string: location) ?? URL(fileURLWithPath: location) : URL(fileURLWithPath: location)
+                let url = try uploads.checked(
+                    location.hasPrefix("file:") ? URL(string: location) ?? URL(fileURLWithPath: location) : URL(fileURLWithPath: location))
                 let contents: Data
                 do {
                     contents = try Data(contentsOf: url)

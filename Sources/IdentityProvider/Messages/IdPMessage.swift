@@ -1,4 +1,5 @@
 public import Foundation
+import SalesforceCore
 import URLEncoding
 
 /// One message of the identity-provider protocol: `<scheme>://oauth2/v1.0/<command>?<query>`,
@@ -72,7 +73,7 @@ public enum IdPMessage: Sendable, Equatable {
         let rest = text[schemeEnd.upperBound...]
         let beforeQuery = rest.prefix { $0 != "?" && $0 != "#" }
         let query = rest.dropFirst(beforeQuery.count).first == "?" ? rest.dropFirst(beforeQuery.count + 1).prefix { $0 != "#" } : ""
-        let segments = beforeQuery.split(separator: "/", omittingEmptySubsequences: false)
+        let segments = beforeQuery.split(atScalars: ["/"], omittingEmptyParts: false)
         guard segments.count == 3, segments[0].lowercased() == Self.host else { throw .notAnIdPMessage(text) }
         guard segments[1].lowercased() == Self.version else { throw .unsupportedVersion(String(segments[1])) }
         let command = segments[2].lowercased()

@@ -1,3 +1,4 @@
+import SalesforceCore
 import URLEncoding
 
 /// A message's query, percent-decoded; the first of a repeated name wins.
@@ -10,8 +11,8 @@ struct MessageFields {
 
     init(command: String, query: Substring) {
         self.command = command
-        for pair in query.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        for pair in query.split(atScalars: ["&"]) {
+            let parts = pair.split(atScalars: ["="], maxSplits: 1, omittingEmptyParts: false)
             guard let name = PercentEncoding.decode(parts[0]), !name.isEmpty, values[name] == nil else { continue }
             values[name] = parts.count == 2 ? PercentEncoding.decode(parts[1]) ?? String(parts[1]) : ""
         }

@@ -25,7 +25,7 @@ public struct UserHint: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads `orgId:userId` (or `userId:orgId`); nil when the text is not two Salesforce ids.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.split(atScalars: [":"], omittingEmptyParts: false)
         guard parts.count == 2, let first = try? SalesforceID(String(parts[0])), let second = try? SalesforceID(String(parts[1])) else {
             return nil
         }

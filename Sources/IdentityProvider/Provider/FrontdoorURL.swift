@@ -1,5 +1,6 @@
 public import Foundation
 public import SalesforceAuth
+import SalesforceCore
 import URLEncoding
 
 /// The page the IdP's web view loads to obtain a code for an SP:
@@ -35,7 +36,7 @@ public enum FrontdoorURL {
     ///   `access_denied`) or no code.
     public static func code(in callback: String, for authorize: AuthorizationRequest) throws(IdPError) -> String {
         // Salesforce's ec redirect carries no state: it is told apart before the state is checked.
-        let query = callback.split(separator: "?", maxSplits: 1).dropFirst().first?.prefix { $0 != "#" } ?? ""
+        let query = callback.split(atScalars: ["?"], maxSplits: 1).dropFirst().first?.prefix { $0 != "#" } ?? ""
         if let ec = FormEncoding.decode(query).first(where: { $0.0 == "ec" })?.1, ec == "301" || ec == "302" {
             throw IdPError(
                 code: .codeNotObtained, message: "Salesforce redirected (ec=\(ec)) instead of issuing a code.", recoverySuggestion: nil)

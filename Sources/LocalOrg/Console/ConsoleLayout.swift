@@ -43,7 +43,7 @@ enum ConsoleLayout {
     static func response(_ page: HTML, status: HTTPResponse.Status = .ok) -> Response {
         var response = Responses.html(page.markup, status: status)
         response.headers[.contentSecurityPolicy] =
-            "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+            Responses.pagePolicy + "; form-action 'self'"
         response.headers[referrerPolicy] = "same-origin"
         return response
     }

@@ -22,7 +22,7 @@ struct ConsoleRoutes {
         router.get("/lightning") { _, _ in Self.seeOther(ConsolePaths.home) }
         router.get(RouterPath(ConsolePaths.login)) { request, _ in
             let start = Self.startURL(Responses.query("startURL", of: request), org: org)
-            if await org.browserUser(session: BrowserRequests.session(of: request)) != nil {
+            if await org.browserUser(session: BrowserRequests.session(of: request, baseURL: org.baseURL)) != nil {
                 return Self.seeOther(start)
             }
             return ConsoleLayout.response(LoginPage.page(orgName: org.settings.organizationName, startURL: start, error: nil))
@@ -34,7 +34,7 @@ struct ConsoleRoutes {
             switch await org.logIn(username: fields["username"] ?? "", password: fields["password"] ?? "") {
             case .signedIn(let session):
                 var response = Self.seeOther(start)
-                response.headers[.setCookie] = BrowserRequests.sessionCookie(session, secure: org.baseURL.hasPrefix("https:"))
+                response.headers[.setCookie] = BrowserRequests.sessionCookie(session, baseURL: org.baseURL)
                 return response
             case .refused(let message):
                 let page = LoginPage.page(orgName: org.settings.organizationName, startURL: start, error: message)
@@ -45,9 +45,9 @@ struct ConsoleRoutes {
         // end a session, never use one.
         for method in [HTTPRequest.Method.get, .post] {
             router.on(RouterPath(ConsolePaths.logout), method: method) { request, _ in
-                if let cookie = BrowserRequests.session(of: request) { await org.logOut(session: cookie) }
+                if let cookie = BrowserRequests.session(of: request, baseURL: org.baseURL) { await org.logOut(session: cookie) }
                 var response = Self.seeOther(ConsolePaths.login)
-                response.headers[.setCookie] = BrowserRequests.sessionCookieRemoved
+                response.headers[.setCookie] = BrowserRequests.sessionCookieRemoved(baseURL: org.baseURL)
                 return response
             }
         }
@@ -135,7 +135,7 @@ struct ConsoleRoutes {
 
     /// A page for a signed-in browser; any other goes to the login page, which comes back here.
     private func signedIn(_ request: Request, _ build: (ConsoleAPI) async throws -> Response) async -> Response {
-        guard let user = await org.browserUser(session: BrowserRequests.session(of: request)) else {
+        guard let user = await org.browserUser(session: BrowserRequests.session(of: request, baseURL: org.baseURL)) else {
             let here = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
             return Self.seeOther(ConsolePaths.login + "?" + FormEncoding.encode([("startURL", here)]))
         }

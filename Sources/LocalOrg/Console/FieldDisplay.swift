@@ -20,7 +20,7 @@ enum FieldDisplay {
             case "picklist":
                 return "\(field.label(of: text))"
             case "multipicklist":
-                return "\(text.split(separator: ";").map { field.label(of: String($0)) }.joined(separator: "; "))"
+                return "\(text.split(atScalars: [";"]).map { field.label(of: String($0)) }.joined(separator: "; "))"
             case "datetime":
                 return "\(readableDateTime(text))"
             default:

@@ -18,11 +18,19 @@ package struct InProcessResponder: Sendable {
     }
 
     private let responder: SiteResponder
+    private let org: Org
     private let logger = Logger(label: "forcekit.localorg.in-process")
 
     /// The routes of `org`, without a request log.
     package init(org: Org) {
+        self.org = org
         responder = SiteResponder(org: org, routes: LocalOrgRouter.make(org: org, requestLog: nil).buildResponder())
+    }
+
+    /// The `Cookie` header value that carries the browser session `session` (a value of
+    /// `Org.openOwnedSession`), so a request reaches the console as its user's browser.
+    package func cookie(forSession session: String) -> String {
+        "\(BrowserRequests.sessionCookieName(baseURL: org.baseURL))=\(session)"
     }
 
     /// Answers one request. `target` is the path with its query, as in a request line.

@@ -9,6 +9,7 @@ enum LocalOrgRouter {
         caFile: String? = nil, clientCertificates: ClientCertificateCheck? = nil
     ) -> Router<LocalOrgRequestContext> {
         let router = Router(context: LocalOrgRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: RequestLogMiddleware(recent: recent, log: requestLog.map { RequestLog(sink: $0) }))
         if let faults { router.add(middleware: FaultMiddleware(faults: faults)) }
         router.add(middleware: MethodMiddleware())

@@ -29,14 +29,16 @@ enum Responses {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// A page of the login flow. No other site may frame it (clickjacking a consent), and no
-    /// cache keeps it.
+    /// A page of the login flow. No other site may frame it (clickjacking a consent), no cache
+    /// keeps it, and the browser runs no script in it: its values are the request's, and an
+    /// escaping mistake must not become an attacker's script. Its forms may post and redirect to
+    /// an app's callback, which may be on any host or scheme, so `form-action` is left open.
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status,
             headers: [
                 .contentType: "text/html;charset=UTF-8", .cacheControl: "no-store", xFrameOptions: "DENY",
-                .contentSecurityPolicy: "frame-ancestors 'none'",
+                .contentSecurityPolicy: pagePolicy,
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
@@ -48,6 +50,9 @@ enum Responses {
         response.headers[pragma] = "no-cache"
         return response
     }
+
+    /// The policy of every page: its own inline styles and images, no script of any kind.
+    static let pagePolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'"
 
     // Names that HTTPTypes does not define; the literals are valid field names.
     private static let xFrameOptions = HTTPField.Name("X-Frame-Options")!

@@ -21,9 +21,11 @@ struct SiteResponder: HTTPResponder {
 
     /// The site a path is under and the path within it, for the site's API and login paths.
     private func site(of path: String) -> (ExperienceSite, String)? {
-        guard path.hasPrefix("/"), let slash = path.dropFirst().firstIndex(of: "/") else { return nil }
-        let prefix = path[path.index(after: path.startIndex)..<slash]
-        let rest = String(path[slash...])
+        // Scalars, as the router reads the path: a `/` a combining mark follows is still a `/`.
+        let scalars = path.unicodeScalars
+        guard scalars.first == "/", let slash = scalars.dropFirst().firstIndex(of: "/") else { return nil }
+        let prefix = Substring(scalars[scalars.index(after: scalars.startIndex)..<slash])
+        let rest = String(Substring(scalars[slash...]))
         guard rest.hasPrefix("/services/") || rest.hasPrefix("/id/"), let site = org.site(pathPrefix: String(prefix)) else { return nil }
         return (site, rest)
     }

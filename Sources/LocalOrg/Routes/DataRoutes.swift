@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import LocalOrgEngine
+import SalesforceCore
 import URLEncoding
 
 /// The REST data API, `/services/data/vXX.X/...`: one route for every resource, which hands
@@ -30,7 +31,7 @@ struct DataRoutes {
         }
         let call = RestCall(
             method: request.method.rawValue, version: try APIVersions.checked(context.parameters.get("version")),
-            segments: request.uri.path.split(separator: "/").dropFirst(3).map { PercentEncoding.decode($0) ?? String($0) },
+            segments: request.uri.path.split(atScalars: ["/"]).dropFirst(3).map { PercentEncoding.decode($0) ?? String($0) },
             parameters: FormEncoding.decode(request.uri.query ?? ""), body: body, headers: headers)
         return Responses.from(try await org.answer(call, as: session))
     }

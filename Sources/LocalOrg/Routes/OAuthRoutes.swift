@@ -19,7 +19,8 @@ struct OAuthRoutes {
                 var fields = try await Responses.formFields(of: request, context: context)
                 for key in ["username", "password", "ticket", "decision", "login_method"] { fields[key] = nil }
                 let step = await org.authorize(
-                    fields, browserSession: BrowserRequests.session(of: request), certificates: certificatePolicy(context),
+                    fields, browserSession: BrowserRequests.session(of: request, baseURL: org.baseURL),
+                    certificates: certificatePolicy(context),
                     site: context.site)
                 return Self.response(for: step, formAction: formAction(request, context))
             }
@@ -33,7 +34,7 @@ struct OAuthRoutes {
                 }
                 let fields = try await Responses.formFields(of: request, context: context)
                 let step = await org.authorize(
-                    fields, browserSession: BrowserRequests.session(of: request),
+                    fields, browserSession: BrowserRequests.session(of: request, baseURL: org.baseURL),
                     browserBinding: BrowserRequests.cookie(Self.bindingCookie, of: request), certificates: certificatePolicy(context),
                     site: context.site)
                 return Self.response(for: step, formAction: formAction(request, context))
@@ -46,7 +47,7 @@ struct OAuthRoutes {
             switch step {
             case .redirect(let location, let session):
                 var response = Responses.redirect(to: location)
-                response.headers[.setCookie] = BrowserRequests.sessionCookie(session, secure: org.baseURL.hasPrefix("https:"))
+                response.headers[.setCookie] = BrowserRequests.sessionCookie(session, baseURL: org.baseURL)
                 return response
             case .error(let code, let description):
                 return Responses.html(AuthorizationPages.error(code, description), status: .unauthorized)
@@ -80,7 +81,7 @@ struct OAuthRoutes {
         router.get("/id/:org/:user") { request, context in
             var token = Responses.query("oauth_token", of: request)
             if let header = request.headers[.authorization] {
-                let parts = header.split(separator: " ", maxSplits: 1)
+                let parts = header.split(atScalars: [" "], maxSplits: 1)
                 if parts.count == 2 { token = String(parts[1]) }
             }
             let answer = await org.identity(

@@ -1,5 +1,6 @@
 import Hummingbird
 import LocalOrgEngine
+import SalesforceCore
 
 /// `/services/Soap/u/<version>`: the partner API's `login`, so tools that log in with a username
 /// and password through SOAP work against LocalOrg unmodified.
@@ -9,7 +10,7 @@ struct SOAPRoutes {
     func register(on router: Router<LocalOrgRequestContext>) {
         router.post("/services/Soap/u/:version") { request, context in
             let version = context.parameters.get("version") ?? ""
-            guard version.split(separator: ".").count == 2, version.allSatisfy({ $0.isNumber || $0 == "." }) else {
+            guard version.split(atScalars: ["."]).count == 2, version.allSatisfy({ $0.isNumber || $0 == "." }) else {
                 throw HTTPError(.notFound)
             }
             // A login envelope is small: a larger body is refused before it is read whole.

@@ -110,7 +110,7 @@ struct IPv4Address: Equatable {
     let bytes: [UInt8]
 
     init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = text.split(atScalars: ["."], omittingEmptyParts: false)
         guard parts.count == 4 else { return nil }
         var bytes: [UInt8] = []
         for part in parts {

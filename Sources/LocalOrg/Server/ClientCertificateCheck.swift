@@ -46,33 +46,16 @@ struct ClientCertificateCheck: Sendable {
             return .refused("it was not issued by a certificate authority this org trusts")
         }
         guard let revoked = revokedSerialNumbers() else { return .refused("the org's revocation list cannot be read") }
-        if revoked.contains(Self.normalized(certificate.serialNumber.description)) { return .refused("it has been revoked") }
+        if revoked.contains(RevokedSerials.magnitude(of: certificate.serialNumber.bytes)) { return .refused("it has been revoked") }
         return .valid(names: Self.names(in: certificate))
     }
 
-    /// The revoked serial numbers, normalized; nil when the list cannot be read (a login then
+    /// The revoked serial numbers, as bytes; nil when the list cannot be read (a login then
     /// fails closed).
-    private func revokedSerialNumbers() -> Set<String>? {
+    private func revokedSerialNumbers() -> Set<[UInt8]>? {
         guard let revocationFile else { return [] }
         guard let text = try? String(contentsOf: revocationFile, encoding: .utf8) else { return nil }
-        var serials = Set(Self.pemCertificates(in: text).map { Self.normalized($0.serialNumber.description) })
-        var inPEM = false
-        for line in text.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            if line.hasPrefix("-----BEGIN") { inPEM = true }
-            if !inPEM, !line.isEmpty, !line.hasPrefix("#") { serials.insert(Self.normalized(line)) }
-            if line.hasPrefix("-----END") { inPEM = false }
-        }
-        return serials
-    }
-
-    /// A serial number as lowercase hexadecimal without colons or leading zeros; a `serial=`
-    /// prefix, as `openssl x509 -serial` prints it, is dropped.
-    static func normalized(_ serial: String) -> String {
-        var serial = serial.lowercased()[...]
-        if serial.hasPrefix("serial=") { serial = serial.dropFirst("serial=".count) }
-        let digits = serial.filter { $0 != ":" && !$0.isWhitespace }
-        let trimmed = digits.drop { $0 == "0" }
-        return trimmed.isEmpty ? "0" : String(trimmed)
+        return RevokedSerials.read(text)
     }
 
     /// The subject's common names and email addresses, then the alternative email names.

@@ -38,7 +38,7 @@ package struct ApexAPI: Sendable {
                 if name == "userId" { return .string(userID) }
                 if name.hasPrefix("query.") { return parameters.last { $0.0 == String(name.dropFirst(6)) }.map { .string($0.1) } }
                 if name.hasPrefix("body.") {
-                    return name.dropFirst(5).split(separator: ".").reduce(json) { value, key in value?[String(key)] }
+                    return name.dropFirst(5).split(atScalars: ["."]).reduce(json) { value, key in value?[String(key)] }
                 }
                 return pathParameters[name].map(JSON.string)
             }

@@ -88,8 +88,8 @@ public struct ApexRoute: Sendable, Equatable {
     /// The path parameters when `method` and `path` match this route.
     func match(method: String, path: String) -> [String: String]? {
         if let expected = self.method, expected != method.uppercased() { return nil }
-        let pattern = self.path.split(separator: "/")
-        let parts = path.split(separator: "/")
+        let pattern = self.path.split(atScalars: ["/"])
+        let parts = path.split(atScalars: ["/"])
         var parameters: [String: String] = [:]
         for (index, piece) in pattern.enumerated() {
             if piece == "*" { return parameters }

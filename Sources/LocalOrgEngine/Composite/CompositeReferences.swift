@@ -25,21 +25,26 @@ struct CompositeReferences {
     }
 
     /// `text` with every reference replaced by the value it names.
+    /// It reads scalars, so a `}` a combining mark follows still ends a reference.
     func resolve(in text: String) throws(Unresolved) -> String {
-        guard text.contains("@{") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let start = rest.range(of: "@{") {
-            result += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
-                result += rest[start.lowerBound...]
-                return result
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "@", index + 1 < scalars.count, scalars[index + 1] == "{" else {
+                result.append(scalars[index])
+                index += 1
+                continue
             }
-            let expression = String(rest[start.upperBound..<end])
-            result += Self.text(of: try value(of: expression))
-            rest = rest[rest.index(after: end)...]
+            guard let end = scalars[(index + 2)...].firstIndex(of: "}") else {
+                result.append(contentsOf: scalars[index...])
+                break
+            }
+            let expression = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
+            result.append(contentsOf: Self.text(of: try value(of: expression)).unicodeScalars)
+            index = end + 1
         }
-        return result + rest
+        return String(result)
     }
 
     /// A body with references resolved in every string. A string that is exactly one
@@ -47,8 +52,11 @@ struct CompositeReferences {
     func resolve(in json: JSON) throws(Unresolved) -> JSON {
         switch json {
         case .string(let text):
-            if text.hasPrefix("@{"), text.hasSuffix("}"), text.firstIndex(of: "}") == text.index(before: text.endIndex) {
-                let value = try value(of: String(text.dropFirst(2).dropLast()))
+            let scalars = text.unicodeScalars
+            if scalars.starts(with: "@{".unicodeScalars), scalars.last == "}",
+                scalars.firstIndex(of: "}") == scalars.index(before: scalars.endIndex)
+            {
+                let value = try value(of: String(String.UnicodeScalarView(scalars.dropFirst(2).dropLast())))
                 if case .string = value { return value }
                 if value.integerValue != nil || value.doubleValue != nil || value.boolValue != nil { return value }
             }
@@ -68,7 +76,7 @@ struct CompositeReferences {
 
     /// The value `refId.path` names: keys separated by dots, `[n]` for array elements.
     private func value(of expression: String) throws(Unresolved) -> JSON {
-        var parts = expression.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var parts = expression.split(atScalars: ["."], omittingEmptyParts: false)
         let (referenceID, firstIndexes) = Self.splitIndexes(parts.removeFirst())
         guard var current = bodies[referenceID] else { throw Unresolved(expression: expression, referenceID: referenceID) }
         for index in firstIndexes {
@@ -89,9 +97,10 @@ struct CompositeReferences {
 
     /// `records[0][1]` → `("records", [0, 1])`.
     private static func splitIndexes(_ part: String) -> (String, [Int]) {
-        guard let open = part.firstIndex(of: "[") else { return (part, []) }
-        let indexes = part[open...].split(separator: "]").compactMap { piece in Int(piece.drop { $0 == "[" }) }
-        return (String(part[..<open]), indexes)
+        let scalars = part.unicodeScalars
+        guard let open = scalars.firstIndex(of: "[") else { return (part, []) }
+        let indexes = Substring(scalars[open...]).split(atScalars: ["]"]).compactMap { piece in Int(piece.drop { $0 == "[" }) }
+        return (String(Substring(scalars[..<open])), indexes)
     }
 
     private static func text(of value: JSON) -> String {

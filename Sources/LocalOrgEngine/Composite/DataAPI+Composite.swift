@@ -1,5 +1,6 @@
 import GRDB
 import SalesforceCore
+import URLEncoding
 
 /// `POST composite`: up to 25 subrequests run in order in one transaction, later ones using
 /// earlier answers through `@{refId.field}`; with `allOrNone`, one failure rolls back all.
@@ -125,8 +126,11 @@ extension DataAPI {
                     status: 400, errorCode: "JSON_PARSER_ERROR",
                     message: "Subrequest \(index) needs a method, a url and a referenceId.")
             }
-            guard !referenceID.isEmpty, referenceID.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-                referenceID.first?.isLetter == true
+            // ASCII letters, digits and underscores, checked scalar by scalar: `Character.isLetter`
+            // is true of a letter a prepended mark joins to a `.` or `}`.
+            let scalars = referenceID.unicodeScalars
+            guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic,
+                scalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") })
             else {
                 throw APIError(
                     status: 400, errorCode: "INVALID_INPUT",
@@ -136,8 +140,14 @@ extension DataAPI {
                 throw APIError(
                     status: 400, errorCode: "INVALID_INPUT", message: "Duplicate referenceId provided in the request: \(referenceID)")
             }
-            let path = url.split(separator: "?").first.map(String.init) ?? url
-            if path.contains("/query") || path.contains("/queryAll") || path.contains("/composite/sobjects") { queries += 1 }
+            // Counted on the path's decoded segments, as the router reads them: `/%71uery` is `/query`.
+            let path = url.split(atScalars: ["?"]).first ?? url
+            let segments = (PercentEncoding.decode(path) ?? path).split(atScalars: ["/"])
+            if segments.contains("query") || segments.contains("queryAll")
+                || zip(segments, segments.dropFirst()).contains(where: { $0 == "composite" && $1 == "sobjects" })
+            {
+                queries += 1
+            }
             var headers: [String: String] = [:]
             for (name, value) in item["httpHeaders"]?.objectValue ?? [:] { headers[name] = value.stringValue }
             let body = item["body"].flatMap { $0.isNull ? nil : $0 }

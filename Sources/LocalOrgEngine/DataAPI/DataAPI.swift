@@ -116,8 +116,8 @@ enum QueryOptions {
 
     static func batchSize(_ header: String?) -> Int {
         var size = batchSizes.upperBound
-        for option in (header ?? "").split(separator: ",") {
-            let pair = option.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+        for option in (header ?? "").split(atScalars: [","]) {
+            let pair = option.split(atScalars: ["="]).map { $0.trimmingCharacters(in: .whitespaces) }
             if pair.count == 2, pair[0].lowercased() == "batchsize", let value = Int(pair[1]) {
                 size = min(max(value, batchSizes.lowerBound), batchSizes.upperBound)
             }

@@ -4,11 +4,11 @@ import SalesforceCore
 /// Whole numbers a request carries, in query parameters or JSON members, read in one place and
 /// checked against the range the resource accepts. No number from a client reaches arithmetic,
 /// an index or a `LIMIT` before it passes here, so a huge or negative value is a 400 that names
-/// it, never an overflow.
-enum RequestNumber {
+/// it, never an overflow. The console's pages read theirs here too.
+package enum RequestNumber {
     /// Reads `text` as a whole number in `range`.
     /// - Throws: INVALID_PARAMETER_VALUE naming `name`, the value and the range.
-    static func read(_ text: String, named name: String, in range: ClosedRange<Int>) throws(APIError) -> Int {
+    package static func read(_ text: String, named name: String, in range: ClosedRange<Int>) throws(APIError) -> Int {
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
             throw outOfRange(name, text, range)
         }

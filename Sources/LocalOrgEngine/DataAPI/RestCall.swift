@@ -44,17 +44,18 @@ package struct RestCall: Sendable {
     /// Reads a subrequest's URL. Composite sends `/services/data/v62.0/...`; batch sends
     /// `v62.0/...` (Android) or `/v62.0/...` (iOS), relative to `/services/data/`.
     init(method: String, url: String, body: JSON?, headers: [String: String] = [:]) throws(APIError) {
+        // The query starts at the first `?` scalar, as a server reads the bytes.
         var path = Substring(url)
         let query: Substring
-        if let mark = path.firstIndex(of: "?") {
-            query = path[path.index(after: mark)...]
-            path = path[..<mark]
+        if let mark = path.unicodeScalars.firstIndex(of: "?") {
+            query = Substring(path.unicodeScalars[path.unicodeScalars.index(after: mark)...])
+            path = Substring(path.unicodeScalars[..<mark])
         } else {
             query = ""
         }
         if path.hasPrefix("/services/data/") { path = path.dropFirst("/services/data/".count) }
         while path.hasPrefix("/") { path = path.dropFirst() }
-        var segments = path.split(separator: "/", omittingEmptySubsequences: true).map { PercentEncoding.decode($0) ?? String($0) }
+        var segments = path.split(atScalars: ["/"], omittingEmptyParts: true).map { PercentEncoding.decode($0) ?? String($0) }
         guard !segments.isEmpty else { throw APIError.notFound }
         let version = try APIVersions.checked(segments.removeFirst())
         self.init(
@@ -69,7 +70,7 @@ package struct RestCall: Sendable {
 
     /// The values of a comma-separated parameter (`ids=a,b`), without blanks.
     func listParameter(_ name: String) -> [String]? {
-        parameter(name).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        parameter(name).map { $0.split(atScalars: [","]).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
     }
 
     /// The body as JSON; nil when there is none (or it is only white space).

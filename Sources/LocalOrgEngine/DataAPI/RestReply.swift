@@ -1,3 +1,4 @@
+import GRDB
 import Logging
 package import SalesforceCore
 
@@ -94,6 +95,7 @@ extension APIError {
     /// server's log under that id, never to the client.
     package static func from(_ error: any Error) -> APIError {
         if let error = error as? APIError { return error }
+        if let error = error as? DatabaseError, QueryLimits.isTooComplicated(error) { return QueryLimits.tooComplicated }
         let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
         Logger.forceKit("localorg").error("Store failure \(id): \(error)")
         return APIError(

@@ -16,9 +16,11 @@ enum ByteRange {
     static func evaluate(_ header: String?, size: Int) -> Outcome {
         guard let header, header.lowercased().hasPrefix("bytes=") else { return .whole }
         let spec = header.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
-        guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return .whole }
-        let first = spec[..<dash].trimmingCharacters(in: .whitespaces)
-        let last = spec[spec.index(after: dash)...].trimmingCharacters(in: .whitespaces)
+        // Scalars, as the header's bytes read: a `,` or `-` a combining mark follows is still one.
+        let scalars = spec.unicodeScalars
+        guard !scalars.contains(","), let dash = scalars.firstIndex(of: "-") else { return .whole }
+        let first = Substring(scalars[..<dash]).trimmingCharacters(in: .whitespaces)
+        let last = Substring(scalars[scalars.index(after: dash)...]).trimmingCharacters(in: .whitespaces)
         if first.isEmpty {
             // `bytes=-500`: the last 500 bytes.
             guard let suffix = Int(last), suffix > 0 else { return .whole }

@@ -26,7 +26,7 @@ extension DataAPI {
             }
             return try upload(call, toFile: nil, base: base)
         case ("GET", 2, "batch"):
-            return batch(rest[1].split(separator: ",").map(String.init), base: base)
+            return batch(rest[1].split(atScalars: [","]), base: base)
         case ("GET", 1, let file):
             let versionNumber = call.parameter("versionNumber")
             return .read { db in
@@ -111,7 +111,7 @@ extension DataAPI {
         let name = file.version.fileExtension.map { "\(file.title).\($0)" } ?? file.title
         var headers = [
             ("Accept-Ranges", "bytes"),
-            ("Content-Disposition", "attachment; filename=\"\(name.replacingOccurrences(of: "\"", with: "'"))\""),
+            ("Content-Disposition", "attachment; filename=\"\(HeaderText.quotable(name))\""),
         ]
         switch ByteRange.evaluate(range, size: bytes.count) {
         case .whole:
@@ -175,7 +175,7 @@ extension DataAPI {
         let json = form.part("json").flatMap { try? JSON(parsing: $0.body) }
         let title = json?["title"]?.stringValue ?? form.part("title")?.text ?? data.fileName ?? "Untitled"
         let description = json?["desc"]?.stringValue ?? form.part("desc")?.text
-        let mimeType = data.contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        let mimeType = data.contentType?.split(atScalars: [";"]).first.map { $0.trimmingCharacters(in: .whitespaces) }
         return .write { db in
             let existing = try fileID.map { id in try store.file(id, db: db).documentID }
             let documentID = try store.uploadFile(

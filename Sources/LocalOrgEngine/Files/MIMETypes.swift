@@ -1,4 +1,5 @@
 import Foundation
+import SalesforceCore
 
 /// File extensions and MIME types, both ways, for the types apps commonly upload.
 enum MIMETypes {
@@ -23,7 +24,7 @@ enum MIMETypes {
 
     /// The usual extension of a MIME type (parameters such as `charset` ignored).
     static func fileExtension(for mimeType: String) -> String? {
-        let bare = mimeType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let bare = mimeType.split(atScalars: [";"]).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return preferredExtension[bare]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SalesforceCore
 
 /// A `multipart/form-data` body (RFC 7578) split into its parts.
 struct MultipartForm: Sendable {
@@ -21,8 +22,8 @@ struct MultipartForm: Sendable {
     /// The boundary of a `multipart/form-data; boundary=...` content type.
     static func boundary(of contentType: String) -> String? {
         guard contentType.lowercased().hasPrefix("multipart/form-data") else { return nil }
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        for parameter in contentType.split(atScalars: [";"]).dropFirst() {
+            let pair = parameter.split(atScalars: ["="], maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if pair.count == 2, pair[0].lowercased() == "boundary" {
                 return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             }
@@ -52,12 +53,12 @@ struct MultipartForm: Sendable {
             guard let headerEnd = Self.find([13, 10, 13, 10], in: body, from: partStart), headerEnd <= partEnd else { throw malformed }
             var part = Part(name: "", body: Array(body[(headerEnd + 4)..<max(headerEnd + 4, partEnd)]))
             for line in String(decoding: body[partStart..<headerEnd], as: UTF8.self).components(separatedBy: "\r\n") {
-                let pair = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                let pair = line.split(atScalars: [":"], maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard pair.count == 2 else { continue }
                 switch pair[0].lowercased() {
                 case "content-disposition":
-                    for parameter in pair[1].split(separator: ";").dropFirst() {
-                        let item = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                    for parameter in pair[1].split(atScalars: [";"]).dropFirst() {
+                        let item = parameter.split(atScalars: ["="], maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                         guard item.count == 2 else { continue }
                         let value = item[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                         if item[0].lowercased() == "name" { part.name = value }

@@ -66,7 +66,7 @@ enum IdentityDocument {
                     "screen_lock": .integer(Int64(app.screenLockMinutes)), "pin_length": .integer(Int64(app.pinLength)),
                 ]
             }
-            if scope.split(separator: " ").contains("custom_permissions") {
+            if scope.split(atScalars: [" "]).contains("custom_permissions") {
                 document["custom_permissions"] = ["ForceKit.LocalOrg": true]
             }
             document["custom_attributes"] = ["BIOMETRIC_UNLOCK": "true"]

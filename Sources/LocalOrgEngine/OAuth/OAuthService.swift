@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import SalesforceCore
 
 /// Issues, checks and revokes tokens; the logic behind the authorize and token endpoints.
@@ -100,7 +101,7 @@ package final class OAuthService: Sendable {
 
     func issue(
         userID: String, clientID: String, scope: [String], refreshToken existing: String? = nil, withRefreshToken: Bool,
-        networkID: String? = nil
+        networkID: String? = nil, family: String? = nil
     ) async throws(APIError) -> TokenGrant {
         let issuedAt = nowMilliseconds
         let access = String(settings.organizationID.prefix(15)) + "!" + RandomText.make(length: 96, alphabet: RandomText.tokenAlphabet)
@@ -111,8 +112,14 @@ package final class OAuthService: Sendable {
         try await store.write { db in
             if let refresh {
                 try db.execute(
-                    sql: "INSERT INTO lo_refresh_token(token, user_id, client_id, scope, issued_at, network_id) VALUES (?, ?, ?, ?, ?, ?)",
-                    arguments: [PasswordHash.digest(ofToken: refresh), userID, clientID, scopeText, issuedAt, networkID])
+                    sql: """
+                        INSERT INTO lo_refresh_token(token, user_id, client_id, scope, issued_at, network_id, family)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        PasswordHash.digest(ofToken: refresh), userID, clientID, scopeText, issuedAt, networkID,
+                        family ?? PasswordHash.digest(ofToken: refresh),
+                    ])
             }
             try db.execute(
                 sql: """
@@ -192,7 +199,7 @@ package final class OAuthService: Sendable {
             // so a code injected into a PKCE client's flow cannot be exchanged there.
             throw OAuthError("invalid_grant", "code_verifier given for a code issued without code_challenge")
         }
-        let scopes = scope.split(separator: " ").map(String.init)
+        let scopes = scope.split(atScalars: [" "])
         let grant = try await issue(
             userID: userID, clientID: clientID, scope: scopes, withRefreshToken: grantsRefresh(scopes), networkID: networkID)
         try await store.write { db in
@@ -230,34 +237,67 @@ package final class OAuthService: Sendable {
         if let clientSecret, clientSecret != app.consumerSecret { throw OAuthError("invalid_client", "invalid client credentials") }
         let rotates = rotatesAllRefreshTokens || app.rotatesRefreshTokens
         let digest = PasswordHash.digest(ofToken: token)
-        let stored = try await store.read { db -> (String, String, String, String?)? in
+        let stored = try await store.read { db -> (String, String, String, String?, String)? in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT user_id, client_id, scope, network_id FROM lo_refresh_token WHERE token = ?", arguments: [digest])
+                    db, sql: "SELECT user_id, client_id, scope, network_id, family FROM lo_refresh_token WHERE token = ?",
+                    arguments: [digest])
             else {
                 return nil
             }
-            return (row[0], row[1], row[2], row[3])
+            return (row[0], row[1], row[2], row[3], row[4] ?? digest)
         }
-        guard let (userID, tokenClient, scope, tokenNetwork) = stored, tokenClient == clientID, tokenNetwork == networkID,
-            await username(of: userID) != nil
-        else {
-            // Unknown, used (under rotation), another app's, or its user deactivated: a
-            // deactivated user's refresh tokens are dead.
+        guard let (userID, tokenClient, scope, tokenNetwork, family) = stored else {
+            try await revokeFamily(ifSpent: digest)
+            throw OAuthError.expiredToken
+        }
+        guard tokenClient == clientID, tokenNetwork == networkID, await username(of: userID) != nil else {
+            // Another app's, another site's, or its user deactivated: a deactivated user's
+            // refresh tokens are dead.
             throw OAuthError.expiredToken
         }
         if rotates {
             // Under rotation a refresh token works once: of two refreshes with it, only the one
-            // whose delete takes it goes on.
+            // whose delete takes it goes on; the token is remembered as spent, with its family.
+            let now = nowMilliseconds
             let taken = try await store.write { db -> Int in
                 try db.execute(sql: "DELETE FROM lo_refresh_token WHERE token = ?", arguments: [digest])
-                return db.changesCount
+                let taken = db.changesCount
+                if taken == 1 {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO lo_spent_refresh_token(token, family, spent_at) VALUES (?, ?, ?)",
+                        arguments: [digest, family, now])
+                }
+                return taken
             }
-            guard taken == 1 else { throw OAuthError.expiredToken }
+            guard taken == 1 else {
+                try await revokeFamily(ifSpent: digest)
+                throw OAuthError.expiredToken
+            }
         }
         return try await issue(
-            userID: userID, clientID: clientID, scope: scope.split(separator: " ").map(String.init),
-            refreshToken: rotates ? nil : token, withRefreshToken: rotates, networkID: networkID)
+            userID: userID, clientID: clientID, scope: scope.split(atScalars: [" "]),
+            refreshToken: rotates ? nil : token, withRefreshToken: rotates, networkID: networkID, family: family)
+    }
+
+    /// A spent refresh token presented again means two parties hold it, and the server cannot
+    /// tell which is the user: it revokes the token's whole family, the refresh token in use
+    /// and every access token the family issued (RFC 9700 §4.14.2, as Salesforce's one-time-use
+    /// refresh tokens do). Nothing happens for a token that was never spent.
+    private func revokeFamily(ifSpent digest: String) async throws(APIError) {
+        try await store.write { db in
+            guard
+                let family = try String.fetchOne(db, sql: "SELECT family FROM lo_spent_refresh_token WHERE token = ?", arguments: [digest])
+            else { return }
+            try db.execute(
+                sql: """
+                    DELETE FROM lo_access_token WHERE refresh_token IN (
+                        SELECT token FROM lo_refresh_token WHERE family = ?1 UNION SELECT token FROM lo_spent_refresh_token WHERE family = ?1)
+                    """,
+                arguments: [family])
+            try db.execute(sql: "DELETE FROM lo_refresh_token WHERE family = ?", arguments: [family])
+        }
+        Logger.forceKit("localorg").warning("A spent refresh token was presented again: its family of tokens is revoked.")
     }
 
     /// The password flow at the internal org, or at a site (`networkID`) the user belongs to.
@@ -289,6 +329,10 @@ package final class OAuthService: Sendable {
             try db.execute(sql: "DELETE FROM lo_access_token WHERE expires_at <= ?", arguments: [now])
             try db.execute(sql: "DELETE FROM lo_authorization_code WHERE expires_at <= ?", arguments: [now])
             try db.execute(sql: "DELETE FROM lo_used_code WHERE expires_at <= ?", arguments: [now])
+            // A spent token matters while its family lives: replayed after that, it revokes nothing.
+            try db.execute(
+                sql: "DELETE FROM lo_spent_refresh_token WHERE family NOT IN (SELECT family FROM lo_refresh_token WHERE family IS NOT NULL)"
+            )
         }
     }
 

@@ -83,7 +83,7 @@ extension Org {
     }
 
     /// Issues a token for a browser's own session and opens the session on it.
-    func openOwnedSession(userID: String) async throws(APIError) -> String {
+    package func openOwnedSession(userID: String) async throws(APIError) -> String {
         let grant = try await oauth.issue(userID: userID, clientID: Self.consoleClientID, scope: ["web", "api"], withRefreshToken: false)
         return openSession(userID: userID, accessToken: grant.accessToken, ownsToken: true)
     }
@@ -95,13 +95,18 @@ extension Org {
     }
 
     /// A URL or path as a path of this server, or nil when it leads elsewhere: browsers read
-    /// `//host` and `/\host` as another host, so those are refused too.
+    /// `//host` and `/\host` as another host, so those are refused too. Checked on bytes, as a
+    /// browser reads a URL: `//` with a variation selector after it is one Swift `Character`
+    /// that is not `/`, yet the browser sees `//` and a host it maps to `evil.com`.
     package static func pathOfThisOrg(_ target: String, baseURL: String) -> String? {
-        let path = target.lowercased().hasPrefix(baseURL.lowercased() + "/") ? String(target.dropFirst(baseURL.count)) : target
-        guard path.hasPrefix("/"), !path.dropFirst().hasPrefix("/"), !path.contains("\\"),
-            !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        let base = Array(baseURL.lowercased().utf8) + [UInt8(ascii: "/")]
+        let bytes = Array(target.utf8)
+        let isOwnURL = bytes.count >= base.count && bytes[..<base.count].map { $0 | (($0 >= 65 && $0 <= 90) ? 0x20 : 0) } == base
+        let path = isOwnURL ? Array(bytes[(base.count - 1)...]) : bytes
+        guard path.first == UInt8(ascii: "/"), path.dropFirst().first != UInt8(ascii: "/"), !path.contains(UInt8(ascii: "\\")),
+            !String(decoding: path, as: UTF8.self).unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { return nil }
-        return path
+        return String(decoding: path, as: UTF8.self)
     }
 
     static let wrongPassword = "Please check your username and password."

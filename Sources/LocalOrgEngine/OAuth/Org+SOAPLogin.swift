@@ -126,34 +126,44 @@ extension Org {
         return nil
     }
 
+    /// XML text with its references decoded, scalar by scalar: `&lt;` a combining mark follows
+    /// is still a reference.
     private static func unescaped(_ text: String) -> String {
-        var text = text
-        if text.hasPrefix("<![CDATA["), text.hasSuffix("]]>") { return String(text.dropFirst(9).dropLast(3)) }
-        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'")] {
-            text = text.replacingOccurrences(of: entity, with: character)
+        let scalars = Array(text.unicodeScalars)
+        let cdataOpen = Array("<![CDATA[".unicodeScalars)
+        let cdataClose = Array("]]>".unicodeScalars)
+        if scalars.starts(with: cdataOpen), scalars.count >= cdataOpen.count + cdataClose.count, Array(scalars.suffix(3)) == cdataClose {
+            return String(String.UnicodeScalarView(scalars[cdataOpen.count..<(scalars.count - cdataClose.count)]))
         }
-        var result = ""
-        var rest = Substring(text)
-        while let start = rest.firstIndex(of: "&") {
-            result += rest[..<start]
-            let tail = rest[start...]
-            if tail.hasPrefix("&#"), let end = tail.firstIndex(of: ";"), tail.distance(from: tail.startIndex, to: end) < 12 {
-                let digits = tail[tail.index(tail.startIndex, offsetBy: 2)..<end]
+        let named: [(String, Unicode.Scalar)] = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")]
+        var result = String.UnicodeScalarView()
+        var index = 0
+        scanning: while index < scalars.count {
+            guard scalars[index] == "&" else {
+                result.append(scalars[index])
+                index += 1
+                continue
+            }
+            for (reference, scalar) in named where scalars[index...].starts(with: reference.unicodeScalars) {
+                result.append(scalar)
+                index += reference.unicodeScalars.count
+                continue scanning
+            }
+            // `&#65;` or `&#x41;`: at most ten digits before the `;`.
+            if index + 1 < scalars.count, scalars[index + 1] == "#",
+                let end = scalars[(index + 2)..<min(scalars.count, index + 13)].firstIndex(of: ";")
+            {
+                let digits = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
                 let value = digits.first == "x" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
                 if let value, let scalar = Unicode.Scalar(value) {
-                    result.unicodeScalars.append(scalar)
-                    rest = tail[tail.index(after: end)...]
+                    result.append(scalar)
+                    index = end + 1
                     continue
                 }
             }
-            if tail.hasPrefix("&amp;") {
-                result += "&"
-                rest = tail.dropFirst(5)
-            } else {
-                result += "&"
-                rest = tail.dropFirst()
-            }
+            result.append("&")
+            index += 1
         }
-        return result + rest
+        return String(result)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SOQL
+import SalesforceCore
 
 extension QueryPlanner {
     /// A condition as SQL that is never NULL, its values appended to `arguments`. In HAVING,
@@ -68,7 +69,9 @@ extension QueryPlanner {
             let wrapped = "(';' || lower(\(sql)) || ';')"
             var sets: [String] = []
             for text in values {
-                let members = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+                let members = text.split(atScalars: [";"]).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter {
+                    !$0.isEmpty
+                }
                 guard !members.isEmpty else { continue }
                 arguments += members.map { FieldValue.text(";\($0);") }
                 sets.append("(" + members.map { _ in "instr(\(wrapped), ?) > 0" }.joined(separator: " AND ") + ")")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SOQL
+import SalesforceCore
 
 extension OrgStore {
     /// Runs a SOQL statement and returns its first page, as `GET query?q=` does.
@@ -70,11 +71,7 @@ extension OrgStore {
     /// SQLite binds at most 32,766 values; Salesforce refuses a query with too many conditions
     /// with QUERY_TOO_COMPLICATED, and so does LocalOrg before SQLite would fail.
     static func checkComplexity(of query: CompiledQuery) throws(APIError) {
-        guard query.arguments.count + 2 <= 32_000 else {
-            throw APIError(
-                status: 400, errorCode: "QUERY_TOO_COMPLICATED",
-                message: "Query is either selecting too many fields or the filter conditions are too complicated.")
-        }
+        guard query.arguments.count + 2 <= 32_000 else { throw QueryLimits.tooComplicated }
     }
 
     /// FOR VIEW and FOR REFERENCE: the records get `LastViewedDate` (a view references them too)
@@ -110,7 +107,7 @@ extension OrgStore {
     }
 
     func queryMore(_ locator: String, db: Database) throws -> QueryResult {
-        let parts = locator.split(separator: "-", maxSplits: 1)
+        let parts = locator.split(atScalars: ["-"], maxSplits: 1)
         guard parts.count == 2, let position = Int(parts[1]), position >= 0,
             let cursor = cursors.cursor(String(parts[0]), now: clock()), position <= cursor.totalSize
         else {

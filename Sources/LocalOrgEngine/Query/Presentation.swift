@@ -16,7 +16,7 @@ enum Presentation: Sendable {
         case .formatted(let type, let format): return .string(format.text(of: value, type: type))
         case .labels(let field):
             guard case .text(let text) = value else { return RecordValue(value) }
-            return .string(text.split(separator: ";").map { field.label(ofPicklistValue: String($0)) }.joined(separator: ";"))
+            return .string(text.split(atScalars: [";"]).map { field.label(ofPicklistValue: String($0)) }.joined(separator: ";"))
         }
     }
 }

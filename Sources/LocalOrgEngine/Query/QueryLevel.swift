@@ -1,4 +1,5 @@
 import Foundation
+import SalesforceCore
 
 /// The tables, joins and output columns of one SELECT being compiled.
 final class QueryLevel {
@@ -40,5 +41,6 @@ final class QueryLevel {
 }
 
 /// Text as an SQL string literal, for values LocalOrg writes into its own SQL (labels, type
-/// names): user input goes through arguments, never through this.
-func sqlLiteral(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+/// names): user input goes through arguments, never through this. Scalar by scalar, as SQLite
+/// reads it: a quote a combining mark follows still ends a literal.
+func sqlLiteral(_ text: String) -> String { "'" + text.replacingScalars(["'": "''"]) + "'" }

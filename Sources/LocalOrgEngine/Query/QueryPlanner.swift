@@ -1,4 +1,5 @@
 import SOQL
+import SalesforceCore
 
 /// Compiles a parsed SOQL statement into SQL over the org's tables.
 ///
@@ -138,7 +139,7 @@ struct QueryPlanner {
     }
 
     private func planChild(_ subquery: SOQLQuery, of parent: SObjectType) throws(APIError) -> ChildPlan {
-        let relationshipName = subquery.object.split(separator: ".").last.map(String.init) ?? subquery.object
+        let relationshipName = subquery.object.split(atScalars: ["."]).last ?? subquery.object
         guard let relationship = schema.childRelationship(relationshipName, of: parent.name),
             let childType = schema.type(named: relationship.childObject)
         else {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SalesforceCore
 
 /// Fields the server computes from others, as Salesforce does: full names, case numbers,
 /// an opportunity's closed and won flags, a file version's size and type.
@@ -43,7 +44,7 @@ enum DerivedFields {
                     values["ProfileId"] = .text(profile)
                 }
                 if values["CommunityNickname"] == nil || values["CommunityNickname"] == .null, let username = text("Username") {
-                    values["CommunityNickname"] = .text(String(username.split(separator: "@").first ?? ""))
+                    values["CommunityNickname"] = .text(String(username.split(atScalars: ["@"]).first ?? ""))
                 }
             }
         case "ContentVersion":

@@ -97,9 +97,9 @@ enum FieldConversion {
     }
 
     private static func isEmail(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !text.contains(" ")
+        let parts = text.split(atScalars: ["@"], omittingEmptyParts: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].containsScalar("."),
+            parts[1].unicodeScalars.first != ".", parts[1].unicodeScalars.last != ".", !text.containsScalar(" ")
         else { return false }
         return true
     }

@@ -1,7 +1,8 @@
 import GRDB
 
 /// Who may manage users, as Salesforce has it: a System Administrator creates, changes and
-/// deactivates users; any other user may change only their own record's ordinary fields; nobody
+/// deactivates users and sets their federation IDs; any other user may change only their own
+/// record's ordinary fields; nobody
 /// deletes a user (they are deactivated). An org's first user may be made by anyone and is an
 /// administrator. Profiles are the org's own: none is created or deleted
 /// through the API.
@@ -12,6 +13,10 @@ enum UserManagement {
     static let standardUser = "Standard User"
     /// The fields of a user that only an administrator changes.
     static let administeredFields: Set<String> = ["IsActive", "ProfileId", "Username"]
+    /// The fields only a user with Manage Users sees as editable, on any user's record their own
+    /// included: the federation ID names who a certificate or SAML login signs in, so a user who
+    /// set their own could take another person's login.
+    static let managedIdentityFields: Set<String> = ["FederationIdentifier"]
 
     /// Refuses a write to a user or a profile that `actor` may not make; writes to other types pass.
     /// - Parameter id: The record changed, or nil for a create.
@@ -21,6 +26,8 @@ enum UserManagement {
             if try isAdministrator(actor, db: db) { return }
             // An org's first user is made by whoever sets the org up, and manages the users after.
             if id == nil, try !hasUsers(db: db) { return }
+            let identityFields = fields.intersection(managedIdentityFields)
+            guard identityFields.isEmpty else { throw notEditable(identityFields) }
             if let id, id == actor, fields.isDisjoint(with: administeredFields) { return }
             throw insufficientAccess(
                 "only a System Administrator creates users or changes another user, and only they change IsActive, ProfileId or Username")
@@ -63,6 +70,17 @@ enum UserManagement {
 
     private static func insufficientAccess(_ reason: String) -> APIError {
         APIError(status: 400, errorCode: "INSUFFICIENT_ACCESS_OR_READONLY", message: "insufficient access rights: \(reason).")
+    }
+
+    /// Salesforce's answer to a write of a field the user's profile cannot edit.
+    private static func notEditable(_ fields: Set<String>) -> APIError {
+        let names = fields.sorted()
+        return APIError(
+            status: 400, errorCode: "INVALID_FIELD_FOR_INSERT_UPDATE",
+            message: """
+                Unable to create/update fields: \(names.joined(separator: ", ")). Please check the security settings of this field \
+                and verify that it is read/write for your profile or permission set.
+                """, fields: names)
     }
 
     private static func cannotBe(_ action: String) -> APIError {

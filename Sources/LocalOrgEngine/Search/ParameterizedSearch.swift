@@ -48,7 +48,7 @@ struct ParameterizedSearch {
             term = call.parameter("q") ?? ""
             fields = call.listParameter("fields") ?? []
             objects = []
-            for name in call.parameters.filter({ $0.name == "sobject" }).flatMap({ $0.value.split(separator: ",") }).map(String.init) {
+            for name in call.parameters.filter({ $0.name == "sobject" }).flatMap({ $0.value.split(atScalars: [","]) }) {
                 objects.append(
                     Object(
                         name: name, fields: call.listParameter("\(name).fields"), condition: call.parameter("\(name).where"),

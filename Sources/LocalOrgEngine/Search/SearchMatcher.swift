@@ -12,10 +12,10 @@ import SOQL
 struct SearchMatcher {
     /// A term compiled for matching.
     private indirect enum Node {
-        /// Words in sequence in one field: a word with punctuation (its parts), or a phrase.
+        /// Words in sequence in one field: a phrase, or a word with punctuation (its parts).
         case sequence([[Character]])
-        /// Any of these plain words (no wildcards): one set lookup per word of the record.
-        case anyWord(Set<String>)
+        /// Any of these single words: one set lookup per word of the record and prefix length.
+        case anyWord(WordSet)
         case all([Node])
         case any([Node])
         case not(Node)
@@ -69,32 +69,41 @@ struct SearchMatcher {
         return parts
     }
 
-    /// Compiles a term; its depth is the term's parentheses', which the parser bounds.
+    /// Compiles a term; its depth is the term's parentheses', which the parser bounds. The
+    /// single words of an OR go into one ``WordSet``, so a thousand `wN*` terms cost a record
+    /// a few lookups a word, not a thousand pattern matches.
     private static func compile(_ expression: SearchExpression) -> Node {
         switch expression {
-        case .word(let word): return .sequence(patterns(of: [word]))
-        case .phrase(let words): return .sequence(patterns(of: words))
+        case .word(let word): return sequenceOrWord(patterns(of: [word]))
+        case .phrase(let words): return sequenceOrWord(patterns(of: words))
         case .and(let parts): return .all(parts.map(compile))
         case .not(let part): return .not(compile(part))
         case .or(let parts):
-            var plain = Set<String>()
+            var words = WordSet()
             var others: [Node] = []
             for part in parts {
                 let node = compile(part)
-                if case .sequence(let sequence) = node, sequence.count == 1, !sequence[0].contains(where: { $0 == "*" || $0 == "?" }) {
-                    plain.insert(String(sequence[0]))
+                if case .anyWord(let single) = node {
+                    words.formUnion(single)
                 } else {
                     others.append(node)
                 }
             }
-            return .any((plain.isEmpty ? [] : [.anyWord(plain)]) + others)
+            return .any((words.isEmpty ? [] : [.anyWord(words)]) + others)
         }
+    }
+
+    private static func sequenceOrWord(_ patterns: [[Character]]) -> Node {
+        guard patterns.count == 1 else { return .sequence(patterns) }
+        var words = WordSet()
+        words.insert(patterns[0])
+        return .anyWord(words)
     }
 
     private static func evaluate(_ node: Node, _ fields: [[Substring]]) -> Bool {
         switch node {
         case .sequence(let patterns): return containsSequence(patterns, in: fields)
-        case .anyWord(let words): return fields.contains { field in field.contains { words.contains(String($0)) } }
+        case .anyWord(let words): return fields.contains { field in field.contains(where: words.matches) }
         case .all(let parts): return parts.allSatisfy { evaluate($0, fields) }
         case .any(let parts): return parts.contains { evaluate($0, fields) }
         case .not(let part): return !evaluate(part, fields)
@@ -114,30 +123,31 @@ struct SearchMatcher {
         guard !patterns.isEmpty else { return false }
         for words in fields where words.count >= patterns.count {
             for start in 0...(words.count - patterns.count)
-            where patterns.indices.allSatisfy({ glob(patterns[$0], matches: Array(words[start + $0])) }) {
+            where patterns.indices.allSatisfy({ glob(patterns[$0], matches: words[start + $0]) }) {
                 return true
             }
         }
         return false
     }
 
-    /// `*` is any run of characters, `?` exactly one.
-    static func glob(_ pattern: [Character], matches word: [Character]) -> Bool {
+    /// `*` is any run of characters, `?` exactly one. Linear in the word for each star it
+    /// backtracks to, and it allocates nothing.
+    static func glob(_ pattern: [Character], matches word: Substring) -> Bool {
         var p = 0
-        var w = 0
+        var w = word.startIndex
         var star: Int?
-        var resume = 0
-        while w < word.count {
+        var resume = word.startIndex
+        while w < word.endIndex {
             if p < pattern.count, pattern[p] == "?" || pattern[p] == word[w] {
                 p += 1
-                w += 1
+                w = word.index(after: w)
             } else if p < pattern.count, pattern[p] == "*" {
                 star = p
                 resume = w
                 p += 1
             } else if let star {
                 p = star + 1
-                resume += 1
+                resume = word.index(after: resume)
                 w = resume
             } else {
                 return false
@@ -145,6 +155,71 @@ struct SearchMatcher {
         }
         while p < pattern.count, pattern[p] == "*" { p += 1 }
         return p == pattern.count
+    }
+}
+
+/// Single search words, any of which may match a record's word, kept so that a record's word
+/// costs lookups, not a pattern match per term: plain words in a set, prefix words (`acme*`) by
+/// their prefix (the word's prefixes of each length the terms have are looked up), and other
+/// wildcard words (`jo?n`, `a*z`) by their literal beginning, so only the words that start with
+/// it are matched against them.
+private struct WordSet {
+    private var plain: Set<Substring> = []
+    private var prefixes: Set<Substring> = []
+    private var prefixLengths: [Int] = []
+    private var patterns: [Substring: [[Character]]] = [:]
+    private var patternLengths: [Int] = []
+
+    var isEmpty: Bool { plain.isEmpty && prefixes.isEmpty && patterns.isEmpty }
+
+    mutating func insert(_ pattern: [Character]) {
+        let literal = pattern.prefix { $0 != "*" && $0 != "?" }
+        let beginning = Substring(String(literal))
+        if literal.count == pattern.count {
+            plain.insert(beginning)
+        } else if pattern[literal.count...].allSatisfy({ $0 == "*" }) {
+            prefixes.insert(beginning)
+            Self.add(literal.count, to: &prefixLengths)
+        } else {
+            patterns[beginning, default: []].append(pattern)
+            Self.add(literal.count, to: &patternLengths)
+        }
+    }
+
+    mutating func formUnion(_ other: WordSet) {
+        plain.formUnion(other.plain)
+        prefixes.formUnion(other.prefixes)
+        for length in other.prefixLengths { Self.add(length, to: &prefixLengths) }
+        patterns.merge(other.patterns) { $0 + $1 }
+        for length in other.patternLengths { Self.add(length, to: &patternLengths) }
+    }
+
+    func matches(_ word: Substring) -> Bool {
+        if plain.contains(word) { return true }
+        if Self.anyPrefix(of: word, lengths: prefixLengths, where: { prefixes.contains($0) }) { return true }
+        return Self.anyPrefix(of: word, lengths: patternLengths) { beginning in
+            patterns[beginning]?.contains { SearchMatcher.glob($0, matches: word) } ?? false
+        }
+    }
+
+    /// Whether a prefix of `word`, of one of `lengths` (ascending) characters, satisfies `test`.
+    private static func anyPrefix(of word: Substring, lengths: [Int], where test: (Substring) -> Bool) -> Bool {
+        var end = word.startIndex
+        var count = 0
+        for length in lengths {
+            while count < length {
+                guard end < word.endIndex else { return false }
+                end = word.index(after: end)
+                count += 1
+            }
+            if test(word[word.startIndex..<end]) { return true }
+        }
+        return false
+    }
+
+    private static func add(_ length: Int, to lengths: inout [Int]) {
+        guard !lengths.contains(length) else { return }
+        lengths.insert(length, at: lengths.firstIndex { $0 > length } ?? lengths.endIndex)
     }
 }
 

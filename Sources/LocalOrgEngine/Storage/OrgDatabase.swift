@@ -27,6 +27,7 @@ enum OrgDatabase {
                 try createSystemTables(db)
                 try addSiteColumns(db)
                 try hashStoredTokens(db)
+                try addRefreshTokenFamilies(db)
                 for type in schema.types { try createTable(for: type, in: db) }
             }
             return pool
@@ -72,6 +73,22 @@ enum OrgDatabase {
         try db.execute(
             sql: """
                 CREATE TABLE IF NOT EXISTS lo_site_member (user_id TEXT NOT NULL, network_id TEXT NOT NULL, PRIMARY KEY (user_id, network_id))
+                """)
+    }
+
+    /// Rotated refresh tokens belong to a family (the digest of its first token), and a spent
+    /// token is remembered with its family, so its replay revokes the family (RFC 9700
+    /// §4.14.2). Data directories from before families get the column, empty: such a token is
+    /// its own family's first.
+    private static func addRefreshTokenFamilies(_ db: Database) throws {
+        if try !db.columns(in: "lo_refresh_token").map(\.name).contains("family") {
+            try db.execute(sql: "ALTER TABLE lo_refresh_token ADD COLUMN family TEXT")
+        }
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS lo_spent_refresh_token (token TEXT PRIMARY KEY, family TEXT NOT NULL, spent_at INTEGER NOT NULL);
+                CREATE INDEX IF NOT EXISTS lo_spent_refresh_token_family ON lo_spent_refresh_token(family);
+                CREATE INDEX IF NOT EXISTS lo_refresh_token_family ON lo_refresh_token(family);
                 """)
     }
 

@@ -148,7 +148,7 @@ struct FieldTypes: Sendable {
     /// Records from CSV rows (the first is the header), shaped as a REST query's.
     func records(from rows: [[String?]], objectType: String, version: String) -> [JSON] {
         guard let header = rows.first else { return [] }
-        let columns = header.map { ($0 ?? "").split(separator: ".").map(String.init) }
+        let columns = header.map { ($0 ?? "").split(atScalars: ["."]) }
         // Each column's type, looked up once for the set rather than once a value.
         let columnTypes = columns.map { $0.count == 1 ? types[$0[0].lowercased()] : nil }
         var records: [JSON] = []

@@ -43,7 +43,7 @@ public struct ParentChildrenSyncDownTarget: SyncDownTarget, Equatable {
             }
             if fields.isEmpty { fields = [object.idFieldName] }
             let query = SOQLQuery(
-                selection: fields.map { .field(FieldPath($0.split(separator: ".").map(String.init))) }, object: object.objectType,
+                selection: fields.map { .field(FieldPath($0.split(atScalars: ["."]))) }, object: object.objectType,
                 condition: try RelationshipFilter.condition(for: level, rootFilter: self.parentSoqlFilter))
             let target = try SoqlSyncDownTarget(
                 query: query.description, idFieldName: object.idFieldName, modificationDateFieldName: object.modificationDateFieldName)

@@ -64,12 +64,12 @@ public struct MruSyncDownTarget: SyncDownTarget, Hashable {
 enum IdQuery {
     static func records(_ type: String, fields: [String], ids: [String], idField: String, client: RestClient) async throws -> [JSON] {
         var records: [JSON] = []
-        let selection = fields.map { SelectItem.field(FieldPath($0.split(separator: ".").map(String.init))) }
+        let selection = fields.map { SelectItem.field(FieldPath($0.split(atScalars: ["."]))) }
         for chunk in ids.chunks(of: 200) {
             let query = SOQLQuery(
                 selection: selection, object: type,
                 condition: .isIn(
-                    .field(FieldPath(idField.split(separator: ".").map(String.init))), chunk.map(SOQLLiteral.string), negated: false))
+                    .field(FieldPath(idField.split(atScalars: ["."]))), chunk.map(SOQLLiteral.string), negated: false))
             for try await page in client.pages(forQuery: query.description) { records += page.records }
         }
         return records

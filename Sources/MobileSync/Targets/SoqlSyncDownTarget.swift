@@ -76,7 +76,7 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
     }
 
     /// `Account.Name` as a path.
-    private static func path(_ field: String) -> FieldPath { FieldPath(field.split(separator: ".").map(String.init)) }
+    private static func path(_ field: String) -> FieldPath { FieldPath(field.split(atScalars: ["."])) }
 
     /// Whether the SELECT already reads `field`: named, or in a FIELDS() group that has it.
     private static func selects(_ field: String, in selection: [SelectItem]) -> Bool {

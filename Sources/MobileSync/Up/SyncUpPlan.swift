@@ -99,7 +99,7 @@ struct SyncUpItem: Sendable {
     /// The value at a dotted path.
     static func value(at path: String, in record: JSON) -> JSON? {
         var current: JSON? = record
-        for component in path.split(separator: ".") { current = current?[String(component)] }
+        for component in path.split(atScalars: ["."]) { current = current?[String(component)] }
         return current
     }
 }

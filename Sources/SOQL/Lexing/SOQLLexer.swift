@@ -3,8 +3,11 @@
 /// Keywords are not told apart here: they are identifiers that the parser recognises in
 /// place, because SOQL lets most keywords also be names (a field called `Order__c`, an
 /// alias `last`).
+///
+/// It reads Unicode scalars, as Salesforce's parser does: a quote, comma or parenthesis that a
+/// combining mark follows (one Swift `Character`) is still that quote, comma or parenthesis.
 struct SOQLLexer {
-    private let characters: [Character]
+    private let characters: [Unicode.Scalar]
     private let source: String
     private var index = 0
     private var row = 1
@@ -12,7 +15,7 @@ struct SOQLLexer {
 
     init(_ source: String) {
         self.source = source
-        self.characters = Array(source)
+        self.characters = Array(source.unicodeScalars)
     }
 
     /// All tokens of the statement, ending with `.end`.
@@ -28,12 +31,12 @@ struct SOQLLexer {
 
     private var position: SOQLPosition { SOQLPosition(row: row, column: column) }
 
-    private func peek(_ offset: Int = 0) -> Character? {
+    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
         let at = index + offset
         return at < characters.count ? characters[at] : nil
     }
 
-    private mutating func advance() -> Character {
+    private mutating func advance() -> Unicode.Scalar {
         let character = characters[index]
         index += 1
         if character == "\n" {
@@ -50,7 +53,7 @@ struct SOQLLexer {
     }
 
     private mutating func skipWhitespace() {
-        while let character = peek(), character.isWhitespace { _ = advance() }
+        while let character = peek(), character.properties.isWhitespace { _ = advance() }
     }
 
     mutating func next() throws(SOQLSyntaxError) -> SOQLToken {
@@ -61,31 +64,30 @@ struct SOQLLexer {
         let kind: SOQLToken.Kind
         if character == "'" {
             kind = try readString(start: start)
-        } else if character.isASCII,
-            character.isNumber || (character == "-" || character == "+") && peek(1)?.isASCIIDigit == true
-                || character == "." && peek(1)?.isASCIIDigit == true
+        } else if character.isASCIIDigit || (character == "-" || character == "+") && peek(1)?.isASCIIDigit == true
+            || character == "." && peek(1)?.isASCIIDigit == true
         {
             kind = try readNumberOrDate(start: start)
-        } else if character.isLetter || character == "_" {
-            var name = ""
-            while let next = peek(), next.isLetter || next.isNumber || next == "_" { name.append(advance()) }
+        } else if character.properties.isAlphabetic || character == "_" {
+            var name = String.UnicodeScalarView()
+            while let next = peek(), next.continuesIdentifier { name.append(advance()) }
             // A currency amount's fraction belongs to it: `EUR1200.50` is one literal.
-            if Self.isCurrencyAmount(name), peek() == ".", peek(1)?.isASCIIDigit == true {
+            if Self.isCurrencyAmount(String(name)), peek() == ".", peek(1)?.isASCIIDigit == true {
                 name.append(advance())
                 while let next = peek(), next.isASCIIDigit { name.append(advance()) }
             }
-            kind = .identifier(name)
+            kind = .identifier(String(name))
         } else {
             kind = try readSymbol(start: start)
         }
-        return SOQLToken(kind: kind, position: start, text: String(characters[startIndex..<index]))
+        return SOQLToken(kind: kind, position: start, text: String(String.UnicodeScalarView(characters[startIndex..<index])))
     }
 
     /// Whether `name` is three letters and digits, as a currency literal's code and amount are.
     private static func isCurrencyAmount(_ name: String) -> Bool {
-        let characters = Array(name)
-        return characters.count > 3 && characters[..<3].allSatisfy { $0.isASCII && $0.isLetter }
-            && characters[3...].allSatisfy(\.isASCIIDigit)
+        let scalars = Array(name.unicodeScalars)
+        return scalars.count > 3 && scalars[..<3].allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
+            && scalars[3...].allSatisfy(\.isASCIIDigit)
     }
 
     private mutating func readSymbol(start: SOQLPosition) throws(SOQLSyntaxError) -> SOQLToken.Kind {
@@ -121,15 +123,15 @@ struct SOQLLexer {
     /// Reads `'...'` with SOQL's escapes: `\n \t \r \b \f \" \' \\`, and `\% \_` for LIKE.
     private mutating func readString(start: SOQLPosition) throws(SOQLSyntaxError) -> SOQLToken.Kind {
         _ = advance()
-        var value = ""
-        var likePattern = ""
+        var value = String.UnicodeScalarView()
+        var likePattern = String.UnicodeScalarView()
         while true {
             guard let character = peek() else {
                 throw error("unexpected end of query: the string starting here has no closing quote", at: start)
             }
             let escapePosition = position
             _ = advance()
-            if character == "'" { return .string(value: value, likePattern: likePattern) }
+            if character == "'" { return .string(value: String(value), likePattern: String(likePattern)) }
             guard character == "\\" else {
                 value.append(character)
                 likePattern.append(character)
@@ -172,14 +174,14 @@ struct SOQLLexer {
 
     private mutating func readDigits() -> String {
         var digits = ""
-        while let next = peek(), next.isASCIIDigit { digits.append(advance()) }
+        while let next = peek(), next.isASCIIDigit { digits.unicodeScalars.append(advance()) }
         return digits
     }
 
     /// Reads a number, a date `2024-05-01` or a date-time `2024-05-01T10:00:00Z`.
     private mutating func readNumberOrDate(start: SOQLPosition) throws(SOQLSyntaxError) -> SOQLToken.Kind {
         var text = ""
-        if peek() == "-" || peek() == "+" { text.append(advance()) }
+        if peek() == "-" || peek() == "+" { text.unicodeScalars.append(advance()) }
         let integerPart = readDigits()
         text += integerPart
         if integerPart.count == 4, text.count == 4, peek() == "-", peek(1)?.isASCIIDigit == true {
@@ -188,10 +190,10 @@ struct SOQLLexer {
         var isDecimal = false
         if peek() == ".", peek(1)?.isASCIIDigit == true {
             isDecimal = true
-            text.append(advance())
+            text.unicodeScalars.append(advance())
             text += readDigits()
         }
-        if let next = peek(), next.isLetter || next == "_" {
+        if let next = peek(), next.properties.isAlphabetic || next == "_" {
             throw error("unexpected token: \(text)\(next)", at: start)
         }
         if isDecimal { return .decimal(text) }
@@ -205,7 +207,7 @@ struct SOQLLexer {
         return digits
     }
 
-    private mutating func expect(_ character: Character, start: SOQLPosition, what: String) throws(SOQLSyntaxError) {
+    private mutating func expect(_ character: Unicode.Scalar, start: SOQLPosition, what: String) throws(SOQLSyntaxError) {
         guard peek() == character else { throw error("invalid \(what) literal", at: start) }
         _ = advance()
     }
@@ -236,7 +238,7 @@ struct SOQLLexer {
             _ = advance()
             text += "Z"
         case "+", "-":
-            text.append(advance())
+            text.unicodeScalars.append(advance())
             // `+hhmm` reads as one run of four digits; `+hh:mm` as two runs of two.
             var zone = readDigits()
             if zone.count == 2, peek() == ":" {
@@ -256,4 +258,19 @@ struct SOQLLexer {
 extension Character {
     /// Whether this is one of the ASCII digits 0–9 (not any Unicode number).
     var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension Unicode.Scalar {
+    /// Whether this is one of the ASCII digits 0–9 (not any Unicode number).
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+
+    /// Whether an identifier goes on with this: a letter, a number, `_`, or a mark that joins
+    /// the letter before it (`é` written as `e` and U+0301).
+    var continuesIdentifier: Bool {
+        if self == "_" || properties.isAlphabetic || properties.numericType != nil { return true }
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
 }

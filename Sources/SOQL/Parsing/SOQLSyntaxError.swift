@@ -14,9 +14,10 @@ public struct SOQLSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public init(reason: String, position: SOQLPosition, source: String) {
         self.reason = reason
         self.position = position
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines end at each line feed scalar, as the lexer counts rows (a CR LF is one `Character`).
+        let lines = source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         let index = position.row - 1
-        sourceLine = lines.indices.contains(index) ? String(lines[index]) : ""
+        sourceLine = lines.indices.contains(index) ? String(String.UnicodeScalarView(lines[index])) : ""
     }
 
     /// Salesforce's multi-line MALFORMED_QUERY message.

@@ -5,29 +5,30 @@ struct SOSLParser {
     private var parser: SOQLParser
 
     static func parse(_ text: String) throws(SOSLSyntaxError) -> SOSLQuery {
-        let characters = Array(text)
+        // Scalars, as Salesforce reads the statement: a `}` a combining mark follows still closes the term.
+        let characters = Array(text.unicodeScalars)
         var index = 0
-        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        while index < characters.count, characters[index].properties.isWhitespace { index += 1 }
         let wordStart = index
         // The first word as a name reads it (letters, digits, `_`, `.`), so `FIND_x` is not FIND.
-        while index < characters.count, characters[index].isLetter || characters[index].isNumber || "_.".contains(characters[index]) {
+        while index < characters.count, characters[index].continuesIdentifier || characters[index] == "." {
             index += 1
         }
-        guard String(characters[wordStart..<index]).uppercased() == "FIND" else {
+        guard String(String.UnicodeScalarView(characters[wordStart..<index])).uppercased() == "FIND" else {
             throw SOSLSyntaxError("A search starts with FIND and a term in braces: FIND {Acme} RETURNING Account(Id, Name).")
         }
-        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        while index < characters.count, characters[index].properties.isWhitespace { index += 1 }
         guard index < characters.count, characters[index] == "{" || characters[index] == "'" else {
             throw SOSLSyntaxError("No search term found. The search term must be enclosed in braces: FIND {Acme}.")
         }
-        let close: Character = characters[index] == "{" ? "}" : "'"
+        let close: Unicode.Scalar = characters[index] == "{" ? "}" : "'"
         let termStart = index + 1
         index = termStart
         while index < characters.count, characters[index] != close {
             index += characters[index] == "\\" ? 2 : 1
         }
         guard index < characters.count else { throw SOSLSyntaxError("The search term is not closed: it needs a \(close).") }
-        var term = String(characters[termStart..<index])
+        var term = String(String.UnicodeScalarView(characters[termStart..<index]))
         // Quotes (Apex's form) let `}` stand bare; the term is kept as braces would carry it.
         if close == "'" { term = bracedTerm(characters[termStart..<index]) }
         // The clauses are lexed as SOQL with FIND and the term blanked out, so that positions
@@ -36,7 +37,7 @@ struct SOSLParser {
         for position in wordStart...index where masked[position] != "\n" { masked[position] = " " }
         let tokens: [SOQLToken]
         do {
-            tokens = try SOQLLexer.tokens(of: String(masked))
+            tokens = try SOQLLexer.tokens(of: String(String.UnicodeScalarView(masked)))
         } catch {
             throw SOSLSyntaxError(error.description)
         }
@@ -45,15 +46,15 @@ struct SOSLParser {
     }
 
     /// A quoted term's text as it goes between braces: a bare `}` gains its backslash.
-    private static func bracedTerm(_ characters: ArraySlice<Character>) -> String {
-        var term = ""
+    private static func bracedTerm(_ characters: ArraySlice<Unicode.Scalar>) -> String {
+        var term = String.UnicodeScalarView()
         var escaped = false
         for character in characters {
             if character == "}" && !escaped { term.append("\\") }
             term.append(character)
             escaped = !escaped && character == "\\"
         }
-        return term
+        return String(term)
     }
 
     private mutating func clauses(term: String) throws(SOSLSyntaxError) -> SOSLQuery {

@@ -82,20 +82,23 @@ enum SearchTermParser {
         }
     }
 
+    /// The term's tokens, read scalar by scalar: an operator character a combining mark follows
+    /// is still that operator, as Salesforce reads it.
     private static func tokenize(_ term: String) throws(SOSLSyntaxError) -> [Token] {
         var tokens: [Token] = []
-        var characters = term.makeIterator()
-        var word = ""
+        var characters = term.unicodeScalars.makeIterator()
+        var word = String.UnicodeScalarView()
         var escapedWord = false
         func finishWord() {
             guard !word.isEmpty else { return }
-            switch escapedWord ? "" : word.uppercased() {
+            let text = String(word)
+            switch escapedWord ? "" : text.uppercased() {
             case "AND": tokens.append(.and)
             case "OR": tokens.append(.or)
             case "NOT": tokens.append(.not)
-            default: tokens.append(.word(word))
+            default: tokens.append(.word(text))
             }
-            word = ""
+            word = String.UnicodeScalarView()
             escapedWord = false
         }
         while let character = characters.next() {
@@ -107,7 +110,7 @@ enum SearchTermParser {
                 }
             case "\"":
                 finishWord()
-                var phrase = ""
+                var phrase = String.UnicodeScalarView()
                 var closed = false
                 while let next = characters.next() {
                     if next == "\\", let escaped = characters.next() {
@@ -120,7 +123,7 @@ enum SearchTermParser {
                     }
                 }
                 guard closed else { throw SOSLSyntaxError("A quoted phrase in the search term is not closed.") }
-                let words = phrase.split(whereSeparator: \.isWhitespace).map(String.init)
+                let words = phrase.split(whereSeparator: \.properties.isWhitespace).map { String(String.UnicodeScalarView($0)) }
                 if !words.isEmpty { tokens.append(.phrase(words)) }
             case "(":
                 finishWord()
@@ -128,7 +131,7 @@ enum SearchTermParser {
             case ")":
                 finishWord()
                 tokens.append(.close)
-            case _ where character.isWhitespace:
+            case _ where character.properties.isWhitespace:
                 finishWord()
             default:
                 word.append(character)

@@ -64,7 +64,7 @@ public actor UserAccountManager: CredentialsRefresher {
     /// tool that acts on one should refuse a name that means several.
     public func accounts(named name: String) -> [UserAccount] {
         let userID = try? SalesforceID(name)
-        let parts = name.split(separator: "/").map(String.init)
+        let parts = name.split(atScalars: ["/"])
         let identity = parts.count == 2 ? try? UserIdentity(orgID: parts[0], userID: parts[1]) : nil
         return accounts.filter { account in
             account.username?.lowercased() == name.lowercased() || account.identity.userID == userID

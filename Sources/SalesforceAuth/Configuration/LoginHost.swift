@@ -37,22 +37,41 @@ public struct LoginHost: Sendable, Hashable, Codable {
     /// The base URL endpoints are appended to: `https://` + host.
     public var baseURL: String { "\(scheme)://\(host)" }
 
-    /// Trims spaces, a leading `https://` or `http://` and trailing slashes. `http` is kept only for loopback.
+    /// Trims spaces, a leading `https://` or `http://` and trailing slashes. `http` is kept only
+    /// for loopback. Read as Unicode scalars, as a URL parser reads it: a `#`, `?` or `/` that a
+    /// combining mark follows is still one. A host with user information (`127.0.0.1@evil.com`)
+    /// is refused: its host is the part after the `@`.
     static func normalize(_ text: String) -> (scheme: String, host: String)? {
-        var host = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var host = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines)).unicodeScalars
         var scheme = "https"
-        for prefix in ["https://", "http://"] where host.lowercased().hasPrefix(prefix) {
-            host = host.dropFirst(prefix.count)
+        for prefix in ["https://", "http://"] where host.count >= prefix.unicodeScalars.count {
+            let head = String(String.UnicodeScalarView(host.prefix(prefix.unicodeScalars.count)))
+            guard head.lowercased() == prefix else { continue }
+            host = host.dropFirst(prefix.unicodeScalars.count)
             scheme = prefix == "http://" ? "http" : "https"
         }
-        while host.hasSuffix("/") { host = host.dropLast() }
-        guard !host.isEmpty, !host.contains(where: \.isWhitespace), !host.contains("#"), !host.contains("?") else { return nil }
-        if scheme == "http" && !isLoopback(host) { scheme = "https" }
-        return (scheme, String(host))
+        while host.last == "/" { host = host.dropLast() }
+        guard !host.isEmpty, !host.contains(where: { $0.properties.isWhitespace || "#?@\\".unicodeScalars.contains($0) }) else {
+            return nil
+        }
+        let name = String(String.UnicodeScalarView(host))
+        if scheme == "http" && !isLoopback(name) { scheme = "https" }
+        return (scheme, name)
     }
 
-    private static func isLoopback(_ host: Substring) -> Bool {
-        let name = host.prefix { $0 != "/" }
-        return name.hasPrefix("127.") || name.hasPrefix("localhost") || name.hasPrefix("[::1]")
+    /// Whether the host (before any path) is this machine: `127.x.x.x`, `localhost` or `[::1]`,
+    /// with a port or none, and nothing else.
+    private static func isLoopback(_ host: String) -> Bool {
+        let authority = host.unicodeScalars.prefix { $0 != "/" }
+        var name = String(String.UnicodeScalarView(authority)).lowercased()
+        if let colon = name.unicodeScalars.lastIndex(of: ":"), !name.hasSuffix("]") {
+            let port = name.unicodeScalars[name.unicodeScalars.index(after: colon)...]
+            guard !port.isEmpty, port.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+            name = String(String.UnicodeScalarView(name.unicodeScalars[..<colon]))
+        }
+        if name == "localhost" || name == "[::1]" { return true }
+        let octets = name.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets.first.map { String(String.UnicodeScalarView($0)) } == "127"
+            && octets.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy { ("0"..."9").contains($0) } }
     }
 }

@@ -43,7 +43,7 @@ public struct AuthorizationRequest: Sendable {
         let challenge = flow == .webServer ? codeChallenge ?? pkce?.challenge : nil
         var path = loginHost.baseURL + "/services/oauth2/authorize"
         if let brand = brand?.trimmingCharacters(in: CharacterSet(charactersIn: "/")), !brand.isEmpty {
-            path += "/" + brand.split(separator: "/").map { FormEncoding.encode(String($0)) }.joined(separator: "/")
+            path += "/" + brand.split(atScalars: ["/"]).map { FormEncoding.encode(String($0)) }.joined(separator: "/")
         }
         var pairs = [
             ("response_type", flow == .webServer ? "code" : "token"), ("client_id", consumerKey),

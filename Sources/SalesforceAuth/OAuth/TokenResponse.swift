@@ -67,7 +67,7 @@ public struct TokenResponse: Sendable, Equatable {
         self.issuedAtText = fields["issued_at"]
         self.issuedAt = fields["issued_at"].flatMap(Double.init).map { Date(timeIntervalSince1970: $0 / 1000) }
         self.signature = fields["signature"]
-        self.scopes = fields["scope"].map { $0.split(separator: " ").map(String.init) } ?? []
+        self.scopes = fields["scope"].map { $0.split(atScalars: [" "]) } ?? []
         self.tokenType = fields["token_type"]
         self.idToken = fields["id_token"]
         self.communityURL = fields["sfdc_community_url"].flatMap(URL.init(string:))

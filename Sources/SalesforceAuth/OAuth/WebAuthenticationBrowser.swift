@@ -1,3 +1,5 @@
+import SalesforceCore
+
 #if canImport(AuthenticationServices) && !os(watchOS)
     import AuthenticationServices
     import Foundation
@@ -18,7 +20,7 @@
 
         /// Presents the authorize page and returns the callback URL.
         public nonisolated func authenticate(url: URL, redirectURI: String) async throws(OAuthError) -> String {
-            let scheme = redirectURI.split(separator: ":").first.map(String.init)
+            let scheme = redirectURI.split(atScalars: [":"]).first
             let result: Result<String, OAuthError> = await withCheckedContinuation { continuation in
                 Task { @MainActor in
                     let session = ASWebAuthenticationSession(url: url, callbackURLScheme: scheme) { callback, error in

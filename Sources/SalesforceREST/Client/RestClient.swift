@@ -73,7 +73,8 @@ public actor RestClient {
     public func send(_ request: RestRequest) async throws(RestError) -> RestResponse {
         let sentWith = try credentials(for: request)
         let first = try await perform(request, credentials: sentWith)
-        guard request.requiresAuthentication, Self.tokenWasRefused(first, request: request) else {
+        // Only a request that carried the token refreshes it: another host's 401 says nothing of it.
+        guard try Self.carriesToken(request, credentials: sentWith), Self.tokenWasRefused(first, request: request) else {
             return try Self.finish(first, request: request, credentials: sentWith)
         }
         Self.logger.debug("\(request.method.rawValue) \(request.path) was refused with the current access token: refreshing it")
@@ -130,7 +131,7 @@ public actor RestClient {
     private nonisolated func httpRequest(for request: RestRequest, credentials: OAuthCredentials?) throws(RestError) -> HTTPRequest {
         let url = try request.url(for: credentials)
         var headers: [(name: String, value: String)] = []
-        if request.requiresAuthentication, let token = credentials?.accessToken,
+        if try Self.carriesToken(request, credentials: credentials), let token = credentials?.accessToken,
             !request.headers.keys.contains(where: { $0.lowercased() == "authorization" })
         {
             headers.append(("Authorization", "Bearer \(token)"))
@@ -139,6 +140,15 @@ public actor RestClient {
         if request.body != nil { headers.append(("Content-Type", request.contentType ?? "application/json")) }
         headers += request.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         return HTTPRequest(method: request.method.rawValue, url: url, headers: headers, body: request.body)
+    }
+
+    /// Whether the request is sent with the user's token: it asks for it, and it goes to one of
+    /// the user's hosts (``OAuthCredentials/isTokenHost(_:)``). A whole URL elsewhere, from a
+    /// page's `pgSendRequest` or a server's `nextRecordsUrl`, goes without it, as upstream sends
+    /// a request that does not require authentication.
+    private nonisolated static func carriesToken(_ request: RestRequest, credentials: OAuthCredentials?) throws(RestError) -> Bool {
+        guard request.requiresAuthentication, let credentials else { return false }
+        return credentials.isTokenHost(try request.url(for: credentials))
     }
 
     // MARK: - Refreshing

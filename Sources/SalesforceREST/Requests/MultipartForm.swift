@@ -1,4 +1,5 @@
 public import Foundation
+import SalesforceCore
 
 /// A `multipart/form-data` body: JSON or text fields and files, each a part, as file uploads
 /// to the REST API (and the hybrid network plugin's `fileParams`) send them.
@@ -47,7 +48,5 @@ public struct MultipartForm: Sendable {
     }
 
     /// A name or file name as a header's quoted value: no quotes or line breaks to end it early.
-    private static func safe(_ text: String) -> String {
-        text.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "")
-    }
+    private static func safe(_ text: String) -> String { HeaderText.quotable(text) }
 }

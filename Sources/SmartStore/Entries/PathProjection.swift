@@ -7,7 +7,7 @@ struct EntryPath: Sendable, Hashable {
 
     init(_ text: String) {
         self.text = text
-        segments = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        segments = text.split(atScalars: ["."], omittingEmptyParts: false)
     }
 
     /// The value at the path, or `nil` when the entry has none.

@@ -114,6 +114,15 @@ extension SmartStoreError {
             recoverySuggestion: "Smart SQL is one SELECT whose {soup} and {soup:path} references name registered soups.")
     }
 
+    /// ``Code/queryTimedOut``.
+    public static func queryTimedOut(after limit: Duration) -> SmartStoreError {
+        SmartStoreError(
+            code: .queryTimedOut, message: "The query ran longer than its limit of \(limit) and was stopped; nothing was changed.",
+            recoverySuggestion:
+                "Narrow the query (a condition on an indexed path, a LIMIT, no unbounded recursive WITH), or raise the store's queryTimeLimit."
+        )
+    }
+
     /// ``Code/invalidMatchQuery``.
     public static func invalidMatchQuery(matchKey: String, reason: String) -> SmartStoreError {
         SmartStoreError(

@@ -64,6 +64,8 @@ public struct SmartStoreError: CodedForceKitError, Hashable {
         public static let invalidQuerySpec = Code(rawValue: "invalidQuerySpec")
         /// A Smart SQL statement cannot be run.
         public static let invalidSmartSQL = Code(rawValue: "invalidSmartSQL")
+        /// A query ran past the store's ``SmartStore/queryTimeLimit`` and was stopped.
+        public static let queryTimedOut = Code(rawValue: "queryTimedOut")
         /// A full-text match key is not valid FTS5 query syntax.
         public static let invalidMatchQuery = Code(rawValue: "invalidMatchQuery")
         /// A `userstore.json` or `globalstore.json` document is malformed.

@@ -1,3 +1,5 @@
+import SalesforceCore
+
 /// A match key made ready for the soup's FTS5 table: `{soup:path}` references replaced by the
 /// full-text column names, and the whole key limited to one column when the spec names a path.
 struct MatchExpression {
@@ -20,15 +22,16 @@ struct MatchExpression {
     }
 
     private static func replacingReferences(in key: String, soup descriptor: SoupDescriptor) throws(SmartStoreError) -> String {
+        // Scalars, as the braces are read by the SDK: a `}` a combining mark follows still closes.
         var result = ""
-        var rest = Substring(key)
+        var rest = Substring(key).unicodeScalars
         while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
+            result += Substring(rest[..<open])
             guard let close = rest[open...].firstIndex(of: "}") else {
                 throw .invalidMatchQuery(matchKey: key, reason: "a '{' is not closed")
             }
-            let reference = rest[rest.index(after: open)..<close]
-            let parts = reference.split(separator: ":", omittingEmptySubsequences: false)
+            let reference = Substring(rest[rest.index(after: open)..<close])
+            let parts = reference.split(atScalars: [":"], omittingEmptyParts: false)
             guard parts.count == 2, parts[0] == descriptor.name,
                 let index = descriptor.index(forPath: String(parts[1])), index.spec.type == .fullText,
                 let column = index.columnName
@@ -39,6 +42,6 @@ struct MatchExpression {
             result += column
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        return result + Substring(rest)
     }
 }

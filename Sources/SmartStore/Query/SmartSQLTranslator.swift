@@ -1,3 +1,5 @@
+import SalesforceCore
+
 /// A Smart SQL statement rewritten into the store's SQL.
 struct SmartSQLTranslation: Sendable {
     let sql: String
@@ -58,7 +60,7 @@ struct SmartSQLTranslator {
     }
 
     private func resolve(_ reference: String, qualifier: String?, sql: String) throws(SmartStoreError) -> String {
-        let parts = reference.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        let parts = reference.split(atScalars: [":"], maxSplits: 2, omittingEmptyParts: false)
         guard let soupName = parts.first, let soup = soups[soupName] else {
             throw .invalidSmartSQL(sql: sql, reason: "{\(reference)} names no registered soup")
         }

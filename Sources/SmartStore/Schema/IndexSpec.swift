@@ -1,3 +1,5 @@
+import SalesforceCore
+
 /// The type of a soup index: how values at its path are stored, compared and returned.
 public enum IndexType: String, Sendable, Hashable, CaseIterable, Codable {
     /// Text. Numbers and booleans are indexed as their JSON spelling, arrays and objects as compact JSON.
@@ -57,7 +59,7 @@ extension IndexSpec {
 
     static func validatePath(_ path: String) throws(SmartStoreError) {
         guard !path.isEmpty else { throw .invalidIndexPath(path, reason: "it is empty") }
-        guard !path.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
+        guard !path.split(atScalars: ["."], omittingEmptyParts: false).contains(where: \.isEmpty) else {
             throw .invalidIndexPath(path, reason: "it has an empty segment")
         }
         guard !systemPaths.contains(path) else {

@@ -1,3 +1,5 @@
+import SalesforceCore
+
 /// A registered soup as the store lays it out in SQLite: one table, one column per index
 /// (json1 indexes excepted), and an FTS5 table when the soup has full-text indexes.
 struct SoupDescriptor: Sendable {
@@ -78,7 +80,7 @@ struct SoupDescriptor: Sendable {
     /// `json_extract(column, '$."a"."b"')`, spelled the same everywhere so that SQLite matches
     /// queries to the expression indexes of json1 specs.
     static func jsonExtract(path: String, from column: String) -> String {
-        let jsonPath = path.split(separator: ".", omittingEmptySubsequences: false).map { "\"\($0)\"" }.joined(separator: ".")
+        let jsonPath = path.split(atScalars: ["."], omittingEmptyParts: false).map { "\"\($0)\"" }.joined(separator: ".")
         return "json_extract(\(column), '$.\(jsonPath)')"
     }
 }

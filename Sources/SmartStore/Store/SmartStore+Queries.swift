@@ -23,8 +23,11 @@ extension SmartStore {
         guard pageIndex >= 0 else { throw .invalidQuerySpec("the page index must not be negative") }
         let (limit, offset) = (spec.pageSize, spec.pageSize.multipliedReportingOverflow(by: pageIndex))
         guard !offset.overflow else { return [] }
+        let timeLimit = queryTimeLimit
         return try await read { [catalog] db in
-            try Self.page(of: spec, limit: limit, offset: offset.partialValue, arguments: arguments, catalog: catalog, db)
+            try QueryDeadline.within(timeLimit, on: db) {
+                try Self.page(of: spec, limit: limit, offset: offset.partialValue, arguments: arguments, catalog: catalog, db)
+            }
         }
     }
 
@@ -60,17 +63,20 @@ extension SmartStore {
 
     /// How many results a query has in all pages.
     public func count(using spec: QuerySpec, arguments: [JSON] = []) async throws(SmartStoreError) -> Int {
-        try await read { [catalog] db in
-            try Self.explainingFailures(of: spec) {
-                if case .smart(let sql) = spec.kind {
-                    let statement = try Self.smartStatement(sql, wrapping: { "SELECT count(*) FROM (\($0)\n)" }, catalog: catalog, db)
-                    try statement.setArgumentsKeepingText(Self.bindings(arguments))
+        let timeLimit = queryTimeLimit
+        return try await read { [catalog] db in
+            try QueryDeadline.within(timeLimit, on: db) {
+                try Self.explainingFailures(of: spec) {
+                    if case .smart(let sql) = spec.kind {
+                        let statement = try Self.smartStatement(sql, wrapping: { "SELECT count(*) FROM (\($0)\n)" }, catalog: catalog, db)
+                        try statement.setArgumentsKeepingText(Self.bindings(arguments))
+                        return try Int.fetchOne(statement) ?? 0
+                    }
+                    let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
+                    let statement = try db.cachedStatement(sql: query.countSQL)
+                    try statement.setArgumentsKeepingText(query.arguments)
                     return try Int.fetchOne(statement) ?? 0
                 }
-                let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
-                let statement = try db.cachedStatement(sql: query.countSQL)
-                try statement.setArgumentsKeepingText(query.arguments)
-                return try Int.fetchOne(statement) ?? 0
             }
         }
     }

@@ -27,6 +27,19 @@ public final class SmartStore: Sendable {
     let cipher: PageCipher?
     private let cipherToken: String?
     private let checkpointer: LogCheckpointer?
+    private let timeLimit = Locked<Duration>(SmartStore.defaultQueryTimeLimit)
+
+    /// How long one query (``query(using:startingFromPageIndex:arguments:)`` or
+    /// ``count(using:arguments:)``) may run before it is stopped with
+    /// ``SmartStoreError/queryTimedOut(after:)``: 30 seconds unless set. A Smart SQL query a
+    /// page or a user wrote may otherwise never end.
+    public var queryTimeLimit: Duration {
+        get { timeLimit.current }
+        set { timeLimit.withLock { $0 = newValue } }
+    }
+
+    /// The time limit a store's queries start with.
+    public static let defaultQueryTimeLimit: Duration = .seconds(30)
 
     /// Opens the store in the database file at `url`, encrypted or not as `encryption` says.
     ///

@@ -18,7 +18,7 @@ struct ConsoleBrowser {
         var fields = ["username": username, "password": password]
         fields["startURL"] = startURL
         let reply = try await client.send("POST", "/login", form: fields)
-        if let set = reply.header("Set-Cookie"), set.hasPrefix("sid=") {
+        if let set = reply.header("Set-Cookie"), set.hasPrefix("sid") {
             cookie = set.split(separator: ";").first.map(String.init)
         }
         return reply

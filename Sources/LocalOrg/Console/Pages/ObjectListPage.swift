@@ -14,6 +14,8 @@ struct ObjectListPage {
     static let pageSize = 25
     /// SOQL's largest OFFSET: beyond it a search narrows the list.
     static let maxOffset = 2_000
+    /// The page numbers a link may ask for: past the last one a page is empty.
+    static let pages = 1...Int(Int32.max)
 
     func page() async throws -> Response {
         guard let description = try await api.describe(object) else { return ConsolePages.notFound(api) }
@@ -23,7 +25,8 @@ struct ObjectListPage {
             Responses.query("sort", of: request).flatMap { name in columns.first { $0.name == name && $0.sortable } }
             ?? description.nameField.flatMap { $0.sortable ? $0 : nil }
         let descending = Responses.query("dir", of: request) == "desc"
-        let number = max(1, Int(Responses.query("page", of: request) ?? "") ?? 1)
+        // Read once and bounded, so no page number reaches the offset's arithmetic unchecked.
+        let number = try Responses.query("page", of: request).map { try RequestNumber.read($0, named: "page", in: Self.pages) } ?? 1
         let offset = min((number - 1) * Self.pageSize, Self.maxOffset)
 
         var condition = ""

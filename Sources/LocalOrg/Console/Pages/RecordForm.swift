@@ -17,8 +17,8 @@ struct RecordForm {
     /// Lightning's `defaultFieldValues=AccountId=001…,LastName=Smith` as pairs.
     static func defaultFieldValues(_ text: String?) -> [String: String] {
         var values: [String: String] = [:]
-        for pair in (text ?? "").split(separator: ",") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
+        for pair in (text ?? "").split(atScalars: [","]) {
+            let parts = pair.split(atScalars: ["="], maxSplits: 1)
             if parts.count == 2 { values[String(parts[0])] = PercentEncoding.decode(parts[1]) ?? String(parts[1]) }
         }
         return values
