@@ -23,22 +23,7 @@ struct HostileInputRoundThreeTests {
         guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: opening) }) else { return nil }
         let valueStart = start + opening.count
         guard let end = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-        // References decoded byte by byte: `&quot;` a combining mark follows is still a reference
-        // (Foundation's `replacingOccurrences` compares Characters, and would not see it).
-        var value: [UInt8] = []
-        var index = valueStart
-        scanning: while index < end {
-            for (reference, byte) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")]
-                as [(String, Unicode.Scalar)]
-            where bytes[index..<end].starts(with: reference.utf8) {
-                value.append(UInt8(ascii: byte))
-                index += reference.utf8.count
-                continue scanning
-            }
-            value.append(bytes[index])
-            index += 1
-        }
-        return String(decoding: value, as: UTF8.self)
+        return HTMLReferences.decoded(bytes[valueStart..<end])
     }
 
     @Test("a state or code_challenge with a quote hidden in a larger Character stays one attribute value on the login page")

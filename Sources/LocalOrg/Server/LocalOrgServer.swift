@@ -128,7 +128,10 @@ public final class LocalOrgServer: Sendable {
             services: [application], gracefulShutdownSignals: configuration.stopsOnSignals ? [.sigterm, .sigint] : [], logger: logger)
         // A stop waits for the requests under way, but not for ever: past the bound they are cancelled.
         groupConfiguration.maximumGracefulShutdownDuration = .nanoseconds(Int64(configuration.shutdownDeadline * 1e9))
-        groupConfiguration.maximumCancellationDuration = .seconds(2)
+        // Past this the service group ends the process with a fatal error, so the bound is far
+        // beyond any request's own: a request inside SQLite finishes its statement before it sees
+        // the cancellation, and on a loaded two-core machine that took over two seconds.
+        groupConfiguration.maximumCancellationDuration = .seconds(60)
         let serviceGroup = ServiceGroup(configuration: groupConfiguration)
         let running = Task { try await serviceGroup.run() }
         let port: Int
