@@ -407,7 +407,7 @@ public actor SalesforceApp {
         let client = try await session().client
         let store = try await globalStore()
         do {
-            let manager = try await SyncManager(store: store, client: client)
+            let manager = try await SyncManager(store: store, client: client, ownership: .shared)
             if let config = configuration.globalSyncs { try await manager.createSyncs(from: config) }
             if let winner = globalSyncs { return winner }
             globalSyncs = manager

@@ -1,8 +1,10 @@
 import ArgumentParser
-import ForceKitCLI
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import SalesforceCore
+
+@testable import ForceKitCLI
 
 /// What a command printed and how it exited.
 struct CommandResult {
@@ -101,4 +103,20 @@ func keyOrder(_ line: String) -> [String] {
         index = line.index(after: index)
     }
     return keys
+}
+
+/// Runs `body` with a CLI home of its own and two LocalOrgs recorded in it as `forcekit serve`
+/// records them (the first seeded when `seedFirst`), as a developer with two orgs has them.
+func withTwoLocalOrgs(seedFirst: Bool = false, _ body: (URL, TestOrg, TestOrg) async throws -> Void) async throws {
+    try await withTemporaryDirectory { home throws in
+        try await CLIEnvironment.$home.withValue(home) {
+            try await withLocalOrg(seed: seedFirst) { first throws in
+                try await withLocalOrg { second throws in
+                    try RunningLocalOrg(first.credentials, dataDirectory: nil).save()
+                    try RunningLocalOrg(second.credentials, dataDirectory: nil).save()
+                    try await body(home, first, second)
+                }
+            }
+        }
+    }
 }

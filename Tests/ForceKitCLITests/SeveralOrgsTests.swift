@@ -14,43 +14,63 @@ import Testing
 struct SeveralOrgsTests {
     @Test("a username both orgs have is refused with the candidates; an alias or ORG_ID/USER_ID picks one, for --target-org and org logout")
     func aliasesAndAmbiguity() async throws {
-        try await withTemporaryDirectory { home throws in
-            try await CLIEnvironment.$home.withValue(home) {
-                try await withLocalOrg { dev throws in
-                    try await withLocalOrg { qa throws in
-                        try RunningLocalOrg(dev.credentials, dataDirectory: nil).save()
-                        try RunningLocalOrg(qa.credentials, dataDirectory: nil).save()
-                        for (org, alias) in [(dev, "dev"), (qa, "qa")] {
-                            let login = await forcekit("login", "--local", "--instance", org.credentials.instanceURL, "--alias", alias)
-                            #expect(login.exitCode == 0, "\(login.error)")
-                        }
-                        let ambiguous = await forcekit("query", "SELECT COUNT() FROM Account", "--user", "admin@localorg.test")
-                        #expect(ambiguous.exitCode == 1 && ambiguous.output.isEmpty)
-                        #expect(ambiguous.error.contains("\"admin@localorg.test\" matches 2 signed-in accounts"), "\(ambiguous.error)")
-                        #expect(ambiguous.error.contains("(alias dev)") && ambiguous.error.contains("(alias qa)"))
-                        #expect(await forcekit("accounts", "--switch", "admin@localorg.test").exitCode == 1)
-
-                        let toDev = await forcekit("org", "display", "--json", "--target-org", "dev")
-                        #expect(toDev.output.contains(dev.credentials.instanceURL), "\(toDev.error)")
-                        let byIdentity = "\(qa.credentials.user.orgID.id18)/\(qa.credentials.user.userID.id18)"
-                        let toQA = await forcekit("org", "display", "--json", "--user", byIdentity)
-                        #expect(toQA.output.contains(qa.credentials.instanceURL), "\(toQA.error)")
-
-                        let list = await forcekit("org", "list")
-                        #expect(list.outputLines.count == 2 && list.output.contains("alias dev") && list.output.contains("alias qa"))
-                        // An alias given again moves: one account has it.
-                        #expect(
-                            await forcekit("login", "--local", "--instance", qa.credentials.instanceURL, "--alias", "dev").exitCode == 0)
-                        let moved = await forcekit("org", "display", "--json", "--target-org", "dev")
-                        #expect(moved.output.contains(qa.credentials.instanceURL), "\(moved.error)")
-
-                        let logout = await forcekit("org", "logout", "--target-org", "dev")
-                        #expect(logout.exitCode == 0, "\(logout.error)")
-                        let left = await forcekit("org", "list", "--json")
-                        #expect(left.outputLines.count == 1 && left.output.contains(dev.credentials.instanceURL))
-                    }
-                }
+        try await withTwoLocalOrgs(seedFirst: false) { home, dev, qa throws in
+            for (org, alias) in [(dev, "dev"), (qa, "qa")] {
+                let login = await forcekit("login", "--local", "--instance", org.credentials.instanceURL, "--alias", alias)
+                #expect(login.exitCode == 0, "\(login.error)")
             }
+            let ambiguous = await forcekit("query", "SELECT COUNT() FROM Account", "--user", "admin@localorg.test")
+            #expect(ambiguous.exitCode == 1 && ambiguous.output.isEmpty)
+            #expect(ambiguous.error.contains("\"admin@localorg.test\" matches 2 signed-in accounts"), "\(ambiguous.error)")
+            #expect(ambiguous.error.contains("(alias dev)") && ambiguous.error.contains("(alias qa)"))
+            #expect(await forcekit("accounts", "--switch", "admin@localorg.test").exitCode == 1)
+
+            let toDev = await forcekit("org", "display", "--json", "--target-org", "dev")
+            #expect(toDev.output.contains(dev.credentials.instanceURL), "\(toDev.error)")
+            let byIdentity = "\(qa.credentials.user.orgID.id18)/\(qa.credentials.user.userID.id18)"
+            let toQA = await forcekit("org", "display", "--json", "--user", byIdentity)
+            #expect(toQA.output.contains(qa.credentials.instanceURL), "\(toQA.error)")
+
+            let list = await forcekit("org", "list")
+            #expect(list.outputLines.count == 2 && list.output.contains("alias dev") && list.output.contains("alias qa"))
+            // An alias given again moves: one account has it.
+            #expect(
+                await forcekit("login", "--local", "--instance", qa.credentials.instanceURL, "--alias", "dev").exitCode == 0)
+            let moved = await forcekit("org", "display", "--json", "--target-org", "dev")
+            #expect(moved.output.contains(qa.credentials.instanceURL), "\(moved.error)")
+
+            let logout = await forcekit("org", "logout", "--target-org", "dev")
+            #expect(logout.exitCode == 0, "\(logout.error)")
+            let left = await forcekit("org", "list", "--json")
+            #expect(left.outputLines.count == 1 && left.output.contains(dev.credentials.instanceURL))
+        }
+    }
+
+    @Test(
+        "logging in again keeps the alias; a second org's login leaves the current account unless --set-default; org switch and -o pick one"
+    )
+    func loginKeepsAliasAndCurrent() async throws {
+        try await withTwoLocalOrgs(seedFirst: false) { home, dev, qa throws in
+            #expect(
+                await forcekit("login", "--local", "--instance", dev.credentials.instanceURL, "--alias", "dev").exitCode == 0)
+            // Again, without --alias: the alias stays.
+            let again = await forcekit("login", "--local", "--instance", dev.credentials.instanceURL)
+            #expect(again.exitCode == 0 && !again.error.contains("note:"), "\(again.error)")
+            let byAlias = await forcekit("org", "display", "--json", "--target-org", "dev")
+            #expect(byAlias.exitCode == 0 && byAlias.output.contains(dev.credentials.instanceURL), "\(byAlias.error)")
+
+            let second = await forcekit("login", "--local", "--instance", qa.credentials.instanceURL, "--alias", "qa")
+            #expect(second.error.contains("the current account stays"), "\(second.error)")
+            #expect(await forcekit("org", "display", "--json").output.contains(dev.credentials.instanceURL))
+            #expect(await forcekit("org", "display", "--json", "-o", "qa").output.contains(qa.credentials.instanceURL))
+
+            let chosen = await forcekit("login", "--local", "--instance", qa.credentials.instanceURL, "--set-default")
+            #expect(chosen.error.contains("the current account is now this one; it was"), "\(chosen.error)")
+            #expect(await forcekit("org", "display", "--json").output.contains(qa.credentials.instanceURL))
+            #expect(await forcekit("org", "switch", "dev").exitCode == 0)
+            #expect(await forcekit("org", "display", "--json").output.contains(dev.credentials.instanceURL))
+            let unknown = await forcekit("org", "switch", "nobody")
+            #expect(unknown.exitCode == 1 && unknown.error.contains("no signed-in account matches \"nobody\""))
         }
     }
 }

@@ -4,10 +4,10 @@ import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 
-/// `--user` (or `--target-org`, as `sf` spells it): which signed-in account a command acts for.
+/// `--user` (or `--target-org` and `-o`, as `sf` spells it): which signed-in account a command acts for.
 struct AccountOptions: ParsableArguments {
     @Option(
-        name: [.customLong("user"), .customLong("target-org")],
+        name: [.customLong("user"), .customLong("target-org"), .customShort("o")],
         help: ArgumentHelp(
             "The account to use: an alias, a username, a user id or ORG_ID/USER_ID (see forcekit accounts). Default: the current one.",
             valueName: "USER"))

@@ -112,6 +112,13 @@ struct LoginCommand: AsyncParsableCommand {
             valueName: "NAME"))
     var alias: String?
 
+    @Flag(
+        name: .customLong("set-default"),
+        help:
+            "Make this account the current one, which commands use without -o. The first account, and one logging in again, is current anyway."
+    )
+    var setDefault = false
+
     @Flag(help: "Print the account as JSON.")
     var json = false
 
@@ -135,6 +142,15 @@ struct LoginCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        _ = try await logIn()
+    }
+
+    /// Logs in and returns the account. It becomes the current account when there was none, when
+    /// it already was, or with `--set-default`; otherwise the current account stays, and the
+    /// command says so and how to use this one, since a store synced as one org must not meet
+    /// another's session by surprise.
+    func logIn() async throws -> UserAccount {
+        let previous = await (try? ForceKitHome.accounts())?.currentAccount
         let environmentKey = CLIEnvironment.variables["FORCEKIT_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
         // With no instance, a running LocalOrg is the one meant (the README's first steps).
         let running = try Self.runningLocalOrg(local: local, instance: instance, username: username, browser: browser)
@@ -224,8 +240,20 @@ struct LoginCommand: AsyncParsableCommand {
             try? await manager.setCustomData(data, for: account.identity)
             account.customData = data
         }
+        let isCurrent = previous == nil || previous?.identity.withoutCommunity == account.identity.withoutCommunity || setDefault
+        if let previous, !isCurrent {
+            try await ForceKitHome.accounts().switchTo(previous.identity)
+            let name = AccountChoice.alias(of: account) ?? "\(account.identity.orgID.id18)/\(account.identity.userID.id18)"
+            Console.printError(
+                """
+                note: the current account stays \(AccountChoice.describe(previous)). Use this one with -o \(name), or make it \
+                current with forcekit org switch \(name) (or log in with --set-default).
+                """)
+        } else if let previous, previous.identity.withoutCommunity != account.identity.withoutCommunity {
+            Console.printError("note: the current account is now this one; it was \(AccountChoice.describe(previous)).")
+        }
         if json {
-            Console.print(AccountsCommand.json(account, current: true))
+            Console.print(AccountsCommand.json(account, current: isCurrent))
         } else if let communityID = account.identity.communityID {
             Console.print(
                 "Logged in as \(account.username ?? account.identity.userID.id18) (org \(account.identity.orgID)) at the site \(account.credentials.apiURL.absoluteString) (community \(communityID))."
@@ -235,6 +263,7 @@ struct LoginCommand: AsyncParsableCommand {
                 "Logged in as \(account.username ?? account.identity.userID.id18) (org \(account.identity.orgID)) at \(account.credentials.instanceURL.absoluteString)."
             )
         }
+        return account
     }
 }
 

@@ -35,7 +35,8 @@ struct DataExportTreeCommand: AsyncParsableCommand {
     var query: String
 
     @Option(
-        name: [.short, .customLong("output-dir")], help: ArgumentHelp("The folder to write to (made if missing).", valueName: "DIR"))
+        name: [.customShort("d"), .customLong("output-dir")],
+        help: ArgumentHelp("The folder to write to (made if missing).", valueName: "DIR"))
     var outputDir = "."
 
     @OptionGroup var account: AccountOptions

@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import HybridBridge
 import Logging
+import SalesforceAuth
+import SalesforceCore
 import ServiceLifecycle
 import UnixSignals
 
@@ -61,15 +63,18 @@ struct HybridServeCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw CLIInputError("\(www) is not a folder; give the hybrid app's www folder")
         }
+        var account = account
         if local {
             // The login's lines go to standard error: the first line out is the page's URL.
             let login = try LoginCommand.parse(["--local"])
             let console = Console.current
-            try await Console.$current.withValue(
+            let signedIn = try await Console.$current.withValue(
                 Console(output: console.error, error: console.error, errorIsTerminal: console.errorIsTerminal)
             ) {
-                try await login.run()
+                try await login.logIn()
             }
+            // The page runs as the LocalOrg's account, whichever account is current.
+            account.user = "\(signedIn.identity.orgID.id18)/\(signedIn.identity.userID.id18)"
         }
         let bridge = HybridBridge(app: try await BridgeSession.app(account: account, folder: app, config: config), fileFolders: [root])
         let events = HybridEventLog()

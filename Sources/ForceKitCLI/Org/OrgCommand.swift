@@ -5,7 +5,8 @@ import ArgumentParser
 struct OrgCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "org",
-        abstract: "The signed-in orgs: what a client needs to call one, open it in your browser, list them, log out.",
-        subcommands: [OrgDisplayCommand.self, OrgOpenCommand.self, OrgListCommand.self, LogoutCommand.self]
+        abstract:
+            "The signed-in orgs: what a client needs to call one, open it in your browser, list them, switch the current one, log out.",
+        subcommands: [OrgDisplayCommand.self, OrgOpenCommand.self, OrgListCommand.self, OrgSwitchCommand.self, LogoutCommand.self]
     )
 }

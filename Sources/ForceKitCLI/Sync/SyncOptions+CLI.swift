@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MobileSync
+import SalesforceAuth
 import SalesforceCore
 import SalesforceREST
 import SmartStore
@@ -11,12 +12,50 @@ struct SyncPlace: ParsableArguments {
     @OptionGroup var account: AccountOptions
 
     /// Opens the store (creating it when `use` says so) and a manager for the account, and runs `body`.
+    ///
+    /// A store belongs to the account that first synced it: another account's store, or a sync
+    /// another account made, is refused before anything reaches the server, naming both accounts
+    /// and the flag that picks the store's. A store from before stores kept their owner becomes the
+    /// account's, and the command says so.
     func withManager(_ use: StoreOptions.Use, _ body: @escaping (SyncManager) async throws -> Void) async throws {
-        let client = try await account.restClient()
+        let (chosen, accounts) = try await account.account()
+        let client = RestClient(account: chosen, accounts: accounts, transport: try account.transport(for: chosen))
         try await store.withStore(use) { smartStore in
-            let manager = try await SyncManager(store: smartStore, client: client)
-            try await body(manager)
+            do {
+                let hadData = try await !smartStore.allSoupNames().isEmpty
+                let manager = try await SyncManager(store: smartStore, client: client)
+                if manager.claimedUnownedStore, hadData {
+                    Console.printError(
+                        "note: \(store.path) had no owner; it now belongs to \(AccountChoice.describe(chosen)), and other accounts are refused."
+                    )
+                }
+                try await body(manager)
+            } catch let error as SyncError where error.code == .wrongAccount {
+                throw await Self.wrongAccount(error, store: store.path, chosen: chosen, accounts: accounts, smartStore: smartStore)
+            }
         }
+    }
+
+    /// The refusal of a store or sync another account made, naming both accounts and the flag.
+    private static func wrongAccount(
+        _ error: SyncError, store path: String, chosen: UserAccount, accounts: UserAccountManager, smartStore: SmartStore
+    ) async -> ExitCode {
+        // The store is this account's and one of its syncs is not (a store from before owners were kept).
+        let storeOwner = try? await smartStore.owner()
+        let owner = storeOwner == chosen.identity.withoutCommunity ? nil : storeOwner
+        let ownerAccount = owner == nil ? nil : await accounts.accounts.first { $0.identity.withoutCommunity == owner }
+        let ownerName = ownerAccount.map(AccountChoice.describe) ?? owner.map { "\($0.orgID)/\($0.userID) (not signed in here)" }
+        let flag = ownerAccount.map {
+            "--target-org \(AccountChoice.alias(of: $0) ?? "\($0.identity.orgID.id18)/\($0.identity.userID.id18)")"
+        }
+        Console.printError(
+            """
+            error: \(ownerName.map { "\(path) belongs to \($0)" } ?? error.message)
+              and this command runs as \(AccountChoice.describe(chosen)).
+              Syncing it as another account would mix two orgs' records, and cleaning its ghosts would delete the other org's.
+              \(flag.map { "Run it as the store's account: \($0), or give a store of this account (--path)." } ?? "Give a store of this account (--path).")
+            """)
+        return ExitCode(1)
     }
 }
 

@@ -52,7 +52,9 @@ final class BridgeContext: Sendable {
         default:
             let owner = selector.isGlobal ? nil : try await currentIdentity()
             return try await namedSyncManagers.manager(for: selector, owner: owner) {
-                try await SyncManager(store: try await self.store(selector), client: try await self.app.restClient())
+                try await SyncManager(
+                    store: try await self.store(selector), client: try await self.app.restClient(),
+                    ownership: selector.isGlobal ? .shared : .user)
             }
         }
     }

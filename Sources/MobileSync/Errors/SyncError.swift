@@ -44,6 +44,8 @@ public struct SyncError: CodedForceKitError, Hashable {
         public static let store = Code(rawValue: "store")
         /// The server failed a request that the operation cannot do without.
         public static let server = Code(rawValue: "server")
+        /// The store or the sync belongs to another user or org than the client's.
+        public static let wrongAccount = Code(rawValue: "wrongAccount")
     }
 
     /// What kind of failure it is.
@@ -103,6 +105,19 @@ public struct SyncError: CodedForceKitError, Hashable {
     /// ``Code/store``.
     public static func store(_ error: any Error) -> SyncError {
         SyncError(code: .store, message: "The store failed: \(error)")
+    }
+
+    /// ``Code/wrongAccount``: `owner` made the store or the sync (`sync` names it, nil for the
+    /// store), and the client is signed in as `account`.
+    public static func wrongAccount(owner: UserIdentity, account: UserIdentity, sync: String?) -> SyncError {
+        let what = sync.map { "The sync \($0)" } ?? "This store"
+        return SyncError(
+            code: .wrongAccount,
+            message: """
+                \(what) belongs to user \(owner.userID) of org \(owner.orgID), not to the signed-in user \(account.userID) of org \
+                \(account.orgID): running it would mix two orgs' records, and cleaning its ghosts would remove the other org's.
+                """,
+            recoverySuggestion: "Run it as the account that made it, or use a store of this account.")
     }
 
     /// ``Code/server``.

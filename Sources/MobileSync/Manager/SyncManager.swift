@@ -1,3 +1,4 @@
+import SalesforceAuth
 public import SalesforceCore
 public import SalesforceREST
 public import SmartStore
@@ -23,6 +24,10 @@ public actor SyncManager {
     /// The client the syncs talk to the server with.
     public nonisolated let client: RestClient
     private let states: SyncStateStore
+    /// The user the client is signed in as; nil for a client with no user.
+    private let account: UserIdentity?
+    /// Whether this manager claimed a store that had no owner, at its creation.
+    public nonisolated let claimedUnownedStore: Bool
     private var running: Set<Int64> = []
     private var busySoups: Set<String> = []
     private var soupWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
@@ -51,10 +56,31 @@ public actor SyncManager {
     /// Syncs the store says are RUNNING were cut short by the process ending: they become
     /// STOPPED, and ``restart(restartStoppedSyncs:onUpdate:)`` or a re-sync resumes them where
     /// their last saved page left off.
-    public init(store: SmartStore, client: RestClient) async throws(SyncError) {
+    ///
+    /// A user's store belongs to the user of the org it was first synced for (``StoreOwnership/user``):
+    /// a store with no owner is claimed for the client's user (``claimedUnownedStore`` says so),
+    /// and a store of another user or org is refused with ``SyncError/wrongAccount(owner:account:sync:)``.
+    /// A global store (``StoreOwnership/shared``) belongs to no one; either way each sync runs
+    /// only as the user it was made for.
+    public init(store: SmartStore, client: RestClient, ownership: StoreOwnership = .user) async throws(SyncError) {
         self.store = store
         self.client = client
         states = SyncStateStore(store: store)
+        let account = await client.credentials?.identity.withoutCommunity
+        self.account = account
+        var claimed = false
+        if ownership == .user, let account {
+            let owner: UserIdentity?
+            do {
+                owner = try await store.owner()
+                if owner == nil { try await store.claim(for: account) }
+            } catch {
+                throw .store(error)
+            }
+            if let owner, owner != account { throw .wrongAccount(owner: owner, account: account, sync: nil) }
+            claimed = owner == nil
+        }
+        claimedUnownedStore = claimed
         do {
             try await states.prepare()
             for var state in try await states.states(withStatus: .running) {
@@ -273,7 +299,8 @@ public actor SyncManager {
     ///   ``SyncError/alreadyRunning(_:)``, ``SyncError/managerStopped``, or the failure that stopped it.
     public func cleanResyncGhosts(id: Int64) async throws(SyncError) -> Int {
         guard !stopRequested else { throw .managerStopped }
-        guard let state = try await syncStatus(id: id) else { throw .syncNotFound("\(id)") }
+        guard var state = try await syncStatus(id: id) else { throw .syncNotFound("\(id)") }
+        if try adoptOrCheckOwner(of: &state) { try await storeCall { try await states.save(state) } }
         guard state.type == .syncDown else { throw .wrongSyncType("\(id)", expected: .syncDown) }
         guard !running.contains(id) else { throw .alreadyRunning("\(id)") }
         let target = try RunnableSyncs.target(of: state)
@@ -298,9 +325,11 @@ public actor SyncManager {
     private func create(_ type: SyncType, target: JSON, options: SyncOptions, soupName: String, name: String?) async throws(SyncError)
         -> SyncState
     {
-        try await storeCall {
+        var state = try await storeCall {
             try await states.create(type: type, name: name, target: target, options: options, soupName: soupName)
         }
+        if try adoptOrCheckOwner(of: &state) { try await storeCall { try await states.save(state) } }
+        return state
     }
 
     /// Runs a created or finished sync to its end.
@@ -308,9 +337,10 @@ public actor SyncManager {
         guard !stopRequested else { throw .managerStopped }
         guard !running.contains(state.id) else { throw .alreadyRunning(state.name.map { "\"\($0)\"" } ?? "\(state.id)") }
         let target = try RunnableSyncs.target(of: state)
+        var started = state
+        _ = try adoptOrCheckOwner(of: &started)
         running.insert(state.id)
         defer { running.remove(state.id) }
-        var started = state
         started.status = .running
         started.startTime = SyncClock.now()
         started.endTime = 0
@@ -336,6 +366,20 @@ public actor SyncManager {
     }
 
     /// Holds every soup of `soups`, in their order.
+    /// Refuses a sync another account made; a sync with no owner (an SDK's, or an earlier
+    /// ForceKit's) becomes this account's. Returns whether the state changed.
+    private func adoptOrCheckOwner(of state: inout SyncState) throws(SyncError) -> Bool {
+        guard let account else { return false }
+        guard let owner = state.owner else {
+            state.owner = account
+            return true
+        }
+        guard owner.withoutCommunity == account else {
+            throw .wrongAccount(owner: owner, account: account, sync: state.name.map { "\"\($0)\"" } ?? "\(state.id)")
+        }
+        return false
+    }
+
     private func acquire(_ soups: [String]) async {
         for soup in soups { await acquire(soup) }
     }

@@ -54,6 +54,12 @@ public struct SyncState: Sendable, Hashable {
     public var recordsReconciled = 0
     /// The creates sent whose answers are not saved yet, by the record they were sent for.
     var sentCreates: [SentCreate.Key: SentCreate] = [:]
+    /// The user of the org the sync was made for (nil for a state an SDK or an earlier ForceKit
+    /// wrote, which the first account to run it adopts). A sync runs only as its owner: run as
+    /// another account, a re-sync would mix two orgs' records in its soup and a ghost cleaning
+    /// would remove every record the other org does not have. Kept under ForceKit's own key
+    /// (`forcekitOwner`), which the SDK ignores.
+    public var owner: UserIdentity?
 
     /// A new state, as `createSyncDown` and `createSyncUp` make it.
     init(id: Int64, type: SyncType, name: String?, target: JSON, options: SyncOptions, soupName: String) {
@@ -91,6 +97,7 @@ public struct SyncState: Sendable, Hashable {
         if let name { members["name"] = .string(name) }
         if let cursorId { members["cursorId"] = .string(cursorId) }
         if recordsReconciled > 0 { members["recordsReconciled"] = .integer(Int64(recordsReconciled)) }
+        if let owner { members[Self.ownerKey] = ["orgId": .string(owner.orgID.id18), "userId": .string(owner.userID.id18)] }
         if !sentCreates.isEmpty {
             members["sentCreates"] = .object(Dictionary(uniqueKeysWithValues: sentCreates.map { ($0.key.text, $0.value.json) }))
         }
@@ -153,5 +160,11 @@ public struct SyncState: Sendable, Hashable {
             guard let key = SentCreate.Key(text: key, defaultSoup: soupName), let create = SentCreate(json: sent) else { continue }
             sentCreates[key] = create
         }
+        if let orgID = json[Self.ownerKey]?["orgId"]?.stringValue, let userID = json[Self.ownerKey]?["userId"]?.stringValue {
+            owner = try? UserIdentity(orgID: orgID, userID: userID)
+        }
     }
+
+    /// The key of ``owner`` in the state's JSON.
+    static let ownerKey = "forcekitOwner"
 }

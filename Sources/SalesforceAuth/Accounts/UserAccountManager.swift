@@ -116,6 +116,8 @@ public actor UserAccountManager: CredentialsRefresher {
     }
 
     /// Adds (or replaces) the account for credentials, fetching identity data, and makes it current.
+    /// A user who logs in again keeps the data the app saved with their account
+    /// (``setCustomData(_:for:)``: a CLI's alias, say).
     @discardableResult
     public func add(_ credentials: OAuthCredentials) async throws(AccountError) -> UserAccount {
         let identity = credentials.identity
@@ -126,7 +128,10 @@ public actor UserAccountManager: CredentialsRefresher {
         } catch {
             throw .identityFailed(error)
         }
-        let account = UserAccount(credentials: credentials, identityData: data)
+        var account = UserAccount(credentials: credentials, identityData: data)
+        if let earlier = accounts.first(where: { $0.identity.withoutCommunity == identity.withoutCommunity }) {
+            account.customData = earlier.customData.merging(account.customData) { _, new in new }
+        }
         try await vault?.save(account)
         if let index = accounts.firstIndex(where: { $0.identity.withoutCommunity == identity.withoutCommunity }) {
             accounts[index] = account
