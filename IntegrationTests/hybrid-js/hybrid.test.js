@@ -140,7 +140,8 @@ test('two users: a second user made through REST logs in; the app lists, switche
     queryParams: { Username: 'hybrid@localorg.test', LastName: 'Hybrid', Alias: 'hybrid', Email: 'hybrid@localorg.test' },
   });
   await bridge.call(NETWORK, 'pgSendRequest', { path: `${API}/sobjects/User/${made.id}/password`, method: 'POST', queryParams: { NewPassword: 'Hybrid-2026' } });
-  await localOrg.forcekit('login', '--instance', localOrg.org.instanceUrl, '--username', 'hybrid@localorg.test', '--password', 'Hybrid-2026');
+  // --set-default: a login leaves the current account as it was unless told otherwise.
+  await localOrg.forcekit('login', '--instance', localOrg.org.instanceUrl, '--username', 'hybrid@localorg.test', '--password', 'Hybrid-2026', '--set-default');
 
   // A bridge started now serves the CLI's accounts as they are: both users, the new one current.
   const second = startBridge({ forcekit, env: localOrg.env });
