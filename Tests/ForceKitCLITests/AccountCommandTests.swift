@@ -48,7 +48,7 @@ struct AccountCommandTests {
                     )
 
                     let logout = await forcekit("logout")
-                    #expect(logout.output == "Logged out \(org.credentials.username).\n")
+                    #expect(logout.output == "Logged out \(org.credentials.username), with their stores, keys, sync states and events.\n")
                     let after = await forcekit("query", "SELECT Id FROM Account")
                     #expect(after.exitCode == 1 && after.error.contains("forcekit login"))
                 }

@@ -3,7 +3,9 @@ import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import LocalOrg
+import SalesforceApp
 import SalesforceCore
+import SmartStore
 import Testing
 
 @testable import ForceKitCLI
@@ -71,6 +73,52 @@ struct SeveralOrgsTests {
             #expect(await forcekit("org", "display", "--json").output.contains(dev.credentials.instanceURL))
             let unknown = await forcekit("org", "switch", "nobody")
             #expect(unknown.exitCode == 1 && unknown.error.contains("no signed-in account matches \"nobody\""))
+        }
+    }
+
+    @Test(
+        "logout removes the user's stores and keys under the CLI's home, as the SDK's does; --keep-data keeps them; the other account stays current"
+    )
+    func logoutRemovesData() async throws {
+        try await withTwoLocalOrgs { home, dev, qa throws in
+            for (org, alias) in [(dev, "dev"), (qa, "qa")] {
+                #expect(await forcekit("login", "--local", "--instance", org.credentials.instanceURL, "--alias", alias).exitCode == 0)
+            }
+            // The user's default store under the home, as a hybrid app's bridge makes it.
+            for alias in ["dev", "qa"] {
+                var options = AccountOptions()
+                options.user = alias
+                let app = try await BridgeSession.app(account: options, folder: nil, config: nil)
+                try await app.userStore().registerSoup("notes", indexSpecs: [IndexSpec(path: "Id", type: .string)])
+            }
+            #expect(await forcekit("org", "switch", "dev").exitCode == 0)
+            let users = home.appendingPathComponent("SmartStore/users")
+            func folders() throws -> [String] {
+                try FileManager.default.contentsOfDirectory(atPath: users.path).sorted()
+            }
+            #expect(try folders().count == 2)
+            let keys = { try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("keys").path) }
+            #expect(try keys().filter { $0.contains("smartstore.users") }.count == 2)
+
+            // doctor names the current account with its alias and says what makes it current; it lists both stores.
+            let doctor = try jsonObject(try #require(await forcekit("doctor", "--json").outputLines.first))
+            let currentUser = try #require(doctor["Current User"] as? String)
+            #expect(currentUser.contains("alias dev") && currentUser.contains("forcekit org switch"), "\(currentUser)")
+            #expect((doctor["Authenticated Users"] as? String)?.contains("alias qa") == true)
+            #expect((doctor["Stores"] as? String)?.components(separatedBy: ", ").count == 2)
+
+            let logout = await forcekit("logout", "-o", "qa")
+            #expect(logout.exitCode == 0 && logout.output.contains("with their stores, keys, sync states and events"), "\(logout.error)")
+            #expect(try folders() == [dev.credentials.user.orgID.id18])
+            #expect(try keys().filter { $0.contains("smartstore.users") }.count == 1)
+            let after = try jsonObject(try #require(await forcekit("doctor", "--json").outputLines.first))
+            #expect((after["Stores"] as? String)?.contains(qa.credentials.user.orgID.id18) == false)
+            // Logging out qa left dev current.
+            #expect(await forcekit("org", "display", "--json").output.contains(dev.credentials.instanceURL))
+
+            let kept = await forcekit("logout", "--keep-data")
+            #expect(kept.exitCode == 0 && kept.output.contains("data under the CLI's home is kept"), "\(kept.error)")
+            #expect(try folders() == [dev.credentials.user.orgID.id18])
         }
     }
 }

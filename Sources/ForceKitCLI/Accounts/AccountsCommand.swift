@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SalesforceApp
 import SalesforceAuth
 import SalesforceCore
 
@@ -57,11 +58,16 @@ struct AccountsCommand: AsyncParsableCommand {
     }
 }
 
-/// `forcekit logout`: signs accounts out.
+/// `forcekit logout`: signs accounts out, and removes what the SDK's logout removes.
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Log out the current account (or --target-org, or --all): revoke its token and forget it."
+        abstract: "Log out the current account (or --target-org, or --all): revoke its token, forget it and remove its data.",
+        discussion: """
+            As the Mobile SDK's logout does, the user's data under the CLI's home goes too: their stores \
+            and store keys (those forcekit bridge and hybrid serve use), sync states, analytics events \
+            and their key. --keep-data keeps them. Stores made with --path are files of yours and stay.
+            """
     )
 
     @OptionGroup var account: AccountOptions
@@ -69,16 +75,31 @@ struct LogoutCommand: AsyncParsableCommand {
     @Flag(help: "Log out every account.")
     var all = false
 
+    @Flag(name: .customLong("keep-data"), help: "Keep the user's stores, keys, sync states and events under the CLI's home.")
+    var keepData = false
+
     func run() async throws {
-        if all {
-            let manager = try await ForceKitHome.accounts()
-            let count = await manager.accounts.count
-            await manager.logOutAll()
-            Console.print("Logged out \(count) account\(count == 1 ? "" : "s").")
-            return
+        let manager = try await ForceKitHome.accounts()
+        let current = await manager.currentAccount?.identity
+        let chosen = all ? await manager.accounts : [try await account.account().0]
+        for user in chosen {
+            if keepData {
+                await manager.logOut(user.identity)
+            } else {
+                // The app layer's logout, over the CLI's home: one way to remove a user's data.
+                var options = AccountOptions()
+                options.user = "\(user.identity.orgID.id18)/\(user.identity.userID.id18)"
+                let app = try await BridgeSession.app(account: options, folder: nil, config: nil)
+                await app.logOut(user.identity)
+            }
         }
-        let (chosen, manager) = try await account.account()
-        await manager.logOut(chosen.identity)
-        Console.print("Logged out \(chosen.username ?? chosen.identity.userID.id18).")
+        // Choosing whom to log out does not change who is current.
+        if let current, !chosen.contains(where: { $0.identity == current }) { try? await ForceKitHome.accounts().switchTo(current) }
+        let kept = keepData ? "; their data under the CLI's home is kept" : ", with their stores, keys, sync states and events"
+        if all {
+            Console.print("Logged out \(chosen.count) account\(chosen.count == 1 ? "" : "s")\(kept).")
+        } else if let user = chosen.first {
+            Console.print("Logged out \(user.username ?? user.identity.userID.id18)\(kept).")
+        }
     }
 }

@@ -16,14 +16,17 @@ enum CLIHomeReport {
         let accounts = await manager.accounts
         let current = await manager.currentAccount
         func name(_ account: UserAccount) -> String {
-            "\(account.username ?? account.identity.userID.id18) (\(account.credentials.instanceURL.absoluteString))"
+            let alias = AccountChoice.alias(of: account).map { ", alias \($0)" } ?? ""
+            return "\(account.username ?? account.identity.userID.id18) (\(account.credentials.instanceURL.absoluteString)\(alias))"
         }
+        // Why it is current: only logins with --set-default, the first login, and org switch make one current.
+        let why = accounts.count > 1 ? "; commands without -o use it, forcekit org switch NAME changes it" : ""
         let localOrgs = RunningLocalOrg.all()
         typealias Entry = DeveloperSupportInfo.Entry
         return DeveloperSupportInfo(entries: [
             Entry(key: "SDK Version", value: ForceKitVersion.current),
             Entry(key: "Home", value: home.path),
-            Entry(key: "Current User", value: current.map(name) ?? ""),
+            Entry(key: "Current User", value: current.map { name($0) + why } ?? ""),
             Entry(key: "Authenticated Users", value: accounts.map(name).joined(separator: ", ")),
             Entry(
                 key: "LocalOrg",
