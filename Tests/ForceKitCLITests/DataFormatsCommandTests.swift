@@ -54,6 +54,11 @@ extension DataFormatsCommandTests {
             let wrong = await forcekit("data", "create", "Account", "Name=x", "NumberOfEmployees=many")
             #expect(wrong.exitCode == 1 && wrong.error.contains("JSON_PARSER_ERROR"), "\(wrong.error)")
             #expect(await forcekit("data", "create", "Account", "Name").exitCode == 64)
+            // No id: the first field stood where the id goes; a usage error, nothing sent.
+            let noID = await forcekit("data", "update", "Account", "Industry=Retail", "Rating=Hot")
+            #expect(noID.exitCode == 64 && noID.error.contains("The record's id comes before the fields"), "\(noID.error)")
+            let oneField = await forcekit("data", "update", "Account", "Industry=Retail")
+            #expect(oneField.exitCode == 64 && oneField.error.contains("The record's id comes before the fields"), "\(oneField.error)")
             #expect(await forcekit("data", "delete", "Account", id).exitCode == 0)
             let gone = await forcekit("data", "get", "Account", id)
             #expect(gone.exitCode == 1 && gone.error.contains("ENTITY_IS_DELETED"))

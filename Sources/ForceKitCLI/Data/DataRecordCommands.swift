@@ -45,10 +45,15 @@ struct DataUpdateCommand: AsyncParsableCommand {
 
     @Argument(help: "The object: Account.") var object: String
     @Argument(help: "The record's id.") var id: String
-    @Argument(help: "The fields to set: Phone=5550100 Rating=Hot (Phone= sets null).") var values: [String]
+    @Argument(help: "The fields to set: Phone=5550100 Rating=Hot (Phone= sets null).") var values: [String] = []
     @OptionGroup var account: AccountOptions
 
     func validate() throws {
+        // `data update Account Industry=Retail`: a field where the id goes is a mistake of the
+        // command line, said as one, never an id sent to the server.
+        if id.unicodeScalars.contains("=") {
+            throw ValidationError("The record's id comes before the fields: forcekit data update \(object) ID \(([id] + values).joined(separator: " ")).")
+        }
         guard !values.isEmpty else { throw ValidationError("Give at least one Field=Value to set.") }
         _ = try FieldAssignments.pairs(values)
     }
