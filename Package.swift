@@ -343,7 +343,7 @@ let package = Package(
             name: "ForceKitCLITests",
             dependencies: [
                 "ForceKitCLI", "SalesforceApp", "MobileSync", "SmartStore", "SalesforceAuth", "SalesforceCore", "SalesforceKeys",
-                "LocalOrg",
+                "SalesforceREST", "LocalOrg",
                 "ForceKitTestSupport", "ForceKitTesting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Certificate-based login's tests issue their own user certificates.
                 .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),

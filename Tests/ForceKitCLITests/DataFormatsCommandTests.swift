@@ -2,6 +2,7 @@ import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import SalesforceCore
+import SalesforceREST
 import Testing
 
 @testable import ForceKitCLI
@@ -62,6 +63,30 @@ extension DataFormatsCommandTests {
             #expect(await forcekit("data", "delete", "Account", id).exitCode == 0)
             let gone = await forcekit("data", "get", "Account", id)
             #expect(gone.exitCode == 1 && gone.error.contains("ENTITY_IS_DELETED"))
+        }
+    }
+
+    @Test("a child subquery's records show as nested rows in the table, and as JSON in a CSV cell")
+    func subqueryRows() async throws {
+        try await withLoggedInHome { _, _ in
+            let created = await forcekit("data", "create", "Account", "Name=Nested Parent")
+            let id = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            for name in ["Ito", "Okafor"] {
+                #expect(await forcekit("data", "create", "Contact", "LastName=\(name)", "AccountId=\(id)").exitCode == 0)
+            }
+            let soql = "SELECT Name, (SELECT LastName FROM Contacts ORDER BY LastName) FROM Account WHERE Id = '\(id)'"
+            let table = await forcekit("query", soql)
+            #expect(table.exitCode == 0, "\(table.error)")
+            #expect(table.outputLines.contains { $0.hasPrefix("Nested Parent") && $0.hasSuffix("2 records") }, "\(table.output)")
+            let nested = table.outputLines.filter { $0.hasPrefix("  Contacts:") }
+            #expect(nested == ["  Contacts: LastName=Ito", "  Contacts: LastName=Okafor"], "\(table.output)")
+            #expect(!table.output.contains("Contacts.done") && !table.output.contains("Contacts.records"))
+            let csv = await forcekit("query", soql, "--csv")
+            #expect(csv.outputLines.first == "Name,Contacts", "\(csv.output)")
+            let rows = try BulkCSV.rows(Array(csv.output.utf8))
+            let cell = try #require(rows.last?.last ?? nil)
+            let children = try JSONSerialization.jsonObject(with: Data(cell.utf8)) as? [[String: Any]]
+            #expect(children?.compactMap { $0["LastName"] as? String } == ["Ito", "Okafor"], "\(cell)")
         }
     }
 }

@@ -44,7 +44,21 @@ struct RecordTable {
         }
     }
 
+    /// A child subquery's answer (`Contacts: {totalSize, done, records}`): its records, or nil
+    /// for any other value.
+    static func childRecords(_ value: JSON) -> [JSON]? {
+        guard case .object(let fields) = value, let records = fields["records"]?.arrayValue, fields["done"] != nil,
+            fields["totalSize"] != nil
+        else { return nil }
+        return records
+    }
+
     private static func flatten(_ value: JSON, prefix: String, into row: inout [(String, String)]) {
+        // A subquery's rows are one cell: their records as JSON (the table shows them as rows of their own).
+        if let children = childRecords(value) {
+            row.append((prefix, JSON.array(children.map(withoutAttributes)).serialized()))
+            return
+        }
         switch value {
         case .object(let fields):
             for key in fields.keys.sorted() where key != "attributes" {
@@ -90,7 +104,37 @@ struct RecordTable {
                 return clipped + String(repeating: " ", count: width - clipped.count)
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
-        return ([line(columns), line(widths.map { String(repeating: "-", count: $0) })] + cells.map(line)).joined(separator: "\n")
+        // Under each record, its subqueries' records as nested rows: `  Contacts: LastName=Ito, Email=…`.
+        let subqueryColumns = columns.indices.filter { index in
+            records.contains { Self.childRecords(Self.value(at: columns[index], in: $0)) != nil }
+        }
+        var lines = [line(columns), line(widths.map { String(repeating: "-", count: $0) })]
+        for (record, row) in zip(records, cells) {
+            lines.append(
+                line(
+                    subqueryColumns.isEmpty
+                        ? row
+                        : row.enumerated().map { index, cell in
+                            guard subqueryColumns.contains(index) else { return cell }
+                            let count = Self.childRecords(Self.value(at: columns[index], in: record))?.count ?? 0
+                            return count == 1 ? "1 record" : "\(count) records"
+                        }))
+            for index in subqueryColumns {
+                for child in Self.childRecords(Self.value(at: columns[index], in: record)) ?? [] {
+                    var fields: [(String, String)] = []
+                    Self.flatten(child, prefix: "", into: &fields)
+                    lines.append("  \(columns[index]): " + fields.map { "\($0.0)=\($0.1)" }.joined(separator: ", "))
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The value at a column's dotted path in a record (`Account.Name`), null when absent.
+    private static func value(at path: String, in record: JSON) -> JSON {
+        var current = record
+        for key in path.split(atScalars: ["."]) { current = current[key] ?? .null }
+        return current
     }
 
     /// The records as CSV (RFC 4180, with Unix line ends): a header row, then one row per record; a value with a

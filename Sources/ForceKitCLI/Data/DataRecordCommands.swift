@@ -52,7 +52,8 @@ struct DataUpdateCommand: AsyncParsableCommand {
         // `data update Account Industry=Retail`: a field where the id goes is a mistake of the
         // command line, said as one, never an id sent to the server.
         if id.unicodeScalars.contains("=") {
-            throw ValidationError("The record's id comes before the fields: forcekit data update \(object) ID \(([id] + values).joined(separator: " ")).")
+            throw ValidationError(
+                "The record's id comes before the fields: forcekit data update \(object) ID \(([id] + values).joined(separator: " ")).")
         }
         guard !values.isEmpty else { throw ValidationError("Give at least one Field=Value to set.") }
         _ = try FieldAssignments.pairs(values)
