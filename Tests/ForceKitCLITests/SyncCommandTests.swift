@@ -53,6 +53,9 @@ struct SyncCommandTests {
             // A user knows the record by its Salesforce Id, which `sync conflicts` shows.
             let resolved = await forcekit("sync", "resolve", "accounts", id, "--keep", "mine", "--path", db)
             #expect(resolved.exitCode == 0, "\(resolved.error)")
+            #expect(
+                resolved.output.hasPrefix("Kept the device's version of \(id): the next sync up writes it over the server's"),
+                "\(resolved.output)")
             let again = await forcekit("sync", "up", "accounts", "--path", db, "--fields", "Name", "--merge", "leave-if-changed")
             #expect(again.exitCode == 0, "\(again.error)")
             let named = await forcekit("api", "GET", "sobjects/Account/\(id)")
@@ -124,6 +127,9 @@ struct SyncCommandTests {
             #expect(await forcekit("sync", "resolve", "accounts", ids[0], "--keep", "merge", "--path", db).exitCode == 0)
             let second = await forcekit("sync", "resolve", "accounts", ids[1], "--keep", "merge", "--theirs-for", "Name", "--path", db)
             #expect(second.exitCode == 0, "\(second.error)")
+            #expect(
+                second.output.contains("Merged \(ids[1]): the server's version with the device's")
+                    && second.output.contains("the server's Name"), "\(second.output)")
             let again = await forcekit("sync", "up", "accounts", "--path", db, "--fields", "Name,Phone", "--merge", "leave-if-changed")
             #expect(again.exitCode == 0, "\(again.error)")
 

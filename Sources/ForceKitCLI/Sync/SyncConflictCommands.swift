@@ -118,6 +118,20 @@ struct SyncResolveCommand: AsyncParsableCommand {
                 resolution = .merged(changes)
             }
             try await manager.resolveConflict(soupEntryId: conflict.soupEntryId, inSoup: soup, resolution)
+            let name = conflict.id ?? "entry \(conflict.soupEntryId)"
+            switch keep {
+            case .mine:
+                Console.print("Kept the device's version of \(name): the next sync up writes it over the server's (\(place.store.arguments)).")
+            case .theirs:
+                Console.print("Took the server's version of \(name): the device's changes to it are gone and it is clean.")
+            case .merge:
+                let theirs = fieldList(theirsFor) ?? []
+                let kept = conflict.localChanges.keys.filter { !theirs.contains($0) }.sorted()
+                Console.print(
+                    "Merged \(name): the server's version with the device's \(kept.isEmpty ? "no changes" : kept.joined(separator: ", "))"
+                        + (theirs.isEmpty ? "" : ", the server's \(theirs.joined(separator: ", "))")
+                        + "; the next sync up sends the merge.")
+            }
         }
     }
 
