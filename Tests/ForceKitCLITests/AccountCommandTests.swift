@@ -72,6 +72,13 @@ struct AccountCommandTests {
                             "login", "--browser", "--instance", org.credentials.loginURL, "--client-id", org.credentials.clientID,
                             "--redirect-uri", "http://127.0.0.1:0/oauth/callback", "--json")
                         #expect(login.exitCode == 0, "\(login.error)")
+                        #expect(!login.error.contains("note: no LocalOrg runs"), "\(login.error)")
+                        // Without --client-id, the login says first what a real org needs.
+                        let sample = await forcekit(
+                            "login", "--browser", "--instance", org.credentials.loginURL, "--redirect-uri",
+                            "http://127.0.0.1:0/oauth/callback")
+                        #expect(sample.error.hasPrefix("note: no LocalOrg runs and no --client-id was given"), "\(sample.error)")
+                        #expect(sample.error.contains("--client-id KEY (or FORCEKIT_CLIENT_ID)"))
                         let account = try jsonObject(login.outputLines.last ?? "")
                         #expect(account["canRefresh"] as? Bool == true)
                         org.clock.advance(by: 7200)

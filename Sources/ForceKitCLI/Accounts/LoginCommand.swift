@@ -211,6 +211,16 @@ struct LoginCommand: AsyncParsableCommand {
                 let oauth = OAuthClient(consumerKey: key, redirectURI: redirectURI, scopes: scopeList, transport: transport)
                 account = try await ForceKitHome.accounts(oauth: oauth).logIn(username: username, password: password, at: host)
             } else {
+                if clientID == nil && environmentKey == nil {
+                    // Said before the browser opens: the sample app is LocalOrg's, a real org's admin decides.
+                    Console.printError(
+                        """
+                        note: no LocalOrg runs and no --client-id was given, so this logs in to \(host.baseURL) with the Mobile \
+                        SDK's sample connected app. A real org lets users in only through connected apps (or External Client Apps) \
+                        its admin allows: if the login page refuses the sample app, create your app's own in Setup and give its \
+                        consumer key with --client-id KEY (or FORCEKIT_CLIENT_ID), with its callback URL as --redirect-uri.
+                        """)
+                }
                 let listener = try await LoopbackRedirectListener.start(redirectURI: redirectURI)
                 let oauth = OAuthClient(consumerKey: key, redirectURI: listener.redirectURI, scopes: scopeList, transport: transport)
                 let manager = try await ForceKitHome.accounts(oauth: oauth)

@@ -121,7 +121,8 @@ struct SyncResolveCommand: AsyncParsableCommand {
             let name = conflict.id ?? "entry \(conflict.soupEntryId)"
             switch keep {
             case .mine:
-                Console.print("Kept the device's version of \(name): the next sync up writes it over the server's (\(place.store.arguments)).")
+                Console.print(
+                    "Kept the device's version of \(name): the next sync up writes it over the server's (\(place.store.arguments)).")
             case .theirs:
                 Console.print("Took the server's version of \(name): the device's changes to it are gone and it is clean.")
             case .merge:
