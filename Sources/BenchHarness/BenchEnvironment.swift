@@ -123,20 +123,9 @@ package struct BenchEnvironment: Sendable {
     }
 
     private static func git(_ arguments: [String], in repository: URL) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", repository.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try ProcessLaunch.run(process)
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let run = try? ChildProcess.run("/usr/bin/env", ["git", "-C", repository.path] + arguments, errors: .discarded),
+            run.status == 0
+        else { return nil }
+        return run.text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -10,9 +10,10 @@ public import Foundation
 /// requests no HTTP client will send (a CONNECT, broken chunked encoding, a half-sent request).
 public enum RawSocketClient {
     /// Connects to `127.0.0.1:port`, sends `request`, and reads until the server closes the
-    /// connection, `timeout` passes, or `limit` bytes arrived.
+    /// connection, `timeout` passes, or `limit` bytes arrived. The timeout is a bound for a server
+    /// that never closes, not a measure: a loaded test run answers in seconds, not milliseconds.
     /// - Returns: What the server sent, and whether it closed the connection.
-    public static func exchange(port: Int, request: [UInt8], timeout: TimeInterval = 5, limit: Int = 65_536) throws
+    public static func exchange(port: Int, request: [UInt8], timeout: TimeInterval = 60, limit: Int = 65_536) throws
         -> (response: String, closed: Bool)
     {
         let descriptor = try connected(to: port)

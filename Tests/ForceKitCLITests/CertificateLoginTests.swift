@@ -283,16 +283,9 @@ enum OpenSSL {
     /// and returns what they printed.
     @discardableResult
     static func run(_ commands: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-ec", commands.joined(separator: "\n")]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try ProcessLaunch.run(process)
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(description: "\(commands.joined(separator: "; ")): \(printed)") }
+        let shell = try ChildProcess.run("/bin/sh", ["-ec", commands.joined(separator: "\n")], errors: .merged)
+        let printed = shell.text
+        guard shell.status == 0 else { throw Failure(description: "\(commands.joined(separator: "; ")): \(printed)") }
         return printed
     }
 

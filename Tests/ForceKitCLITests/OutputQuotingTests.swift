@@ -20,14 +20,8 @@ struct OutputQuotingTests {
             }
         }
         // One shell reads them all (each printed with a NUL after it), as one `eval` would.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", values.map { "printf '%s\\0' " + OrgDisplayCommand.quoted($0) }.joined(separator: "\n")]
-        let output = Pipe()
-        process.standardOutput = output
-        try ProcessLaunch.run(process)
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let script = values.map { "printf '%s\\0' " + OrgDisplayCommand.quoted($0) }.joined(separator: "\n")
+        let printed = try ChildProcess.run("/bin/sh", ["-c", script]).output
         let read = printed.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { Array($0) }
         #expect(read.count == values.count)
         for (value, echoed) in zip(values, read) {

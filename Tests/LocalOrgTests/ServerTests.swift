@@ -175,11 +175,7 @@ struct ServerTests {
     func abandonedTemporaryFolders() async throws {
         let temporary = FileManager.default.temporaryDirectory
         // A process that has exited: its pid names no process now (checked, not assumed).
-        let finished = Process()
-        finished.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ProcessLaunch.run(finished)
-        finished.waitUntilExit()
-        let deadPID = finished.processIdentifier
+        let deadPID = try ChildProcess.run("/bin/true").processIdentifier
         try #require(kill(deadPID, 0) != 0)
         let abandoned = temporary.appendingPathComponent("localorg-\(deadPID)-\(UUID().uuidString)")
         let alive = temporary.appendingPathComponent("localorg-\(getpid())-\(UUID().uuidString)")

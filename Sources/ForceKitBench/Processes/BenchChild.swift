@@ -31,7 +31,7 @@ final class BenchChild: @unchecked Sendable {
         process.standardOutput = output
         process.standardInput = input
         process.standardError = FileHandle.standardError
-        try ProcessLaunch.run(process)
+        try process.run()
         let reading = output.fileHandleForReading
         let lines = self.lines
         Thread.detachNewThread {

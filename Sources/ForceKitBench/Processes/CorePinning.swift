@@ -28,7 +28,7 @@ struct CorePinning: Sendable {
         process.executableURL = URL(fileURLWithPath: Self.taskset)
         process.arguments = ["--all-tasks", "--cpu-list", "--pid", client, String(ProcessInfo.processInfo.processIdentifier)]
         process.standardOutput = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
+        try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw ValidationError("taskset could not pin the bench to cores \(client)") }
     }

@@ -130,6 +130,6 @@ enum SystemBrowser {
         process.arguments = [url.absoluteString]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try? ProcessLaunch.run(process)
+        try? process.run()
     }
 }

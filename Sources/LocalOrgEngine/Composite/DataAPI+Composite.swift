@@ -126,11 +126,11 @@ extension DataAPI {
                     status: 400, errorCode: "JSON_PARSER_ERROR",
                     message: "Subrequest \(index) needs a method, a url and a referenceId.")
             }
-            // ASCII letters, digits and underscores, checked scalar by scalar: `Character.isLetter`
-            // is true of a letter a prepended mark joins to a `.` or `}`.
+            // Letters, numbers and underscores (any script's, as the reference says), checked scalar
+            // by scalar: `Character.isLetter` is true of a letter a prepended mark joins to a `.` or `}`.
             let scalars = referenceID.unicodeScalars
-            guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic,
-                scalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") })
+            guard let first = scalars.first, first.properties.isAlphabetic,
+                scalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType == .decimal || $0 == "_" })
             else {
                 throw APIError(
                     status: 400, errorCode: "INVALID_INPUT",

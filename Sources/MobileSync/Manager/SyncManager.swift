@@ -70,15 +70,16 @@ public actor SyncManager {
         self.account = account
         var claimed = false
         if ownership == .user, let account {
-            let owner: UserIdentity?
+            let (before, owner): (UserIdentity?, UserIdentity)
             do {
-                owner = try await store.owner()
-                if owner == nil { try await store.claim(for: account) }
+                // The owner claim answers with wins, also when another manager claimed it meanwhile.
+                before = try await store.owner()
+                owner = try await store.claim(for: account)
             } catch {
                 throw .store(error)
             }
-            if let owner, owner != account { throw .wrongAccount(owner: owner, account: account, sync: nil) }
-            claimed = owner == nil
+            guard owner == account else { throw .wrongAccount(owner: owner, account: account, sync: nil) }
+            claimed = before == nil
         }
         claimedUnownedStore = claimed
         do {
@@ -325,11 +326,9 @@ public actor SyncManager {
     private func create(_ type: SyncType, target: JSON, options: SyncOptions, soupName: String, name: String?) async throws(SyncError)
         -> SyncState
     {
-        var state = try await storeCall {
-            try await states.create(type: type, name: name, target: target, options: options, soupName: soupName)
+        try await storeCall {
+            try await states.create(type: type, name: name, target: target, options: options, soupName: soupName, owner: account)
         }
-        if try adoptOrCheckOwner(of: &state) { try await storeCall { try await states.save(state) } }
-        return state
     }
 
     /// Runs a created or finished sync to its end.

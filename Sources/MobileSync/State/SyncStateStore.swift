@@ -18,11 +18,12 @@ struct SyncStateStore: Sendable {
 
     /// Stores a new state and returns it with its id; a taken name is ``SyncError/duplicateName(_:)``.
     func create(
-        type: SyncType, name: String?, target: JSON, options: SyncOptions, soupName: String
+        type: SyncType, name: String?, target: JSON, options: SyncOptions, soupName: String, owner: UserIdentity?
     ) async throws -> SyncState {
         try await store.transaction { tx in
             if let name, try Self.state(named: name, tx) != nil { throw SyncError.duplicateName(name) }
             var state = SyncState(id: 0, type: type, name: name, target: target, options: options, soupName: soupName)
+            state.owner = owner
             var json = state.json.objectValue ?? [:]
             json["_soupEntryId"] = nil
             // The store writes the entry id into the stored entry, so the one write is the whole state.

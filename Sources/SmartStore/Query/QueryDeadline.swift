@@ -13,13 +13,16 @@ enum QueryDeadline {
     /// Runs `body` on `db` with the handler set, and removes it after.
     static func within<T>(_ limit: Duration, on db: Database, _ body: () throws -> T) throws -> T {
         let (seconds, attoseconds) = limit.components
-        let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
-        let deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(clamping: nanoseconds)
+        // Saturating: a limit of years (or Duration's largest) means no limit, never an overflow.
+        let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        let sum = whole.partialValue.addingReportingOverflow(UInt64(clamping: attoseconds / 1_000_000_000))
+        let nanoseconds = whole.overflow || sum.overflow ? UInt64.max : sum.partialValue
+        let (deadline, late) = DispatchTime.now().uptimeNanoseconds.addingReportingOverflow(nanoseconds)
         // The deadline travels in the context pointer itself: nothing to allocate or free.
         sqlite3_progress_handler(
             db.sqliteConnection, stepsBetweenChecks,
             { context in DispatchTime.now().uptimeNanoseconds > UInt64(UInt(bitPattern: context)) ? 1 : 0 },
-            UnsafeMutableRawPointer(bitPattern: UInt(max(deadline, 1))))
+            UnsafeMutableRawPointer(bitPattern: UInt(late ? UInt64.max : max(deadline, 1))))
         defer { sqlite3_progress_handler(db.sqliteConnection, 0, nil, nil) }
         do {
             return try body()
