@@ -36,4 +36,8 @@ public struct Console: Sendable {
 
     /// Writes a line to standard error.
     static func printError(_ line: String) { current.error(line + "\n") }
+
+    /// Writes why a command failed to standard error, with the prefix ArgumentParser gives the
+    /// errors it prints (`Error: `), so every failure reads alike.
+    static func printFailure(_ message: String) { current.error("Error: " + message + "\n") }
 }

@@ -17,11 +17,12 @@ public struct ForceKitCommand: AsyncParsableCommand {
 
             Output is readable text by default and JSON with --json; the store commands always \
             print JSON, serve prints one JSON line before its request logs, and bridge speaks JSON \
-            lines only. Errors go to standard error with a non-zero exit status: 1 when the work \
-            failed (the org or a store refused it, records failed or conflicted), 64 for a usage \
-            error (an unknown command or option, an argument a command cannot use, JSON given \
-            as an argument that does not parse), and link route's 2 for a configuration it \
-            cannot use. FORCEKIT_LOG_LEVEL (trace, debug, info, \
+            lines only. Errors go to standard error, each starting with Error:, with a non-zero \
+            exit status: 1 when the work failed (the org or a store refused it, records failed \
+            or conflicted), 64 for a usage error (an unknown command or option, an argument a \
+            command cannot use, JSON given as an argument that does not parse, a file or folder \
+            named that is not there), 130 when Ctrl-C stopped it, and link route's 2 for a \
+            configuration it cannot use. FORCEKIT_LOG_LEVEL (trace, debug, info, \
             notice, warning, error) shows more or less of the libraries' own log on standard \
             error; the default is warning.
             """,
@@ -52,6 +53,9 @@ extension ForceKitCommand {
             } else {
                 try command.run()
             }
+        } catch let error as UnknownCommand {
+            Console.printError(failure(for: error).message)
+            exit(withError: ExitCode.validationFailure)
         } catch {
             exit(withError: error)
         }
@@ -59,14 +63,40 @@ extension ForceKitCommand {
 
     /// Parses `arguments` into the command they name; a misspelled command gets a suggestion
     /// (`forcekit qurey` → `query`) instead of "unexpected arguments".
-    /// - Throws: a usage error (exit status 64) for an unknown command, or ArgumentParser's errors.
+    /// - Throws: ``UnknownCommand`` (exit status 64) for an unknown command, or ArgumentParser's errors.
     public static func parseCommand(_ arguments: [String]) throws -> any ParsableCommand {
-        if let message = unknownCommand(in: arguments) { throw ValidationError(message) }
+        if let unknown = unknownCommand(in: arguments) { throw unknown }
         return try parseAsRoot(arguments)
     }
 
-    /// What to say when `arguments` name a command group's subcommand that does not exist.
-    static func unknownCommand(in arguments: [String]) -> String? {
+    /// What `forcekit` prints on standard error for `error`, and the status it exits with.
+    public static func failure(for error: any Error) -> (message: String, exitCode: Int32) {
+        if let unknown = error as? UnknownCommand { return (unknown.fullMessage, ExitCode.validationFailure.rawValue) }
+        return (fullMessage(for: error), exitCode(for: error).rawValue)
+    }
+
+    /// A command group's subcommand that does not exist: a usage error shown with the group's
+    /// own usage line (`forcekit org <subcommand>`), not the tool's.
+    public struct UnknownCommand: Error, CustomStringConvertible {
+        /// What was wrong and the closest command, or the commands there are.
+        public let message: String
+        /// The group the name was looked up in.
+        let group: any ParsableCommand.Type
+        /// The group's words: `forcekit org`.
+        let path: [String]
+
+        /// The message as ArgumentParser shows a usage error: `Error:`, the usage line, where help is.
+        public var fullMessage: String {
+            let help = path.count == 1 ? "forcekit --help" : "forcekit help \(path.dropFirst().joined(separator: " "))"
+            return "Error: \(message)\nUsage: \(ForceKitCommand.usageString(for: group))\n  See '\(help)' for more information."
+        }
+
+        /// The message alone.
+        public var description: String { message }
+    }
+
+    /// The unknown command `arguments` name in a command group, if they name one.
+    static func unknownCommand(in arguments: [String]) -> UnknownCommand? {
         var command: any ParsableCommand.Type = ForceKitCommand.self
         var path = ["forcekit"]
         for argument in arguments {
@@ -83,10 +113,13 @@ extension ForceKitCommand {
             var names: [String] = []
             for subcommand in subcommands { names.append(subcommand._commandName) }
             let closest = names.map { ($0, editDistance($0, argument)) }.min { $0.1 < $1.1 }
-            if let closest, closest.1 <= max(2, argument.count / 3) {
-                return "'\(argument)' is not a \(path.joined(separator: " ")) command. Did you mean '\(closest.0)'?"
-            }
-            return "'\(argument)' is not a \(path.joined(separator: " ")) command. The commands are: \(names.joined(separator: ", "))."
+            let message =
+                if let closest, closest.1 <= max(2, argument.count / 3) {
+                    "'\(argument)' is not a \(path.joined(separator: " ")) command. Did you mean '\(closest.0)'?"
+                } else {
+                    "'\(argument)' is not a \(path.joined(separator: " ")) command. The commands are: \(names.joined(separator: ", "))."
+                }
+            return UnknownCommand(message: message, group: command, path: path)
         }
         return nil
     }

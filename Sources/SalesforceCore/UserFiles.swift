@@ -14,8 +14,9 @@ package enum UserFiles {
         package var description: String { "\(path) cannot be read: \(reason)" }
     }
 
-    /// The bytes of the file at `path`.
-    package static func contents(of path: String) throws(Unreadable) -> Data {
+    /// Checks that `path` is a file this process can read, without reading it: a command checks
+    /// the files it was given before it logs in or starts a server.
+    package static func checkReadable(_ path: String) throws(Unreadable) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw Unreadable(path: path, reason: "there is no such file")
@@ -24,6 +25,11 @@ package enum UserFiles {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw Unreadable(path: path, reason: "you do not have permission to read it")
         }
+    }
+
+    /// The bytes of the file at `path`.
+    package static func contents(of path: String) throws(Unreadable) -> Data {
+        try checkReadable(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Unreadable(path: path, reason: "reading it failed")
         }

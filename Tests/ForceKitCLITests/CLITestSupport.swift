@@ -41,8 +41,8 @@ func forcekit(_ arguments: [String]) async -> CommandResult {
                 try command.run()
             }
         } catch {
-            exitCode = ForceKitCommand.exitCode(for: error).rawValue
-            let message = ForceKitCommand.message(for: error)
+            let message: String
+            (message, exitCode) = ForceKitCommand.failure(for: error)
             if !message.isEmpty { capture.appendError(message + "\n") }
         }
     }

@@ -6,7 +6,8 @@ import SmartStore
 import Testing
 
 /// Files named on the command line: a missing file, a folder or the wrong kind of JSON is said in
-/// words, with the exit code the help promises, never as a Foundation error number.
+/// words, with the exit code the help promises (64 for one that is not there or is a folder),
+/// never as a Foundation error number.
 @Suite("forcekit with files it cannot use")
 struct InputFileErrorTests {
     @Test("a folder or a missing file given as a file says which; a JSON file that is no link configuration exits 2")
@@ -19,21 +20,27 @@ struct InputFileErrorTests {
 
             let config = FileManager.default.currentDirectoryPath + "/Examples/DeepLinks/MobileDeepLinkingConfig.json"
             let linksFolder = await forcekit("link", "route", "--config", config, "--links", folder.path)
-            #expect(linksFolder.exitCode == 2 && linksFolder.error.contains("\(folder.path) cannot be read: it is a folder, not a file"))
+            #expect(
+                linksFolder.exitCode == 64
+                    && linksFolder.error.contains("--links \(folder.path) cannot be read: it is a folder, not a file"))
             #expect(!linksFolder.error.contains("NSCocoaErrorDomain"), "\(linksFolder.error)")
 
             let notPEM = folder.appendingPathComponent("ca.pem")
             try Data("hello".utf8).write(to: notPEM)
-            for (caFile, said) in [(folder.path, "it is a folder, not a file"), (notPEM.path, "holds no PEM certificate")] {
+            // A folder is a usage error (64), found before the login; a file that is no CA fails the login (1).
+            for (caFile, said, status) in [(folder.path, "it is a folder, not a file", 64), (notPEM.path, "holds no PEM certificate", 1)] {
                 let login = await forcekit(
                     "login", "--instance", "http://127.0.0.1:9", "--username", "u", "--password", "p", "--ca-file", caFile)
                 #expect(
-                    login.exitCode == 1 && login.error.contains(said) && !login.error.contains("failedToLoadCertificate"), "\(login.error)")
+                    login.exitCode == Int32(status) && login.error.contains(said) && !login.error.contains("failedToLoadCertificate"),
+                    "\(login.error)")
             }
 
             let missing = folder.appendingPathComponent("routes.json").path
             let apex = await forcekit("serve", "--apex-routes", missing)
-            #expect(apex.exitCode == 1 && apex.error.contains("LocalOrg cannot read \(missing): there is no such file."), "\(apex.error)")
+            #expect(
+                apex.exitCode == 64 && apex.error.contains("--apex-routes \(missing) cannot be read: there is no such file."),
+                "\(apex.error)")
             #expect(!apex.error.contains("delete it"))
         }
     }

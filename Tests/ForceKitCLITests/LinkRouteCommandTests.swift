@@ -97,10 +97,10 @@ struct LinkRouteCommandTests {
         }
     }
 
-    @Test("A missing configuration file is exit 2 with its path")
+    @Test("A missing configuration file is a usage error (64) with its path, as every missing file is")
     func missingConfig() async {
         let result = await forcekit("link", "route", "--config", "/no/such/config.json", "app://a")
-        #expect(result.exitCode == 2)
+        #expect(result.exitCode == 64)
         #expect(result.error.contains("/no/such/config.json"))
     }
 

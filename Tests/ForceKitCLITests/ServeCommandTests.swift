@@ -29,7 +29,7 @@ struct ServeCommandTests {
             #expect(result.exitCode == 1)
             #expect(
                 result.error.hasPrefix(
-                    "error: The schema file \(schema) is not valid: object \"Widget\" must be a name of letters, digits and underscores ending in __c."
+                    "Error: The schema file \(schema) is not valid: object \"Widget\" must be a name of letters, digits and underscores ending in __c."
                 ))
             #expect(result.output.isEmpty)
         }

@@ -107,18 +107,18 @@ struct StoreCommandTests {
     @Test(
         "Errors print a message on stderr and exit 1",
         arguments: [
-            (["store", "query", "Nope"], "error: There is no soup named \"Nope\" in this store."),
+            (["store", "query", "Nope"], "Error: There is no soup named \"Nope\" in this store."),
             (
                 ["store", "register", "X", "--index", "Name:date"],
-                "error: --index Name:date: \"date\" is not an index type; use one of string, integer, floating, full_text, json1"
+                "Error: --index Name:date: \"date\" is not an index type; use one of string, integer, floating, full_text, json1"
             ),
-            (["store", "register", "X", "--index", "Name"], "error: --index Name needs the form PATH:TYPE, such as Name:string"),
-            (["store", "register", "X"], "error: The soup \"X\" needs at least one index spec."),
+            (["store", "register", "X", "--index", "Name"], "Error: --index Name needs the form PATH:TYPE, such as Name:string"),
+            (["store", "register", "X"], "Error: The soup \"X\" needs at least one index spec."),
             (
                 ["store", "query", "--smart", "delete from {s}"],
-                "error: The Smart SQL \"delete from {s}\" cannot run: only SELECT statements are allowed, not DELETE."
+                "Error: The Smart SQL \"delete from {s}\" cannot run: only SELECT statements are allowed, not DELETE."
             ),
-            (["store", "drop", "ghost"], "error: There is no soup named \"ghost\" in this store."),
+            (["store", "drop", "ghost"], "Error: There is no soup named \"ghost\" in this store."),
         ])
     func errors(arguments: [String], message: String) async throws {
         try await withScratch { scratch throws in
@@ -132,17 +132,21 @@ struct StoreCommandTests {
     }
 
     @Test(
-        "Only register creates a store: every other command on a missing path says so and creates no file",
+        "Only register creates a store: every other command on a missing path is a usage error that says so and creates no file",
         arguments: [
-            ["soups"], ["indexes", "s"], ["query", "s"], ["count", "s"], ["upsert", "s", "[{}]"], ["remove", "s", "--ids", "1"],
+            ["soups"], ["indexes", "s"], ["query", "s"], ["count", "s"], ["upsert", "s", "-"], ["remove", "s", "--ids", "1"],
             ["clear", "s"], ["drop", "s"], ["alter", "s", "--index", "n:string"],
         ])
     func missingStore(arguments: [String]) async throws {
         try await withScratch { scratch throws in
             let db = scratch.path("typo.sqlite")
             let result = await forcekit(["store"] + arguments + ["--path", db])
-            #expect(result.exitCode == 1)
-            #expect(result.error == "error: no store at \(db); check the path, or create one with forcekit store register\n")
+            // A missing file is a usage error in every command.
+            #expect(result.exitCode == 64)
+            #expect(
+                result.error.hasPrefix(
+                    "Error: --path \(db): there is no store there. Check the path, or create one with forcekit store register.\n"),
+                "\(result.error)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path) == [])
         }
     }

@@ -18,4 +18,11 @@ struct StoreFailureTests {
         for leaked in ["SELECT", "lo_access_token", "SQLite", "Expression tree"] { #expect(!error.message.contains(leaked), "\(leaked)") }
         #expect(APIError.from(StoreFailure()).message != error.message, "each failure has its own id")
     }
+
+    @Test("a request cancelled as the server stops is no store failure: a 503, with no error id to log")
+    func cancelledRequest() {
+        let error = APIError.from(CancellationError())
+        #expect(error.status == 503 && error.errorCode == "SERVER_UNAVAILABLE", "\(error)")
+        #expect(!error.message.contains("ErrorId"))
+    }
 }

@@ -87,7 +87,7 @@ struct APICommand: AsyncParsableCommand {
                 Console.printError("\(response.status) (no content)")
             }
         } catch {
-            Console.printError("error: \(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
+            Console.printFailure("\(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
             // The server's answer is part of the error: on standard error, as the help says.
             if let body = error.response?.body, !body.isEmpty { Console.printError(String(decoding: body, as: UTF8.self)) }
             throw ExitCode(1)

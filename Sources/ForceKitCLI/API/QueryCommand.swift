@@ -66,7 +66,7 @@ struct QueryCommand: AsyncParsableCommand {
                 }
             }
         } catch {
-            Console.printError("error: \(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
+            Console.printFailure("\(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
             throw ExitCode(1)
         }
         // SELECT COUNT() answers with the count alone, 0 included.

@@ -26,12 +26,12 @@ enum AccountChoice {
         let found = await accounts(named: name, in: manager)
         guard found.count == 1, let account = found.first else {
             if found.isEmpty {
-                Console.printError("error: no signed-in account matches \"\(name)\". Run forcekit accounts to list them.")
+                Console.printFailure("no signed-in account matches \"\(name)\". Run forcekit accounts to list them.")
             } else {
                 let list = found.map { "  \(describe($0))" }.joined(separator: "\n")
                 Console.printError(
                     """
-                    error: "\(name)" matches \(found.count) signed-in accounts:
+                    Error: "\(name)" matches \(found.count) signed-in accounts:
                     \(list)
                     Name one by ORG_ID/USER_ID, or give it an alias: forcekit login … --alias NAME.
                     """)

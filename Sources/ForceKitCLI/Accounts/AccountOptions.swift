@@ -28,7 +28,7 @@ struct AccountOptions: ParsableArguments {
         do {
             return try ForceKitHome.transport(trusting: account.customData[ForceKitHome.caFileKey]?.stringValue)
         } catch {
-            Console.printError("error: \(error)")
+            Console.printFailure("\(error)")
             throw ExitCode(1)
         }
     }
@@ -36,8 +36,8 @@ struct AccountOptions: ParsableArguments {
     private func chosenAccount(_ manager: UserAccountManager) async throws -> (UserAccount, UserAccountManager) {
         if let user { return (try await AccountChoice.one(named: user, in: manager), manager) }
         guard let account = await manager.currentAccount else {
-            Console.printError(
-                "error: no account is signed in. Run forcekit login first (forcekit login --local for the LocalOrg forcekit serve runs).")
+            Console.printFailure(
+                "no account is signed in. Run forcekit login first (forcekit login --local for the LocalOrg forcekit serve runs).")
             throw ExitCode(1)
         }
         return (account, manager)

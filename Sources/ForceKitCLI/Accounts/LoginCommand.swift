@@ -139,6 +139,9 @@ struct LoginCommand: AsyncParsableCommand {
             throw ValidationError("--alias needs a name without spaces or slashes, such as dev or qa.")
         }
         if let instance, LoginHost(instance) == nil { throw ValidationError("--instance \(instance) is not a host or URL.") }
+        try InputPath.requireFile(caFile, given: "--ca-file")
+        try InputPath.requireFile(cert, given: "--cert")
+        try InputPath.requireFile(certKey, given: "--cert-key")
     }
 
     func run() async throws {
@@ -159,7 +162,7 @@ struct LoginCommand: AsyncParsableCommand {
         if let community {
             // The site's URL is the login host; a bare path is a running LocalOrg's site.
             guard let url = Self.communityURL(community, localOrg: running ?? RunningLocalOrg.all().first) else {
-                Console.printError("error: --community \(community) names a LocalOrg site, and no LocalOrg runs; give the site's URL.")
+                Console.printFailure("--community \(community) names a LocalOrg site, and no LocalOrg runs; give the site's URL.")
                 throw ExitCode(1)
             }
             instance = url
@@ -172,7 +175,7 @@ struct LoginCommand: AsyncParsableCommand {
         do {
             transport = try ForceKitHome.transport(trusting: trusted)
         } catch {
-            Console.printError("error: \(error)")
+            Console.printFailure("\(error)")
             throw ExitCode(1)
         }
         let identity: ClientIdentity?
@@ -182,12 +185,12 @@ struct LoginCommand: AsyncParsableCommand {
                     certificateFile: file, keyFile: certKey, password: CLIEnvironment.variables["FORCEKIT_CERT_PASSWORD"])
             }
         } catch {
-            Console.printError("error: \(error)")
+            Console.printFailure("\(error)")
             throw ExitCode(1)
         }
         if identity != nil && running == nil {
-            Console.printError(
-                "error: --cert logs in to a LocalOrg served with --client-ca; none runs (start one with forcekit serve --client-ca FILE).")
+            Console.printFailure(
+                "--cert logs in to a LocalOrg served with --client-ca; none runs (start one with forcekit serve --client-ca FILE).")
             throw ExitCode(1)
         }
         var account: UserAccount
@@ -227,10 +230,10 @@ struct LoginCommand: AsyncParsableCommand {
                 account = try await manager.logIn(at: host, using: listener)
             }
         } catch let error as AccountError {
-            Console.printError("error: \(LoginCommand.explain(error, at: instance))")
+            Console.printFailure("\(LoginCommand.explain(error, at: instance, isSite: community != nil))")
             throw ExitCode(1)
         } catch let error as LoopbackRedirectListener.Failure {
-            Console.printError("error: \(error)")
+            Console.printFailure("\(error)")
             throw ExitCode(1)
         }
         if trusted != nil || alias != nil {
@@ -286,13 +289,13 @@ extension LoginCommand {
         if local, let instance {
             guard let running = RunningLocalOrg.serving(instance) else {
                 let list = all.isEmpty ? "none runs" : "running: " + all.map(\.instanceURL).joined(separator: ", ")
-                Console.printError("error: no LocalOrg runs at \(instance) (\(list)).")
+                Console.printFailure("no LocalOrg runs at \(instance) (\(list)).")
                 throw ExitCode(1)
             }
             return running
         }
         if local && all.isEmpty {
-            Console.printError("error: no LocalOrg is running for \(ForceKitHome.directory.path). Start one with forcekit serve.")
+            Console.printFailure("no LocalOrg is running for \(ForceKitHome.directory.path). Start one with forcekit serve.")
             throw ExitCode(1)
         }
         if let newest = all.first, all.count > 1 {
@@ -313,10 +316,15 @@ extension LoginCommand {
     }
 
     /// The error, with what the user can do when the cause is a common one.
-    static func explain(_ error: AccountError, at instance: String) -> String {
+    static func explain(_ error: AccountError, at instance: String, isSite: Bool = false) -> String {
         guard case .loginFailed(let failure) = error else { return "\(error)" }
         if failure.kind == .invalidGrant { return "the username or password is wrong for \(instance) (\(error))" }
-        // LocalOrg's login pages, played here: what the page said is the whole story.
+        // LocalOrg's login pages, played here: what the page said is the whole story, but for a
+        // site that is not there, which the browser only sees as a 404 page.
+        if failure.kind == .browserLaunchFailed, isSite, (failure.errorDescription ?? failure.message).contains("status 404") {
+            return
+                "there is no site at \(instance). Check --community: a site's URL, or the path of one of the LocalOrg's sites (such as partners)."
+        }
         if failure.kind == .browserLaunchFailed {
             return "the login at \(instance) did not finish. \(failure.errorDescription ?? failure.message)"
         }

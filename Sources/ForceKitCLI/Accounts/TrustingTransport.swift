@@ -89,7 +89,7 @@ final class TrustingTransport: HTTPTransport {
             // Nothing is listening there, or the host cannot be reached.
             throw .unreachable("\(error)")
         } catch {
-            throw .failed("\(error)")
+            throw TransportError.classifying("\(error)", host: request.url.host ?? "the host")
         }
     }
 

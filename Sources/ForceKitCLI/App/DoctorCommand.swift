@@ -43,6 +43,10 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func validate() throws {
         if managed != nil && app == nil { throw ValidationError("--managed is the configuration of an app: give it with --app.") }
+        if config != nil && app == nil { throw ValidationError("--config is the configuration of an app: give it with --app.") }
+        try InputPath.requireFolder(app.map { ($0 as NSString).expandingTildeInPath }, given: "--app")
+        try InputPath.requireFolder(config.map { ($0 as NSString).expandingTildeInPath }, given: "--config")
+        try InputPath.requireFile(managed.map { ($0 as NSString).expandingTildeInPath }, given: "--managed")
     }
 
     func run() async throws {
@@ -52,7 +56,7 @@ struct DoctorCommand: AsyncParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            Console.printError("error: \(error)")
+            Console.printFailure("\(error)")
             throw ExitCode(1)
         }
         show(info)
@@ -61,11 +65,6 @@ struct DoctorCommand: AsyncParsableCommand {
     /// The developer support info of the app whose data is in `app`.
     private func appInfo(_ app: String) async throws -> DeveloperSupportInfo {
         let folder = URL(fileURLWithPath: (app as NSString).expandingTildeInPath)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            Console.printError("error: no app data at \(folder.path); pass the folder the app keeps its accounts and stores in")
-            throw ExitCode(1)
-        }
         let configFolder = URL(fileURLWithPath: ((config ?? app) as NSString).expandingTildeInPath)
         let managedConfiguration = try managed.map { try ManagedConfiguration(contentsOf: URL(fileURLWithPath: $0)) }
         let salesforceApp = try await SalesforceApp(

@@ -52,6 +52,20 @@ struct BridgeCommand: AsyncParsableCommand {
             valueName: "DIR"))
     var www: String?
 
+    func validate() throws {
+        try InputPath.requireFolder(www.map { ($0 as NSString).expandingTildeInPath }, given: "--www")
+        try Self.requireConfigurationFolder(app: app, config: config)
+    }
+
+    /// The folder an app's configuration files are read from (--config, else --app) must be there.
+    static func requireConfigurationFolder(app: String?, config: String?) throws {
+        if let config {
+            try InputPath.requireFolder((config as NSString).expandingTildeInPath, given: "--config")
+        } else if let app {
+            try InputPath.requireFolder((app as NSString).expandingTildeInPath, given: "--app")
+        }
+    }
+
     func run() async throws {
         let folders = www.map { [URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath)] } ?? []
         let bridge = HybridBridge(app: try await BridgeSession.app(account: account, folder: app, config: config), fileFolders: folders)

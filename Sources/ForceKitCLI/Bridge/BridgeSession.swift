@@ -28,7 +28,7 @@ enum BridgeSession {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            Console.printError("error: \(error)")
+            Console.printFailure("\(error)")
             throw ExitCode(1)
         }
     }

@@ -66,6 +66,7 @@ struct CreateCommand: AsyncParsableCommand {
         if forcekitPath != nil && forcekitVersion != nil {
             throw ValidationError("Give --forcekit-path or --forcekit-version, not both.")
         }
+        try InputPath.requireFolder(forcekitPath.map { ($0 as NSString).expandingTildeInPath }, given: "--forcekit-path")
         if (forcekitVersion == nil) != (forcekitURL == nil) {
             throw ValidationError("--forcekit-version and --forcekit-url go together: the version, and the Git URL it is published at.")
         }
@@ -75,7 +76,7 @@ struct CreateCommand: AsyncParsableCommand {
         let parent = URL(fileURLWithPath: ((output ?? FileManager.default.currentDirectoryPath) as NSString).expandingTildeInPath)
         let folder = parent.appendingPathComponent(name, isDirectory: true)
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
-            Console.printError("error: \(folder.path) exists and is not empty; choose another name or --output")
+            Console.printFailure("\(folder.path) exists and is not empty; choose another name or --output")
             throw ExitCode(1)
         }
         let scheme = name.lowercased()
@@ -93,7 +94,7 @@ struct CreateCommand: AsyncParsableCommand {
                 try Data(text.utf8).write(to: url, options: .atomic)
             }
         } catch {
-            Console.printError("error: cannot write \(folder.path): \(error.localizedDescription)")
+            Console.printFailure("cannot write \(folder.path): \(error.localizedDescription)")
             throw ExitCode(1)
         }
         guard let dependency else {

@@ -47,7 +47,7 @@ struct DataExportTreeCommand: AsyncParsableCommand {
         do {
             for try await page in client.pages(forQuery: query) { records += page.records }
         } catch {
-            Console.printError("error: \(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
+            Console.printFailure("\(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
             throw ExitCode(1)
         }
         guard !records.isEmpty else { throw CLIInputError("the query found no records: nothing to export") }

@@ -49,6 +49,8 @@ struct DataImportTreeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard files.isEmpty != (plan == nil) else { throw ValidationError("Give the files with --files, or a plan with --plan.") }
+        try InputPath.requireFile(plan, given: "--plan")
+        for file in files.flatMap({ $0.split(atScalars: [","]) }) { try InputPath.requireFile(file, given: "--files") }
     }
 
     func run() async throws {
@@ -66,7 +68,7 @@ struct DataImportTreeCommand: AsyncParsableCommand {
             } catch let failure as TreeImportFailure {
                 progress.finish()
                 report(treeImport.created)
-                Console.printError("error: the org refused request \(index + 1) of \(requests.count) (none of its records were created):")
+                Console.printFailure("the org refused request \(index + 1) of \(requests.count) (none of its records were created):")
                 for line in failure.lines { Console.printError("  \(line)") }
                 if !treeImport.created.isEmpty {
                     Console.printError("the \(treeImport.created.count) records of the requests before it were created and stay")
@@ -75,8 +77,8 @@ struct DataImportTreeCommand: AsyncParsableCommand {
             } catch let error as RestError {
                 progress.finish()
                 report(treeImport.created)
-                Console.printError(
-                    "error: \(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
+                Console.printFailure(
+                    "\(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
                 throw ExitCode(1)
             }
         }
@@ -116,7 +118,9 @@ struct DataImportTreeCommand: AsyncParsableCommand {
             guard let files = entry["files"]?.arrayValue?.compactMap(\.stringValue), !files.isEmpty else {
                 throw CLIInputError("\(path): entry \(index + 1) lists no files")
             }
-            return files.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path }
+            let paths = files.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path }
+            for file in paths { try InputPath.requireFile(file, given: "The plan \(path) lists") }
+            return paths
         }
     }
 }
@@ -151,6 +155,8 @@ struct DataImportCSVCommand: AsyncParsableCommand {
     var json = false
 
     @OptionGroup var account: AccountOptions
+
+    func validate() throws { try InputPath.requireFile(file, given: "The CSV file") }
 
     func run() async throws {
         let client = try await account.restClient()

@@ -88,7 +88,7 @@ enum RecordCall {
         do {
             return try await client.send(request).json ?? .null
         } catch {
-            Console.printError("error: \(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
+            Console.printFailure("\(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
             throw ExitCode(1)
         }
     }

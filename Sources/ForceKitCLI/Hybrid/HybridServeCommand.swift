@@ -55,14 +55,12 @@ struct HybridServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         if local && app != nil { throw ValidationError("--local logs the CLI's account in; --app serves an app's own: give one.") }
+        try InputPath.requireFolder((www as NSString).expandingTildeInPath, given: "The www folder")
+        try BridgeCommand.requireConfigurationFolder(app: app, config: config)
     }
 
     func run() async throws {
         let root = URL(fileURLWithPath: (www as NSString).expandingTildeInPath).standardizedFileURL
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CLIInputError("\(www) is not a folder; give the hybrid app's www folder")
-        }
         var account = account
         if local {
             // The login's lines go to standard error: the first line out is the page's URL.
@@ -102,7 +100,7 @@ struct HybridServeCommand: AsyncParsableCommand {
         }
         watcher.cancel()
         guard let listening else {
-            Console.printError("error: cannot listen on 127.0.0.1:\(port): \((await running.result).description)")
+            Console.printFailure("cannot listen on 127.0.0.1:\(port): \((await running.result).description)")
             throw ExitCode(1)
         }
         let url = "http://127.0.0.1:\(listening)/"

@@ -66,7 +66,7 @@ struct IdPDemoCommand: AsyncParsableCommand {
             configuration.dataDirectory = directory
             succeeded = try await LocalOrgServer.withRunning(configuration) { server in try await demo(server) }
         } catch {
-            Console.printError("error: \(error)")
+            Console.printFailure("\(error)")
             throw ExitCode(1)
         }
         if !succeeded { throw ExitCode(1) }

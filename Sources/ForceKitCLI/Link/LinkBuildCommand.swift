@@ -47,7 +47,7 @@ struct LinkBuildCommand: AsyncParsableCommand {
                 redirectURL: redirect, followerID: follower)
             Console.print(try link.url(style: query ? .query : .ampersand))
         } catch {
-            Console.printError("error: \(error.description)")
+            Console.printFailure("\(error.description)")
             throw ExitCode(1)
         }
     }

@@ -14,7 +14,7 @@ struct LinkRouteCommand: AsyncParsableCommand {
             might); without it, every handler the configuration names is registered.
 
             Exit status: 0 when every link was read (routed or not), 1 when any link failed, \
-            2 when the configuration or the links file cannot be used.
+            2 when the configuration or the links file cannot be used, 64 (a usage error) when one is not there.
             """
     )
 
@@ -41,6 +41,8 @@ struct LinkRouteCommand: AsyncParsableCommand {
 
     func validate() throws {
         if urls.isEmpty && links == nil { throw ValidationError("Give at least one link, or --links FILE.") }
+        try InputPath.requireFile(config, given: "--config")
+        try InputPath.requireFile(links, given: "--links")
     }
 
     func run() async throws {
@@ -48,14 +50,14 @@ struct LinkRouteCommand: AsyncParsableCommand {
         do {
             configuration = try DeepLinkConfiguration(contentsOf: URL(fileURLWithPath: config))
         } catch {
-            Console.printError("error: \(config): \(error)")
+            Console.printFailure("\(config): \(error)")
             throw ExitCode(2)
         }
         // The format ignores unknown keys, so any JSON object reads as a configuration: one that
         // routes nothing is the wrong file.
         if configuration.routes.isEmpty && configuration.defaultRoute == nil {
-            Console.printError(
-                "error: \(config) has no \"routes\" and no \"defaultRoute\": it is not a MobileDeepLinkingConfig.json, or it routes nothing."
+            Console.printFailure(
+                "\(config) has no \"routes\" and no \"defaultRoute\": it is not a MobileDeepLinkingConfig.json, or it routes nothing."
             )
             throw ExitCode(2)
         }
@@ -78,7 +80,7 @@ struct LinkRouteCommand: AsyncParsableCommand {
         do {
             text = String(decoding: try UserFiles.contents(of: links), as: UTF8.self)
         } catch {
-            Console.printError("error: the links file \(error.description)")
+            Console.printFailure("the links file \(error.description)")
             throw ExitCode(2)
         }
         let fromFile = text.split(whereSeparator: \.isNewline)

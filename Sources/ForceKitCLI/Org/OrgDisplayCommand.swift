@@ -43,14 +43,14 @@ struct OrgDisplayCommand: AsyncParsableCommand {
             do {
                 credentials = try await manager.refreshedCredentials(for: credentials)
             } catch {
-                Console.printError(
-                    "error: the access token of \(chosen.username ?? chosen.identity.description) cannot be refreshed: \(error)")
+                Console.printFailure(
+                    "the access token of \(chosen.username ?? chosen.identity.description) cannot be refreshed: \(error)")
                 throw ExitCode(1)
             }
         } else if try await Self.hasExpired(account) {
             // Printing a dead token with exit 0 would send the user to debug curl instead.
-            Console.printError(
-                "error: the access token of \(chosen.username ?? chosen.identity.description) has expired, and the account cannot "
+            Console.printFailure(
+                "the access token of \(chosen.username ?? chosen.identity.description) has expired, and the account cannot "
                     + "refresh it (it logged in with a password). Log in again: forcekit login --local, or forcekit login.")
             throw ExitCode(1)
         }

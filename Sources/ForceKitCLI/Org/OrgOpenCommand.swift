@@ -51,14 +51,14 @@ struct OrgOpenCommand: AsyncParsableCommand {
             } else {
                 // An org without the UI Bridge API: the session itself, as sf sends it.
                 guard let credentials = await client.credentials, let token = credentials.accessToken else {
-                    Console.printError("error: the account has no session to open the org with; log in again (forcekit login).")
+                    Console.printFailure("the account has no session to open the org with; log in again (forcekit login).")
                     throw ExitCode(1)
                 }
                 let query = FormEncoding.encode([("sid", token)] + (page.map { [("retURL", $0)] } ?? []))
                 link = credentials.instanceURL.appendingPathComponent("secur/frontdoor.jsp").absoluteString + "?" + query
             }
         } catch let error as RestError {
-            Console.printError("error: \(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
+            Console.printFailure("\(RequestFailure.describe(error, instance: await client.credentials?.instanceURL.absoluteString))")
             throw ExitCode(1)
         }
         if urlOnly {

@@ -58,7 +58,7 @@ struct QuickstartCommand: AsyncParsableCommand {
         do {
             workspace = try QuickstartWorkspace.make(data: data, parent: temporaryParent)
         } catch {
-            Console.printError("error: cannot make the quickstart's folder: \(error.localizedDescription)")
+            Console.printFailure("cannot make the quickstart's folder: \(error.localizedDescription)")
             throw ExitCode(1)
         }
         defer { workspace.removeIfTemporary() }
@@ -76,7 +76,7 @@ struct QuickstartCommand: AsyncParsableCommand {
                 }
             }
         } catch {
-            Console.printError("error: \(error)")
+            Console.printFailure("\(error)")
             Console.printError(workspace.isTemporary ? "LocalOrg is stopped and the temporary folder removed." : "LocalOrg is stopped.")
             throw ExitCode(1)
         }

@@ -137,6 +137,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard seedAccounts <= 10_000_000, seedAccounts * contactsPerAccount <= 100_000_000 else {
             throw ValidationError("--seed-accounts seeds at most 10,000,000 Accounts and 100,000,000 Contacts.")
         }
+        try InputPath.requireFile(schema, given: "--schema")
+        try InputPath.requireFile(apexRoutes, given: "--apex-routes")
+        try InputPath.requireFile(clientCA, given: "--client-ca")
+        try InputPath.requireFile(revokedCertificates, given: "--revoked-certificates")
     }
 
     func run() async throws {
@@ -175,7 +179,7 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 configuration.apexRoutes = try ApexRoute.load(from: URL(fileURLWithPath: apexRoutes))
             } catch {
-                Console.printError("error: \(error)")
+                Console.printFailure("\(error)")
                 throw ExitCode(1)
             }
         }
@@ -186,7 +190,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             server = try await Self.start(configuration, reusingPortOf: port == 0 ? configuration.dataDirectory : nil)
         } catch {
-            Console.printError("error: \(error)")
+            Console.printFailure("\(error)")
             throw ExitCode(1)
         }
         Console.print(server.credentials.jsonLine)

@@ -32,6 +32,8 @@ struct StoreUpsertCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --local, the object type of new records without attributes.type.", valueName: "TYPE"))
     var type: String?
 
+    func validate() throws { try InputPath.requireFile(file, given: "The entries' file") }
+
     func run() async throws {
         try await store.withStore(.change) { smartStore in
             let entries = try EntryInput.read(file)

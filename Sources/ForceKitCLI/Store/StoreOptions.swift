@@ -36,12 +36,17 @@ struct StoreOptions: ParsableArguments {
         case create
     }
 
+    /// Refuses a missing store unless `use` creates it: a usage error, as every missing file is
+    /// (InputPath), checked before a command signs in.
+    func requireStore(for use: Use) throws(ValidationError) {
+        guard use != .create, SmartStore.fileKind(at: URL(fileURLWithPath: path)) == .none else { return }
+        throw ValidationError("--path \(path): there is no store there. Check the path, or create one with forcekit store register.")
+    }
+
     /// The key to open the store with: a new store gets a new key file, an existing one needs its own.
-    private func encryption(for url: URL, use: Use) throws(CLIInputError) -> StoreEncryption {
+    private func encryption(for url: URL, use: Use) throws -> StoreEncryption {
+        try requireStore(for: use)
         let kind = SmartStore.fileKind(at: url)
-        if kind == .none && use != .create {
-            throw CLIInputError("no store at \(path); check the path, or create one with forcekit store register")
-        }
         if plaintext { return .plaintext }
         let storeKey = StoreKeyFile(url: URL(fileURLWithPath: keyFile ?? path + ".key"))
         switch kind {
@@ -80,10 +85,10 @@ struct StoreOptions: ParsableArguments {
             // A usage error stays one (exit 64), with the usage line.
             throw error
         } catch let error as SmartStoreError {
-            Console.printError("error: \(error.message) \(Self.suggestion(for: error))")
+            Console.printFailure("\(error.message) \(Self.suggestion(for: error))")
             throw ExitCode(1)
         } catch {
-            Console.printError("error: \(error)")
+            Console.printFailure("\(error)")
             throw ExitCode(1)
         }
     }

@@ -77,7 +77,7 @@ struct SyncLayoutCommand: AsyncParsableCommand {
 enum CachedPrint {
     static func print(_ record: JSON?, what: String) throws {
         guard let record else {
-            Console.printError("error: the cache has no \(what); run without --mode cache-only to fetch it")
+            Console.printFailure("the cache has no \(what); run without --mode cache-only to fetch it")
             throw ExitCode(1)
         }
         Console.print(record.serialized())

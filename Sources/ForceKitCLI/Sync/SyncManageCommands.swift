@@ -89,6 +89,8 @@ struct SyncConfigCommand: AsyncParsableCommand {
     @Argument(help: "The configuration file.")
     var file: String
 
+    func validate() throws { try InputPath.requireFile(file, given: "The configuration file") }
+
     func run() async throws {
         let config = try SyncsConfig(contentsOf: URL(fileURLWithPath: file))
         for problem in config.problems { Console.printError("skipped \(problem)") }

@@ -18,6 +18,7 @@ struct SyncPlace: ParsableArguments {
     /// and the flag that picks the store's. A store from before stores kept their owner becomes the
     /// account's, and the command says so.
     func withManager(_ use: StoreOptions.Use, _ body: @escaping (SyncManager) async throws -> Void) async throws {
+        try store.requireStore(for: use)
         let (chosen, accounts) = try await account.account()
         let client = RestClient(account: chosen, accounts: accounts, transport: try account.transport(for: chosen))
         try await store.withStore(use) { smartStore in
@@ -50,7 +51,7 @@ struct SyncPlace: ParsableArguments {
         }
         Console.printError(
             """
-            error: \(ownerName.map { "\(path) belongs to \($0)" } ?? error.message)
+            Error: \(ownerName.map { "\(path) belongs to \($0)" } ?? error.message)
               and this command runs as \(AccountChoice.describe(chosen)).
               Syncing it as another account would mix two orgs' records, and cleaning its ghosts would delete the other org's.
               \(flag.map { "Run it as the store's account: \($0), or give a store of this account (--path)." } ?? "Give a store of this account (--path).")
@@ -80,22 +81,32 @@ enum SyncReference {
 enum SyncRunner {
     /// Progress on standard error, ending at 100% for a sync that finished, then the final state
     /// (JSON, or a line with `--text`); exit 1 unless it ended DONE with nothing failed or conflicted. Hints name `place`'s
-    /// store options, so they run as printed.
-    static func report(_ place: SyncPlace, _ output: SyncOutput, _ run: (@escaping @Sendable (SyncState) -> Void) async throws -> SyncState)
-        async throws
-    {
+    /// store options, so they run as printed. Ctrl-C (or SIGTERM) stops the sync between pages, so
+    /// what it saved stays whole, says how to continue it, and exits 130 as an interrupted command does.
+    static func report(
+        _ place: SyncPlace, _ output: SyncOutput,
+        _ run: @escaping @Sendable (@escaping @Sendable (SyncState) -> Void) async throws -> SyncState
+    ) async throws {
         @Sendable func progress(_ state: SyncState) -> String {
             let total = state.totalSize >= 0 ? " of \(state.totalSize)" : ""
             return "sync \(state.id) \(state.type.rawValue): \(state.progress)% (\(state.recordsSynced) synced\(total))"
         }
-        let state = try await run { state in
-            guard state.status == .running else { return }
-            Console.printError(progress(state))
+        let lastSeen = Locked<SyncState?>(nil)
+        let outcome = try await Interruption.run {
+            try await run { state in
+                lastSeen.withLock { $0 = state }
+                guard state.status == .running else { return }
+                Console.printError(progress(state))
+            }
+        }
+        guard case .finished(let state) = outcome else {
+            Console.printError(interrupted(lastSeen.withLock { $0 }, place: place))
+            throw ExitCode(130)
         }
         // The running updates stop short of 100%: the last page is saved with the DONE state.
         if state.status == .done { Console.printError(progress(state) + ", done") }
         output.print(state)
-        if state.status != .done { Console.printError("error: the sync ended \(state.status.rawValue): \(state.error)") }
+        if state.status != .done { Console.printFailure("the sync ended \(state.status.rawValue): \(state.error)") }
         if state.recordsFailed > 0 { Console.printError("\(state.recordsFailed) record(s) failed; their __last_error__ says why") }
         if state.recordsConflicted > 0 {
             Console.printError(
@@ -103,6 +114,16 @@ enum SyncRunner {
             )
         }
         guard state.isDoneWithoutFailures else { throw ExitCode(1) }
+    }
+
+    /// What an interrupted sync says: that it stopped, what it kept, and the command that goes on.
+    static func interrupted(_ state: SyncState?, place: SyncPlace) -> String {
+        guard let state else { return "Stopped before the sync began: nothing was synced." }
+        let what = state.type == .syncDown ? "the records it saved stay in \(state.soupName)" : "the records it sent are marked clean"
+        return """
+            Stopped: sync \(state.id)\(state.name.map { " (\($0))" } ?? "") was interrupted after \(state.recordsSynced) record(s); \(what).
+              Run forcekit sync resync \(state.name ?? String(state.id)) \(place.store.arguments)\(place.account.user.map { " -o " + OrgDisplayCommand.quoted($0) } ?? "") to continue it.
+            """
     }
 
     /// Registers `soup` with the indexes a synced soup needs when it does not exist, and

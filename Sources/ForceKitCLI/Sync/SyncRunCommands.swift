@@ -65,6 +65,7 @@ struct SyncDownCommand: AsyncParsableCommand {
         if (mru != nil || refresh != nil) && fieldList(fields)?.isEmpty != false {
             throw ValidationError("--mru and --refresh need --fields, such as --fields Id,Name,LastModifiedDate.")
         }
+        try InputPath.requireFile(parentChildren, given: "--parent-children")
     }
 
     func target() throws -> any SyncDownTarget {
@@ -166,6 +167,7 @@ struct SyncUpCommand: AsyncParsableCommand {
         if parentChildren != nil, externalId != nil {
             throw ValidationError("--external-id applies to one soup's records, not to --parent-children.")
         }
+        try InputPath.requireFile(parentChildren, given: "--parent-children")
     }
 
     func run() async throws {

@@ -137,6 +137,10 @@ public final class LocalOrgServer: Sendable {
         let port: Int
         do {
             port = try await bound.port(orFailureOf: running)
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw .cannotStart(reason: "port \(configuration.port) on \(configuration.host) is in use by another program")
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
+            throw .notALocalAddress(host: configuration.host)
         } catch {
             throw .cannotStart(reason: "\(error)")
         }

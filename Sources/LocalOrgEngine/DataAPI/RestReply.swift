@@ -96,6 +96,11 @@ extension APIError {
     package static func from(_ error: any Error) -> APIError {
         if let error = error as? APIError { return error }
         if let error = error as? DatabaseError, QueryLimits.isTooComplicated(error) { return QueryLimits.tooComplicated }
+        // A request cancelled as the server stops is no store failure: nothing to log, and no
+        // client is left to read the answer.
+        if error is CancellationError {
+            return APIError(status: 503, errorCode: "SERVER_UNAVAILABLE", message: "The server is stopping. Try again once it runs.")
+        }
         let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
         Logger.forceKit("localorg").error("Store failure \(id): \(error)")
         return APIError(

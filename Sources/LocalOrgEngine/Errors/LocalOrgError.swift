@@ -15,6 +15,8 @@ public enum LocalOrgError: ForceKitError, Equatable {
     case dataDirectoryInUse(path: String, instanceURL: String?)
     /// The server could not bind or start.
     case cannotStart(reason: String)
+    /// The host to listen on is not an address of this machine.
+    case notALocalAddress(host: String)
     /// The TLS certificate could not be made or loaded.
     case certificateFailed(reason: String)
     /// The store failed underneath.
@@ -30,6 +32,7 @@ public enum LocalOrgError: ForceKitError, Equatable {
         case .dataDirectoryInUse(let path, let instanceURL):
             return "Another LocalOrg already serves the data directory \(path)\(instanceURL.map { " at \($0)" } ?? "")."
         case .cannotStart(let reason): return "LocalOrg could not start: \(reason)."
+        case .notALocalAddress(let host): return "LocalOrg could not start: \(host) is not an address of this machine."
         case .certificateFailed(let reason): return "LocalOrg could not make or load its TLS certificate: \(reason)."
         case .storage(let reason): return "LocalOrg's store failed: \(reason)."
         }
@@ -48,6 +51,7 @@ public enum LocalOrgError: ForceKitError, Equatable {
         case .dataDirectoryUnusable: return "Choose a directory you can write to with --data."
         case .dataDirectoryInUse: return "Use the running one (forcekit login --local), stop it first, or choose another --data directory."
         case .cannotStart: return "Choose another port with --port, or 0 for any free port."
+        case .notALocalAddress: return "Give --host an address of this machine: 127.0.0.1 (the default), or 0.0.0.0 for every one."
         case .certificateFailed: return "Delete the tls folder in the data directory to have new certificates made."
         case .storage: return "Check the disk; start with a new --data directory if the database is damaged."
         }

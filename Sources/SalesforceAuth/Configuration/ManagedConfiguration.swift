@@ -116,7 +116,36 @@ public struct ManagedConfiguration: Sendable, Equatable {
                 path: file.path,
                 reason: "it is not a JSON object of managed keys, such as {\"AppServiceHosts\": [\"acme.my.salesforce.com\"]}")
         }
+        if let problem = Self.problem(in: object) { throw ManagedConfigurationError(path: file.path, reason: problem) }
         self.init(values: object)
+    }
+
+    /// The first known key whose value has a type the key cannot take, said with the type it
+    /// needs. A device's pushed configuration is read as well as it can be; a file a person
+    /// wrote is refused, so a typo does not quietly turn a policy off.
+    static func problem(in values: [String: JSON]) -> String? {
+        let lists = ["AppServiceHosts", "AppServiceHostLabels"]
+        let flags = ["OnlyShowAuthorizedHosts", "RequireCertAuth", "ClearClipboardOnBackground", "ClearClipboardInBackground"]
+        let texts = ["ManagedAppCertAlias", "ManagedAppOAuthID", "ManagedAppCallbackURL", "IDPAppURLScheme"]
+        for key in values.keys.sorted() {
+            guard let value = values[key] else { continue }
+            if lists.contains(key) {
+                let isList = value.arrayValue.map { $0.allSatisfy { $0.stringValue != nil } } ?? (value.stringValue != nil)
+                if !isList { return "\(key) must be a list of strings (or one string), not \(value)" }
+            } else if flags.contains(key) {
+                let isFlag: Bool
+                switch value {
+                case .bool: isFlag = true
+                case .integer(let number): isFlag = number == 0 || number == 1
+                case .string(let text): isFlag = ["true", "false", "yes", "no", "1", "0"].contains(text.lowercased())
+                default: isFlag = false
+                }
+                if !isFlag { return "\(key) must be true or false, not \(value)" }
+            } else if texts.contains(key), value.stringValue == nil {
+                return "\(key) must be a string, not \(value)"
+            }
+        }
+        return nil
     }
 
     /// The environment variable ``platform(environment:)`` reads a file's path from where the system has no

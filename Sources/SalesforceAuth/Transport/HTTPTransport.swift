@@ -69,14 +69,19 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case timedOut
     /// The network is down or the host cannot be reached; retrying later may work.
     case unreachable(String)
+    /// No host has this name: a typo in the URL, or no network to look the name up with.
+    case unknownHost(String)
+    /// The server's certificate is not one this device trusts: its authority is not a trusted
+    /// root (a LocalOrg's own CA, say), or it is expired or for another name.
+    case untrustedCertificate(host: String)
     /// Any other failure, described.
     case failed(String)
 
     /// Whether the failure is the network's (offline, unreachable, timed out) rather than the request's.
     public var isNetworkError: Bool {
         switch self {
-        case .timedOut, .unreachable: true
-        case .cancelled, .failed: false
+        case .timedOut, .unreachable, .unknownHost: true
+        case .cancelled, .failed, .untrustedCertificate: false
         }
     }
 
@@ -86,7 +91,26 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .cancelled: "The request was cancelled."
         case .timedOut: "The server did not answer in time. Check the connection and try again."
         case .unreachable(let reason): "The server cannot be reached (\(reason)). Check the connection and the host name."
+        case .unknownHost(let host): "No host named \(host) could be found. Check the URL for a typo, and the connection."
+        case .untrustedCertificate(let host):
+            "The certificate of \(host) is not trusted. Trust the authority that issued it, or check that the URL is the org's."
         case .failed(let reason): "The request failed: \(reason)"
         }
+    }
+}
+
+extension TransportError {
+    /// A transport library's failure that has no case of its own, as one of the usual causes when
+    /// its text names one (the libraries name them only in their own words: a BoringSSL code, a
+    /// curl message, a NIO type), else ``failed(_:)`` with the text.
+    package static func classifying(_ text: String, host: String) -> TransportError {
+        let lowered = text.lowercased()
+        if ["unknownhost", "name or service not known", "could not resolve host", "dns error", "nodename nor servname"]
+            .contains(where: lowered.contains)
+        {
+            return .unknownHost(host)
+        }
+        if lowered.contains("certificate"), !lowered.contains("client certificate") { return .untrustedCertificate(host: host) }
+        return .failed(text)
     }
 }

@@ -37,10 +37,12 @@ public final class URLSessionTransport: HTTPTransport {
         urlRequest.httpShouldHandleCookies = false
         for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
         let box = TaskBox()
+        let host = urlRequest.url?.host ?? "the host"
         let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
-                    continuation.resume(returning: Self.result(data: data, response: response, error: error))
+                    continuation.resume(
+                        returning: Self.result(data: data, response: response, error: error, host: host))
                 }
                 box.start(task)
             }
@@ -50,18 +52,22 @@ public final class URLSessionTransport: HTTPTransport {
         return try result.get()
     }
 
-    private static func result(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<HTTPResponse, TransportError> {
+    private static func result(data: Data?, response: URLResponse?, error: (any Error)?, host: String) -> Result<
+        HTTPResponse, TransportError
+    > {
         if let error = error as? URLError {
             switch error.code {
             case .cancelled: return .failure(.cancelled)
             case .timedOut: return .failure(.timedOut)
-            case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost,
-                .dnsLookupFailed, .resourceUnavailable, .internationalRoamingOff:
+            case .cannotFindHost, .dnsLookupFailed: return .failure(.unknownHost(host))
+            case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+                return .failure(.untrustedCertificate(host: host))
+            case .notConnectedToInternet, .cannotConnectToHost, .networkConnectionLost, .resourceUnavailable, .internationalRoamingOff:
                 return .failure(.unreachable(error.localizedDescription))
-            default: return .failure(.failed(error.localizedDescription))
+            default: return .failure(.classifying(error.localizedDescription, host: host))
             }
         }
-        if let error { return .failure(.failed(error.localizedDescription)) }
+        if let error { return .failure(.classifying(error.localizedDescription, host: host)) }
         guard let http = response as? HTTPURLResponse else { return .failure(.timedOut) }
         var headers: [String: String] = [:]
         for (key, value) in http.allHeaderFields { headers["\(key)"] = "\(value)" }
