@@ -103,7 +103,8 @@ public struct ManagedConfiguration: Sendable, Equatable {
     }
 
     /// The configuration in a JSON file: an object of the keys above.
-    /// - Throws: ``ManagedConfigurationError`` when the file cannot be read or is not a JSON object.
+    /// - Throws: ``ManagedConfigurationError`` when the file cannot be read, is not a JSON object,
+    ///   or gives a known key a value of the wrong type (the error names the key).
     public init(contentsOf file: URL) throws(ManagedConfigurationError) {
         let data: Data
         do {
