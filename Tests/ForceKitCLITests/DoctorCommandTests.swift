@@ -11,7 +11,7 @@ import Testing
 
 @Suite("forcekit doctor")
 struct DoctorCommandTests {
-    @Test("prints an app's developer support info as text and JSON; a folder that is not there is an error that writes nothing")
+    @Test("prints an app's developer support info as text and JSON; a folder that is not there is a usage error that writes nothing")
     func doctor() async throws {
         try await withLocalOrg(seed: true) { org in
             try await withTemporaryDirectory { folder in
@@ -51,7 +51,7 @@ struct DoctorCommandTests {
 
                 let missing = folder.appendingPathComponent("nowhere")
                 let refused = await forcekit("doctor", "--app", missing.path, "--config", config.path)
-                #expect(refused.exitCode == 1 && refused.error.contains("no app data at"))
+                #expect(refused.exitCode == 64 && refused.error.contains("--app \(missing.path) cannot be used: there is no such folder"))
                 #expect(!FileManager.default.fileExists(atPath: missing.path))
             }
         }

@@ -49,7 +49,7 @@ struct ServerTests {
                 try await LocalOrgServer.withRunning(taken) { _ in }
             } throws: { error in
                 guard case .cannotStart(let reason) = error as? LocalOrgError else { return false }
-                return reason.lowercased().contains("address already in use")
+                return reason == "port \(taken.port) on 127.0.0.1 is in use by another program"
             }
             let versions = try await HTTPTestClient(baseURL: first.credentials.instanceURL).send("GET", "/services/data")
             #expect(versions.status == 200)
