@@ -45,7 +45,7 @@ test("a person's tour of the console: log in, search, edit, a related Contact, S
   const { instanceUrl, username, password } = localOrg.org;
   const display = JSON.parse((await localOrg.forcekit('org', 'display', '--json')).stdout);
   const api = async (method, apiPath, body) => {
-    const reply = await fetch(`${instanceUrl}/services/data/v62.0/${apiPath}`, {
+    const reply = await fetch(`${instanceUrl}/services/data/v66.0/${apiPath}`, {
       method, headers: { Authorization: `Bearer ${display.accessToken}`, 'Content-Type': 'application/json' },
       body: body && JSON.stringify(body),
     });
@@ -60,7 +60,7 @@ test("a person's tour of the console: log in, search, edit, a related Contact, S
   await navigate(session, `document.getElementById('username').value = ${JSON.stringify(username)};
     document.getElementById('password').value = ${JSON.stringify(password)};
     document.querySelector('main form').submit()`, /^\/lightning\/page\/home$/);
-  assert.match(await text(session, 'main'), new RegExp(`${instanceUrl.replace(/[.:/]/g, '\\$&')}/services/data/v62\\.0`));
+  assert.match(await text(session, 'main'), new RegExp(`${instanceUrl.replace(/[.:/]/g, '\\$&')}/services/data/v66\\.0`));
   await shot(session, 'home');
 
   // Find an Account by search and open it.

@@ -15,7 +15,7 @@ const NETWORK = 'com.salesforce.network';
 const OAUTH = 'com.salesforce.oauth';
 const ACCOUNTS = 'com.salesforce.sfaccountmanager';
 const SDKINFO = 'com.salesforce.sdkinfo';
-const API = '/v62.0';
+const API = '/v66.0'; // as upstream's force.js sends it
 
 let localOrg;
 let bridge;

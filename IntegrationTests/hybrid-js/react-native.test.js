@@ -72,7 +72,8 @@ test('Mobile Sync: syncDown answers once, at DONE, with no sync events; status, 
 });
 
 test('net and oauth: sendRequest, getAuthCredentials; a method a module lacks reaches the callback as its error', async () => {
-  const result = await invoke('SFNetReactBridge', 'sendRequest', { path: '/v62.0/query', method: 'GET', queryParams: { q: 'SELECT Id FROM Account LIMIT 2' } });
+  // v63.0: the version upstream's built react.force.net.js sends.
+  const result = await invoke('SFNetReactBridge', 'sendRequest', { path: '/v63.0/query', method: 'GET', queryParams: { q: 'SELECT Id FROM Account LIMIT 2' } });
   assert.equal(result.totalSize, 2);
   const credentials = await invoke('SFOauthReactBridge', 'getAuthCredentials');
   assert.equal(credentials.instanceUrl, localOrg.org.instanceUrl);

@@ -1,4 +1,4 @@
-/// A Salesforce REST API version such as `v62.0`.
+/// A Salesforce REST API version such as `v66.0`.
 ///
 /// ForceKit names its default version in exactly one place, ``APIVersion/current``, so that an
 /// app moves to a newer API by changing one value.
@@ -8,8 +8,9 @@ public struct APIVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// The minor version number, `0` for every published release so far.
     public let minor: Int
 
-    /// The version ForceKit uses unless told otherwise.
-    public static let current = APIVersion(major: 62, minor: 0)
+    /// The version ForceKit uses unless told otherwise: the one upstream's current Mobile SDK
+    /// sends (`v66.0`, Spring '26, in its JavaScript `force.js` and Android `ApiVersionStrings`).
+    public static let current = APIVersion(major: 66, minor: 0)
     /// The oldest version the data API answers (Mobile SDK 3.1 targeted v31.0).
     public static let oldestSupported = APIVersion(major: 31, minor: 0)
 

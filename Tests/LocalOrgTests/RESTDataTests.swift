@@ -13,8 +13,15 @@ struct RESTDataTests {
             let versions = try await org.client.send("GET", "/services/data")
             #expect(versions.status == 200)
             #expect(versions.json[0] == ["label": "Summer '14", "url": "/services/data/v31.0", "version": "31.0"])
-            #expect(versions.json.arrayValue?.last?["url"] == .string(org.dataPath))
-            #expect(versions.json.arrayValue?.contains(["label": "Winter '19", "url": "/services/data/v44.0", "version": "44.0"]) == true)
+            // Labels as Salesforce's release table has them (Apex Developer Guide, API versions), through
+            // the newest released, Winter '27; the client's own version is among them.
+            #expect(versions.json.arrayValue?.last == ["label": "Winter '27", "url": "/services/data/v68.0", "version": "68.0"])
+            #expect(versions.json.arrayValue?.count == 38)
+            for (label, version) in [("Winter '19", "44.0"), ("Spring '25", "63.0"), ("Spring '26", "66.0"), ("Summer '26", "67.0")] {
+                let entry: JSON = ["label": .string(label), "url": .string("/services/data/v\(version)"), "version": .string(version)]
+                #expect(versions.json.arrayValue?.contains(entry) == true, "\(version)")
+            }
+            #expect(versions.json.arrayValue?.contains { $0["url"] == .string(org.dataPath) } == true)
             #expect(versions.header("Content-Type") == "application/json;charset=UTF-8")
             let token = try await org.passwordToken()
             let resources = try await org.client.send("GET", org.dataPath, token: token)
@@ -28,7 +35,18 @@ struct RESTDataTests {
                 let reply = try await org.client.send("GET", "\(org.dataPath)/\(name)?q=FIND+%7Bnothing%7D", token: token)
                 #expect(reply.status != 404, "\(name) answers 404")
             }
-            #expect(try await org.client.send("GET", "/services/data/v30.0/sobjects", token: token).json[0]?["errorCode"] == "NOT_FOUND")
+            // Today's apps' versions answer (upstream's JavaScript sends v66.0, its React Native build
+            // v63.0); a retired one is 410 GONE, one not released yet 404, as a real org answers them.
+            for version in ["v63.0", "v66.0", "v68.0"] {
+                #expect(try await org.client.send("GET", "/services/data/\(version)/sobjects", token: token).status == 200, "\(version)")
+            }
+            for retired in ["v30.0", "v20.0", "v7.0"] {
+                let gone = try await org.client.send("GET", "/services/data/\(retired)/sobjects", token: token)
+                #expect(gone.status == 410 && gone.json[0]?["errorCode"] == "GONE", "\(retired): \(gone.status)")
+            }
+            let future = try await org.client.send("GET", "/services/data/v69.0/sobjects", token: token)
+            #expect(
+                future.status == 404 && future.json == [["message": "The requested resource does not exist", "errorCode": "NOT_FOUND"]])
             #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects").status == 401)
             #expect(
                 try await org.client.send("GET", "\(org.dataPath)/nowhere", token: token).json

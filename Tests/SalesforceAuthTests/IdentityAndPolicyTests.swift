@@ -24,7 +24,7 @@ struct IdentityAndPolicyTests {
         #expect(identity.userID == "005x0000001S2b9" && identity.organizationID == "00Dx0000001T0zk")
         #expect(identity.displayName == "Alan Van" && identity.isActive && identity.utcOffset == -28_800_000)
         #expect(identity.thumbnailURL == "https://yourInstance.salesforce.com/profilephoto/005/T")
-        #expect(identity.url("rest", version: .current) == "https://yourInstance.salesforce.com/services/data/v62.0/")
+        #expect(identity.url("rest", version: .current) == "https://yourInstance.salesforce.com/services/data/v66.0/")
         #expect(identity.urls["feed_items"] == "https://x/feed-items")
         #expect(identity.mobilePolicy == MobilePolicy(pinLength: 6, screenLockMinutes: 10))
         #expect(identity.allowsBiometricUnlock == false)

@@ -145,7 +145,7 @@ struct APIVersionTests {
         #expect(APIVersion("62.x") == nil)
         #expect(APIVersion("") == nil)
         #expect(APIVersion.oldestSupported < .current)
-        #expect(APIVersion.current.description == "v62.0")
+        #expect(APIVersion.current.description == "v66.0")
         #expect(try JSONDecoder().decode([APIVersion].self, from: Data(#"["v58.0"]"#.utf8)) == [APIVersion(major: 58)])
     }
 }

@@ -81,7 +81,7 @@ struct RequestFactoryTests {
         #expect(requests.versions().requiresAuthentication == false)
         #expect(
             try RequestFactory(communityID: SalesforceID("0DB000000000001")).ownedFiles().path
-                == "/v62.0/connect/communities/0DB000000000001GAA/files/users/me")
+                == "/v66.0/connect/communities/0DB000000000001GAA/files/users/me")
         #expect(throws: RestError.self) { try requests.fileDetails("") }
         #expect(throws: RestError.self) { try requests.addFileShare("069x", entityID: "005x", shareType: "X") }
     }

@@ -77,7 +77,7 @@ struct RestClientTests {
             }
             #expect(statuses == Array(repeating: 200, count: 24))
             #expect(transport.count("/services/oauth2/token") == 2)
-            #expect(transport.count("/services/data/v62.0/limits") == 48)
+            #expect(transport.count("/services/data/v66.0/limits") == 48)
         }
     }
 
@@ -159,7 +159,7 @@ struct RestClientTests {
             let client = RestClient(credentials: try await org.logIn(), refresher: nil, transport: transport)
             org.clock.advance(by: 120)
             await #expect(throws: RestError.self) { try await client.send(client.requests.limits()) }
-            #expect(transport.count("/services/data/v62.0/limits") == 1)
+            #expect(transport.count("/services/data/v66.0/limits") == 1)
         }
     }
 

@@ -12,7 +12,7 @@ function call(service, action, args) {
 function smartstore(action, args) { return call('com.salesforce.smartstore', action, args); }
 function mobilesync(action, args) { return call('com.salesforce.mobilesync', action, args); }
 function rest(method, path, params) {
-  return call('com.salesforce.network', 'pgSendRequest', { path: '/v62.0' + path, method: method, queryParams: params || {} });
+  return call('com.salesforce.network', 'pgSendRequest', { path: '/v66.0' + path, method: method, queryParams: params || {} });
 }
 function log(line) { document.getElementById('log').textContent += line + '\n'; }
 function check(condition, what) { if (!condition) throw new Error(what); log('ok  ' + what); }

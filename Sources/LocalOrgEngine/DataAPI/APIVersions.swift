@@ -1,8 +1,13 @@
 package import SalesforceCore
 
-/// The REST API versions LocalOrg answers: v31.0 (Mobile SDK 3.1) through ForceKit's current.
+/// The REST API versions LocalOrg answers: every one a real org answers today, from v31.0 (the
+/// oldest not retired; Mobile SDK 3.1 targeted it) through the newest Salesforce has released,
+/// whatever version ForceKit's own client sends (``APIVersion/current``).
 package enum APIVersions {
-    static let supported: [APIVersion] = (APIVersion.oldestSupported.major...APIVersion.current.major).map { APIVersion(major: $0) }
+    /// The newest released version: v68.0, Winter '27.
+    package static let newest = APIVersion(major: 68)
+
+    static let supported: [APIVersion] = (APIVersion.oldestSupported.major...newest.major).map { APIVersion(major: $0) }
 
     /// Salesforce's release name of a version: v32.0 was Winter '15, and three releases a year.
     static func label(of version: APIVersion) -> String {
@@ -24,11 +29,13 @@ package enum APIVersions {
             })
     }
 
-    /// The version path segment, checked: `v62.0` → itself, anything else is NOT_FOUND.
+    /// The version path segment, checked: `v66.0` → itself. A retired version (7.0 through 30.0,
+    /// retired by Summer '25) is 410 GONE, as Salesforce answers it; anything else, a version not
+    /// released yet among them, is NOT_FOUND.
     package static func checked(_ segment: String?) throws(APIError) -> String {
-        guard let segment, segment.hasPrefix("v"), let version = APIVersion(segment),
-            version.minor == 0, supported.contains(version)
-        else { throw APIError.notFound }
+        guard let segment, segment.hasPrefix("v"), let version = APIVersion(segment), version.minor == 0 else { throw APIError.notFound }
+        if version < APIVersion.oldestSupported { throw APIError.retiredVersion(version) }
+        guard supported.contains(version) else { throw APIError.notFound }
         return version.description
     }
 }

@@ -1,3 +1,5 @@
+package import SalesforceCore
+
 /// An error the REST API answers with: an HTTP status and Salesforce's
 /// `[{"message", "errorCode", "fields"}]` body.
 public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -22,6 +24,15 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(errorCode): \(message)" }
 
     package static let notFound = APIError(status: 404, errorCode: "NOT_FOUND", message: "The requested resource does not exist")
+
+    /// 410: a version Salesforce has retired (the REST API's answer to versions 7.0 through 30.0).
+    package static func retiredVersion(_ version: APIVersion) -> APIError {
+        APIError(
+            status: 410, errorCode: "GONE",
+            message:
+                "API version \(version.major).\(version.minor) has been retired. Use version \(APIVersion.oldestSupported.major).0 or later."
+        )
+    }
 
     /// 413: a request body beyond what the server reads (`limit` bytes, when known).
     package static func requestTooLarge(limit: Int?) -> APIError {
