@@ -4,8 +4,8 @@ import SalesforceCore
 /// `describe/compactLayouts` and the UI API's `ui-api/layout`: the type's own fields in two
 /// columns, then a system section, then a related list per child relationship.
 enum Layouts {
-    /// The master record type, the only one LocalOrg has.
-    static let masterRecordTypeID = RecordID.make(prefix: "012", counter: 1)
+    /// The Master record type, the only one LocalOrg has: its id is the same in every org.
+    static let masterRecordTypeID = "012000000000000AAA"
     private static let auditFields: Set<String> = ["CreatedById", "LastModifiedById"]
     private static let hiddenFields: Set<String> = ["Id", "IsDeleted", "CreatedDate", "LastModifiedDate", "SystemModstamp"]
     private static let summaryPreference = [

@@ -14,11 +14,24 @@ enum DescribeDocument {
             "undeletable": true, "mergeable": .bool(["Account", "Contact", "Lead"].contains(type.name)),
             "replicateable": true, "triggerable": true, "feedEnabled": .bool(!isSystem), "activateable": false,
             "deprecatedAndHidden": false, "hasSubtypes": false, "isSubtype": false, "mruEnabled": .bool(!isSystem),
-            "urls": [
-                "sobject": .string(path), "describe": .string(path + "/describe"), "rowTemplate": .string(path + "/{ID}"),
-                "layouts": .string(path + "/describe/layouts"), "compactLayouts": .string(path + "/describe/compactLayouts"),
-            ],
+            "associateEntityType": .null, "associateParentEntity": .null, "deepCloneable": false, "isInterface": false,
+            "urls": urls(of: type, path: path, isSystem: isSystem),
         ]
+    }
+
+    /// The `urls` a real org lists: every object's sobject, describe and row template; a
+    /// layoutable object's layouts, compact layouts, approval layouts, list views and quick actions.
+    static func urls(of type: SObjectType, path: String, isSystem: Bool) -> JSON {
+        var urls: [String: JSON] = [
+            "sobject": .string(path), "describe": .string(path + "/describe"), "rowTemplate": .string(path + "/{ID}"),
+        ]
+        guard !isSystem else { return .object(urls) }
+        urls["layouts"] = .string(path + "/describe/layouts")
+        urls["compactLayouts"] = .string(path + "/describe/compactLayouts")
+        urls["approvalLayouts"] = .string(path + "/describe/approvalLayouts")
+        urls["quickActions"] = .string(path + "/quickActions")
+        urls["listviews"] = .string(path + "/listviews")
+        return .object(urls)
     }
 
     /// `GET sobjects`: describeGlobal.
@@ -46,16 +59,29 @@ enum DescribeDocument {
                 [
                     "childSObject": .string(relationship.childObject), "field": .string(relationship.field),
                     "relationshipName": .string(relationship.relationshipName), "cascadeDelete": false,
-                    "deprecatedAndHidden": false, "restrictedDelete": false,
+                    "deprecatedAndHidden": false, "restrictedDelete": false, "junctionIdListNames": [], "junctionReferenceTo": [],
                 ]
             })
+        let master = Layouts.masterRecordTypeID
         document["recordTypeInfos"] = [
             [
-                "name": "Master", "available": true, "defaultRecordTypeMapping": true, "master": true,
-                "recordTypeId": .string(RecordID.make(prefix: "012", counter: 1)), "developerName": "Master",
+                "active": true, "name": "Master", "available": true, "defaultRecordTypeMapping": true, "master": true,
+                "recordTypeId": .string(master), "developerName": "Master",
+                "urls": ["layout": .string(type.path(version: version) + "/describe/layouts/" + master)],
             ]
         ]
         document["supportedScopes"] = [["label": "All", "name": "everything"], ["label": "Mine", "name": "mine"]]
+        // The rest of a full describe's keys, sent as a real org sends them for an object without
+        // those features: null, empty or false, never left out.
+        let layoutable = document["layoutable"]?.boolValue ?? false
+        for (key, value): (String, JSON) in [
+            ("actionOverrides", []), ("namedLayoutInfos", []), ("compactLayoutable", .bool(layoutable)),
+            ("searchLayoutable", .bool(layoutable)), ("listviewable", .null), ("lookupLayoutable", .null),
+            ("defaultImplementation", .null), ("extendedBy", .null), ("extendsInterfaces", .null), ("implementedBy", .null),
+            ("implementsInterfaces", .null), ("networkScopeFieldName", .null), ("sobjectDescribeOption", "FULL"),
+        ] {
+            document[key] = value
+        }
         return .object(document)
     }
 
@@ -107,7 +133,18 @@ enum DescribeDocument {
                     ]
                 }),
         ]
-        if field.type == .reference { json["polymorphicForeignKey"] = false }
+        // Every field has every key, null or false where it does not apply, as a real org sends it.
+        let polymorphic = field.referenceTo.count > 1
+        for (key, value): (String, JSON) in [
+            ("aiPredictionField", false), ("calculatedFormula", .null), ("compoundFieldName", .null), ("controllerName", .null),
+            ("defaultValueFormula", .null), ("displayLocationInDecimal", false), ("encrypted", false), ("extraTypeInfo", .null),
+            ("filteredLookupInfo", .null), ("formulaTreatNullNumberAsZero", false), ("highScaleNumber", false), ("mask", .null),
+            ("maskType", .null), ("namePointing", .bool(polymorphic)), ("polymorphicForeignKey", .bool(polymorphic)),
+            ("queryByDistance", false), ("referenceTargetField", .null), ("relationshipOrder", .null), ("restrictedDelete", false),
+            ("searchPrefilterable", false), ("writeRequiresMasterRead", false),
+        ] {
+            json[key] = value
+        }
         return .object(json)
     }
 }
