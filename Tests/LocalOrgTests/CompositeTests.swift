@@ -332,6 +332,18 @@ struct CompositeTests {
             #expect(again.json[0]?["created"] == false)
             #expect(again.json[0]?["id"] == upserted.json[0]?["id"])
 
+            // Upsert by Id: "Id": null creates the record, as Salesforce takes it; an id updates it.
+            let byID = try await org.client.send(
+                "PATCH", "\(path)/Account/Id", token: token,
+                json: [
+                    "records": [
+                        ["attributes": ["type": "Account"], "Id": .null, "Name": "Created By Id Upsert"],
+                        ["attributes": ["type": "Account"], "Id": .string(accountID), "Name": "One Renamed"],
+                    ]
+                ])
+            #expect(byID.json[0]?["created"] == true && byID.json[0]?["success"] == true, "\(byID.json)")
+            #expect(byID.json[1] == ["id": .string(accountID), "success": true, "errors": [], "created": false], "\(byID.json)")
+
             let retrieved = try await org.client.send(
                 "GET", "\(path)/Account?ids=\(accountID),001000000000000AAA&fields=Name", token: token)
             #expect(retrieved.json[0]?["Name"] == "One Renamed")

@@ -237,6 +237,20 @@ struct RESTDataTests {
             #expect(several.json[0]?.stringValue?.hasPrefix("\(org.dataPath)/sobjects/Opportunity/006") == true)
             let notExternal = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Account/Name/Acme", token: token, json: [:])
             #expect(notExternal.status == 404)
+            // Any idLookup field upserts, not only external ids: Contact.Email creates, then updates,
+            // then with two matches answers 300 with both records' URLs.
+            let email = "\(org.dataPath)/sobjects/Contact/Email/pat@example.test"
+            let byEmail = try await org.client.send("PATCH", email, token: token, json: ["LastName": "Pat"])
+            #expect(byEmail.status == 201 && byEmail.json["created"] == true, "\(byEmail.json)")
+            let againByEmail = try await org.client.send("PATCH", email, token: token, json: ["FirstName": "Pat"])
+            #expect(againByEmail.status == 200 && againByEmail.json["id"] == byEmail.json["id"], "\(againByEmail.json)")
+            _ = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/Contact", token: token, json: ["LastName": "Twin", "Email": "pat@example.test"])
+            let twoByEmail = try await org.client.send("PATCH", email, token: token, json: ["Title": "x"])
+            #expect(twoByEmail.status == 300 && twoByEmail.json.arrayValue?.count == 2, "\(twoByEmail.json)")
+            let contactDescribe = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/describe", token: token)
+            let emailField = contactDescribe.json["fields"]?.arrayValue?.first { $0["name"] == "Email" }
+            #expect(emailField?["idLookup"] == true)
             // GET by external id: one match is the record, several are the 300 list.
             let single = try await org.client.send(
                 "POST", "\(org.dataPath)/sobjects/Opportunity", token: token,

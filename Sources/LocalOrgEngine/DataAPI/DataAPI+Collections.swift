@@ -94,7 +94,10 @@ extension DataAPI {
             guard let value = record.first(where: { $0.key.lowercased() == field.lowercased() })?.value else {
                 throw APIError(status: 400, errorCode: "MISSING_ARGUMENT", message: "\(field) not specified", fields: [field])
             }
-            let text = value.stringValue ?? String(decoding: value.serializedBytes(), as: UTF8.self)
+            // `"Id": null` in an upsert by Id is a record to create, as Salesforce takes it.
+            let text =
+                value == .null && field.lowercased() == "id"
+                ? "" : value.stringValue ?? String(decoding: value.serializedBytes(), as: UTF8.self)
             switch try store.upsert(
                 type.name, externalIdField: field, value: text, fields: .object(record), as: userID, db: db)
             {

@@ -118,7 +118,7 @@ extension DataAPI {
     private func retrieveByExternalID(_ type: SObjectType, field name: String, value: String, call: RestCall, db: Database) throws
         -> RestReply
     {
-        guard let field = type.field(named: name), field.externalId else {
+        guard let field = type.field(named: name), field.idLookup, field.type != .id else {
             throw APIError(
                 status: 404, errorCode: "NOT_FOUND", message: "Provided external ID field does not exist or is not accessible: \(name)")
         }

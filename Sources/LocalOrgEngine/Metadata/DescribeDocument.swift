@@ -109,7 +109,7 @@ enum DescribeDocument {
             "byteLength": .integer(Int64(field.type.isText ? field.length * 3 : 0)),
             "nillable": .bool(field.nillable), "createable": .bool(field.createable), "updateable": .bool(field.updateable),
             "externalId": .bool(field.externalId), "unique": .bool(field.unique), "custom": .bool(field.custom),
-            "nameField": .bool(field.nameField), "idLookup": .bool(field.type == .id || field.externalId || field.name == "Username"),
+            "nameField": .bool(field.nameField), "idLookup": .bool(field.idLookup),
             "defaultedOnCreate": .bool(field.defaultValue != nil || isSystem || field.name == "OwnerId"),
             "defaultValue": field.defaultValue.map(JSON.string) ?? .null,
             "calculated": false, "autoNumber": .bool(field.name == "CaseNumber"), "caseSensitive": false,

@@ -62,6 +62,13 @@ package struct SObjectField: Sendable, Equatable {
         self.nameField = nameField
     }
 
+    /// Whether a record can be found (and upserted) by this field's value, as describe's
+    /// `idLookup` says: the id, an external id, and the standard fields Salesforce marks so that
+    /// apps match people by: `Email` (Contact, Lead, User) and `Username` (User).
+    package var idLookup: Bool {
+        type == .id || externalId || (!custom && (name == "Username" || (name == "Email" && type == .email)))
+    }
+
     /// The label of a picklist value: its own label, or the value itself.
     package func label(ofPicklistValue value: String) -> String {
         if let label = picklistLabels[value] { return label }

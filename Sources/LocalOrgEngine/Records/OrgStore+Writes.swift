@@ -112,14 +112,16 @@ extension OrgStore {
         _ typeName: String, externalIdField fieldName: String, value: String, fields body: JSON, as userID: String, db: Database
     ) throws -> UpsertOutcome {
         let type = try type(named: typeName)
-        guard let field = type.field(named: fieldName), field.externalId || field.type == .id else {
+        guard let field = type.field(named: fieldName), field.idLookup else {
             throw APIError(
                 status: 404, errorCode: "NOT_FOUND",
                 message: "Provided external ID field does not exist or is not accessible: \(fieldName)")
         }
         if field.type == .id {
-            if value.isEmpty { return .created(id: try create(typeName, fields: body, as: userID, db: db)) }
-            try update(typeName, id: value, fields: body, as: userID, db: db)
+            // The Id names the record; it is not a field to write.
+            let fields = JSON.object((body.objectValue ?? [:]).filter { $0.key.lowercased() != "id" })
+            if value.isEmpty { return .created(id: try create(typeName, fields: fields, as: userID, db: db)) }
+            try update(typeName, id: value, fields: fields, as: userID, db: db)
             return .updated(id: try recordID(value, of: type))
         }
         var members = body.objectValue ?? [:]
