@@ -18,6 +18,7 @@ struct SyncPlace: ParsableArguments {
     /// and the flag that picks the store's. A store from before stores kept their owner becomes the
     /// account's, and the command says so.
     func withManager(_ use: StoreOptions.Use, _ body: @escaping (SyncManager) async throws -> Void) async throws {
+        // Before choosing the account: a mistyped --path is a usage error whoever is signed in.
         try store.requireStore(for: use)
         let (chosen, accounts) = try await account.account()
         let client = RestClient(account: chosen, accounts: accounts, transport: try account.transport(for: chosen))
