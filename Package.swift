@@ -129,6 +129,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            // The standard objects, one description per object (see StandardSchema).
+            resources: [.copy("Metadata/StandardObjects")],
             swiftSettings: strictSettings
         ),
         // Mobile Sync: records down into SmartStore, local changes back up.

@@ -41,7 +41,7 @@ extension Org {
         volumeSeed: VolumeSeed? = nil
     ) async throws(LocalOrgError) -> Org {
         let settings = try OrgSettings.loadOrCreate(in: directory)
-        var schema = DefaultSchema.schema()
+        var schema = try DefaultSchema.schema()
         if let schemaFile { try apply(schemaFile, to: &schema) }
         let store = try OrgStore(
             file: directory.appendingPathComponent(databaseFileName), schema: schema, organizationID: settings.organizationID, clock: clock)
@@ -144,6 +144,7 @@ extension Org {
         try db.execute(
             sql: #"UPDATE "User" SET "ProfileId" = ?, "IsActive" = 1, "IsDeleted" = 0, "Username" = ? WHERE "Id" = ?"#,
             arguments: [profiles[UserManagement.administrator], settings.username, userID])
+        try OrganizationRecord.ensure(settings: settings, store: store, userID: userID, db: db)
         // Setting up the org is not the user's own work: it starts with no recent items.
         try RecentItems.forget(profiles.values.map { $0 }, db: db)
         return userID

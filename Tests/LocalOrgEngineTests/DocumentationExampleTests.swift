@@ -10,7 +10,7 @@ struct EngineDocumentationExampleTests {
     func example() async throws {
         try await withTemporaryDirectory { folder throws in
             let store = try OrgStore(
-                file: folder.appendingPathComponent("org.sqlite"), schema: .standard, organizationID: "00DLo0000000001MAA")
+                file: folder.appendingPathComponent("org.sqlite"), schema: try .standard(), organizationID: "00DLo0000000001MAA")
             // Every record has an owner, so the first record is a user, who owns itself
             // (`firstUserID` is the id it gets: each org counts its ids from its own base).
             let admin = try await store.create(

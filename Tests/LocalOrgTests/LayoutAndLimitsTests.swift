@@ -17,7 +17,7 @@ struct LayoutAndLimitsTests {
             let sections = layout?["detailLayoutSections"]?.arrayValue ?? []
             #expect(sections.map { $0["heading"] } == ["Account Information", "System Information"])
             let firstItem = sections.first?["layoutRows"]?[0]?["layoutItems"]?[0]
-            #expect(firstItem?["label"] == "Name")
+            #expect(firstItem?["label"] == "Account Name")
             #expect(firstItem?["required"] == true)
             #expect(firstItem?["layoutComponents"]?[0]?["details"]?["type"] == "string")
             let related = layout?["relatedLists"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []

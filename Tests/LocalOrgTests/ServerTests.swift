@@ -285,11 +285,11 @@ struct ServerTests {
             ),
             (
                 #"{"objects": [{"name": "Thing__c", "fields": [{"name": "Size__c", "type": "huge"}]}]}"#,
-                "Thing__c.fields[0]: \"type\" must be one of reference, string, textarea, email, phone, url, picklist, multipicklist, boolean, int, double, currency, percent, date, datetime, base64"
+                "Thing__c.fields[0]: \"type\" of Size__c must be one of reference, string, textarea, email, phone, url, picklist, combobox, multipicklist, boolean, int, double, currency, percent, date, datetime, time, base64"
             ),
             (
                 #"{"fields": {"Account": [{"name": "Name", "type": "string"}]}}"#,
-                "fields.Account[0]: \"name\" must be letters, digits and underscores ending in __c"
+                "fields.Account[0]: \"Name\" must end in __c"
             ),
             (#"{"objects": [{"name": "A__c", "keyPrefix": "001"}]}"#, "object \"A__c\" reuses the key prefix 001"),
             (#"[1]"#, "the top level must be an object with \"objects\" and/or \"fields\""),

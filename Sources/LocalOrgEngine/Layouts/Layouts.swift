@@ -26,7 +26,15 @@ enum Layouts {
 
     /// The sections: a heading and the fields in it.
     static func sections(of type: SObjectType) -> [(heading: String, fields: [SObjectField])] {
-        let own = type.fields.filter { !hiddenFields.contains($0.name) && !auditFields.contains($0.name) && $0.type != .base64 }
+        // The name first, as Salesforce's layouts start; then what a user can write, in describe
+        // order (fields only the server sets, a merged record's master, stay off the page).
+        let name = type.nameField.map { [$0] } ?? []
+        let own =
+            name
+            + type.fields.filter { field in
+                !field.nameField && (field.createable || field.updateable) && !hiddenFields.contains(field.name)
+                    && !auditFields.contains(field.name) && field.type != .base64
+            }
         let audit = type.fields.filter { auditFields.contains($0.name) }
         return [("\(type.label) Information", own), ("System Information", audit)]
     }

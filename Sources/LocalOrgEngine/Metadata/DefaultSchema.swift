@@ -39,10 +39,9 @@ enum DefaultSchema {
     ]
 
     /// The standard objects with the default custom ones added.
-    static func schema() -> OrgSchema {
-        var schema = OrgSchema.standard
-        // The default schema is fixed and tested; an error here is a ForceKit bug, reported as such.
-        try? SchemaFile.apply(json, from: "(built-in schema)", to: &schema)
+    static func schema() throws(LocalOrgError) -> OrgSchema {
+        var schema = try OrgSchema.standard()
+        try SchemaFile.apply(json, from: "(built-in schema)", to: &schema)
         return schema
     }
 }

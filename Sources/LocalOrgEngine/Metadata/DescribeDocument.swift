@@ -6,7 +6,7 @@ enum DescribeDocument {
     static func summary(of type: SObjectType, version: String) -> JSON {
         let path = type.path(version: version)
         let isSystem = type.name == "User" || type.name == "MobilePushServiceDevice"
-        return [
+        var summary: [String: JSON] = [
             "name": .string(type.name), "label": .string(type.label), "labelPlural": .string(type.labelPlural),
             "keyPrefix": .string(type.keyPrefix), "custom": .bool(type.custom), "customSetting": false,
             "createable": true, "updateable": true, "deletable": .bool(!isSystem || type.name == "MobilePushServiceDevice"),
@@ -17,6 +17,9 @@ enum DescribeDocument {
             "associateEntityType": .null, "associateParentEntity": .null, "deepCloneable": false, "isInterface": false,
             "urls": urls(of: type, path: path, isSystem: isSystem),
         ]
+        // The source's facts for the keys a summary has; the full describe takes the rest.
+        for (key, value) in type.describeKeys where summary[key] != nil { summary[key] = value }
+        return .object(summary)
     }
 
     /// The `urls` a real org lists: every object's sobject, describe and row template; a
@@ -82,69 +85,69 @@ enum DescribeDocument {
         ] {
             document[key] = value
         }
+        document.merge(type.describeKeys) { _, given in given }
         return .object(document)
     }
 
-    /// A compound field's describe: not stored, so neither creatable nor filterable.
+    /// A compound field's describe: read-only, built from its components, found by distance.
     static func field(_ compound: CompoundField) -> JSON {
-        guard
-            case .object(var json) = field(
-                SObjectField(name: compound.name, label: compound.label, type: .string, createable: false, updateable: false))
-        else { return .null }
-        json["type"] = .string(compound.kind.rawValue)
-        json["soapType"] = .string(compound.kind == .address ? "urn:address" : "urn:location")
-        json["length"] = 0
-        json["byteLength"] = 0
-        for flag in ["filterable", "sortable", "groupable", "aggregatable"] { json[flag] = false }
-        return .object(json)
+        var field = SObjectField(name: compound.name, label: compound.label, type: .string, createable: false, updateable: false)
+        field.describeKeys = [
+            "type": .string(compound.kind.rawValue), "soapType": .string(compound.kind == .address ? "urn:address" : "urn:location"),
+            "length": 0, "byteLength": 0, "sortable": false, "groupable": false, "aggregatable": false, "permissionable": true,
+            "queryByDistance": true,
+        ]
+        return self.field(field)
     }
 
+    /// A field's describe: every key a real org sends, derived from the field's type and flags
+    /// as Salesforce derives them, then the keys the schema's source gives (`describeKeys`).
     static func field(_ field: SObjectField) -> JSON {
-        let numeric: Set<FieldType> = [.int, .double, .currency, .percent]
-        let isSystem = ["Id", "IsDeleted", "CreatedDate", "CreatedById", "LastModifiedDate", "LastModifiedById", "SystemModstamp"].contains(
-            field.name)
+        let isSystem = SObjectType.storageFields.contains(field.name)
+        // A long text area is neither filtered nor sorted by; a plain one (a street) is.
+        let longText = field.type == .textarea && field.length > 255
+        let filterable = !longText && field.type != .base64
+        let groupableTypes: Set<FieldType> = [.id, .boolean, .reference, .string, .picklist, .phone, .url, .int, .date, .email]
+        let writable = field.createable || field.updateable
+        let polymorphic = field.referenceTo.count > 1
         var json: [String: JSON] = [
             "name": .string(field.name), "label": .string(field.label), "type": .string(field.type.rawValue),
             "soapType": .string(field.type.soapType), "length": .integer(Int64(field.type.isText ? field.length : 0)),
-            "byteLength": .integer(Int64(field.type.isText ? field.length * 3 : 0)),
+            "byteLength": .integer(Int64(field.type.isText ? field.length * (field.type == .id || field.type == .reference ? 1 : 3) : 0)),
             "nillable": .bool(field.nillable), "createable": .bool(field.createable), "updateable": .bool(field.updateable),
             "externalId": .bool(field.externalId), "unique": .bool(field.unique), "custom": .bool(field.custom),
             "nameField": .bool(field.nameField), "idLookup": .bool(field.idLookup),
-            "defaultedOnCreate": .bool(field.defaultValue != nil || isSystem || field.name == "OwnerId"),
-            "defaultValue": field.defaultValue.map(JSON.string) ?? .null,
-            "calculated": false, "autoNumber": .bool(field.name == "CaseNumber"), "caseSensitive": false,
-            "filterable": .bool(field.type != .textarea && field.type != .base64),
-            "sortable": .bool(field.type != .textarea && field.type != .base64 && field.type != .multipicklist),
-            "groupable": .bool(![.textarea, .base64, .double, .currency, .percent, .datetime].contains(field.type)),
-            "aggregatable": .bool(field.type != .textarea && field.type != .base64),
-            "precision": .integer(numeric.contains(field.type) && field.type != .int ? 18 : 0),
-            "scale": .integer(field.type == .currency || field.type == .percent ? 2 : 0),
-            "digits": .integer(field.type == .int ? 9 : 0),
+            "defaultedOnCreate": .bool(field.defaultedOnCreate || isSystem),
+            "defaultValue": field.defaultValue.map { value in field.type == .boolean ? .bool(value == "true") : .string(value) } ?? .null,
+            "calculated": .bool(field.calculated), "autoNumber": .bool(field.autoNumber), "caseSensitive": false,
+            "filterable": .bool(filterable),
+            "sortable": .bool(filterable && field.type != .multipicklist),
+            "groupable": .bool(groupableTypes.contains(field.type) || (field.type == .textarea && !longText)),
+            "aggregatable": .bool(filterable && field.type != .boolean && field.type != .multipicklist),
+            "precision": .integer(Int64(field.precision)), "scale": .integer(Int64(field.scale)), "digits": .integer(Int64(field.digits)),
             "referenceTo": .array(field.referenceTo.map(JSON.string)),
             "relationshipName": field.relationshipName.map(JSON.string) ?? .null,
-            "restrictedPicklist": false, "dependentPicklist": false, "cascadeDelete": false, "deprecatedAndHidden": false,
-            "htmlFormatted": false, "inlineHelpText": .null, "permissionable": .bool(!field.required && !isSystem),
+            "restrictedPicklist": .bool(field.restrictedPicklist), "dependentPicklist": false, "cascadeDelete": false,
+            "deprecatedAndHidden": false, "htmlFormatted": false, "inlineHelpText": .null,
+            "permissionable": .bool(
+                !isSystem && !field.calculated && writable && (field.nillable || (field.type == .boolean && field.defaultedOnCreate))),
             "picklistValues": .array(
                 field.picklistValues.map { value in
                     [
-                        "active": true, "defaultValue": .bool(value == field.defaultValue),
-                        "label": .string(field.label(ofPicklistValue: value)),
-                        "value": .string(value), "validFor": .null,
+                        "active": .bool(!field.inactivePicklistValues.contains(value)),
+                        "defaultValue": .bool(field.isDefaultPicklistValue(value)),
+                        "label": .string(field.label(ofPicklistValue: value)), "value": .string(value), "validFor": .null,
                     ]
                 }),
+            "aiPredictionField": false, "calculatedFormula": .null, "compoundFieldName": .null, "controllerName": .null,
+            "defaultValueFormula": .null, "displayLocationInDecimal": false, "encrypted": false,
+            "extraTypeInfo": field.type == .textarea && !longText ? "plaintextarea" : .null,
+            "filteredLookupInfo": .null, "formulaTreatNullNumberAsZero": false, "highScaleNumber": false, "mask": .null,
+            "maskType": .null, "namePointing": .bool(polymorphic), "polymorphicForeignKey": .bool(polymorphic),
+            "queryByDistance": false, "referenceTargetField": .null, "relationshipOrder": .null, "restrictedDelete": false,
+            "searchPrefilterable": false, "writeRequiresMasterRead": false,
         ]
-        // Every field has every key, null or false where it does not apply, as a real org sends it.
-        let polymorphic = field.referenceTo.count > 1
-        for (key, value): (String, JSON) in [
-            ("aiPredictionField", false), ("calculatedFormula", .null), ("compoundFieldName", .null), ("controllerName", .null),
-            ("defaultValueFormula", .null), ("displayLocationInDecimal", false), ("encrypted", false), ("extraTypeInfo", .null),
-            ("filteredLookupInfo", .null), ("formulaTreatNullNumberAsZero", false), ("highScaleNumber", false), ("mask", .null),
-            ("maskType", .null), ("namePointing", .bool(polymorphic)), ("polymorphicForeignKey", .bool(polymorphic)),
-            ("queryByDistance", false), ("referenceTargetField", .null), ("relationshipOrder", .null), ("restrictedDelete", false),
-            ("searchPrefilterable", false), ("writeRequiresMasterRead", false),
-        ] {
-            json[key] = value
-        }
+        json.merge(field.describeKeys) { _, given in given }
         return .object(json)
     }
 }

@@ -16,6 +16,8 @@ package enum FieldType: String, Sendable, CaseIterable, Codable {
     case url
     /// One value from a list.
     case picklist
+    /// Free text with suggested values (an event's `Subject`): a picklist that takes any value.
+    case combobox
     /// Several values from a list, joined with `;`.
     case multipicklist
     /// True or false.
@@ -32,6 +34,8 @@ package enum FieldType: String, Sendable, CaseIterable, Codable {
     case date
     /// An instant, `2024-05-01T12:00:00.000+0000`.
     case datetime
+    /// A time of day, `13:30:00.000Z`.
+    case time
     /// Binary content, base64 in JSON.
     case base64
 
@@ -44,7 +48,7 @@ package enum FieldType: String, Sendable, CaseIterable, Codable {
         case .date: return .date
         case .datetime: return .dateTime
         case .base64: return .blob
-        case .id, .reference, .string, .textarea, .email, .phone, .url, .picklist, .multipicklist: return .text
+        case .id, .reference, .string, .textarea, .email, .phone, .url, .picklist, .combobox, .multipicklist, .time: return .text
         }
     }
 
@@ -57,6 +61,7 @@ package enum FieldType: String, Sendable, CaseIterable, Codable {
         case .double, .currency, .percent: return "xsd:double"
         case .date: return "xsd:date"
         case .datetime: return "xsd:dateTime"
+        case .time: return "xsd:time"
         case .base64: return "xsd:base64Binary"
         default: return "xsd:string"
         }

@@ -6,7 +6,11 @@ package struct OrgSchema: Sendable {
     private var childRelationships: [String: [ChildRelationship]] = [:]
 
     /// The standard objects alone.
-    package static let standard = OrgSchema(types: StandardObjects.all)
+    /// - Throws: ``LocalOrgError/invalidSchema(file:reason:)`` when the installation lacks
+    ///   their descriptions.
+    package static func standard() throws(LocalOrgError) -> OrgSchema {
+        OrgSchema(types: try StandardSchema.types.get())
+    }
 
     /// Creates a schema from types whose names are unique.
     init(types: [SObjectType]) {

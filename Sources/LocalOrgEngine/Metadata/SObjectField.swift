@@ -1,3 +1,5 @@
+package import SalesforceCore
+
 /// One field of an sObject type, as describe reports it.
 package struct SObjectField: Sendable, Equatable {
     /// The API name: `Name`, `AccountId`, `Region__c`.
@@ -35,13 +37,40 @@ package struct SObjectField: Sendable, Equatable {
     package var custom: Bool
     /// Whether this is the field that names a record.
     package var nameField: Bool
+    /// Whether a record may be without a value. A field that is not nillable but that a create
+    /// may leave out (`defaultedOnCreate`) still cannot be cleared.
+    package var nillable: Bool
+    /// Whether the server gives the field a value when a create does not.
+    package var defaultedOnCreate: Bool
+    /// Whether a record can be found (and upserted) by this field's value, as describe's
+    /// `idLookup` says: the id, an external id, and the standard fields Salesforce marks so
+    /// (`Name` of most objects, `Email` of a Contact, Lead or User, `Username`).
+    package var idLookup: Bool
+    /// Whether the server numbers records in this field (`CaseNumber`).
+    package var autoNumber: Bool
+    /// Whether the value is computed, never written.
+    package var calculated: Bool
+    /// Whether a picklist refuses values it does not list.
+    package var restrictedPicklist: Bool
+    /// The digits of a number in all, after the point, and of a whole number, as describe says.
+    package var precision: Int, scale: Int, digits: Int
+    /// Picklist values kept for old records but no longer offered.
+    package var inactivePicklistValues: Set<String>
+    /// The picklist value a create gets when it gives none, where describe marks a value as the
+    /// default but the field has no `defaultValue`.
+    package var defaultPicklistValue: String?
+    /// Describe keys whose value is not what ForceKit derives from the field's type and flags
+    /// (an `extraTypeInfo` of `personname`, a field that is not `permissionable`): facts from
+    /// the schema's source, sent as they are.
+    package var describeKeys: [String: JSON]
 
     /// Creates a field; most flags default to a plain, writable, optional field.
     package init(
         name: String, label: String? = nil, type: FieldType, length: Int? = nil, required: Bool = false,
         externalId: Bool = false, unique: Bool = false, createable: Bool = true, updateable: Bool = true,
         referenceTo: [String] = [], relationshipName: String? = nil, childRelationshipName: String? = nil,
-        picklistValues: [String] = [], picklistLabels: [String: String] = [:], defaultValue: String? = nil, nameField: Bool = false
+        picklistValues: [String] = [], picklistLabels: [String: String] = [:], defaultValue: String? = nil, nameField: Bool = false,
+        nillable: Bool? = nil, defaultedOnCreate: Bool? = nil, idLookup: Bool? = nil, autoNumber: Bool = false, calculated: Bool = false
     ) {
         self.name = name
         self.label = label ?? SObjectField.label(from: name)
@@ -60,14 +89,26 @@ package struct SObjectField: Sendable, Equatable {
         self.defaultValue = defaultValue
         self.custom = name.hasSuffix("__c")
         self.nameField = nameField
+        self.nillable = nillable ?? (!required && type != .id && type != .boolean)
+        self.defaultedOnCreate = defaultedOnCreate ?? (defaultValue != nil)
+        self.idLookup = idLookup ?? (type == .id || externalId)
+        self.autoNumber = autoNumber
+        self.calculated = calculated
+        self.restrictedPicklist = false
+        let fractional: Set<FieldType> = [.double, .currency, .percent]
+        self.precision = fractional.contains(type) ? 18 : 0
+        self.scale = type == .currency || type == .percent ? 2 : 0
+        self.digits = type == .int ? 9 : 0
+        self.inactivePicklistValues = []
+        self.defaultPicklistValue = nil
+        self.describeKeys = [:]
     }
 
-    /// Whether a record can be found (and upserted) by this field's value, as describe's
-    /// `idLookup` says: the id, an external id, and the standard fields Salesforce marks so that
-    /// apps match people by: `Email` (Contact, Lead, User) and `Username` (User).
-    package var idLookup: Bool {
-        type == .id || externalId || (!custom && (name == "Username" || (name == "Email" && type == .email)))
-    }
+    /// What a create gets when it gives no value: the field's default, or the picklist's.
+    var valueOnCreate: String? { defaultValue ?? defaultPicklistValue }
+
+    /// Whether describe marks `value` as the picklist's default.
+    func isDefaultPicklistValue(_ value: String) -> Bool { value == valueOnCreate }
 
     /// The label of a picklist value: its own label, or the value itself.
     package func label(ofPicklistValue value: String) -> String {
@@ -77,13 +118,11 @@ package struct SObjectField: Sendable, Equatable {
         return match.flatMap { picklistLabels[$0] } ?? value
     }
 
-    /// Whether the field is nillable as describe reports it.
-    var nillable: Bool { !required && type != .id && type != .boolean }
-
     private static func defaultLength(of type: FieldType) -> Int {
         switch type {
         case .id, .reference: return 18
-        case .string, .email, .url, .picklist: return 255
+        case .string, .url, .picklist, .combobox: return 255
+        case .email: return 80
         case .phone: return 40
         case .textarea: return 32_000
         case .multipicklist: return 4_099

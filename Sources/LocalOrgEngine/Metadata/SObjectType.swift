@@ -1,3 +1,5 @@
+package import SalesforceCore
+
 /// An sObject type: its names, key prefix and fields.
 package struct SObjectType: Sendable, Equatable {
     /// The API name: `Account`, `Merchandise__c`.
@@ -14,9 +16,38 @@ package struct SObjectType: Sendable, Equatable {
     package private(set) var compoundFields: [CompoundField]
     /// Whether this is a custom object (`__c`).
     package var custom: Bool { name.hasSuffix("__c") }
+    /// Describe's object-level keys as the schema's source gives them (`mergeable`,
+    /// `feedEnabled`, `supportedScopes`…), over what ForceKit derives.
+    package var describeKeys: [String: JSON] = [:]
 
     private var fieldIndex: [String: Int] = [:]
     private var relationshipIndex: [String: Int] = [:]
+
+    /// The fields every type's storage needs, which a type read from a complete description
+    /// gets when its description lacks one (a User has no `IsDeleted` in Salesforce).
+    static let storageFields: Set<String> = [
+        "Id", "IsDeleted", "CreatedDate", "CreatedById", "LastModifiedDate", "LastModifiedById", "SystemModstamp",
+    ]
+
+    /// Creates a type whose description lists every field, system fields included, in describe
+    /// order; compound fields are listed after the fields they are built of.
+    init(
+        name: String, label: String, labelPlural: String, keyPrefix: String, completeFields: [SObjectField], compoundFields: [CompoundField]
+    ) {
+        self.init(name: name, label: label, labelPlural: labelPlural, keyPrefix: keyPrefix, hasOwner: false, fields: [])
+        self.fields = []
+        fieldIndex = [:]
+        relationshipIndex = [:]
+        var storage = SObjectType(name: name, label: label, labelPlural: labelPlural, keyPrefix: keyPrefix, hasOwner: false, fields: [])
+            .fields.filter { SObjectType.storageFields.contains($0.name) }
+        for field in completeFields {
+            storage.removeAll { $0.name == field.name }
+            append(field)
+        }
+        // What the description lacks, the storage still needs: listed last.
+        for field in storage { append(field) }
+        self.compoundFields = compoundFields
+    }
 
     /// Creates a type. System fields (`Id`, `IsDeleted`, the audit fields and, when
     /// `hasOwner`, `OwnerId`) are added around `fields`.

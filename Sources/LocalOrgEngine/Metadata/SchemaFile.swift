@@ -8,9 +8,10 @@ import SalesforceCore
 ///                  "fields": [ { "name": "Price__c", "type": "currency", "required": true } ] } ],
 ///   "fields": { "Account": [ { "name": "Region__c", "type": "picklist", "picklistValues": ["East", "West"] } ] } }
 /// ```
-/// Each custom object gets a required `Name` text field and the system fields. A field may
-/// say `length`, `required`, `externalId`, `unique`, `referenceTo`, `relationshipName`,
-/// `childRelationshipName`, `picklistValues` (strings, or `{"value", "label"}` objects) and `defaultValue`.
+/// Each custom object gets a required `Name` text field and the system fields. A field takes
+/// the keys of the standard objects' descriptions (``FieldDescription``): `length`, `required`,
+/// `externalId`, `unique`, `referenceTo`, `relationshipName`, `childRelationshipName`,
+/// `picklistValues` (strings, or `{"value", "label"}` objects), `defaultValue` and the rest.
 enum SchemaFile {
     static func apply(_ json: JSON, from file: String, to schema: inout OrgSchema) throws(LocalOrgError) {
         func fail(_ reason: String) -> LocalOrgError { .invalidSchema(file: file, reason: reason) }
@@ -70,40 +71,11 @@ enum SchemaFile {
     }
 
     private static func readField(_ json: JSON, owner: String, at place: String, file: String) throws(LocalOrgError) -> SObjectField {
-        func fail(_ reason: String) -> LocalOrgError { .invalidSchema(file: file, reason: "\(place): \(reason)") }
-        guard let object = json.objectValue else { throw fail("a field must be an object") }
-        guard let name = object["name"]?.stringValue, isIdentifier(name), name.hasSuffix("__c") else {
-            throw fail("\"name\" must be letters, digits and underscores ending in __c")
+        let read = try FieldDescription.read(json, owner: owner, origin: .custom) { reason in
+            .invalidSchema(file: file, reason: "\(place): \(reason)")
         }
-        guard let typeName = object["type"]?.stringValue, let type = FieldType(rawValue: typeName), type != .id else {
-            let known = FieldType.allCases.filter { $0 != .id }.map(\.rawValue).joined(separator: ", ")
-            throw fail("\"type\" must be one of \(known)")
-        }
-        let referenceTo = object["referenceTo"].map { $0.arrayValue?.compactMap(\.stringValue) ?? [$0.stringValue].compactMap { $0 } } ?? []
-        if type == .reference, referenceTo.isEmpty { throw fail("a reference needs \"referenceTo\"") }
-        let stem = String(name.dropLast(3))
-        // A picklist value is a string, or `{"value": "V", "label": "Viewer"}` when its label differs.
-        var picklist: (values: [String], labels: [String: String]) = ([], [:])
-        for entry in object["picklistValues"]?.arrayValue ?? [] {
-            if let value = entry.stringValue ?? entry["value"]?.stringValue {
-                picklist.values.append(value)
-                if let label = entry["label"]?.stringValue, label != value { picklist.labels[value] = label }
-            }
-        }
-        return SObjectField(
-            name: name, label: object["label"]?.stringValue, type: type,
-            length: object["length"]?.integerValue.map(Int.init),
-            required: object["required"]?.boolValue ?? false,
-            externalId: object["externalId"]?.boolValue ?? false,
-            unique: object["unique"]?.boolValue ?? false,
-            referenceTo: referenceTo,
-            relationshipName: type == .reference ? object["relationshipName"]?.stringValue ?? stem + "__r" : nil,
-            // Salesforce names the children after the owning type unless told otherwise.
-            childRelationshipName: type == .reference
-                ? object["childRelationshipName"]?.stringValue ?? owner.replacingOccurrences(of: "__c", with: "") + "s__r" : nil,
-            picklistValues: picklist.values, picklistLabels: picklist.labels,
-            defaultValue: object["defaultValue"].flatMap { $0.stringValue ?? ($0.isNull ? nil : $0.serialized()) }
-        )
+        guard let field = read.field else { throw .invalidSchema(file: file, reason: "\(place): a custom field cannot be compound") }
+        return field
     }
 
     static func isIdentifier(_ name: String) -> Bool {

@@ -63,6 +63,7 @@ extension OrgStore {
 
     func create(_ typeName: String, fields body: JSON, as userID: String, db: Database) throws -> String {
         let type = try type(named: typeName)
+        try TypeOperations.check(.create, on: type)
         let given = try fieldValues(from: body, type: type, creating: true)
         try UserManagement.check(type, id: nil, changing: Set(given.keys), by: userID, db: db)
         let id = try insert(type, given: given, userID: userID, now: now.description, db: db)
@@ -74,6 +75,7 @@ extension OrgStore {
         throws
     {
         let type = try type(named: typeName)
+        try TypeOperations.check(.update, on: type)
         let id = try recordID(rawID, of: type)
         let given = try fieldValues(from: body, type: type, creating: false)
         try UserManagement.check(type, id: id, changing: Set(given.keys), by: userID, db: db)
@@ -97,6 +99,7 @@ extension OrgStore {
     func delete(_ typeName: String, id rawID: String, ifUnmodifiedSince: Date? = nil, as userID: String, db: Database) throws {
         let type = try type(named: typeName)
         try UserManagement.checkDeletable(type)
+        try TypeOperations.check(.delete, on: type)
         let id = try recordID(rawID, of: type)
         let now = now.description
         try Self.checkUnmodified(try liveRow(type, id: id, fields: Self.fieldsReadByChanges(of: type), db: db), since: ifUnmodifiedSince)
@@ -137,10 +140,12 @@ extension OrgStore {
         let ids = try liveIDs(of: type, where: field, equals: value, db: db)
         switch ids.count {
         case 0:
+            try TypeOperations.check(.create, on: type)
             let id = try insert(type, given: creation, userID: userID, now: now, db: db)
             try RecentItems.mark(id, type: type.name, by: userID, db: db)
             return .created(id: id)
         case 1:
+            try TypeOperations.check(.update, on: type)
             let existing = try liveRow(type, id: ids[0], fields: Self.fieldsReadByChanges(of: type), db: db)
             try change(type, id: ids[0], given: updates, existing: existing, userID: userID, now: now, db: db)
             try RecentItems.mark(ids[0], type: type.name, by: userID, db: db)
@@ -230,7 +235,7 @@ extension OrgStore {
     func insert(_ type: SObjectType, given: [String: FieldValue], userID: String, now: String, db: Database) throws -> String {
         var values = given
         for field in type.fields where values[field.name] == nil {
-            if let defaultValue = field.defaultValue {
+            if let defaultValue = field.valueOnCreate {
                 values[field.name] = field.type == .boolean ? .bool(defaultValue == "true") : .text(defaultValue)
             }
         }
@@ -268,7 +273,7 @@ extension OrgStore {
         values["SystemModstamp"] = .text(now)
         values["LastModifiedById"] = .text(userID)
         try DerivedFields.apply(to: &values, type: type, existing: existing, db: db)
-        try checkRequired(type, values: existing.merging(values) { $1 })
+        try checkRequired(type, values: existing.merging(values) { $1 }, cleared: values)
         try checkReferencesAndUniqueness(type, values: values, id: id, db: db)
         let fields = type.fields.filter { values[$0.name] != nil }
         let assignments = fields.map { "\(OrgDatabase.quoted($0.name)) = ?" }.joined(separator: ", ")
@@ -279,8 +284,13 @@ extension OrgStore {
         try update.execute()
     }
 
-    private func checkRequired(_ type: SObjectType, values: [String: FieldValue]) throws {
-        let missing = type.fields.filter { $0.required && (values[$0.name] ?? .null) == .null }.map(\.name)
+    /// Refuses a record without a value a create must give, or a change that empties a field
+    /// that cannot be empty (a lead's `Status`, which a create may leave to its default).
+    private func checkRequired(_ type: SObjectType, values: [String: FieldValue], cleared: [String: FieldValue] = [:]) throws {
+        let missing = type.fields.filter { field in
+            (field.required && (values[field.name] ?? .null) == .null)
+                || (!field.nillable && field.updateable && cleared[field.name] == .null)
+        }.map(\.name)
         guard missing.isEmpty else {
             throw APIError(
                 status: 400, errorCode: "REQUIRED_FIELD_MISSING",

@@ -231,7 +231,7 @@ extension SObjectType {
 
     /// The fields a search scope looks in.
     func searchFields(_ scope: SearchScope) -> [SObjectField] {
-        let text: Set<FieldType> = [.string, .textarea, .email, .phone, .url, .picklist, .multipicklist]
+        let text: Set<FieldType> = [.string, .textarea, .email, .phone, .url, .picklist, .combobox, .multipicklist]
         return fields.filter { field in
             switch scope {
             case .all: return text.contains(field.type)

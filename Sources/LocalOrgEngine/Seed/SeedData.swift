@@ -102,7 +102,7 @@ enum SeedData {
                     [
                         "Name": .text(name), "AccountNumber": .text("CD\(String(100_000 + index * 37))"),
                         "Type": .text(random.pick(["Prospect", "Customer - Direct", "Customer - Channel", "Partner"])),
-                        "Industry": .text(random.pick(StandardObjects.industries)), "Rating": .text(random.pick(["Hot", "Warm", "Cold"])),
+                        "Industry": .text(random.pick(SeedValues.industries)), "Rating": .text(random.pick(["Hot", "Warm", "Cold"])),
                         "AnnualRevenue": .double(Double(random.next(in: 5...2_000) * 100_000)),
                         "NumberOfEmployees": .integer(Int64(random.next(in: 5...50_000))),
                         "Phone": .text("(\(random.next(in: 200...989))) 555-\(String(random.next(in: 1000...9999)))"),
@@ -126,11 +126,11 @@ enum SeedData {
                             "Email": .text("\(first.lowercased()).\(last.lowercased().filter(\.isLetter))@\(domain)"),
                             "Phone": .text("(\(random.next(in: 200...989))) 555-\(String(random.next(in: 1000...9999)))"),
                             "MailingCity": .text(place.city), "MailingState": .text(place.state), "MailingCountry": .text(place.country),
-                            "LeadSource": .text(random.pick(StandardObjects.leadSources)), "OwnerId": .text(owner),
+                            "LeadSource": .text(random.pick(SeedValues.leadSources)), "OwnerId": .text(owner),
                         ], as: owner)
                 }
                 for number in 0..<random.next(in: 0...3) {
-                    let stage = random.pick(StandardObjects.stages)
+                    let stage = random.pick(SeedValues.stages)
                     _ = try insert(
                         "Opportunity",
                         [
@@ -141,7 +141,7 @@ enum SeedData {
                             "CloseDate": .text(today.adding(days: random.next(in: -180...180)).description),
                             "Probability": .double(
                                 stage == "Closed Won" ? 100 : stage == "Closed Lost" ? 0 : Double(random.next(in: 1...9) * 10)),
-                            "LeadSource": .text(random.pick(StandardObjects.leadSources)), "OwnerId": .text(owner),
+                            "LeadSource": .text(random.pick(SeedValues.leadSources)), "OwnerId": .text(owner),
                         ], as: owner)
                 }
             }

@@ -146,7 +146,7 @@ private struct VolumeSeedWriter {
         let stem = SeedData.companyStems[index % SeedData.companyStems.count]
         try Self.bindSystem(&accounts, id: id, timestamp: timestamp, ownerID: ownerID)
         for text in [
-            VolumeSeed.accountName(number), "VS\(number)", Self.pick(Self.types, index, 2), Self.pick(StandardObjects.industries, index, 3),
+            VolumeSeed.accountName(number), "VS\(number)", Self.pick(Self.types, index, 2), Self.pick(SeedValues.industries, index, 3),
             Self.pick(Self.ratings, index, 4),
         ] {
             try accounts.bind(text: text.utf8)
@@ -170,7 +170,7 @@ private struct VolumeSeedWriter {
         let email = "\(Self.emailFirstNames[firstIndex]).\(Self.emailLastNames[lastIndex]).\(index + 1)@example.com"
         for text in [
             first, last, "\(first) \(last)", accountID, Self.pick(SeedData.titles, index, 8), email, Self.phone(index), place.city,
-            place.state, place.country, Self.pick(StandardObjects.leadSources, index, 9),
+            place.state, place.country, Self.pick(SeedValues.leadSources, index, 9),
         ] {
             try contacts.bind(text: text.utf8)
         }

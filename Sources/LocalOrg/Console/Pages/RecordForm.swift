@@ -40,8 +40,11 @@ struct RecordForm {
         if let id { current = try await api.call("GET", ["sobjects", description.name, id]).objectValue ?? [:] }
         var body: [String: JSON] = [:]
         var typed: [String: JSON] = current
+        // A field the post leaves out keeps its value: a browser sends every field of the form,
+        // empty ones included, so only an empty one clears.
         for field in fields {
             let text = posted[Self.fieldPrefix + field.name]
+            if id != nil, text == nil { continue }
             let value = Self.value(text, of: field)
             typed[field.name] = value
             if id == nil {

@@ -1,0 +1,145 @@
+import ForceKitTestSupport
+import Foundation
+import LocalOrg
+import SalesforceCore
+import Testing
+
+/// The standard objects with their standard fields as real orgs describe them. The expected
+/// names, types and flags are those of real orgs' describes recorded by SFDO-Tooling/CumulusCI
+/// (`cumulusci/tests/shared_cassettes/GET_sobjects_{Contact,Event,Lead,Opportunity}_describe.yaml`
+/// and `GET_sobjects_Organization.yaml`), not LocalOrg's own data.
+@Suite("The standard objects as real orgs describe them")
+struct StandardObjectsTests {
+    /// Contact's fields in a real org's describe, in its order (`IndividualId`, a reference to
+    /// the data-privacy object LocalOrg lacks, left out).
+    static let contactFields = [
+        "Id", "IsDeleted", "MasterRecordId", "AccountId", "LastName", "FirstName", "Salutation", "Name", "OtherStreet", "OtherCity",
+        "OtherState", "OtherPostalCode", "OtherCountry", "OtherLatitude", "OtherLongitude", "OtherGeocodeAccuracy", "OtherAddress",
+        "MailingStreet", "MailingCity", "MailingState", "MailingPostalCode", "MailingCountry", "MailingLatitude", "MailingLongitude",
+        "MailingGeocodeAccuracy", "MailingAddress", "Phone", "Fax", "MobilePhone", "HomePhone", "OtherPhone", "AssistantPhone",
+        "ReportsToId", "Email", "Title", "Department", "AssistantName", "LeadSource", "Birthdate", "Description", "OwnerId",
+        "CreatedDate", "CreatedById", "LastModifiedDate", "LastModifiedById", "SystemModstamp", "LastActivityDate",
+        "LastCURequestDate", "LastCUUpdateDate", "LastViewedDate", "LastReferencedDate", "EmailBouncedReason", "EmailBouncedDate",
+        "IsEmailBounced", "PhotoUrl", "Jigsaw", "JigsawContactId", "CleanStatus",
+    ]
+
+    static func fields(of describe: JSON) -> [String: JSON] {
+        Dictionary(
+            (describe["fields"]?.arrayValue ?? []).compactMap { field in field["name"]?.stringValue.map { ($0, field) } },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test("Contact has every standard field a real org's has, HomePhone among them")
+    func contactFields() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let describe = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/describe", token: token).json
+            // The standard fields, beside the default schema's custom `External_Id__c`.
+            let names = (describe["fields"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }.filter { !$0.hasSuffix("__c") }
+            #expect(Set(names) == Set(Self.contactFields), "\(Set(names).symmetricDifference(Self.contactFields))")
+            let fields = Self.fields(of: describe)
+            #expect(fields["HomePhone"]?["type"] == "phone" && fields["HomePhone"]?["label"] == "Home Phone")
+            #expect(fields["Name"]?["extraTypeInfo"] == "personname" && fields["Name"]?["createable"] == false)
+            #expect(fields["Email"]?["idLookup"] == true && fields["Email"]?["length"] == 80)
+            #expect(fields["MailingAddress"]?["type"] == "address" && fields["MailingStreet"]?["compoundFieldName"] == "MailingAddress")
+
+            let id = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/Contact", token: token,
+                json: ["LastName": "Lee", "HomePhone": "(415) 555-0100", "AssistantName": "Sam"]
+            ).json["id"]?.stringValue
+            let found = try await org.client.send(
+                "GET", "\(org.dataPath)/query?q=" + "SELECT HomePhone, AssistantName FROM Contact WHERE Id = '\(id ?? "")'".formQuery,
+                token: token)
+            #expect(found.json["records"]?[0]?["HomePhone"] == "(415) 555-0100" && found.json["records"]?[0]?["AssistantName"] == "Sam")
+        }
+    }
+
+    @Test("Event has ActivityDateTime, EndDate and AccountId, and its Subject is a combobox that takes any text")
+    func eventFields() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let fields = Self.fields(
+                of: try await org.client.send("GET", "\(org.dataPath)/sobjects/Event/describe", token: token).json)
+            #expect(fields["ActivityDateTime"]?["type"] == "datetime" && fields["ActivityDateTime"]?["label"] == "Due Date Time")
+            #expect(fields["EndDate"]?["type"] == "date" && fields["EndDate"]?["createable"] == false)
+            #expect(fields["AccountId"]?["referenceTo"] == ["Account"] && fields["AccountId"]?["updateable"] == false)
+            #expect(fields["Subject"]?["type"] == "combobox" && fields["Subject"]?["nameField"] == true)
+            #expect(
+                fields["Subject"]?["picklistValues"]?.arrayValue?.compactMap { $0["value"]?.stringValue }
+                    == ["Call", "Email", "Meeting", "Send Letter/Quote", "Other"])
+            #expect(fields["ShowAs"]?["defaultValue"] == "Busy" && fields["ShowAs"]?["restrictedPicklist"] == true)
+
+            let made = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/Event", token: token,
+                json: ["Subject": "Site visit", "ActivityDateTime": "2026-12-01T09:00:00.000+0000", "DurationInMinutes": 45])
+            #expect(made.status == 201, "\(made.text)")
+            let id = made.json["id"]?.stringValue ?? ""
+            let event = try await org.client.send("GET", "\(org.dataPath)/sobjects/Event/\(id)", token: token).json
+            #expect(event["Subject"] == "Site visit" && event["ShowAs"] == "Busy" && event["DurationInMinutes"] == 45)
+        }
+    }
+
+    @Test("a non-nillable field a create may leave out gets its default and cannot be cleared")
+    func defaultedFields() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let lead =
+                try await org.client.send(
+                    "POST", "\(org.dataPath)/sobjects/Lead", token: token, json: ["LastName": "Ng", "Company": "Ng & Co"]
+                ).json["id"]?.stringValue ?? ""
+            #expect(
+                try await org.client.send("GET", "\(org.dataPath)/sobjects/Lead/\(lead)", token: token).json["Status"]
+                    == "Open - Not Contacted")
+            let cleared = try await org.client.send(
+                "PATCH", "\(org.dataPath)/sobjects/Lead/\(lead)", token: token, json: ["Status": .null])
+            #expect(
+                cleared.status == 400 && cleared.json[0]?["errorCode"] == "REQUIRED_FIELD_MISSING"
+                    && cleared.json[0]?["fields"] == ["Status"])
+            let missing = try await org.client.send("POST", "\(org.dataPath)/sobjects/Opportunity", token: token, json: ["Name": "Deal"])
+            #expect(missing.json[0]?["errorCode"] == "REQUIRED_FIELD_MISSING")
+            #expect(Set(missing.json[0]?["fields"]?.arrayValue?.compactMap(\.stringValue) ?? []) == ["StageName", "CloseDate"])
+        }
+    }
+
+    @Test("the org's own record answers at sobjects/Organization/{orgId}, and nobody creates, changes or deletes it")
+    func organization() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let orgID = org.credentials.user.orgID.id18
+            let record = try await org.client.send("GET", "\(org.dataPath)/sobjects/Organization/\(orgID)", token: token)
+            #expect(record.status == 200, "\(record.text)")
+            #expect(record.json["Id"]?.stringValue == orgID && record.json["OrganizationType"] == "Developer Edition")
+            #expect(record.json["DefaultLocaleSidKey"] == "en_US" && record.json["FiscalYearStartMonth"] == 1)
+            let query = try await org.client.send(
+                "GET", "\(org.dataPath)/query?q=" + "SELECT Id, Name, IsSandbox FROM Organization".formQuery, token: token)
+            #expect(query.json["totalSize"] == 1 && query.json["records"]?[0]?["IsSandbox"] == false)
+
+            let created = try await org.client.send("POST", "\(org.dataPath)/sobjects/Organization", token: token, json: ["Name": "Mine"])
+            #expect(created.status == 400 && created.json[0]?["errorCode"] == "CANNOT_INSERT_UPDATE_ACTIVATE_ENTITY")
+            #expect(created.json[0]?["message"] == "entity type cannot be inserted: Organization")
+            let deleted = try await org.client.send("DELETE", "\(org.dataPath)/sobjects/Organization/\(orgID)", token: token)
+            #expect(deleted.status == 400)
+        }
+    }
+
+    @Test("upsert by a standard idLookup field: an Opportunity's Name, a Case's CaseNumber")
+    func upsertByStandardLookup() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let body: JSON = ["StageName": "Prospecting", "CloseDate": "2026-12-31"]
+            let created = try await org.client.send(
+                "PATCH", "\(org.dataPath)/sobjects/Opportunity/Name/Big%20Deal", token: token, json: body)
+            #expect(created.status == 201, "\(created.text)")
+            let updated = try await org.client.send(
+                "PATCH", "\(org.dataPath)/sobjects/Opportunity/Name/Big%20Deal", token: token, json: ["StageName": "Qualification"])
+            #expect(updated.status == 200 || updated.status == 204, "\(updated.text)")
+            let notLookup = try await org.client.send("PATCH", "\(org.dataPath)/sobjects/Account/Name/Acme", token: token, json: [:])
+            #expect(notLookup.status == 404)
+        }
+    }
+}
+
+extension String {
+    /// The text percent-encoded for a query string.
+    fileprivate var formQuery: String { addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? self }
+}
