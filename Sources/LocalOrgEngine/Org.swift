@@ -60,7 +60,8 @@ package final class Org: Sendable {
     /// Answers a call on the data API as a user: the console's pages, which stand on a browser
     /// session, use the API as an app does.
     package func answer(_ call: RestCall, asUser userID: String) async throws(APIError) -> RestReply {
-        let api = DataAPI(store: store, userID: userID, limits: limits, pushEnabled: pushEnabled, analytics: analytics)
+        let api = DataAPI(
+            store: store, userID: userID, limits: limits, pushEnabled: pushEnabled, analytics: analytics, instanceURL: baseURL)
         let resolved = try api.resolve(call)
         switch resolved.access {
         case .read: return try await store.read(resolved.answer)

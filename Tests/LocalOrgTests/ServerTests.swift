@@ -219,7 +219,9 @@ struct ServerTests {
                 {"objects": [{"name": "Shipment__c", "label": "Shipment", "keyPrefix": "a05",
                               "fields": [{"name": "Carrier__c", "type": "picklist", "picklistValues": ["DHL", "UPS"]},
                                          {"name": "Account__c", "type": "reference", "referenceTo": "Account", "childRelationshipName": "Shipments__r"}]}],
-                 "fields": {"Contact": [{"name": "Badge__c", "type": "string", "length": 20, "unique": true}]}}
+                 "fields": {"Contact": [{"name": "Badge__c", "type": "string", "length": 20, "unique": true},
+                                         {"name": "Region__c", "type": "combobox", "picklistValues": ["EMEA", {"value": "APAC", "label": "Asia Pacific", "active": false}],
+                                          "nillable": false, "describe": {"inlineHelpText": "Where the contact works"}}]}}
                 """#.utf8
             ).write(to: schema)
             var configuration = configuration()
@@ -238,10 +240,33 @@ struct ServerTests {
                     return
                 }
                 #expect(children.records.first?["Carrier__c"] == .string("DHL"))
-                _ = try await store.create("Contact", fields: ["LastName": "A", "Badge__c": "B-1"], as: admin)
+                _ = try await store.create("Contact", fields: ["LastName": "A", "Badge__c": "B-1", "Region__c": "EMEA"], as: admin)
                 await #expect(throws: APIError.self) {
-                    _ = try await store.create("Contact", fields: ["LastName": "B", "Badge__c": "B-1"], as: admin)
+                    _ = try await store.create("Contact", fields: ["LastName": "B", "Badge__c": "B-1", "Region__c": "EMEA"], as: admin)
                 }
+                // The standard objects' keys work in a schema file: a field that cannot be empty
+                // must be given, and describe sends what the file says.
+                do {
+                    _ = try await store.create("Contact", fields: ["LastName": "C"], as: admin)
+                    Issue.record("a create without Region__c succeeded")
+                } catch let error as APIError {
+                    #expect(error.errorCode == "REQUIRED_FIELD_MISSING" && error.fields == ["Region__c"])
+                }
+                let client = HTTPTestClient(baseURL: server.credentials.instanceURL)
+                let token = try await client.send(
+                    "POST", "/services/oauth2/token",
+                    form: [
+                        "grant_type": "password", "client_id": server.credentials.clientID, "username": server.credentials.username,
+                        "password": server.credentials.password,
+                    ]
+                ).json["access_token"]?.stringValue
+                let describe = try await client.send(
+                    "GET", "/services/data/\(APIVersion.current)/sobjects/Contact/describe", token: token
+                ).json
+                let region = describe["fields"]?.arrayValue?.first { $0["name"] == "Region__c" }
+                #expect(
+                    region?["type"] == "combobox" && region?["nillable"] == false && region?["inlineHelpText"] == "Where the contact works")
+                #expect(region?["picklistValues"]?[1]?["label"] == "Asia Pacific" && region?["picklistValues"]?[1]?["active"] == false)
             }
         }
     }

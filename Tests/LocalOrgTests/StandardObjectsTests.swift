@@ -38,6 +38,11 @@ struct StandardObjectsTests {
             let names = (describe["fields"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }.filter { !$0.hasSuffix("__c") }
             #expect(Set(names) == Set(Self.contactFields), "\(Set(names).symmetricDifference(Self.contactFields))")
             let fields = Self.fields(of: describe)
+            // Page templates start with the org's URL, as a real org's do.
+            let instance = org.credentials.instanceURL
+            #expect(describe["urls"]?["uiDetailTemplate"]?.stringValue == instance + "/{ID}")
+            #expect(describe["urls"]?["uiEditTemplate"]?.stringValue == instance + "/{ID}/e")
+            #expect(describe["urls"]?["uiNewRecord"]?.stringValue == instance + "/003/e")
             #expect(fields["HomePhone"]?["type"] == "phone" && fields["HomePhone"]?["label"] == "Home Phone")
             #expect(fields["Name"]?["extraTypeInfo"] == "personname" && fields["Name"]?["createable"] == false)
             #expect(fields["Email"]?["idLookup"] == true && fields["Email"]?["length"] == 80)
@@ -69,13 +74,28 @@ struct StandardObjectsTests {
                     == ["Call", "Email", "Meeting", "Send Letter/Quote", "Other"])
             #expect(fields["ShowAs"]?["defaultValue"] == "Busy" && fields["ShowAs"]?["restrictedPicklist"] == true)
 
+            let account =
+                try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Acme"])
+                .json["id"]?.stringValue ?? ""
             let made = try await org.client.send(
                 "POST", "\(org.dataPath)/sobjects/Event", token: token,
-                json: ["Subject": "Site visit", "ActivityDateTime": "2026-12-01T09:00:00.000+0000", "DurationInMinutes": 45])
+                json: [
+                    "Subject": "Site visit", "ActivityDateTime": "2026-12-01T23:30:00.000+0000", "DurationInMinutes": 45,
+                    "WhatId": .string(account),
+                ])
             #expect(made.status == 201, "\(made.text)")
             let id = made.json["id"]?.stringValue ?? ""
             let event = try await org.client.send("GET", "\(org.dataPath)/sobjects/Event/\(id)", token: token).json
             #expect(event["Subject"] == "Site visit" && event["ShowAs"] == "Busy" && event["DurationInMinutes"] == 45)
+            // One instant in two fields, the end from the duration, the days of both, the account it is about.
+            #expect(event["StartDateTime"] == "2026-12-01T23:30:00.000+0000" && event["EndDateTime"] == "2026-12-02T00:15:00.000+0000")
+            #expect(event["ActivityDate"] == "2026-12-01" && event["EndDate"] == "2026-12-02")
+            #expect(event["AccountId"]?.stringValue == account)
+            let moved = try await org.client.send(
+                "PATCH", "\(org.dataPath)/sobjects/Event/\(id)", token: token, json: ["EndDateTime": "2026-12-02T01:30:00.000+0000"])
+            #expect(moved.status == 204)
+            let later = try await org.client.send("GET", "\(org.dataPath)/sobjects/Event/\(id)", token: token).json
+            #expect(later["DurationInMinutes"] == 120 && later["ActivityDateTime"] == "2026-12-01T23:30:00.000+0000")
         }
     }
 

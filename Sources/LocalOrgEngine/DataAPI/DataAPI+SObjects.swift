@@ -22,7 +22,7 @@ extension DataAPI {
                 created(id: try store.create(type.name, fields: fields, as: userID, db: db), type: type, version: call.version)
             }
         case ("GET", 3) where path[2] == "describe":
-            return .constant(.json(DescribeDocument.full(of: type, schema: store.schema, version: call.version)))
+            return .constant(.json(DescribeDocument.full(of: type, schema: store.schema, version: call.version, instanceURL: instanceURL)))
         case ("GET", 4...) where path[2] == "describe":
             return .constant(try describeLayouts(type, path: Array(path.dropFirst(3)), version: call.version))
         case ("GET", 3):

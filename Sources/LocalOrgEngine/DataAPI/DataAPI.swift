@@ -18,6 +18,8 @@ struct DataAPI: Sendable {
     var pushEnabled = true
     /// Where instrumentation uploads go.
     var analytics = AnalyticsInbox()
+    /// The org's URL, which describe's page templates (`uiDetailTemplate`) start with.
+    var instanceURL = ""
 
     /// The resource that answers `call`, or the API error the call gets.
     func resolve(_ call: RestCall) throws(APIError) -> ResolvedCall {

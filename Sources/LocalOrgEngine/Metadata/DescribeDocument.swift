@@ -42,9 +42,16 @@ enum DescribeDocument {
         ["encoding": "UTF-8", "maxBatchSize": 200, "sobjects": .array(schema.types.map { summary(of: $0, version: version) })]
     }
 
-    /// `GET sobjects/T/describe`.
-    static func full(of type: SObjectType, schema: OrgSchema, version: String) -> JSON {
+    /// `GET sobjects/T/describe`; `instanceURL` starts the page templates a layoutable
+    /// object's `urls` add (`uiDetailTemplate`, `uiEditTemplate`, `uiNewRecord`).
+    static func full(of type: SObjectType, schema: OrgSchema, version: String, instanceURL: String = "") -> JSON {
         guard case .object(var document) = summary(of: type, version: version) else { return .null }
+        if document["layoutable"] == true, case .object(var urls) = document["urls"] {
+            urls["uiDetailTemplate"] = .string(instanceURL + "/{ID}")
+            urls["uiEditTemplate"] = .string(instanceURL + "/{ID}/e")
+            urls["uiNewRecord"] = .string(instanceURL + "/\(type.keyPrefix)/e")
+            document["urls"] = .object(urls)
+        }
         // Components name their compound, and compounds follow the stored fields.
         let compoundOf = Dictionary(
             type.compoundFields.flatMap { compound in compound.components.map { ($0.field.lowercased(), compound.name) } },

@@ -7,7 +7,7 @@ import SalesforceCore
 enum DerivedFields {
     /// The stored fields a change derives others from (besides those it is given), so an update
     /// reads them and no other column.
-    static let inputs: Set<String> = ["FirstName", "LastName", "StageName", "Status"]
+    static let inputs: Set<String> = Set(["FirstName", "LastName", "StageName", "Status"]).union(ActivityTiming.inputs)
 
     static func apply(to values: inout [String: FieldValue], type: SObjectType, existing: [String: FieldValue]?, db: Database) throws {
         func current(_ name: String) -> FieldValue? { values[name] ?? existing?[name] }
@@ -21,6 +21,7 @@ enum DerivedFields {
             let full = [text("FirstName"), text("LastName")].compactMap { $0 }.joined(separator: " ")
             values["Name"] = full.isEmpty ? .null : .text(full)
         }
+        try ActivityTiming.apply(to: &values, type: type, existing: existing, db: db)
         switch type.name {
         case "Opportunity":
             if let stage = text("StageName"), values["StageName"] != nil {
