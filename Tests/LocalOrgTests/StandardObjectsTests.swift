@@ -142,6 +142,32 @@ struct StandardObjectsTests {
         }
     }
 
+    @Test("products, price books and their entries relate as in a real org; a task's account is the one it is about")
+    func productsAndTasks() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            func create(_ type: String, _ fields: JSON) async throws -> String {
+                let reply = try await org.client.send("POST", "\(org.dataPath)/sobjects/\(type)", token: token, json: fields)
+                return try #require(reply.json["id"]?.stringValue, "\(type): \(reply.text)")
+            }
+            let product = try await create("Product2", ["Name": "Widget", "ProductCode": "W-1", "IsActive": true])
+            let book = try await create("Pricebook2", ["Name": "Retail", "IsActive": true])
+            _ = try await create(
+                "PricebookEntry", ["Product2Id": .string(product), "Pricebook2Id": .string(book), "UnitPrice": 9.5, "IsActive": true])
+            let soql = "SELECT Name, (SELECT UnitPrice, Pricebook2.Name FROM PricebookEntries) FROM Product2"
+            let found = try await org.client.send(
+                "GET", "\(org.dataPath)/query?q=" + soql.formQuery, token: token)
+            let entry = found.json["records"]?[0]?["PricebookEntries"]?["records"]?[0]
+            #expect(entry?["UnitPrice"] == 9.5 && entry?["Pricebook2"]?["Name"] == "Retail", "\(found.text)")
+
+            let account = try await create("Account", ["Name": "Acme"])
+            let contact = try await create("Contact", ["LastName": "Lee", "AccountId": .string(account)])
+            let task = try await create("Task", ["Subject": "Call back", "WhoId": .string(contact)])
+            let read = try await org.client.send("GET", "\(org.dataPath)/sobjects/Task/\(task)", token: token).json
+            #expect(read["AccountId"]?.stringValue == account && read["Status"] == "Not Started" && read["IsHighPriority"] == false)
+        }
+    }
+
     @Test("upsert by a standard idLookup field: an Opportunity's Name, a Case's CaseNumber")
     func upsertByStandardLookup() async throws {
         try await withTestOrg(seed: false) { org throws in

@@ -7,7 +7,7 @@ import SalesforceCore
 enum DerivedFields {
     /// The stored fields a change derives others from (besides those it is given), so an update
     /// reads them and no other column.
-    static let inputs: Set<String> = Set(["FirstName", "LastName", "StageName", "Status"]).union(ActivityTiming.inputs)
+    static let inputs: Set<String> = Set(["FirstName", "LastName", "StageName", "Status", "Priority"]).union(ActivityTiming.inputs)
 
     static func apply(to values: inout [String: FieldValue], type: SObjectType, existing: [String: FieldValue]?, db: Database) throws {
         func current(_ name: String) -> FieldValue? { values[name] ?? existing?[name] }
@@ -36,6 +36,9 @@ enum DerivedFields {
             if values["Status"] != nil { values["IsClosed"] = .bool(text("Status") == "Closed") }
         case "Task":
             if values["Status"] != nil { values["IsClosed"] = .bool(text("Status") == "Completed") }
+            if values["Priority"] != nil, type.field(named: "IsHighPriority") != nil {
+                values["IsHighPriority"] = .bool(text("Priority") == "High")
+            }
         case "User":
             if existing == nil {
                 values["UserType"] = .text("Standard")

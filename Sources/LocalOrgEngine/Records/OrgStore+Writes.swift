@@ -237,6 +237,9 @@ extension OrgStore {
         for field in type.fields where values[field.name] == nil {
             if let defaultValue = field.valueOnCreate {
                 values[field.name] = field.type == .boolean ? .bool(defaultValue == "true") : .text(defaultValue)
+            } else if field.type == .boolean {
+                // A checkbox is never empty in Salesforce: unset, it is false.
+                values[field.name] = .bool(false)
             }
         }
         let id = try OrgDatabase.nextID(prefix: type.keyPrefix, base: idBase, in: db)
