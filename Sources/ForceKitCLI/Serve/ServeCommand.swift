@@ -97,7 +97,10 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Rotate refresh tokens: each refresh answers with a new one, and the one it used stops working.")
     var rotateRefreshTokens = false
 
-    @Option(help: ArgumentHelp("A JSON file declaring custom objects and fields.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file declaring custom objects and fields, in the keys of the standard objects' descriptions (describe's own).",
+            valueName: "FILE"))
     var schema: String?
 
     @Flag(help: "Start a new org without the sample Accounts, Contacts and Opportunities.")
