@@ -168,6 +168,28 @@ struct StandardObjectsTests {
         }
     }
 
+    @Test("field history objects answer queries and subqueries (empty: a new org tracks no field), and nobody writes them")
+    func fieldHistory() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            _ = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Acme"])
+            for soql in [
+                "SELECT Id, Field, OldValue, NewValue, DataType, CreatedDate FROM AccountHistory",
+                "SELECT Name, (SELECT Field, OldValue, NewValue FROM Histories) FROM Account",
+                "SELECT StageName, Amount, CloseDate FROM OpportunityHistory",
+            ] {
+                let reply = try await org.client.send("GET", "\(org.dataPath)/query?q=" + soql.formQuery, token: token)
+                #expect(reply.status == 200, "\(soql): \(reply.text)")
+            }
+            let fields = Self.fields(
+                of: try await org.client.send("GET", "\(org.dataPath)/sobjects/ContactHistory/describe", token: token).json)
+            #expect(fields["OldValue"]?["type"] == "anyType" && fields["OldValue"]?["filterable"] == false)
+            let written = try await org.client.send(
+                "POST", "\(org.dataPath)/sobjects/AccountHistory", token: token, json: ["Field": "Name"])
+            #expect(written.json[0]?["errorCode"] == "CANNOT_INSERT_UPDATE_ACTIVATE_ENTITY")
+        }
+    }
+
     @Test("upsert by a standard idLookup field: an Opportunity's Name, a Case's CaseNumber")
     func upsertByStandardLookup() async throws {
         try await withTestOrg(seed: false) { org throws in

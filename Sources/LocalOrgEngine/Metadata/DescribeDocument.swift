@@ -113,7 +113,7 @@ enum DescribeDocument {
         let isSystem = SObjectType.storageFields.contains(field.name)
         // A long text area is neither filtered nor sorted by; a plain one (a street) is.
         let longText = field.type == .textarea && field.length > 255
-        let filterable = !longText && field.type != .base64
+        let filterable = !longText && field.type != .base64 && field.type != .anyType
         let groupableTypes: Set<FieldType> = [.id, .boolean, .reference, .string, .picklist, .phone, .url, .int, .date, .email]
         let writable = field.createable || field.updateable
         let polymorphic = field.referenceTo.count > 1

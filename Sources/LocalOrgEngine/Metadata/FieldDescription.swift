@@ -46,8 +46,8 @@ enum FieldDescription {
             let kind: CompoundField.Kind = typeName == "address" ? .address : .location
             return (nil, Compound(name: name, label: object["label"]?.stringValue ?? SObjectField.label(from: name), kind: kind))
         }
-        guard let type = FieldType(rawValue: typeName), origin == .standard || type != .id else {
-            let known = FieldType.allCases.filter { $0 != .id }.map(\.rawValue).joined(separator: ", ")
+        guard let type = FieldType(rawValue: typeName), origin == .standard || (type != .id && type != .anyType) else {
+            let known = FieldType.allCases.filter { $0 != .id && $0 != .anyType }.map(\.rawValue).joined(separator: ", ")
             throw fail("\"type\" of \(name) must be one of \(known)")
         }
         func flag(_ key: String) throws(LocalOrgError) -> Bool? {

@@ -38,6 +38,8 @@ package enum FieldType: String, Sendable, CaseIterable, Codable {
     case time
     /// Binary content, base64 in JSON.
     case base64
+    /// A value of any type, kept as text: a history record's `OldValue` and `NewValue`.
+    case anyType
 
     /// How values of this type are kept in SQLite.
     var storage: FieldStorage {
@@ -48,7 +50,7 @@ package enum FieldType: String, Sendable, CaseIterable, Codable {
         case .date: return .date
         case .datetime: return .dateTime
         case .base64: return .blob
-        case .id, .reference, .string, .textarea, .email, .phone, .url, .picklist, .combobox, .multipicklist, .time: return .text
+        case .id, .reference, .string, .textarea, .email, .phone, .url, .picklist, .combobox, .multipicklist, .time, .anyType: return .text
         }
     }
 
@@ -62,6 +64,7 @@ package enum FieldType: String, Sendable, CaseIterable, Codable {
         case .date: return "xsd:date"
         case .datetime: return "xsd:dateTime"
         case .time: return "xsd:time"
+        case .anyType: return "xsd:anyType"
         case .base64: return "xsd:base64Binary"
         default: return "xsd:string"
         }
