@@ -50,6 +50,8 @@ extension DataAPI {
             return try userPassword(call, userID: path[2])
         case ("GET", 4) where RecordID.normalized(path[2]) != nil && type.field(named: path[3])?.type == .base64:
             return .read { db in try blob(of: type, id: path[2], field: path[3], db: db) }
+        case ("GET", 4) where RecordID.normalized(path[2]) != nil && isRelationship(path[3], of: type):
+            return .read { db in try related(type, id: path[2], relationship: path[3], call: call, db: db) }
         case ("GET", 4):
             return .read { db in try retrieveByExternalID(type, field: path[2], value: path[3], call: call, db: db) }
         case ("PATCH", 4), ("POST", 4), ("POST", 3):

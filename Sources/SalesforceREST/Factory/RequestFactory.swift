@@ -101,6 +101,14 @@ public struct RequestFactory: Sendable {
             unique.isEmpty ? [] : [("fields", unique.joined(separator: ","))])
     }
 
+    /// The records related to one: the record a lookup names (`relationship` `Account` of a
+    /// Contact), or a child relationship's records as a query result (`Contacts` of an Account).
+    public func related(_ objectType: String, id: String, relationship: String, fields: [String] = []) -> RestRequest {
+        data(
+            .get, "/sobjects/\(Self.segment(objectType))/\(Self.segment(id))/\(Self.segment(relationship))",
+            fields.isEmpty ? [] : [("fields", fields.joined(separator: ","))])
+    }
+
     /// Creates a record.
     public func create(_ objectType: String, fields: JSON) -> RestRequest {
         data(.post, "/sobjects/\(Self.segment(objectType))", json: fields)
