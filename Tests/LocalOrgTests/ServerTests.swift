@@ -317,6 +317,11 @@ struct ServerTests {
                 "fields.Account[0]: \"Name\" must end in __c"
             ),
             (#"{"objects": [{"name": "A__c", "keyPrefix": "001"}]}"#, "object \"A__c\" reuses the key prefix 001"),
+            // Describe may not say what the org does otherwise: a writable field shown as read-only.
+            (
+                #"{"fields": {"Account": [{"name": "Tier__c", "type": "string", "describe": {"createable": false}}]}}"#,
+                "fields.Account[0]: \"createable\" of Tier__c goes beside \"describe\", not in it"
+            ),
             (#"[1]"#, "the top level must be an object with \"objects\" and/or \"fields\""),
         ])
     func badSchemaFiles(text: String, reason: String) async throws {

@@ -30,6 +30,11 @@ enum FieldDescription {
         "restrictedPicklist", "referenceTo", "relationshipName", "childRelationshipName", "picklistValues", "compoundFieldName", "describe",
     ]
 
+    /// The keys LocalOrg's writes and queries follow, which `describe` may not repeat. (A
+    /// relationship name on a field that is no reference, as Salesforce's `Jigsaw` fields have,
+    /// is only shown, so `describe` may give it.)
+    static let actedOn = keys.subtracting(["relationshipName", "compoundFieldName", "describe"])
+
     /// Reads a field, or a compound field when its type is `address` or `location`.
     /// - Parameter fail: Makes the error for a problem, given what is wrong.
     static func read(
@@ -116,6 +121,10 @@ enum FieldDescription {
         if let compound = object["compoundFieldName"]?.stringValue { field.describeKeys["compoundFieldName"] = .string(compound) }
         if let describe = object["describe"] {
             guard let keys = describe.objectValue else { throw fail("\"describe\" of \(name) must be an object") }
+            // What LocalOrg acts on is said once, in its own key, so describe cannot say otherwise.
+            if let key = Set(keys.keys).intersection(actedOn).sorted().first {
+                throw fail("\"\(key)\" of \(name) goes beside \"describe\", not in it")
+            }
             field.describeKeys.merge(keys) { _, given in given }
         }
         return (field, nil)
