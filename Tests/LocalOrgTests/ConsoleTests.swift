@@ -53,6 +53,27 @@ struct ConsoleTests {
         }
     }
 
+    @Test("describe's classic page templates open: /{ID} the record, /{ID}/e its form, /003/e a new contact's")
+    func classicPaths() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let id = try await createAccount(org, token: token, name: "Acme")
+            let urls = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/describe", token: token).json["urls"]
+            let browser = try await signedIn(org)
+            let detail = try await browser.get("/\(id)")
+            #expect(detail.status == 303 && detail.header("Location") == "/lightning/r/Account/\(id)/view")
+            let edit = try await browser.get("/\(id)/e")
+            #expect(edit.status == 303 && edit.header("Location") == "/lightning/r/Account/\(id)/edit")
+            let newPath = String((urls?["uiNewRecord"]?.stringValue ?? "").dropFirst(org.credentials.instanceURL.count))
+            let new = try await browser.get(newPath)
+            #expect(newPath == "/003/e" && new.status == 303 && new.header("Location") == "/lightning/o/Contact/new")
+            // Paths of no record stay unknown: an id no object has, and what is no id at all.
+            #expect(try await browser.get("/zzz000000000001").status == 404)
+            let unknown = try await browser.get("/favicon.ico")
+            #expect(unknown.status == 404 && unknown.text.contains("NOT_FOUND"))
+        }
+    }
+
     @Test("a record whose name is markup shows as text on every page, and no page runs a script")
     func escaping() async throws {
         try await withTestOrg(seed: false) { org throws in

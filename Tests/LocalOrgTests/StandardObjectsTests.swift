@@ -209,5 +209,5 @@ struct StandardObjectsTests {
 
 extension String {
     /// The text percent-encoded for a query string.
-    fileprivate var formQuery: String { addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? self }
+    var formQuery: String { addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? self }
 }

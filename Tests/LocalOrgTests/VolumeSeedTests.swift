@@ -77,4 +77,18 @@ struct VolumeSeedTests {
             }
         }
     }
+
+    @Test("seeded records' checkboxes are false, as a create leaves them, so a filter on false finds them all")
+    func seededCheckboxes() async throws {
+        var configuration = LocalOrgConfiguration()
+        configuration.volumeSeed = VolumeSeed(accounts: 20, contactsPerAccount: 1)
+        try await withTestOrg(seed: false, configuration: configuration) { org in
+            let token = try await org.passwordToken()
+            let contacts = try await Self.query(org, "SELECT COUNT() FROM Contact WHERE IsEmailBounced = false", token: token)
+            #expect(contacts["totalSize"] == 20)
+            let account = try await Self.query(
+                org, "SELECT COUNT() FROM Account WHERE IsPartner = false AND IsCustomerPortal = false", token: token)
+            #expect(account["totalSize"] == 20)
+        }
+    }
 }

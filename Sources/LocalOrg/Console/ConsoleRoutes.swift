@@ -131,6 +131,36 @@ struct ConsoleRoutes {
         router.get("/lightning/**") { request, _ in
             await signedIn(request) { api in ConsolePages.notFound(api) }
         }
+        registerClassicPaths(on: router)
+    }
+
+    /// Classic pages, which describe's `uiDetailTemplate` (`/{ID}`), `uiEditTemplate` (`/{ID}/e`)
+    /// and `uiNewRecord` (`/003/e`) give, open their Lightning pages as in a real org. A segment
+    /// that is no record id or key prefix stays a 404, as any unknown path.
+    private func registerClassicPaths(on router: Router<LocalOrgRequestContext>) {
+        router.get("/:classic") { request, context in
+            let id = context.parameters.get("classic") ?? ""
+            guard ClassicPath.isRecordID(id) else { throw HTTPError(.notFound) }
+            return await signedIn(request) { api in
+                guard let object = try await api.object(ofID: id) else { return ConsolePages.notFound(api) }
+                return Self.seeOther(ConsolePaths.record(object, id))
+            }
+        }
+        router.get("/:classic/e") { request, context in
+            let segment = context.parameters.get("classic") ?? ""
+            let isPrefix = ClassicPath.isKeyPrefix(segment)
+            guard isPrefix || ClassicPath.isRecordID(segment) else { throw HTTPError(.notFound) }
+            return await signedIn(request) { api in
+                if isPrefix {
+                    guard let object = try await api.objects().first(where: { $0.keyPrefix == segment })?.name else {
+                        return ConsolePages.notFound(api)
+                    }
+                    return Self.seeOther(ConsolePaths.new(object))
+                }
+                guard let object = try await api.object(ofID: segment) else { return ConsolePages.notFound(api) }
+                return Self.seeOther(ConsolePaths.record(object, segment, "edit"))
+            }
+        }
     }
 
     /// A page for a signed-in browser; any other goes to the login page, which comes back here.

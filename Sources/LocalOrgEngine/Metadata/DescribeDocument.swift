@@ -148,7 +148,7 @@ enum DescribeDocument {
                 }),
             "aiPredictionField": false, "calculatedFormula": .null, "compoundFieldName": .null, "controllerName": .null,
             "defaultValueFormula": .null, "displayLocationInDecimal": false, "encrypted": false,
-            "extraTypeInfo": field.type == .textarea && !longText ? "plaintextarea" : .null,
+            "extraTypeInfo": field.type == .textarea ? "plaintextarea" : .null,
             "filteredLookupInfo": .null, "formulaTreatNullNumberAsZero": false, "highScaleNumber": false, "mask": .null,
             "maskType": .null, "namePointing": .bool(polymorphic), "polymorphicForeignKey": .bool(polymorphic),
             "queryByDistance": false, "referenceTargetField": .null, "relationshipOrder": .null, "restrictedDelete": false,

@@ -63,7 +63,7 @@ extension OrgStore {
         for start in stride(from: 0, to: seed.accounts, by: VolumeSeed.accountsPerTransaction) {
             let end = min(start + VolumeSeed.accountsPerTransaction, seed.accounts)
             try await write { db in
-                var writer = try VolumeSeedWriter(db: db, ownerID: ownerID)
+                var writer = try VolumeSeedWriter(db: db, ownerID: ownerID, account: accountType, contact: contactType)
                 for index in start..<end {
                     let accountID = RecordID.make(prefix: accountType.keyPrefix, counter: firstAccount + Int64(index))
                     writer.timestamp = timestamp(index)
@@ -103,14 +103,21 @@ private struct VolumeSeedWriter {
     var timestamp = ""
     let ownerID: String
 
-    init(db: Database, ownerID: String) throws {
-        func statement(_ table: String, _ columns: [String]) throws -> RowStatement {
-            let names = (Self.systemColumns + columns).map(OrgDatabase.quoted).joined(separator: ", ")
-            let marks = Array(repeating: "?", count: Self.systemColumns.count + columns.count).joined(separator: ", ")
-            return RowStatement(try db.cachedStatement(sql: "INSERT INTO \(OrgDatabase.quoted(table)) (\(names)) VALUES (\(marks))"))
+    init(db: Database, ownerID: String, account: SObjectType, contact: SObjectType) throws {
+        func statement(_ type: SObjectType, _ columns: [String]) throws -> RowStatement {
+            // Every other checkbox is false, as a create leaves it; a literal costs the inserts nothing.
+            let given = Set(Self.systemColumns + columns)
+            let stored = Set(try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [type.name]))
+            let checkboxes = type.fields.filter { $0.type == .boolean && !given.contains($0.name) && stored.contains($0.name) }.map(\.name)
+            let names = (Self.systemColumns + columns + checkboxes).map(OrgDatabase.quoted).joined(separator: ", ")
+            let marks =
+                Array(repeating: "?", count: Self.systemColumns.count + columns.count) + Array(repeating: "0", count: checkboxes.count)
+            return RowStatement(
+                try db.cachedStatement(
+                    sql: "INSERT INTO \(OrgDatabase.quoted(type.name)) (\(names)) VALUES (\(marks.joined(separator: ", ")))"))
         }
-        accounts = try statement("Account", Self.accountColumns)
-        contacts = try statement("Contact", Self.contactColumns)
+        accounts = try statement(account, Self.accountColumns)
+        contacts = try statement(contact, Self.contactColumns)
         self.ownerID = ownerID
     }
 
