@@ -208,6 +208,20 @@ class SimpleSalesforceAgainstLocalOrg(unittest.TestCase):
         self.assertEqual(echo["path"], "/echo/this")
         self.assertEqual(echo["body"], {"hello": "apex"})
 
+    def test_replication_updated_and_deleted(self):
+        import datetime
+        now = datetime.datetime.now(datetime.timezone.utc)
+        start = now - datetime.timedelta(days=1)
+        updated = self.sf.Account.updated(start, now + datetime.timedelta(minutes=5))
+        self.assertIsInstance(updated["ids"], list)
+        # The current minute is not covered yet: coverage ends at its start, in Salesforce's form.
+        minutes = {(now + datetime.timedelta(minutes=m)).strftime("%Y-%m-%dT%H:%M:00.000+0000") for m in (0, 1)}
+        self.assertIn(updated["latestDateCovered"], minutes)
+        deleted = self.sf.Account.deleted(start, now)
+        self.assertEqual(set(deleted), {"deletedRecords", "earliestDateAvailable", "latestDateCovered"})
+        with self.assertRaises(SalesforceMalformedRequest):
+            self.sf.Account.deleted(now, start)
+
     def test_bulk2_query_pages_csv_through_locators(self):
         import csv
         import io

@@ -25,6 +25,8 @@ extension DataAPI {
             return .constant(.json(DescribeDocument.full(of: type, schema: store.schema, version: call.version, instanceURL: instanceURL)))
         case ("GET", 4...) where path[2] == "describe":
             return .constant(try describeLayouts(type, path: Array(path.dropFirst(3)), version: call.version))
+        case ("GET", 3) where path[2] == "updated" || path[2] == "deleted":
+            return try replication(path[2] == "updated" ? .updated : .deleted, of: type, call: call)
         case ("GET", 3):
             // A view joins the user's recent items, so reading a record writes.
             let fields = call.listParameter("fields")

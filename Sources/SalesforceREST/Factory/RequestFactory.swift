@@ -9,7 +9,7 @@ import URLEncoding
 /// ```swift
 /// let requests = RequestFactory(apiVersion: .current)
 /// requests.retrieve("Account", id: "001…", fields: ["Name", "Industry"])
-/// // GET /services/data/v62.0/sobjects/Account/001…?fields=Name,Industry
+/// // GET /services/data/v66.0/sobjects/Account/001…?fields=Name,Industry
 /// ```
 public struct RequestFactory: Sendable {
     /// The version in every `/services/data` path.
