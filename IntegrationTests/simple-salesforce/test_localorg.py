@@ -208,6 +208,38 @@ class SimpleSalesforceAgainstLocalOrg(unittest.TestCase):
         self.assertEqual(echo["path"], "/echo/this")
         self.assertEqual(echo["body"], {"hello": "apex"})
 
+    def test_bulk2_insert_upsert_and_delete_unmodified(self):
+        import csv
+        import io
+        inserted = self.sf.bulk2.Contact.insert(records=[
+            {"FirstName": "Ada", "LastName": "Bulk-Lovelace"},
+            {"FirstName": "Grace, RADM", "LastName": "Bulk-Hopper"},
+            {"FirstName": "No last name", "LastName": ""},
+        ], wait=0.1)
+        self.assertEqual([(r["numberRecordsProcessed"], r["numberRecordsFailed"], r["numberRecordsTotal"]) for r in inserted],
+                         [(3, 1, 3)])
+        job = inserted[0]["job_id"]
+        failed = list(csv.DictReader(io.StringIO(self.sf.bulk2.Contact.get_failed_records(job))))
+        self.assertEqual(len(failed), 1)
+        self.assertTrue(failed[0]["sf__Error"].startswith("REQUIRED_FIELD_MISSING:"), failed)
+        successful = list(csv.DictReader(io.StringIO(self.sf.bulk2.Contact.get_successful_records(job))))
+        self.assertEqual(sorted(row["LastName"] for row in successful), ["Bulk-Hopper", "Bulk-Lovelace"])
+        self.assertEqual({row["sf__Created"] for row in successful}, {"true"})
+
+        upserted = self.sf.bulk2.Account.upsert(records=[
+            {"External_Id__c": "BULK-1", "Name": "Bulk Acme"},
+            {"External_Id__c": "BULK-1", "Name": "Bulk Acme Corp"},
+        ], external_id_field="External_Id__c", wait=0.1)
+        self.assertEqual(upserted[0]["numberRecordsFailed"], 0)
+        found = self.sf.query("SELECT Id, Name FROM Account WHERE External_Id__c = 'BULK-1'")
+        self.assertEqual(found["totalSize"], 1)
+        self.assertEqual(found["records"][0]["Name"], "Bulk Acme Corp")
+
+        ids = [{"Id": row["sf__Id"]} for row in successful]
+        deleted = self.sf.bulk2.Contact.delete(records=ids, wait=0.1)
+        self.assertEqual((deleted[0]["numberRecordsProcessed"], deleted[0]["numberRecordsFailed"]), (2, 0))
+        self.assertEqual(self.sf.query("SELECT COUNT() FROM Contact WHERE LastName LIKE 'Bulk-%'")["totalSize"], 0)
+
     def test_replication_updated_and_deleted(self):
         import datetime
         now = datetime.datetime.now(datetime.timezone.utc)

@@ -62,11 +62,11 @@ enum Responses {
         Response(status: .found, headers: [.location: location])
     }
 
-    /// The request body's bytes, up to the context's upload limit.
+    /// The request body's bytes, up to `limit`, or the context's upload limit when none is given.
     /// - Throws: a 413 REQUEST_TOO_LARGE beyond the limit, a 400 for a body that cannot be read
     ///   (broken chunked encoding, say): what the client sent, never a 500.
     static func body(of request: Request, context: LocalOrgRequestContext, upTo limit: Int? = nil) async throws -> [UInt8] {
-        let buffer = try await collect(request, upTo: min(limit ?? context.maxUploadSize, context.maxUploadSize))
+        let buffer = try await collect(request, upTo: limit ?? context.maxUploadSize)
         return buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes) ?? []
     }
 

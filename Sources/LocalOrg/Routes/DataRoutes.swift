@@ -27,7 +27,11 @@ struct DataRoutes {
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         var body = RestCall.Body.none
         if request.method != .get, request.method != .delete {
-            body = .bytes(try await Responses.body(of: request, context: context), contentType: request.headers[.contentType])
+            // A Bulk API 2.0 upload may be as large as Salesforce takes; every other body has the usual limit.
+            let isUpload = request.method == .put && request.uri.path.hasSuffix("/batches")
+            body = .bytes(
+                try await Responses.body(of: request, context: context, upTo: isUpload ? OrgStore.maximumIngestBytes : nil),
+                contentType: request.headers[.contentType])
         }
         let call = RestCall(
             method: request.method.rawValue, version: try APIVersions.checked(context.parameters.get("version")),

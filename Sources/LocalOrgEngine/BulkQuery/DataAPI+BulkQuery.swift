@@ -29,7 +29,7 @@ extension DataAPI {
             }
             return .read { db in
                 _ = try job(path[2], db: db)
-                guard let aborted = store.bulkQueryJobs.setState(.aborted, of: path[2]) else { throw APIError.notFound }
+                guard let aborted = store.bulkQueryJobs.update(path[2], { $0.state = .aborted }) else { throw APIError.notFound }
                 return .json(aborted.info)
             }
         case ("DELETE", 3):

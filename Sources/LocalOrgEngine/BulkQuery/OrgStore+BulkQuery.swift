@@ -58,7 +58,7 @@ extension OrgStore {
             if let limit = compiled.limit { total = min(total, limit) }
         }
         let job = BulkQueryJob(
-            id: bulkQueryJobs.nextID(), operation: operation, object: parsed.object, createdById: userID, createdDate: now.description,
+            id: bulkJobIDs.next(), operation: operation, object: parsed.object, createdById: userID, createdDate: now.description,
             apiVersion: version.hasPrefix("v") ? String(version.dropFirst()) : version, state: .uploadComplete, columnDelimiter: delimiter,
             lineEnding: ending, query: compiled, snapshot: snapshot, total: total, columns: columns)
         // The query has run: the job is complete from now on; the creation answers as Salesforce

@@ -37,6 +37,7 @@ struct DataAPI: Sendable {
         case ("GET", "ui-api") where path.count == 3 && path[1] == "layout": return .constant(try uiLayout(call))
         case (_, "connect") where path == ["connect", "proxy", "app-analytics-logging"]: return try analyticsLogging(call)
         case (_, "connect"), (_, "chatter"): return try files(call)
+        case (_, "jobs") where path.count >= 2 && path[1] == "ingest": return try bulkIngest(call)
         case (_, "jobs"): return try bulkQuery(call)
         default: throw APIError.notFound
         }

@@ -17,7 +17,10 @@ package final class OrgStore: Sendable {
     let pool: DatabasePool
     package let clock: @Sendable () -> Date
     let cursors = QueryCursors()
-    let bulkQueryJobs = BulkQueryJobs()
+    /// Bulk API 2.0 jobs, with one sequence of ids for both kinds.
+    let bulkJobIDs = BulkJobIDs()
+    let bulkQueryJobs = BulkJobs<BulkQueryJob>()
+    let bulkIngestJobs = BulkJobs<BulkIngestJob>()
 
     /// Opens (or creates) the store in `file`.
     /// - Parameters:

@@ -2,14 +2,17 @@ import Hummingbird
 import LocalOrgEngine
 import SalesforceCore
 
-/// What apps left in the org: Bulk API 2.0 query jobs, push registrations, analytics uploads and
-/// files, newest first.
+/// What apps left in the org: Bulk API 2.0 query and ingest jobs, push registrations, analytics
+/// uploads and files, newest first.
 struct ActivityPage {
     let api: ConsoleAPI
     static let shown = 50
 
     func page() async throws -> Response {
-        let jobs = (try await api.call("GET", ["jobs", "query"])["records"]?.arrayValue ?? []).reversed().prefix(Self.shown)
+        let queries = try await api.call("GET", ["jobs", "query"])["records"]?.arrayValue ?? []
+        let ingests = try await api.call("GET", ["jobs", "ingest"])["records"]?.arrayValue ?? []
+        // Ids come from one sequence, so their order is the order the jobs were made in.
+        let jobs = (queries + ingests).sorted { ($0["id"]?.stringValue ?? "") > ($1["id"]?.stringValue ?? "") }.prefix(Self.shown)
         let jobRows: [[HTML]] = jobs.map { job in
             [
                 "<span class=\"mono\">\(job["id"]?.stringValue)</span>", "\(job["operation"]?.stringValue)",
@@ -54,7 +57,7 @@ struct ActivityPage {
         let body: HTML = """
             <h1>Activity</h1><p class="muted">The latest \(Self.shown) of each, newest first. \
             <a href="\(ConsolePaths.requests)">Requests</a> shows every call as it arrives.</p>
-            \(section("Bulk API 2.0 query jobs", ["Job", "Operation", "Object", "State", "Created", "By"], jobRows, none: "No jobs yet."))
+            \(section("Bulk API 2.0 jobs", ["Job", "Operation", "Object", "State", "Created", "By"], jobRows, none: "No jobs yet."))
             \(section("Push registrations", ["Device", "Service", "App", "Token", "Registered"], deviceRows, none: "No device has registered."))
             \(section("Analytics uploads", ["User", "Schema", "Event"], eventRows, none: "No app has uploaded events."))
             \(section("Files", ["Title", "Type", "Size", "Uploaded"], fileRows, none: "No files yet."))

@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import SOQL
+import SalesforceCore
+
+/// Bulk API 2.0 ingest jobs: `jobs/ingest` (create, list), `jobs/ingest/{id}` (information,
+/// close or abort, delete), `jobs/ingest/{id}/batches` (upload CSV) and the results
+/// (`successfulResults`, `failedResults`, `unprocessedrecords`). A closed job runs at once, so
+/// its information reads `JobComplete` from the next call on.
+extension DataAPI {
+    func bulkIngest(_ call: RestCall) throws(APIError) -> ResolvedCall {
+        let path = call.segments
+        switch (call.method, path.count) {
+        case ("POST", 2):
+            let body = try call.json() ?? .null
+            return .read { _ in .json(try store.createBulkIngestJob(body, userID: userID, version: call.version).created) }
+        case ("GET", 2):
+            return .read { db in
+                let everyone = try UserManagement.isAdministrator(userID, db: db)
+                let records = store.bulkIngestJobs.all.filter { everyone || $0.createdById == userID }.map(\.listed)
+                return .json(["done": true, "records": .array(records), "nextRecordsUrl": .null])
+            }
+        case ("GET", 3):
+            return .read { db in .json(try ingestJob(path[2], db: db).status) }
+        case ("PATCH", 3):
+            let requested = try call.json()?["state"]?.stringValue ?? ""
+            switch requested {
+            case BulkIngestJob.State.uploadComplete.rawValue: return close(path[2])
+            case BulkIngestJob.State.aborted.rawValue: return abort(path[2])
+            default:
+                throw APIError(
+                    status: 400, errorCode: "INVALIDJOBSTATE",
+                    message: "An ingest job can be set to UploadComplete or Aborted, not \(requested).")
+            }
+        case ("DELETE", 3):
+            return .read { db in
+                let job = try ingestJob(path[2], db: db)
+                guard job.state != .open, job.state != .inProgress else {
+                    throw APIError(
+                        status: 400, errorCode: "INVALIDJOBSTATE",
+                        message: "A job can be deleted once it is closed, complete, failed or aborted; this one is \(job.state.rawValue).")
+                }
+                guard store.bulkIngestJobs.remove(path[2]) else { throw APIError.notFound }
+                return .noContent
+            }
+        case ("PUT", 4) where path[3] == "batches":
+            guard case .bytes(let bytes, _) = call.body, !bytes.isEmpty else {
+                throw APIError(status: 400, errorCode: "INVALIDJOB", message: "The upload has no data: send the job's CSV as the body.")
+            }
+            return .read { db in
+                _ = try ingestJob(path[2], db: db)
+                _ = try store.bulkIngestJobs.update(path[2]) { job in
+                    guard job.state == .open else {
+                        throw APIError(
+                            status: 400, errorCode: "INVALIDJOBSTATE",
+                            message: "Data can be uploaded to an Open job only; this one is \(job.state.rawValue).")
+                    }
+                    guard job.data.count + bytes.count <= OrgStore.maximumIngestBytes else {
+                        throw APIError.requestTooLarge(limit: OrgStore.maximumIngestBytes)
+                    }
+                    job.data += bytes
+                    job.uploads += 1
+                }
+                return RestReply(status: 201, body: nil)
+            }
+        // Clients spell the last `unprocessedrecords` or `unprocessedRecords`; both reach it.
+        case ("GET", 4) where ["successfulresults", "failedresults", "unprocessedrecords"].contains(path[3].lowercased()):
+            return .read { db in
+                let job = try ingestJob(path[2], db: db)
+                guard [.jobComplete, .failed, .aborted].contains(job.state) else {
+                    throw APIError(
+                        status: 400, errorCode: "INVALIDJOBSTATE",
+                        message: "Results are ready once the job is complete, failed or aborted; this one is \(job.state.rawValue).")
+                }
+                return RestReply(status: 200, body: store.bulkIngestResults(job, kind: path[3].lowercased()), contentType: "text/csv")
+            }
+        default:
+            throw APIError.notFound
+        }
+    }
+
+    /// Closes a job and runs it in the same write: the answer shows `UploadComplete`, as
+    /// Salesforce's does, and the job is complete when the caller next asks.
+    private func close(_ id: String) -> ResolvedCall {
+        .write { db in
+            _ = try ingestJob(id, db: db)
+            guard
+                let closed = try store.bulkIngestJobs.update(
+                    id,
+                    { job in
+                        guard job.state == .open else {
+                            throw APIError(
+                                status: 400, errorCode: "INVALIDJOBSTATE",
+                                message: "Only an Open job can be closed; this one is \(job.state.rawValue).")
+                        }
+                        guard job.uploads <= 1 else {
+                            // Salesforce's words, its spelling and the job's 15-character id included.
+                            throw APIError(
+                                status: 400, errorCode: "INVALIDJOB",
+                                message:
+                                    "Found multipe contents for job: <\(job.id.prefix(15))>, please 'Close' / 'Abort' / 'Delete' the current Job then create a new Job and make sure you only do 'PUT' once on a given Job."
+                            )
+                        }
+                        job.state = .uploadComplete
+                        job.systemModstamp = store.now.description
+                    })
+            else { throw APIError.notFound }
+            let processed = store.processBulkIngestJob(closed, userID: userID, db: db)
+            _ = store.bulkIngestJobs.update(id) { $0 = processed }
+            return .json(closed.changed)
+        }
+    }
+
+    /// Aborts a job that has not finished; its uploaded rows become its unprocessed records.
+    private func abort(_ id: String) -> ResolvedCall {
+        .read { db in
+            _ = try ingestJob(id, db: db)
+            guard
+                let aborted = try store.bulkIngestJobs.update(
+                    id,
+                    { job in
+                        guard [.open, .uploadComplete, .inProgress].contains(job.state) else {
+                            throw APIError(
+                                status: 400, errorCode: "INVALIDJOBSTATE",
+                                message: "A job that is \(job.state.rawValue) cannot be aborted.")
+                        }
+                        job.state = .aborted
+                        job.systemModstamp = store.now.description
+                        let rows = (try? CSVFormat.rows(in: job.data, delimiter: job.columnDelimiter, lineEnding: job.lineEnding)) ?? []
+                        job.header = OrgStore.firstLine(of: job.data, lineEnding: job.lineEnding)
+                        job.unprocessed = rows.dropFirst().filter { $0 != [""] }.map { $0.map { Optional($0) } }
+                        job.data = []
+                    })
+            else { throw APIError.notFound }
+            return .json(aborted.changed)
+        }
+    }
+
+    /// A job the user may see: their own, or any for a System Administrator (View All Data).
+    private func ingestJob(_ id: String, db: Database) throws -> BulkIngestJob {
+        guard let job = store.bulkIngestJobs.job(id, now: store.clock()) else { throw APIError.notFound }
+        guard try job.createdById == userID || UserManagement.isAdministrator(userID, db: db) else { throw APIError.notFound }
+        return job
+    }
+}
