@@ -116,6 +116,31 @@ struct DataImportCommandTests {
         }
     }
 
+    @Test("import csv --bulk: one Bulk API 2.0 ingest job; a refused row is named by its values and Salesforce's error")
+    func csvBulk() async throws {
+        try await withLoggedInHome { _, home in
+            let csv = try write(
+                "Name,NumberOfEmployees,Phone,External_Id__c\r\nBulk One,12,555-0100,B-1\r\n,3,,B-2\r\nBulk Three,7,#N/A,B-3\r\n",
+                to: "bulk.csv", in: home)
+            let result = await forcekit("data", "import", "csv", "Account", csv, "--bulk")
+            #expect(result.exitCode == 1)
+            #expect(result.output == "Account from \(csv): created 2, 1 failed\n", "\(result.output)")
+            #expect(
+                result.error.contains(
+                    "Name=, NumberOfEmployees=3, Phone=, External_Id__c=B-2: REQUIRED_FIELD_MISSING:Required fields are missing: [Name]:Name --"
+                ),
+                "\(result.error)")
+            let upsert = try write("External_Id__c,Phone\nB-1,555-0199\nB-4,555-0104\n", to: "upsert.csv", in: home)
+            let again = await forcekit("data", "import", "csv", "Account", upsert, "--bulk", "--external-id", "External_Id__c", "--json")
+            let lines = try again.outputLines.map { try JSON(parsing: $0) }
+            #expect(again.exitCode == 1 && lines.count == 2)
+            #expect(lines[0]["success"] == true && lines[0]["created"] == false)
+            #expect(lines[1]["success"] == false && lines[1]["error"]?.stringValue?.hasPrefix("REQUIRED_FIELD_MISSING") == true)
+            let phone = await forcekit("query", "SELECT Phone FROM Account WHERE External_Id__c = 'B-1'", "--csv")
+            #expect(phone.outputLines.last == "555-0199")
+        }
+    }
+
     @Test("export tree then import tree: the records come back with their children and links, under new ids, as sf's files carry them")
     func exportThenImport() async throws {
         try await withLoggedInHome { _, home in

@@ -129,17 +129,20 @@ struct DataImportTreeCommand: AsyncParsableCommand {
 struct DataImportCSVCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "csv",
-        abstract: "Create (or upsert) records of one object from a CSV file, 200 a request.",
+        abstract: "Create (or upsert) records of one object from a CSV file, 200 a request or through a Bulk API job.",
         discussion: """
             The header names the fields; a parent by its external id is a column such as \
             Account.External_Id__c. As in Bulk API 2.0, an empty value leaves a field unset and \
             #N/A sets it to null; values are typed for their fields from the object's describe. \
             Each row stands alone: a refused row is reported with its line and the others are \
-            created. Exits 1 when any row failed.
+            created. Files of more than 10,000 rows (or any, with --bulk) go through one Bulk \
+            API 2.0 ingest job, which reports a refused row by its values. Exits 1 when any row \
+            failed.
 
             Examples:
               forcekit data import csv Account accounts.csv
               forcekit data import csv Contact contacts.csv --external-id Email__c
+              forcekit data import csv Account big.csv --bulk
             """
     )
 
@@ -151,16 +154,35 @@ struct DataImportCSVCommand: AsyncParsableCommand {
         help: ArgumentHelp("Upsert by this external id field: rows whose value exists update that record.", valueName: "FIELD"))
     var externalId: String?
 
-    @Flag(help: "Print one JSON object per row: line, id, created, errors.")
+    @Flag(
+        help: ArgumentHelp(
+            "Load through one Bulk API 2.0 ingest job; files of more than \(Self.bulkThreshold) rows always go this way."))
+    var bulk = false
+
+    @Flag(help: "Print one JSON object per row: line, id, created, errors (with --bulk: success, id, created, error).")
     var json = false
 
     @OptionGroup var account: AccountOptions
+
+    /// Past this many rows a file goes through a Bulk API job, not 200 rows a request.
+    static let bulkThreshold = 10_000
 
     func validate() throws { try InputPath.requireFile(file, given: "The CSV file") }
 
     func run() async throws {
         let client = try await account.restClient()
+        // Every row is read and checked here first, whichever way the file then goes.
         let rows = try CSVImport(path: file, types: try await FieldAssignments.fieldTypes(of: object, client: client)).rows
+        if bulk || rows.count > Self.bulkThreshold {
+            let counts = try await CSVBulkImport(object: object, path: file, externalID: externalId, client: client)
+                .run(rows: rows.count, json: json)
+            if !json {
+                let change = externalId == nil ? "created \(counts.created)" : "created \(counts.created), updated \(counts.updated)"
+                Console.print("\(object) from \(file): \(change), \(counts.failed) failed")
+            }
+            if counts.failed > 0 { throw ExitCode(1) }
+            return
+        }
         let progress = ProgressLine("importing \(object)")
         var created = 0
         var updated = 0
