@@ -40,6 +40,19 @@ package final class APILimits: Sendable {
         return hourly.withLock { $0.filter { $0.key > hour - 24 }.values.reduce(0, +) }
     }
 
+    /// `GET limits/recordCount?sObjects=Account,Contact`: each object's live records (not those
+    /// in the recycle bin). Names the org lacks are left out, and without the parameter every
+    /// object is counted but the history objects, as Salesforce answers.
+    func recordCount(of names: [String]?, schema: OrgSchema, db: Database) throws -> JSON {
+        let types = names.map { $0.compactMap { schema.type(named: $0) } } ?? schema.types.filter { !$0.name.hasSuffix("History") }
+        var counts: [JSON] = []
+        for type in types {
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(OrgDatabase.quoted(type.name)) WHERE \"IsDeleted\" = 0") ?? 0
+            counts.append(["count": .integer(Int64(count)), "name": .string(type.name)])
+        }
+        return ["sObjects": .array(counts)]
+    }
+
     /// `GET limits`: each limit's `Max` and `Remaining`.
     func report(schema: OrgSchema, db: Database) throws -> JSON {
         var records = 0

@@ -34,6 +34,9 @@ struct DataAPI: Sendable {
         case ("GET", "parameterizedSearch"), ("POST", "parameterizedSearch"): return .read { db in try parameterizedSearch(call, db: db) }
         case ("GET", "recent") where path.count == 1: return .read { db in try recent(call, db: db) }
         case ("GET", "limits") where path.count == 1: return .read { db in .json(try limits.report(schema: store.schema, db: db)) }
+        case ("GET", "limits") where path == ["limits", "recordCount"]:
+            let names = call.listParameter("sObjects")
+            return .read { db in .json(try limits.recordCount(of: names, schema: store.schema, db: db)) }
         case ("GET", "ui-api") where path.count == 3 && path[1] == "layout": return .constant(try uiLayout(call))
         case (_, "connect") where path == ["connect", "proxy", "app-analytics-logging"]: return try analyticsLogging(call)
         case (_, "connect"), (_, "chatter"): return try files(call)

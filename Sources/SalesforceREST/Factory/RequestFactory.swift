@@ -76,6 +76,12 @@ public struct RequestFactory: Sendable {
     /// The org's limits.
     public func limits() -> RestRequest { data(.get, "/limits") }
 
+    /// How many records each object has (`limits/recordCount`): `objectTypes`, or every object
+    /// when empty. Salesforce's counts are a recent snapshot; the recycle bin is left out.
+    public func recordCount(_ objectTypes: [String] = []) -> RestRequest {
+        data(.get, "/limits/recordCount", objectTypes.isEmpty ? [] : [("sObjects", objectTypes.joined(separator: ","))])
+    }
+
     /// `POST connect/proxy/app-analytics-logging`: instrumentation events, as the SDK uploads
     /// them (`{"logLines": [...]}` gzipped, sent with `Content-Encoding: gzip`).
     public func appAnalyticsLogging(gzippedBody: Data) -> RestRequest {
