@@ -9,7 +9,7 @@ extension DataAPI {
     /// Of the 25, how many may be queries or sObject collections, as in Salesforce.
     static let compositeQueryLimit = 5
 
-    private struct CompositeSubrequest {
+    struct CompositeSubrequest {
         var method: String
         var url: String
         var referenceID: String
@@ -25,6 +25,7 @@ extension DataAPI {
         let run: @Sendable (JSON, Database) throws -> RestReply
         switch path.count {
         case 1: run = { body, db in try composite(body, version: call.version, db: db) }
+        case 2 where path[1] == "graph": run = { body, db in try graph(body, db: db) }
         case 2 where path[1] == "batch": run = { body, db in try batch(body, db: db) }
         case 3 where path[1] == "tree": run = { body, db in try tree(body, typeName: path[2], version: call.version, db: db) }
         default: throw APIError.notFound
@@ -34,8 +35,18 @@ extension DataAPI {
     }
 
     func composite(_ body: JSON, version: String, db: Database) throws -> RestReply {
-        let subrequests = try Self.compositeSubrequests(body)
-        let allOrNone = body["allOrNone"]?.boolValue ?? false
+        let subrequests = try Self.compositeSubrequests(body["compositeRequest"], limit: Self.compositeLimit)
+        let replies = try compositeReplies(subrequests, allOrNone: body["allOrNone"]?.boolValue ?? false, db: db)
+        return .written { writer in
+            writer.beginObject()
+            Self.writeCompositeResponse(subrequests, replies, to: &writer)
+            writer.endObject()
+        }
+    }
+
+    /// Runs subrequests in order in one transaction; with `allOrNone`, the first failure rolls
+    /// back all, and every other subrequest answers PROCESSING_HALTED.
+    func compositeReplies(_ subrequests: [CompositeSubrequest], allOrNone: Bool, db: Database) throws -> [RestReply] {
         var replies: [RestReply] = []
         var references = CompositeReferences()
         var failedIndex: Int?
@@ -52,36 +63,39 @@ extension DataAPI {
             return failedIndex == nil ? .commit : .rollback
         }
         if let failedIndex {
-            let halted = RestReply.error(
-                APIError(
-                    status: 400, errorCode: "PROCESSING_HALTED",
-                    message: "The transaction was rolled back since another operation in the same transaction failed."))
+            let halted = RestReply.error(Self.processingHalted)
             replies = subrequests.indices.map { $0 == failedIndex ? replies[$0] : halted }
         }
-        return .written { writer in
+        return replies
+    }
+
+    /// What a subrequest answers when another in its transaction failed.
+    static let processingHalted = APIError(
+        status: 400, errorCode: "PROCESSING_HALTED",
+        message: "The transaction was rolled back since another operation in the same transaction failed.")
+
+    /// `"compositeResponse": [{"body", "httpHeaders", "httpStatusCode", "referenceId"}, …]`.
+    static func writeCompositeResponse(_ subrequests: [CompositeSubrequest], _ replies: [RestReply], to writer: inout JSONStreamWriter) {
+        writer.key("compositeResponse")
+        writer.beginArray()
+        for (subrequest, reply) in zip(subrequests, replies) {
             writer.beginObject()
-            writer.key("compositeResponse")
-            writer.beginArray()
-            for (subrequest, reply) in zip(subrequests, replies) {
-                writer.beginObject()
-                writer.key("body")
-                if let body = reply.body, reply.isJSON { writer.rawValue(body) } else { writer.null() }
-                writer.key("httpHeaders")
-                writer.beginObject()
-                for (name, value) in reply.headers {
-                    writer.key(name)
-                    writer.string(value)
-                }
-                writer.endObject()
-                writer.key("httpStatusCode")
-                writer.integer(Int64(reply.status))
-                writer.key("referenceId")
-                writer.string(subrequest.referenceID)
-                writer.endObject()
+            writer.key("body")
+            if let body = reply.body, reply.isJSON { writer.rawValue(body) } else { writer.null() }
+            writer.key("httpHeaders")
+            writer.beginObject()
+            for (name, value) in reply.headers {
+                writer.key(name)
+                writer.string(value)
             }
-            writer.endArray()
+            writer.endObject()
+            writer.key("httpStatusCode")
+            writer.integer(Int64(reply.status))
+            writer.key("referenceId")
+            writer.string(subrequest.referenceID)
             writer.endObject()
         }
+        writer.endArray()
     }
 
     /// One subrequest, its references resolved, in a savepoint of its own.
@@ -105,15 +119,19 @@ extension DataAPI {
     }
 
     /// The subrequests of a composite body, checked: count, fields and unique reference ids.
-    private static func compositeSubrequests(_ body: JSON) throws(APIError) -> [CompositeSubrequest] {
-        guard let items = body["compositeRequest"]?.arrayValue else {
+    /// A graph's nodes are checked the same way, with a graph's limit and no limit on queries
+    /// (a graph takes none).
+    static func compositeSubrequests(_ list: JSON?, limit: Int, kind: String = "composite request") throws(APIError)
+        -> [CompositeSubrequest]
+    {
+        guard let items = list?.arrayValue else {
             throw APIError.jsonParser(
                 "The body must be {\"allOrNone\": false, \"compositeRequest\": [{\"method\", \"url\", \"referenceId\", \"body\"}]}.")
         }
-        guard !items.isEmpty, items.count <= compositeLimit else {
+        guard !items.isEmpty, items.count <= limit else {
             throw APIError(
-                status: 400, errorCode: "LIMIT_EXCEEDED",
-                message: "A composite request holds 1 to \(compositeLimit) subrequests; this one has \(items.count).")
+                status: 400, errorCode: "LIMIT_EXCEEDED", message: "A \(kind) holds 1 to \(limit) subrequests; this one has \(items.count)."
+            )
         }
         var seen: Set<String> = []
         var queries = 0
