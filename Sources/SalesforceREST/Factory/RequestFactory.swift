@@ -68,9 +68,17 @@ public struct RequestFactory: Sendable {
     /// An object type's full description: fields, child relationships.
     public func describe(_ objectType: String) -> RestRequest { data(.get, "/sobjects/\(Self.segment(objectType))/describe") }
 
-    /// An object type's layout from the UI API; `layoutType` is `Full` or `Compact`.
-    public func layout(_ objectType: String, layoutType: String? = nil) -> RestRequest {
-        data(.get, "/ui-api/layout/\(Self.segment(objectType))", layoutType.map { [("layoutType", $0)] } ?? [])
+    /// An object type's layout from the UI API: `layoutType` `Full` or `Compact`, `formFactor`
+    /// `Large`, `Medium` or `Small`, `mode` `Create`, `Edit` or `View`, and a record type's id;
+    /// each only when given, in that order, as upstream's SDKs send them.
+    public func layout(
+        _ objectType: String, layoutType: String? = nil, formFactor: String? = nil, mode: String? = nil, recordTypeID: String? = nil
+    ) -> RestRequest {
+        let parameters: [(name: String, value: String?)] = [
+            ("formFactor", formFactor), ("layoutType", layoutType), ("mode", mode), ("recordTypeId", recordTypeID),
+        ]
+        return data(
+            .get, "/ui-api/layout/\(Self.segment(objectType))", parameters.compactMap { name, value in value.map { (name, $0) } })
     }
 
     /// The org's limits.
@@ -148,15 +156,22 @@ public struct RequestFactory: Sendable {
 
     /// A SOQL query: the first page; follow `nextRecordsUrl` with ``queryMore(_:)``.
     public func query(_ soql: String, batchSize: Int? = nil) -> RestRequest {
-        var request = data(.get, "/query", [("q", soql)])
-        if let batchSize { request.headers["Sforce-Query-Options"] = "batchSize=\(batchSize)" }
-        return request
+        Self.batched(data(.get, "/query", [("q", soql)]), batchSize)
     }
 
     /// A SOQL query that includes deleted and archived records.
     public func queryAll(_ soql: String, batchSize: Int? = nil) -> RestRequest {
-        var request = data(.get, "/queryAll", [("q", soql)])
-        if let batchSize { request.headers["Sforce-Query-Options"] = "batchSize=\(batchSize)" }
+        Self.batched(data(.get, "/queryAll", [("q", soql)]), batchSize)
+    }
+
+    /// Salesforce's batch sizes run from 200 to 2,000 (its default): a size is brought into that
+    /// range, and the default needs no header, as upstream's SDKs send it.
+    private static func batched(_ request: RestRequest, _ batchSize: Int?) -> RestRequest {
+        guard let batchSize else { return request }
+        let size = min(max(batchSize, 200), 2000)
+        guard size != 2000 else { return request }
+        var request = request
+        request.headers["Sforce-Query-Options"] = "batchSize=\(size)"
         return request
     }
 
