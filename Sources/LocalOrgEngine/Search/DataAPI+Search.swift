@@ -3,7 +3,8 @@ import GRDB
 import SOQL
 import SalesforceCore
 
-/// `search` (SOSL), `parameterizedSearch`, `search/scopeOrder` and `search/layout`.
+/// `search` (SOSL), `parameterizedSearch`, `search/scopeOrder`, `search/layout` and
+/// `search/suggestions` (in its own file).
 extension DataAPI {
     /// Salesforce returns at most 2,000 search results.
     static let searchResultLimit = 2000
@@ -13,6 +14,7 @@ extension DataAPI {
         case "": break
         case "scopeOrder" where call.segments.count == 2: return try scopeOrder(version: call.version, db: db)
         case "layout" where call.segments.count == 2: return try searchLayouts(call)
+        case "suggestions" where call.segments.count == 2: return try searchSuggestions(call, db: db)
         default: throw APIError.notFound
         }
         guard let text = call.parameter("q"), !text.trimmingCharacters(in: .whitespaces).isEmpty else {

@@ -186,6 +186,15 @@ public struct RequestFactory: Sendable {
     /// The objects searches cover, in the user's order.
     public func searchScopeAndOrder() -> RestRequest { data(.get, "/search/scopeOrder") }
 
+    /// Records to suggest as the user types (`search/suggestions`): names with the words of
+    /// `text` in order, its last word begun, in up to ten `objectTypes`; five unless `limit`
+    /// says otherwise, and `hasMoreResults` when there are more.
+    public func searchSuggestions(_ text: String, objectTypes: [String], limit: Int? = nil) -> RestRequest {
+        var query: [(name: String, value: String)] = [("q", text), ("sobject", objectTypes.joined(separator: ","))]
+        if let limit { query.append(("limit", String(limit))) }
+        return data(.get, "/search/suggestions", query)
+    }
+
     /// The search result layouts of object types.
     public func searchResultLayout(_ objectTypes: [String]) -> RestRequest {
         data(.get, "/search/layout", [("q", objectTypes.joined(separator: ","))])
