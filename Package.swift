@@ -128,6 +128,8 @@ let package = Package(
                 "SOQL", "SalesforceCore", "SQLiteBinding", "URLEncoding", "Gzip",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // RSA, for the ID tokens LocalOrg signs.
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             // The standard objects, one description per object (see StandardSchema).
             resources: [.copy("Metadata/StandardObjects")],

@@ -78,6 +78,14 @@ struct OAuthRoutes {
                 guard let session = context.session else { throw APIError.invalidSession }
                 return Responses.json(try await org.userInfo(for: session))
             }
+        // OpenID Connect: discovery, the keys that verify ID tokens, and token introspection.
+        router.get("/.well-known/openid-configuration") { _, _ in Responses.json(org.openIDConfiguration) }
+        router.get("/id/keys") { _, _ in Responses.json(try await org.publicKeys()) }
+        router.post("/services/oauth2/introspect") { request, context in
+            Responses.tokenJSON(
+                try await org.introspect(
+                    try await Responses.formFields(of: request, context: context), authorization: request.headers[.authorization]))
+        }
         router.get("/id/:org/:user") { request, context in
             var token = Responses.query("oauth_token", of: request)
             if let header = request.headers[.authorization] {

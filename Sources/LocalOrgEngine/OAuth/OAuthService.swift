@@ -349,6 +349,16 @@ package final class OAuthService: Sendable {
         return found
     }
 
+    /// When an access token was issued and when it expires, in milliseconds since 1970.
+    func issuedAt(accessToken: String) async -> (issued: Int64, expires: Int64)? {
+        let digest = PasswordHash.digest(ofToken: accessToken)
+        return try? await store.read { db -> (Int64, Int64)? in
+            guard let row = try Row.fetchOne(db, sql: "SELECT issued_at, expires_at FROM lo_access_token WHERE token = ?", arguments: [digest])
+            else { return nil }
+            return (row[0], row[1])
+        }
+    }
+
     /// Whether the access token with this digest is live: known, unexpired, its user active. A
     /// browser session that `frontdoor.jsp` opened from it lives only as long.
     func isLive(accessTokenDigest digest: String) async -> Bool {

@@ -1,0 +1,114 @@
+import ForceKitTestSupport
+import ForceKitTesting
+import Foundation
+import LocalOrg
+import SalesforceCore
+import Testing
+
+/// OpenID Connect as OpenID Connect Core and Salesforce's guide describe it: discovery, the
+/// org's keys, an ID token with the `openid` scope, and introspection. The ID token's signature
+/// is checked by openssl against the key `/id/keys` publishes, not by LocalOrg's own code.
+@Suite("OpenID Connect")
+struct OpenIDConnectTests {
+    static func base64URLDecoded(_ text: some StringProtocol) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64)
+    }
+
+    static func hex(_ data: Data) -> String { data.map { String(format: "%02X", $0) }.joined() }
+
+    @Test("discovery names the org's endpoints; the ID token's claims are the grant's, and openssl verifies it with /id/keys")
+    func idToken() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let base = org.credentials.instanceURL
+            let discovery = try await org.client.send("GET", "/.well-known/openid-configuration").json
+            #expect(discovery["issuer"]?.stringValue == base && discovery["jwks_uri"]?.stringValue == base + "/id/keys")
+            #expect(discovery["token_endpoint"]?.stringValue == base + "/services/oauth2/token")
+            #expect(discovery["id_token_signing_alg_values_supported"] == ["RS256"])
+
+            let grant = try await org.client.send(
+                "POST", "/services/oauth2/token",
+                form: [
+                    "grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username,
+                    "password": org.credentials.password, "scope": "api openid",
+                ]
+            ).json
+            let idToken = try #require(grant["id_token"]?.stringValue)
+            let parts = idToken.split(separator: ".")
+            #expect(parts.count == 3)
+            let header = try JSON(parsing: Array(try #require(Self.base64URLDecoded(parts[0]))))
+            let claims = try JSON(parsing: Array(try #require(Self.base64URLDecoded(parts[1]))))
+            #expect(header["alg"] == "RS256")
+            #expect(
+                claims["sub"] == grant["id"] && claims["aud"]?.stringValue == org.credentials.clientID && claims["iss"]?.stringValue == base
+            )
+            let issued = try #require(claims["iat"]?.integerValue)
+            #expect(claims["exp"]?.integerValue == issued + 300)
+            #expect(abs(Double(issued) - org.clock.now.timeIntervalSince1970) < 5)
+            // at_hash: the left half of the access token's SHA-256, base64url (OpenID Connect Core §3.1.3.6).
+            let digest = try ChildProcess.run(
+                "/bin/sh",
+                ["-ec", "printf %s \"$0\" | openssl dgst -sha256 -binary | head -c 16 | base64", grant["access_token"]?.stringValue ?? ""])
+            let expectedHash = digest.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(claims["at_hash"]?.stringValue == expectedHash)
+
+            let keys = try await org.client.send("GET", "/id/keys").json
+            let key = try #require(keys["keys"]?.arrayValue?.first { $0["kid"] == header["kid"] })
+            #expect(key["kty"] == "RSA" && key["alg"] == "RS256" && key["use"] == "sig")
+            let modulus = try #require(Self.base64URLDecoded(key["n"]?.stringValue ?? ""))
+            let exponent = try #require(Self.base64URLDecoded(key["e"]?.stringValue ?? ""))
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oidc-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // The JWK as an RSA public key, built by openssl's own ASN.1 generator.
+            try """
+            asn1=SEQUENCE:pubkeyinfo
+            [pubkeyinfo]
+            algorithm=SEQUENCE:rsa_alg
+            pubkey=BITWRAP,SEQUENCE:rsapubkey
+            [rsa_alg]
+            algorithm=OID:rsaEncryption
+            parameter=NULL
+            [rsapubkey]
+            n=INTEGER:0x\(Self.hex(modulus))
+            e=INTEGER:0x\(Self.hex(exponent))
+            """.write(to: folder.appendingPathComponent("key.cnf"), atomically: true, encoding: .utf8)
+            try Data("\(parts[0]).\(parts[1])".utf8).write(to: folder.appendingPathComponent("input"))
+            try #require(Self.base64URLDecoded(parts[2])).write(to: folder.appendingPathComponent("signature"))
+            let verified = try ChildProcess.run(
+                "/bin/sh",
+                [
+                    "-ec",
+                    "cd \"$0\"; openssl asn1parse -genconf key.cnf -out key.der -noout; openssl pkey -pubin -inform DER -in key.der -out key.pem; openssl dgst -sha256 -verify key.pem -signature signature input",
+                    folder.path,
+                ], errors: .merged)
+            #expect(verified.text.contains("Verified OK"), "\(verified.text)")
+
+            // Asked again, the org publishes the same key: it is made once and kept in the org's store.
+            let again = try await org.client.send("GET", "/id/keys").json
+            #expect(again == keys)
+        }
+    }
+
+    @Test(
+        "introspection: a live token is active with its scope, user and times; a revoked or unknown one is not; a wrong secret is refused")
+    func introspection() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let client = org.credentials.clientID
+            let live = try await org.client.send(
+                "POST", "/services/oauth2/introspect", form: ["token": token, "token_type_hint": "access_token", "client_id": client]
+            ).json
+            #expect(live["active"] == true && live["client_id"]?.stringValue == client && live["token_type"] == "access_token")
+            #expect(live["username"]?.stringValue == org.credentials.username && live["scope"]?.stringValue?.contains("api") == true)
+            #expect((live["exp"]?.integerValue ?? 0) > (live["iat"]?.integerValue ?? 0))
+            _ = try await org.client.send("POST", "/services/oauth2/revoke", form: ["token": token])
+            let revoked = try await org.client.send("POST", "/services/oauth2/introspect", form: ["token": token, "client_id": client]).json
+            #expect(revoked == ["active": false])
+            let unknown = try await org.client.send("POST", "/services/oauth2/introspect", form: ["token": "nope", "client_id": "nobody"])
+            #expect(unknown.status >= 400 && unknown.json["error"] == "invalid_client", "\(unknown.text)")
+        }
+    }
+}
