@@ -353,7 +353,9 @@ package final class OAuthService: Sendable {
     func issuedAt(accessToken: String) async -> (issued: Int64, expires: Int64)? {
         let digest = PasswordHash.digest(ofToken: accessToken)
         return try? await store.read { db -> (Int64, Int64)? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT issued_at, expires_at FROM lo_access_token WHERE token = ?", arguments: [digest])
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT issued_at, expires_at FROM lo_access_token WHERE token = ?", arguments: [digest])
             else { return nil }
             return (row[0], row[1])
         }
