@@ -27,6 +27,8 @@ package final class Org: Sendable {
     let webSessions = ExpiringSecrets<WebSession>(secretLength: 48)
     /// The UI Bridge API's one-time `frontdoor.jsp` links.
     let oneTimeLinks = ExpiringSecrets<OneTimeLink>(secretLength: 48)
+    /// The key that signs ID tokens, once read or made (see ``signingKey()``).
+    let loadedSigningKey = Locked<SigningKey?>(nil)
     private let address = Locked("http://127.0.0.1")
 
     init(store: OrgStore, oauth: OAuthService, settings: OrgSettings, defaultUser: UserIdentity, pushEnabled: Bool, apexRoutes: [ApexRoute])

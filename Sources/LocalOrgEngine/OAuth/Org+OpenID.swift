@@ -38,7 +38,15 @@ extension Org {
 
     /// `/id/keys`: the keys that verify this org's ID tokens.
     package func publicKeys() async throws(APIError) -> JSON {
-        try await SigningKey.load(from: store).keySet
+        try await signingKey().keySet
+    }
+
+    /// The org's signing key, read from its store (or made) the first time it is needed.
+    func signingKey() async throws(APIError) -> SigningKey {
+        if let key = loadedSigningKey.current { return key }
+        let key = try await SigningKey.load(from: store)
+        loadedSigningKey.withLock { $0 = $0 ?? key }
+        return key
     }
 
     /// The ID token a grant with the `openid` scope carries: who signed in (`sub`, the identity
@@ -53,7 +61,7 @@ extension Org {
             "iat": .integer(issuedAt),
         ]
         if let nonce { claims["nonce"] = .string(nonce) }
-        return try await SigningKey.load(from: store).token(.object(claims))
+        return try await signingKey().token(.object(claims))
     }
 
     /// `POST /services/oauth2/introspect`: whether a token is live, and whose, for the app that
