@@ -111,4 +111,25 @@ struct OpenIDConnectTests {
             #expect(unknown.status >= 400 && unknown.json["error"] == "invalid_client", "\(unknown.text)")
         }
     }
+
+    @Test("the identity URL has the keys a recent org sends: Lightning Login, custom domain, feed elements, the Tooling API")
+    func identityKeys() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let grant = try await org.client.send(
+                "POST", "/services/oauth2/token",
+                form: [
+                    "grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username,
+                    "password": org.credentials.password,
+                ]
+            ).json
+            let identityPath = String((grant["id"]?.stringValue ?? "").dropFirst(org.credentials.instanceURL.count))
+            let identity = try await org.client.send("GET", identityPath, token: grant["access_token"]?.stringValue).json
+            #expect(identity["is_lightning_login_user"] == false)
+            let urls = identity["urls"]
+            #expect(urls?["custom_domain"]?.stringValue == org.credentials.instanceURL)
+            #expect(urls?["feed_elements"]?.stringValue?.hasSuffix("/services/data/v{version}/chatter/feed-elements") == true)
+            #expect(urls?["tooling_rest"]?.stringValue?.hasSuffix("/services/data/v{version}/tooling/") == true)
+            #expect(urls?["tooling_soap"]?.stringValue?.contains("/services/Soap/T/{version}/") == true)
+        }
+    }
 }

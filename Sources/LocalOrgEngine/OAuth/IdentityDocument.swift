@@ -50,7 +50,13 @@ enum IdentityDocument {
                 "groups": .string(rest + "chatter/groups"),
                 "users": .string(rest + "chatter/users"),
                 "feed_items": .string(rest + "chatter/feed-items"),
+                "feed_elements": .string(rest + "chatter/feed-elements"),
+                "tooling_soap": .string("\(baseURL)/services/Soap/T/{version}/\(organizationID)"),
+                "tooling_rest": .string(rest + "tooling/"),
+                // LocalOrg's URL is the org's own domain, as a My Domain is a real org's.
+                "custom_domain": .string(baseURL),
             ],
+            "is_lightning_login_user": false,
             "active": .bool(user["IsActive"] == .bool(true)),
             "user_type": .string("STANDARD"),
             "language": text("LanguageLocaleKey"),
