@@ -27,11 +27,11 @@ struct RESTDataTests {
             let resources = try await org.client.send("GET", org.dataPath, token: token)
             let names = [
                 "sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter",
-                "ui-api",
+                "ui-api", "jobs",
             ]
             #expect(resources.json == .object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("\(org.dataPath)/\($0)")) })))
             // Every resource listed answers (connect and chatter are families whose roots are not resources).
-            for name in names where !["connect", "chatter", "ui-api", "composite"].contains(name) {
+            for name in names where !["connect", "chatter", "ui-api", "composite", "jobs"].contains(name) {
                 let reply = try await org.client.send("GET", "\(org.dataPath)/\(name)?q=FIND+%7Bnothing%7D", token: token)
                 #expect(reply.status != 404, "\(name) answers 404")
             }

@@ -68,7 +68,7 @@ struct DataAPI: Sendable {
     func resources(version: String) -> RestReply {
         let names = [
             "sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter",
-            "ui-api",
+            "ui-api", "jobs",
         ]
         return .json(.object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("/services/data/\(version)/\($0)")) })))
     }
