@@ -12,35 +12,6 @@ struct OAuthFlowTests {
     let verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
     let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
 
-    /// Logs in on the authorize page and answers the consent page; returns the final reply.
-    private func authorize(_ org: APITestOrg, _ extra: [String: String], password: String? = nil, allow: Bool = true) async throws
-        -> HTTPTestClient.Reply
-    {
-        var form = [
-            "client_id": org.credentials.clientID, "redirect_uri": org.credentials.redirectURI,
-            "username": org.credentials.username, "password": password ?? org.credentials.password,
-        ]
-        form.merge(extra) { $1 }
-        let login = try await org.client.send("POST", "/services/oauth2/authorize", form: form)
-        guard login.status == 200, let range = login.text.range(of: #"name="ticket" value="([A-Za-z0-9]+)""#, options: .regularExpression)
-        else {
-            return login
-        }
-        let ticket = login.text[range].split(separator: "\"")[3]
-        return try await org.client.send(
-            "POST", "/services/oauth2/authorize", form: ["ticket": String(ticket), "decision": allow ? "allow" : "deny"])
-    }
-
-    private func parameters(of location: String, in part: String) -> [String: String] {
-        guard let start = location.firstIndex(of: part == "fragment" ? "#" : "?") else { return [:] }
-        var result: [String: String] = [:]
-        for pair in location[location.index(after: start)...].split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-            result[parts[0]] = parts.count > 1 ? parts[1] : ""
-        }
-        return result
-    }
-
     @Test("the authorize page is an HTML login form that carries the request through")
     func loginPage() async throws {
         try await withTestOrg(seed: false) { org throws in
@@ -76,7 +47,7 @@ struct OAuthFlowTests {
                 #expect(page.status == 400)
                 #expect(page.text.contains("ForceKit requires certificate-based login, which this org does not offer"), "\(page.text)")
                 // A password posted anyway gets the same answer, never a session.
-                let posted = try await authorize(org, ["response_type": "code"])
+                let posted = try await org.authorize(["response_type": "code"])
                 #expect(posted.status == 400 && posted.header("Location") == nil)
             }
         }
@@ -89,12 +60,12 @@ struct OAuthFlowTests {
     @Test("web-server flow: PKCE S256 is enforced, state is echoed, and a code works once")
     func webServerFlowWithPKCE() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let reply = try await authorize(
-                org, ["response_type": "code", "state": "xyz 1", "code_challenge": challenge, "scope": "api refresh_token"])
+            let reply = try await org.authorize(
+                ["response_type": "code", "state": "xyz 1", "code_challenge": challenge, "scope": "api refresh_token"])
             #expect(reply.status == 302)
             let location = try #require(reply.header("Location"))
             #expect(location.hasPrefix(org.credentials.redirectURI + "?code="))
-            let callback = parameters(of: location, in: "query")
+            let callback = redirectParameters(of: location, in: "query")
             #expect(callback["state"] == "xyz 1")
             let code = try #require(callback["code"])
             let exchange = [
@@ -112,8 +83,8 @@ struct OAuthFlowTests {
             #expect(reused.status == 400)
             #expect(reused.json == ["error": "invalid_grant", "error_description": "invalid authorization code"])
 
-            let second = parameters(
-                of: try #require(try await authorize(org, ["response_type": "code", "code_challenge": challenge]).header("Location")),
+            let second = redirectParameters(
+                of: try #require(try await org.authorize(["response_type": "code", "code_challenge": challenge]).header("Location")),
                 in: "query")
             var wrong = exchange
             wrong["code"] = second["code"]
@@ -121,8 +92,8 @@ struct OAuthFlowTests {
             let refused = try await org.client.send("POST", "/services/oauth2/token", form: wrong)
             #expect(refused.json == ["error": "invalid_grant", "error_description": "invalid code verifier"])
 
-            let third = parameters(
-                of: try #require(try await authorize(org, ["response_type": "code", "code_challenge": challenge]).header("Location")),
+            let third = redirectParameters(
+                of: try #require(try await org.authorize(["response_type": "code", "code_challenge": challenge]).header("Location")),
                 in: "query")
             var missing = exchange
             missing["code"] = third["code"]
@@ -136,10 +107,10 @@ struct OAuthFlowTests {
     @Test("user-agent flow: tokens come back in the fragment with state")
     func userAgentFlow() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let reply = try await authorize(org, ["response_type": "token", "state": "abc"])
+            let reply = try await org.authorize(["response_type": "token", "state": "abc"])
             let location = try #require(reply.header("Location"))
             #expect(location.hasPrefix(org.credentials.redirectURI + "#"))
-            let fields = parameters(of: location, in: "fragment")
+            let fields = redirectParameters(of: location, in: "fragment")
             #expect(fields["state"] == "abc")
             #expect(fields["refresh_token"] != nil)
             #expect(fields["id"]?.hasPrefix("\(org.credentials.loginURL)/id/\(org.credentials.user.orgID.id18)/005") == true)
@@ -153,7 +124,7 @@ struct OAuthFlowTests {
     func redirectMismatch() async throws {
         try await withTestOrg(seed: false) { org throws in
             for response in ["code", "token"] {
-                let reply = try await authorize(org, ["response_type": response, "redirect_uri": "https://evil.example/callback"])
+                let reply = try await org.authorize(["response_type": response, "redirect_uri": "https://evil.example/callback"])
                 #expect(reply.status == 400)
                 #expect(reply.header("Location") == nil)
                 #expect(reply.text.contains("error=redirect_uri_mismatch"))
@@ -167,11 +138,11 @@ struct OAuthFlowTests {
     @Test("a wrong password shows the login page again; a denial redirects with access_denied")
     func wrongPasswordAndDenial() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let wrong = try await authorize(org, ["response_type": "code"], password: "wrong")
+            let wrong = try await org.authorize(["response_type": "code"], password: "wrong")
             #expect(wrong.status == 401)
             #expect(wrong.text.contains("Please check your username and password."))
-            let denied = try await authorize(org, ["response_type": "code", "state": "s"], allow: false)
-            let fields = parameters(of: try #require(denied.header("Location")), in: "query")
+            let denied = try await org.authorize(["response_type": "code", "state": "s"], allow: false)
+            let fields = redirectParameters(of: try #require(denied.header("Location")), in: "query")
             #expect(fields["error"] == "access_denied")
             #expect(fields["state"] == "s")
         }
@@ -180,8 +151,8 @@ struct OAuthFlowTests {
     @Test("refresh gives a new access token; revoking the refresh token ends every token it made")
     func refreshAndRevoke() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let fields = parameters(
-                of: try #require(try await authorize(org, ["response_type": "token"]).header("Location")), in: "fragment")
+            let fields = redirectParameters(
+                of: try #require(try await org.authorize(["response_type": "token"]).header("Location")), in: "fragment")
             let refresh = try #require(fields["refresh_token"])
             let refreshed = try await org.client.send(
                 "POST", "/services/oauth2/token",

@@ -27,11 +27,14 @@ struct OpenIDConnectTests {
             #expect(discovery["token_endpoint"]?.stringValue == base + "/services/oauth2/token")
             #expect(discovery["id_token_signing_alg_values_supported"] == ["RS256"])
 
+            // An ID token comes with a code's exchange (not with a password login or a refresh).
+            let callback = try await org.authorize(["response_type": "code", "scope": "api openid refresh_token"])
+            let code = try #require(redirectParameters(of: callback.header("Location") ?? "", in: "query")["code"])
             let grant = try await org.client.send(
                 "POST", "/services/oauth2/token",
                 form: [
-                    "grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username,
-                    "password": org.credentials.password, "scope": "api openid",
+                    "grant_type": "authorization_code", "code": code, "client_id": org.credentials.clientID,
+                    "redirect_uri": org.credentials.redirectURI,
                 ]
             ).json
             let idToken = try #require(grant["id_token"]?.stringValue)
@@ -44,7 +47,7 @@ struct OpenIDConnectTests {
                 claims["sub"] == grant["id"] && claims["aud"]?.stringValue == org.credentials.clientID && claims["iss"]?.stringValue == base
             )
             let issued = try #require(claims["iat"]?.integerValue)
-            #expect(claims["exp"]?.integerValue == issued + 300)
+            #expect(claims["exp"]?.integerValue == issued + 120)
             #expect(abs(Double(issued) - org.clock.now.timeIntervalSince1970) < 5)
             // at_hash: the left half of the access token's SHA-256, base64url (OpenID Connect Core §3.1.3.6).
             let digest = try ChildProcess.run(
@@ -88,7 +91,24 @@ struct OpenIDConnectTests {
 
             // Asked again, the org publishes the same key: it is made once and kept in the org's store.
             let again = try await org.client.send("GET", "/id/keys").json
-            #expect(again == keys)
+            #expect(again == keys && (Int(key["kid"]?.stringValue ?? "") ?? 0) >= 100)
+            // A refresh and a password login carry none, as real orgs' answers do.
+            let refreshed = try await org.client.send(
+                "POST", "/services/oauth2/token",
+                form: [
+                    "grant_type": "refresh_token", "refresh_token": grant["refresh_token"]?.stringValue ?? "",
+                    "client_id": org.credentials.clientID,
+                ]
+            ).json
+            #expect(refreshed["access_token"] != nil && refreshed["id_token"] == nil)
+            let password = try await org.client.send(
+                "POST", "/services/oauth2/token",
+                form: [
+                    "grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username,
+                    "password": org.credentials.password, "scope": "api openid",
+                ]
+            ).json
+            #expect(password["access_token"] != nil && password["id_token"] == nil)
         }
     }
 

@@ -123,7 +123,7 @@ extension Org {
                 userID: login.userID, clientID: login.app.consumerKey, scope: login.scopes,
                 withRefreshToken: login.scopes.contains("refresh_token") || login.scopes.contains("offline_access"),
                 networkID: login.networkID)
-            var pairs = try await tokenFields(grant, app: login.app).map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+            var pairs = try await tokenFields(grant, app: login.app, withIDToken: true).map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
             if let state = parameters.state { pairs.append(("state", state)) }
             return .redirect(Self.append(pairs, to: parameters.redirectURI, inFragment: true))
         } catch {

@@ -5,8 +5,8 @@ package import SalesforceCore
 /// OpenID Connect: the discovery document, the org's keys, ID tokens for the `openid` scope,
 /// and token introspection.
 extension Org {
-    /// How long an ID token is good for, in seconds.
-    static let idTokenLifetime: Int64 = 300
+    /// How long an ID token is good for, in seconds: two minutes, as real orgs' tokens have it.
+    static let idTokenLifetime: Int64 = 120
 
     /// `/.well-known/openid-configuration`: where this org's endpoints are and what it supports.
     package var openIDConfiguration: JSON {
@@ -51,16 +51,15 @@ extension Org {
 
     /// The ID token a grant with the `openid` scope carries: who signed in (`sub`, the identity
     /// URL), for which app (`aud`), and the access token it came with (`at_hash`).
-    func idToken(for grant: TokenGrant, nonce: String? = nil) async throws(APIError) -> String {
+    func idToken(for grant: TokenGrant) async throws(APIError) -> String {
         let issuedAt = grant.issuedAt / 1000
         // The left half of the access token's SHA-256, as OpenID Connect Core §3.1.3.6 has it.
         let hash = Data(SHA256.hash(data: Data(grant.accessToken.utf8))).prefix(16)
-        var claims: [String: JSON] = [
+        let claims: [String: JSON] = [
             "at_hash": .string(Data(hash).base64URLEncodedString), "sub": .string(identityURL(userID: grant.userID)),
             "aud": .string(grant.clientID), "iss": .string(baseURL), "exp": .integer(issuedAt + Self.idTokenLifetime),
             "iat": .integer(issuedAt),
         ]
-        if let nonce { claims["nonce"] = .string(nonce) }
         return try await signingKey().token(.object(claims))
     }
 

@@ -26,7 +26,8 @@ extension Org {
             throw OAuthError("unsupported_grant_type", other == nil ? "grant type is missing" : "grant type not supported")
         }
         guard let app = oauth.app(clientID: clientID) else { throw OAuthError.invalidClientID }
-        return try await tokenFields(grant, app: app)
+        // Real orgs send an ID token with a code's exchange, not with a refresh or a password login.
+        return try await tokenFields(grant, app: app, withIDToken: fields["grant_type"] == "authorization_code")
     }
 
     /// Revokes a refresh token (and its access tokens) or an access token.
@@ -41,8 +42,8 @@ extension Org {
 
     /// The fields of a token response, signed as Salesforce signs them: HMAC-SHA256 of the
     /// identity URL and `issued_at` under the consumer secret (the org id for apps without one).
-    /// With the `openid` scope, an ID token too.
-    func tokenFields(_ grant: TokenGrant, app: ConnectedApp, nonce: String? = nil) async throws(APIError) -> [String: String] {
+    /// `withIDToken` and the `openid` scope add an ID token.
+    func tokenFields(_ grant: TokenGrant, app: ConnectedApp, withIDToken: Bool) async throws(APIError) -> [String: String] {
         let identity = identityURL(userID: grant.userID)
         var fields = [
             "access_token": grant.accessToken,
@@ -55,7 +56,7 @@ extension Org {
                 identityURL: identity, issuedAt: grant.issuedAt, key: app.consumerSecret ?? settings.organizationID),
         ]
         fields["refresh_token"] = grant.refreshToken
-        if grant.scope.split(atScalars: [" "]).contains("openid") { fields["id_token"] = try await idToken(for: grant, nonce: nonce) }
+        if withIDToken, grant.scope.split(atScalars: [" "]).contains("openid") { fields["id_token"] = try await idToken(for: grant) }
         // A site's tokens name it: the SDK keeps these and sends API calls to the site's URL.
         if let site = site(networkID: grant.networkID) {
             fields["sfdc_community_id"] = site.networkID

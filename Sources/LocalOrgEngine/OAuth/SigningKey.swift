@@ -37,9 +37,10 @@ struct SigningKey: Sendable {
 
     private init(_ key: _RSA.Signing.PrivateKey) {
         self.key = key
-        // A short id that names this key: the start of its public key's SHA-256.
-        let digest = SHA256.hash(data: key.publicKey.derRepresentation)
-        id = String(Data(digest).base64URLEncodedString.prefix(8))
+        // A short number that names this key, as Salesforce's kids are ("250"): from its
+        // public key's SHA-256.
+        let digest = Array(SHA256.hash(data: key.publicKey.derRepresentation))
+        id = String(100 + (Int(digest[0]) << 8 | Int(digest[1])) % 900)
     }
 
     /// The public key as a JWK set: `{"keys": [{"kty": "RSA", "n", "e", "alg": "RS256", "use": "sig", "kid"}]}`.
