@@ -1,10 +1,13 @@
 import Foundation
+import GRDB
 import SalesforceCore
 
 /// A Bulk API 2.0 job, query or ingest: what the registry needs of it.
 protocol BulkJob: Sendable {
     /// The job's id (`750…`).
     var id: String { get }
+    /// Who made it: a job is its creator's, and a System Administrator's (View All Data).
+    var createdById: String { get }
 }
 
 /// Where job ids come from: one sequence for query and ingest jobs, so an id names one job.
@@ -75,4 +78,18 @@ final class BulkJobs<Job: BulkJob>: Sendable {
 
     /// The jobs, oldest first.
     var all: [Job] { jobs.withLock { byID in byID.values.map(\.job).sorted { $0.id < $1.id } } }
+
+    /// The jobs `userID` may see, oldest first: their own, or all for an administrator.
+    func visible(to userID: String, db: Database) throws -> [Job] {
+        let everyone = try UserManagement.isAdministrator(userID, db: db)
+        return all.filter { everyone || $0.createdById == userID }
+    }
+
+    /// A job `userID` may see, marked as used now. Another user's job is not found, as
+    /// Salesforce answers.
+    func job(_ id: String, for userID: String, now: Date, db: Database) throws -> Job {
+        guard let job = job(id, now: now) else { throw APIError.notFound }
+        guard try job.createdById == userID || UserManagement.isAdministrator(userID, db: db) else { throw APIError.notFound }
+        return job
+    }
 }

@@ -16,8 +16,7 @@ extension DataAPI {
             return .read { _ in .json(try store.createBulkIngestJob(body, userID: userID, version: call.version).created) }
         case ("GET", 2):
             return .read { db in
-                let everyone = try UserManagement.isAdministrator(userID, db: db)
-                let records = store.bulkIngestJobs.all.filter { everyone || $0.createdById == userID }.map(\.listed)
+                let records = try store.bulkIngestJobs.visible(to: userID, db: db).map(\.listed)
                 return .json(["done": true, "records": .array(records), "nextRecordsUrl": .null])
             }
         case ("GET", 3):
@@ -136,10 +135,8 @@ extension DataAPI {
         }
     }
 
-    /// A job the user may see: their own, or any for a System Administrator (View All Data).
+    /// A job the user may see: their own, or any for a System Administrator.
     private func ingestJob(_ id: String, db: Database) throws -> BulkIngestJob {
-        guard let job = store.bulkIngestJobs.job(id, now: store.clock()) else { throw APIError.notFound }
-        guard try job.createdById == userID || UserManagement.isAdministrator(userID, db: db) else { throw APIError.notFound }
-        return job
+        try store.bulkIngestJobs.job(id, for: userID, now: store.clock(), db: db)
     }
 }

@@ -16,8 +16,7 @@ extension DataAPI {
             }
         case ("GET", 2):
             return .read { db in
-                let everyone = try UserManagement.isAdministrator(userID, db: db)
-                let records = store.bulkQueryJobs.all.filter { everyone || $0.createdById == userID }.map(\.status)
+                let records = try store.bulkQueryJobs.visible(to: userID, db: db).map(\.status)
                 return .json(["done": true, "records": .array(records), "nextRecordsUrl": .null])
             }
         case ("GET", 3):
@@ -69,11 +68,8 @@ extension DataAPI {
         }
     }
 
-    /// A job the user may see: their own, or any for a System Administrator (View All Data).
-    /// Another user's job is not found, as Salesforce answers.
+    /// A job the user may see: their own, or any for a System Administrator.
     private func job(_ id: String, db: Database) throws -> BulkQueryJob {
-        guard let job = store.bulkQueryJobs.job(id, now: store.clock()) else { throw APIError.notFound }
-        guard try job.createdById == userID || UserManagement.isAdministrator(userID, db: db) else { throw APIError.notFound }
-        return job
+        try store.bulkQueryJobs.job(id, for: userID, now: store.clock(), db: db)
     }
 }
