@@ -101,13 +101,7 @@ struct OpenIDConnectTests {
                 ]
             ).json
             #expect(refreshed["access_token"] != nil && refreshed["id_token"] == nil)
-            let password = try await org.client.send(
-                "POST", "/services/oauth2/token",
-                form: [
-                    "grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username,
-                    "password": org.credentials.password, "scope": "api openid",
-                ]
-            ).json
+            let password = try await org.passwordGrant(["scope": "api openid"]).json
             #expect(password["access_token"] != nil && password["id_token"] == nil)
         }
     }
@@ -135,13 +129,7 @@ struct OpenIDConnectTests {
     @Test("the identity URL has the keys a recent org sends: Lightning Login, custom domain, feed elements, the Tooling API")
     func identityKeys() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let grant = try await org.client.send(
-                "POST", "/services/oauth2/token",
-                form: [
-                    "grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username,
-                    "password": org.credentials.password,
-                ]
-            ).json
+            let grant = try await org.passwordGrant().json
             let identityPath = String((grant["id"]?.stringValue ?? "").dropFirst(org.credentials.instanceURL.count))
             let identity = try await org.client.send("GET", identityPath, token: grant["access_token"]?.stringValue).json
             #expect(identity["is_lightning_login_user"] == false)

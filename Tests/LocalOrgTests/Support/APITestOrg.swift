@@ -14,14 +14,20 @@ struct APITestOrg {
     var version: String { APIVersion.current.description }
     var dataPath: String { "/services/data/\(version)" }
 
+    /// The token endpoint's answer to the default user's password login, with `extra` fields
+    /// (a `scope`, say).
+    func passwordGrant(_ extra: [String: String] = [:]) async throws -> HTTPTestClient.Reply {
+        var form = [
+            "grant_type": "password", "client_id": credentials.clientID, "username": credentials.username,
+            "password": credentials.password,
+        ]
+        form.merge(extra) { $1 }
+        return try await client.send("POST", "/services/oauth2/token", form: form)
+    }
+
     /// A token for the default user from the password flow.
     func passwordToken() async throws -> String {
-        let reply = try await client.send(
-            "POST", "/services/oauth2/token",
-            form: [
-                "grant_type": "password", "client_id": credentials.clientID,
-                "username": credentials.username, "password": credentials.password,
-            ])
+        let reply = try await passwordGrant()
         guard let token = reply.json["access_token"]?.stringValue else {
             throw TestFailure("password grant failed: \(reply.status) \(reply.text)")
         }
