@@ -28,7 +28,7 @@ struct DataRoutes {
         var body = RestCall.Body.none
         if request.method != .get, request.method != .delete {
             // A Bulk API 2.0 upload may be as large as Salesforce takes; every other body has the usual limit.
-            let isUpload = request.method == .put && request.uri.path.hasSuffix("/batches")
+            let isUpload = request.method == .put && (request.uri.path.hasSuffix("/batches") || request.uri.path.hasSuffix("/batches/"))
             body = .bytes(
                 try await Responses.body(of: request, context: context, upTo: isUpload ? OrgStore.maximumIngestBytes : nil),
                 contentType: request.headers[.contentType])

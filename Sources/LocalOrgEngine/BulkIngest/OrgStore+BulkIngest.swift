@@ -58,9 +58,12 @@ extension OrgStore {
     func processBulkIngestJob(_ job: BulkIngestJob, userID: String, db: Database) -> BulkIngestJob {
         var job = job
         job.systemModstamp = now.description
+        // The upload is read once, here, and not kept, whatever becomes of the job.
+        let data = job.data
+        job.data = []
         let rows: [[String]]
         do {
-            rows = try CSVFormat.rows(in: job.data, delimiter: job.columnDelimiter, lineEnding: job.lineEnding)
+            rows = try CSVFormat.rows(in: data, delimiter: job.columnDelimiter, lineEnding: job.lineEnding)
         } catch {
             job.state = .failed
             job.errorMessage = error.message
@@ -73,8 +76,7 @@ extension OrgStore {
         }
         do {
             let columns = try BulkIngestColumns(header: header, job: job, type: try type(named: job.object))
-            job.header = Self.firstLine(of: job.data, lineEnding: job.lineEnding)
-            job.data = []
+            job.header = Self.firstLine(of: data, lineEnding: job.lineEnding)
             for values in rows.dropFirst() where values != [""] {
                 let row: [String?] = values.map { $0 }
                 switch db.attempt({ try self.ingest(values, columns: columns, job: job, userID: userID, db: db) }) {
