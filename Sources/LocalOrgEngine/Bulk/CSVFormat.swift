@@ -45,6 +45,12 @@ package enum CSVFormat {
         bytes += lineEnding.bytes
     }
 
+    /// The first line as it was written, without its line ending: the header that results echo.
+    static func firstLine(of data: [UInt8], lineEnding: LineEnding) -> [UInt8] {
+        let end = data.firstIndex(of: 10) ?? data.endIndex
+        return Array(data[..<(lineEnding == .crlf && end > 0 && data[end - 1] == 13 ? end - 1 : end)])
+    }
+
     /// Why uploaded CSV cannot be read, in Salesforce's words for a failed job.
     package struct ReadError: Error, Sendable {
         package var message: String

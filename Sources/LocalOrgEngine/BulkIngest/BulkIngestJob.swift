@@ -58,6 +58,15 @@ struct BulkIngestJob: BulkJob {
     /// close a job that got more.
     var uploads = 0
 
+    /// Sets the upload aside unprocessed, as an abort leaves it: its header line and rows are
+    /// kept for `unprocessedrecords`, the upload itself is not.
+    mutating func setAsideUpload() {
+        let rows = (try? CSVFormat.rows(in: data, delimiter: columnDelimiter, lineEnding: lineEnding)) ?? []
+        header = CSVFormat.firstLine(of: data, lineEnding: lineEnding)
+        unprocessed = rows.dropFirst().filter { $0 != [""] }.map { $0.map { Optional($0) } }
+        data = []
+    }
+
     /// The job's identity and state: what every answer about it starts with.
     private var core: [String: JSON] {
         var members: [String: JSON] = [

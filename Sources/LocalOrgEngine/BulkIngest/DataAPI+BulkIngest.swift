@@ -82,28 +82,16 @@ extension DataAPI {
     /// Salesforce's does, and the job is complete when the caller next asks.
     private func close(_ id: String) -> ResolvedCall {
         .write { db in
-            _ = try ingestJob(id, db: db)
-            guard
-                let closed = try store.bulkIngestJobs.update(
-                    id,
-                    { job in
-                        guard job.state == .open else {
-                            throw APIError(
-                                status: 400, errorCode: "INVALIDJOBSTATE",
-                                message: "Only an Open job can be closed; this one is \(job.state.rawValue).")
-                        }
-                        guard job.uploads <= 1 else {
-                            // Salesforce's words, its spelling and the job's 15-character id included.
-                            throw APIError(
-                                status: 400, errorCode: "INVALIDJOB",
-                                message:
-                                    "Found multipe contents for job: <\(job.id.prefix(15))>, please 'Close' / 'Abort' / 'Delete' the current Job then create a new Job and make sure you only do 'PUT' once on a given Job."
-                            )
-                        }
-                        job.state = .uploadComplete
-                        job.systemModstamp = store.now.description
-                    })
-            else { throw APIError.notFound }
+            let closed = try move(id, from: [.open], to: .uploadComplete, db: db) { job in
+                guard job.uploads <= 1 else {
+                    // Salesforce's words, its spelling and the job's 15-character id included.
+                    throw APIError(
+                        status: 400, errorCode: "INVALIDJOB",
+                        message:
+                            "Found multipe contents for job: <\(job.id.prefix(15))>, please 'Close' / 'Abort' / 'Delete' the current Job then create a new Job and make sure you only do 'PUT' once on a given Job."
+                    )
+                }
+            }
             let processed = store.processBulkIngestJob(closed, userID: userID, db: db)
             _ = store.bulkIngestJobs.update(id) { $0 = processed }
             return .json(closed.changed)
@@ -113,26 +101,30 @@ extension DataAPI {
     /// Aborts a job that has not finished; its uploaded rows become its unprocessed records.
     private func abort(_ id: String) -> ResolvedCall {
         .read { db in
-            _ = try ingestJob(id, db: db)
-            guard
-                let aborted = try store.bulkIngestJobs.update(
-                    id,
-                    { job in
-                        guard [.open, .uploadComplete, .inProgress].contains(job.state) else {
-                            throw APIError(
-                                status: 400, errorCode: "INVALIDJOBSTATE",
-                                message: "A job that is \(job.state.rawValue) cannot be aborted.")
-                        }
-                        job.state = .aborted
-                        job.systemModstamp = store.now.description
-                        let rows = (try? CSVFormat.rows(in: job.data, delimiter: job.columnDelimiter, lineEnding: job.lineEnding)) ?? []
-                        job.header = OrgStore.firstLine(of: job.data, lineEnding: job.lineEnding)
-                        job.unprocessed = rows.dropFirst().filter { $0 != [""] }.map { $0.map { Optional($0) } }
-                        job.data = []
-                    })
-            else { throw APIError.notFound }
-            return .json(aborted.changed)
+            .json(try move(id, from: [.open, .uploadComplete, .inProgress], to: .aborted, db: db) { $0.setAsideUpload() }.changed)
         }
+    }
+
+    /// Moves a job the user may see from one of the `allowed` states to `state`, with `change`
+    /// for the rest of the move; from any other state the move is refused (INVALIDJOBSTATE).
+    private func move(
+        _ id: String, from allowed: [BulkIngestJob.State], to state: BulkIngestJob.State, db: Database,
+        _ change: (inout BulkIngestJob) throws -> Void
+    ) throws -> BulkIngestJob {
+        _ = try ingestJob(id, db: db)
+        let now = store.now.description
+        let moved = try store.bulkIngestJobs.update(id) { job in
+            guard allowed.contains(job.state) else {
+                throw APIError(
+                    status: 400, errorCode: "INVALIDJOBSTATE",
+                    message: "A job that is \(job.state.rawValue) cannot be set to \(state.rawValue).")
+            }
+            try change(&job)
+            job.state = state
+            job.systemModstamp = now
+        }
+        guard let moved else { throw APIError.notFound }
+        return moved
     }
 
     /// A job the user may see: their own, or any for a System Administrator.

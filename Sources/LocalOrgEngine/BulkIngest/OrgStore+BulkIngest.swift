@@ -76,7 +76,7 @@ extension OrgStore {
         }
         do {
             let columns = try BulkIngestColumns(header: header, job: job, type: try type(named: job.object))
-            job.header = Self.firstLine(of: data, lineEnding: job.lineEnding)
+            job.header = CSVFormat.firstLine(of: data, lineEnding: job.lineEnding)
             for values in rows.dropFirst() where values != [""] {
                 let row: [String?] = values.map { $0 }
                 switch db.attempt({ try self.ingest(values, columns: columns, job: job, userID: userID, db: db) }) {
@@ -92,12 +92,6 @@ extension OrgStore {
             job.errorMessage = (error as? CSVFormat.ReadError)?.message ?? APIError.from(error).message
         }
         return job
-    }
-
-    /// The header line as uploaded, without its line ending, which results echo.
-    static func firstLine(of data: [UInt8], lineEnding: CSVFormat.LineEnding) -> [UInt8] {
-        let end = data.firstIndex(of: 10) ?? data.endIndex
-        return Array(data[..<(lineEnding == .crlf && end > 0 && data[end - 1] == 13 ? end - 1 : end)])
     }
 
     /// `sf__Error` as Salesforce writes it: `CODE:message:Field1,Field2 --`, or `CODE:message:--`.
