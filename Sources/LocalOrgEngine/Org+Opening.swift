@@ -117,7 +117,7 @@ extension Org {
         return (user, isNew)
     }
 
-    /// The org's profiles made if missing, and the default user made whole again: found by the
+    /// The org's profiles and standard list views made if missing, and the default user made whole again: found by the
     /// username `localorg.json` gives (or, renamed, as the org's first user), active, a System
     /// Administrator with that username. So `forcekit login --local` works after any change the
     /// API allowed, once the server restarts. Users with no profile (data from before profiles)
@@ -145,8 +145,9 @@ extension Org {
             sql: #"UPDATE "User" SET "ProfileId" = ?, "IsActive" = 1, "IsDeleted" = 0, "Username" = ? WHERE "Id" = ?"#,
             arguments: [profiles[UserManagement.administrator], settings.username, userID])
         try OrganizationRecord.ensure(settings: settings, store: store, userID: userID, db: db)
+        let listViews = try StandardListViews.ensure(store: store, userID: userID, db: db)
         // Setting up the org is not the user's own work: it starts with no recent items.
-        try RecentItems.forget(profiles.values.map { $0 }, db: db)
+        try RecentItems.forget(profiles.values.map { $0 } + listViews, db: db)
         return userID
     }
 }

@@ -74,6 +74,23 @@ struct ConsoleTests {
         }
     }
 
+    @Test("an object's list shows its list views; a view shows its own columns and records, and an unknown one is not found")
+    func listViews() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            _ = try await createAccount(org, token: token, name: "Acme <b>Corp</b>")
+            let browser = try await signedIn(org)
+            let list = try await browser.get("/lightning/o/Account/list")
+            #expect(list.status == 200 && list.text.contains("/lightning/o/Account/list?filterName=MyAccounts\">My Accounts</a>"))
+            let mine = try await browser.get("/lightning/o/Account/list?filterName=MyAccounts")
+            #expect(mine.status == 200 && mine.visibleText.contains("Accounts: My Accounts"))
+            // The view's own headings (Account Owner Alias is no column of the plain list), and the name as text.
+            #expect(mine.visibleText.contains("Account Owner Alias") && mine.visibleText.contains("Acme <b>Corp</b>"))
+            #expect(!mine.text.contains("<b>Corp</b>"))
+            #expect(try await browser.get("/lightning/o/Account/list?filterName=Nothing").status == 404)
+        }
+    }
+
     @Test("a record whose name is markup shows as text on every page, and no page runs a script")
     func escaping() async throws {
         try await withTestOrg(seed: false) { org throws in

@@ -11,6 +11,7 @@ extension DataAPI {
             return .constant(.json(DescribeDocument.global(of: store.schema, version: call.version)))
         }
         let type = try store.type(named: path[1])
+        if path.count >= 3, path[2] == "listviews" { return try listViews(of: type, call) }
         switch (call.method, path.count) {
         case ("GET", 2): return .read { db in try typeInfo(type, version: call.version, db: db) }
         case ("POST", 2):

@@ -244,7 +244,7 @@ struct QueryPlanner {
         }
     }
 
-    /// `USING SCOPE`: the scopes describe lists for every object LocalOrg has.
+    /// `USING SCOPE`: the scopes describe lists for every object LocalOrg has, and `mru`.
     private func scopeCondition(_ scope: String, of type: SObjectType, at position: SOQLPosition, arguments: inout [FieldValue])
         throws(APIError) -> [String]
     {
@@ -254,8 +254,12 @@ struct QueryPlanner {
         case "mine" where type.field(named: "OwnerId") != nil:
             arguments.append(.text(context.userID))
             return ["t0.\"OwnerId\" = ?"]
+        case "mru":
+            // The records on the user's recent items, as Recently Viewed list views show them.
+            arguments.append(.text(context.userID))
+            return ["t0.\"Id\" IN (SELECT record_id FROM lo_recent WHERE user_id = ?)"]
         default:
-            let supported = type.field(named: "OwnerId") != nil ? "everything and mine" : "everything"
+            let supported = type.field(named: "OwnerId") != nil ? "everything, mine and mru" : "everything and mru"
             throw errors.malformed("USING SCOPE \(scope) is not supported for \(type.name): its scopes are \(supported)", at: position)
         }
     }

@@ -5,7 +5,8 @@ import SOQL
 import SalesforceCore
 
 /// An object's records: a page of 25 with a search box on the name field, sorting by a column
-/// and paging, all through SOQL as an app would query them.
+/// and paging, all through SOQL as an app would query them; links to the object's list views,
+/// and a view's records when `filterName` names one.
 struct ObjectListPage {
     let api: ConsoleAPI
     let object: String
@@ -28,6 +29,15 @@ struct ObjectListPage {
         // Read once and bounded, so no page number reaches the offset's arithmetic unchecked.
         let number = try Responses.query("page", of: request).map { try RequestNumber.read($0, named: "page", in: Self.pages) } ?? 1
         let offset = min((number - 1) * Self.pageSize, Self.maxOffset)
+        let views = try await api.call("GET", ["sobjects", description.name, "listviews"])["listviews"]?.arrayValue ?? []
+        let filterName = Responses.query("filterName", of: request)
+        if let filterName {
+            guard let view = views.first(where: { $0["developerName"]?.stringValue == filterName }) else {
+                return ConsolePages.notFound(api)
+            }
+            let chooser = ListViewPage.chooser(object: description.name, views: views, current: filterName)
+            return try await ListViewPage(api: api, description: description, view: view, chooser: chooser, number: number).page()
+        }
 
         var condition = ""
         if !search.isEmpty, let nameField = description.nameField {
@@ -87,7 +97,7 @@ struct ObjectListPage {
                 """
             } ?? .empty
         let body: HTML = """
-            <div class="toolbar"><h1>\(description.labelPlural)</h1>\(searchBox)\(newButton)</div>
+            <div class="toolbar"><h1>\(description.labelPlural)</h1>\(searchBox)\(newButton)</div>\(ListViewPage.chooser(object: description.name, views: views, current: nil))
             <table><thead><tr>\(headers.map { "<th scope=\"col\">\($0)</th>" as HTML })</tr></thead><tbody>\(rows)</tbody></table>
             <div class="pager">\(pager)</div>
             """
