@@ -10,8 +10,10 @@ extension DataAPI {
             guard call.method == "GET" else { throw APIError.methodNotAllowed(call.method, allowed: ["GET"]) }
             return .constant(.json(DescribeDocument.global(of: store.schema, version: call.version)))
         }
+        if path[1] == "Global", store.schema.type(named: "Global") == nil { return .constant(try globalPublisherLayout(call)) }
         let type = try store.type(named: path[1])
         if path.count >= 3, path[2] == "listviews" { return try listViews(of: type, call) }
+        if path.count >= 3, path[2] == "quickActions" { return try quickActions(call, context: type, path: Array(path.dropFirst(3))) }
         switch (call.method, path.count) {
         case ("GET", 2): return .read { db in try typeInfo(type, version: call.version, db: db) }
         case ("POST", 2):

@@ -32,6 +32,8 @@ struct DataAPI: Sendable {
         case (_, "composite"): return try composite(call)
         case ("GET", "search"): return .read { db in try search(call, db: db) }
         case ("GET", "parameterizedSearch"), ("POST", "parameterizedSearch"): return .read { db in try parameterizedSearch(call, db: db) }
+        case ("GET", "compactLayouts") where path.count == 1: return .constant(try compactLayouts(call))
+        case (_, "quickActions"): return try quickActions(call, context: nil, path: Array(path.dropFirst()))
         case ("GET", "recent") where path.count == 1: return .read { db in try recent(call, db: db) }
         case ("GET", "limits") where path.count == 1: return .read { db in .json(try limits.report(schema: store.schema, db: db)) }
         case ("GET", "limits") where path == ["limits", "recordCount"]:
@@ -68,7 +70,7 @@ struct DataAPI: Sendable {
     func resources(version: String) -> RestReply {
         let names = [
             "sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter",
-            "ui-api", "jobs",
+            "ui-api", "jobs", "quickActions",
         ]
         return .json(.object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("/services/data/\(version)/\($0)")) })))
     }

@@ -72,7 +72,7 @@ enum Layouts {
         ]
     }
 
-    private static func describeSection(_ heading: String, fields: [SObjectField], id: String, layoutID: String) -> JSON {
+    static func describeSection(_ heading: String, fields: [SObjectField], id: String, layoutID: String) -> JSON {
         let rows = stride(from: 0, to: fields.count, by: 2).map { start in
             let items = fields[start..<min(start + 2, fields.count)].map(describeItem)
             return JSON.object(["layoutItems": .array(items), "numItems": .integer(Int64(items.count))])
