@@ -63,7 +63,8 @@ package final class Org: Sendable {
     /// session, use the API as an app does.
     package func answer(_ call: RestCall, asUser userID: String) async throws(APIError) -> RestReply {
         let api = DataAPI(
-            store: store, userID: userID, limits: limits, pushEnabled: pushEnabled, analytics: analytics, instanceURL: baseURL)
+            store: store, userID: userID, limits: limits, pushEnabled: pushEnabled, analytics: analytics, instanceURL: baseURL,
+            sites: settings.sites)
         let resolved = try api.resolve(call)
         switch resolved.access {
         case .read: return try await store.read(resolved.answer)

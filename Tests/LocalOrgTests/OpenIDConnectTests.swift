@@ -139,6 +139,29 @@ struct OpenIDConnectTests {
         }
     }
 
+    @Test("auth-configuration answers without a session as the Postman collection's saved answer does, for the org and for a site")
+    func authConfiguration() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let grant = try await org.passwordGrant().json
+            let orgID = try #require(grant["id"]?.stringValue?.split(separator: "/").dropLast().last.map(String.init))
+            let answer = try await org.client.send("GET", "/.well-known/auth-configuration")
+            #expect(answer.status == 200)
+            #expect(
+                answer.json
+                    == [
+                        "OrgId": .string(String(orgID.prefix(15))), "Url": .string(org.credentials.instanceURL),
+                        "MobileSDK": [
+                            "UseiOSNativeBrowserForAuthentication": false, "UseAndroidNativeBrowserForAuthentication": false,
+                            "shareBrowserSessionIOS": false, "shareBrowserSessionAndroid": false,
+                        ],
+                        "LoginPage": .null, "SamlProviders": [], "AuthProviders": [], "CertificateLogin": .null,
+                        "LoginPageType": "standard", "LoginPageTypeConfigs": [:],
+                    ])
+            let site = try await org.client.send("GET", "/partners/.well-known/auth-configuration").json
+            #expect(site["Url"]?.stringValue == org.credentials.instanceURL + "/partners")
+        }
+    }
+
     @Test("the org's key outlives a restart of an org kept in a data folder, so its tokens still verify")
     func keyKept() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oidc-org-\(UUID().uuidString)")

@@ -80,6 +80,7 @@ struct OAuthRoutes {
             }
         // OpenID Connect: discovery, the keys that verify ID tokens, and token introspection.
         router.get("/.well-known/openid-configuration") { _, _ in Responses.json(org.openIDConfiguration) }
+        router.get("/.well-known/auth-configuration") { _, context in Responses.json(org.authConfiguration(site: context.site)) }
         router.get("/id/keys") { _, _ in Responses.json(try await org.publicKeys()) }
         router.post("/services/oauth2/introspect") { request, context in
             Responses.tokenJSON(

@@ -20,6 +20,8 @@ struct DataAPI: Sendable {
     var analytics = AnalyticsInbox()
     /// The org's URL, which describe's page templates (`uiDetailTemplate`) start with.
     var instanceURL = ""
+    /// The org's Experience Cloud sites, which `connect/communities` lists.
+    var sites: [ExperienceSite] = []
 
     /// The resource that answers `call`, or the API error the call gets.
     func resolve(_ call: RestCall) throws(APIError) -> ResolvedCall {
@@ -32,6 +34,9 @@ struct DataAPI: Sendable {
         case (_, "composite"): return try composite(call)
         case ("GET", "search"): return .read { db in try search(call, db: db) }
         case ("GET", "parameterizedSearch"), ("POST", "parameterizedSearch"): return .read { db in try parameterizedSearch(call, db: db) }
+        case ("GET", "tabs"): return .constant(try tabs(call))
+        case ("GET", "theme"): return .constant(try theme(call))
+        case ("GET", "appMenu"): return .constant(try appMenu(call))
         case ("GET", "compactLayouts") where path.count == 1: return .constant(try compactLayouts(call))
         case (_, "quickActions"): return try quickActions(call, context: nil, path: Array(path.dropFirst()))
         case ("GET", "recent") where path.count == 1: return .read { db in try recent(call, db: db) }
@@ -41,6 +46,8 @@ struct DataAPI: Sendable {
             return .read { db in .json(try limits.recordCount(of: names, schema: store.schema, db: db)) }
         case ("GET", "ui-api") where path.count == 3 && path[1] == "layout": return .constant(try uiLayout(call))
         case (_, "connect") where path == ["connect", "proxy", "app-analytics-logging"]: return try analyticsLogging(call)
+        case (_, "connect") where path.count >= 2 && path[1] == "communities" && path.count <= 3:
+            return .constant(try communities(call))
         case (_, "connect"), (_, "chatter"): return try files(call)
         case (_, "jobs") where path.count >= 2 && path[1] == "ingest": return try bulkIngest(call)
         case (_, "jobs"): return try bulkQuery(call)
@@ -70,7 +77,7 @@ struct DataAPI: Sendable {
     func resources(version: String) -> RestReply {
         let names = [
             "sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter",
-            "ui-api", "jobs", "quickActions",
+            "ui-api", "jobs", "quickActions", "tabs", "theme", "appMenu", "compactLayouts",
         ]
         return .json(.object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("/services/data/\(version)/\($0)")) })))
     }

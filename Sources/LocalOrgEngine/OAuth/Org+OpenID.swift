@@ -36,6 +36,21 @@ extension Org {
         ]
     }
 
+    /// `/.well-known/auth-configuration`: how the org's (or a site's) login is set up, as
+    /// Salesforce's own apps read it before showing a login page. LocalOrg's are the plain
+    /// defaults: the standard page, no single sign-on, no native browser asked for.
+    package func authConfiguration(site: ExperienceSite?) -> JSON {
+        [
+            "OrgId": .string(String(settings.organizationID.prefix(15))), "Url": .string(site.map(url(of:)) ?? baseURL),
+            "MobileSDK": [
+                "UseiOSNativeBrowserForAuthentication": false, "UseAndroidNativeBrowserForAuthentication": false,
+                "shareBrowserSessionIOS": false, "shareBrowserSessionAndroid": false,
+            ],
+            "LoginPage": .null, "SamlProviders": [], "AuthProviders": [], "CertificateLogin": .null, "LoginPageType": "standard",
+            "LoginPageTypeConfigs": [:],
+        ]
+    }
+
     /// `/id/keys`: the keys that verify this org's ID tokens.
     package func publicKeys() async throws(APIError) -> JSON {
         try await signingKey().keySet
