@@ -28,7 +28,9 @@ struct OpenIDConnectTests {
             #expect(discovery["id_token_signing_alg_values_supported"] == ["RS256"])
 
             // An ID token comes with a code's exchange (not with a password login or a refresh).
-            let callback = try await org.authorize(["response_type": "code", "scope": "api openid refresh_token"])
+            // The nonce the app sent comes back in the token, through the login page and the code.
+            let nonce = "n-0S6_WzA2Mj \u{0301}\"<>"
+            let callback = try await org.authorize(["response_type": "code", "scope": "api openid refresh_token", "nonce": nonce])
             let code = try #require(redirectParameters(of: callback.header("Location") ?? "", in: "query")["code"])
             let grant = try await org.client.send(
                 "POST", "/services/oauth2/token",
@@ -43,6 +45,7 @@ struct OpenIDConnectTests {
             let header = try JSON(parsing: Array(try #require(Self.base64URLDecoded(parts[0]))))
             let claims = try JSON(parsing: Array(try #require(Self.base64URLDecoded(parts[1]))))
             #expect(header["alg"] == "RS256")
+            #expect(claims["nonce"]?.stringValue == nonce)
             #expect(
                 claims["sub"] == grant["id"] && claims["aud"]?.stringValue == org.credentials.clientID && claims["iss"]?.stringValue == base
             )

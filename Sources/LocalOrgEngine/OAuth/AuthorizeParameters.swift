@@ -6,6 +6,8 @@ package struct AuthorizeParameters: Sendable {
     var state: String?
     var scope: String?
     var codeChallenge: String?
+    /// OpenID Connect's `nonce`, which the ID token repeats so the app knows it asked for it.
+    var nonce: String?
 
     init(_ fields: [String: String]) {
         responseType = fields["response_type"] ?? ""
@@ -14,6 +16,7 @@ package struct AuthorizeParameters: Sendable {
         state = fields["state"]
         scope = fields["scope"]
         codeChallenge = fields["code_challenge"].flatMap { $0.isEmpty ? nil : $0 }
+        nonce = fields["nonce"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The fields to carry through the login form.
@@ -22,6 +25,7 @@ package struct AuthorizeParameters: Sendable {
         fields["state"] = state
         fields["scope"] = scope
         fields["code_challenge"] = codeChallenge
+        fields["nonce"] = nonce
         return fields
     }
 }

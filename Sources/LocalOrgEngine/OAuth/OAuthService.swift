@@ -134,20 +134,22 @@ package final class OAuthService: Sendable {
     }
 
     /// Keeps a single-use authorization code for the web-server flow.
-    func makeCode(userID: String, clientID: String, redirectURI: String, scope: [String], codeChallenge: String?, networkID: String?)
-        async throws(APIError) -> String
-    {
+    func makeCode(
+        userID: String, clientID: String, redirectURI: String, scope: [String], codeChallenge: String?, networkID: String?,
+        nonce: String? = nil
+    ) async throws(APIError) -> String {
         let code = "aPrx" + RandomText.make(length: 60, alphabet: RandomText.tokenAlphabet)
         let expires = nowMilliseconds + Int64(codeLifetime * 1000)
         try await store.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO lo_authorization_code(code, user_id, client_id, redirect_uri, scope, code_challenge, expires_at, network_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO lo_authorization_code(
+                        code, user_id, client_id, redirect_uri, scope, code_challenge, expires_at, network_id, nonce)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     PasswordHash.digest(ofToken: code), userID, clientID, redirectURI, scope.joined(separator: " "), codeChallenge, expires,
-                    networkID,
+                    networkID, nonce,
                 ])
         }
         return code
@@ -167,19 +169,20 @@ package final class OAuthService: Sendable {
         }
         // The code is deleted as it is read, so a second use finds nothing, whatever else fails.
         let codeDigest = PasswordHash.digest(ofToken: code)
-        let stored = try await store.write { db -> (String, String, String, String, String?, Int64, String?)? in
+        let stored = try await store.write { db -> (String, String, String, String, String?, Int64, String?, String?)? in
             guard
                 let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT user_id, client_id, redirect_uri, scope, code_challenge, expires_at, network_id FROM lo_authorization_code
+                        SELECT user_id, client_id, redirect_uri, scope, code_challenge, expires_at, network_id, nonce
+                        FROM lo_authorization_code
                         WHERE code = ?
                         """, arguments: [codeDigest])
             else { return nil }
             try db.execute(sql: "DELETE FROM lo_authorization_code WHERE code = ?", arguments: [codeDigest])
-            return (row[0], row[1], row[2], row[3], row[4], row[5], row[6])
+            return (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7])
         }
-        guard let (userID, codeClient, codeRedirect, scope, challenge, expires, codeNetwork) = stored else {
+        guard let (userID, codeClient, codeRedirect, scope, challenge, expires, codeNetwork, nonce) = stored else {
             // A code used before: someone else may hold it, so the tokens it gave are revoked
             // (RFC 6749 §4.1.2).
             try await revokeTokens(ofUsedCode: codeDigest)
@@ -200,8 +203,10 @@ package final class OAuthService: Sendable {
             throw OAuthError("invalid_grant", "code_verifier given for a code issued without code_challenge")
         }
         let scopes = scope.split(atScalars: [" "])
-        let grant = try await issue(
+        var issued = try await issue(
             userID: userID, clientID: clientID, scope: scopes, withRefreshToken: grantsRefresh(scopes), networkID: networkID)
+        issued.nonce = nonce
+        let grant = issued
         try await store.write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO lo_used_code(code, access_token, refresh_token, expires_at) VALUES (?, ?, ?, ?)",

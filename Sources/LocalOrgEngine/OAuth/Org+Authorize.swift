@@ -114,15 +114,16 @@ extension Org {
             if parameters.responseType == "code" {
                 let code = try await oauth.makeCode(
                     userID: login.userID, clientID: login.app.consumerKey, redirectURI: parameters.redirectURI,
-                    scope: login.scopes, codeChallenge: parameters.codeChallenge, networkID: login.networkID)
+                    scope: login.scopes, codeChallenge: parameters.codeChallenge, networkID: login.networkID, nonce: parameters.nonce)
                 var pairs = [("code", code)]
                 if let state = parameters.state { pairs.append(("state", state)) }
                 return .redirect(Self.append(pairs, to: parameters.redirectURI, inFragment: false))
             }
-            let grant = try await oauth.issue(
+            var grant = try await oauth.issue(
                 userID: login.userID, clientID: login.app.consumerKey, scope: login.scopes,
                 withRefreshToken: login.scopes.contains("refresh_token") || login.scopes.contains("offline_access"),
                 networkID: login.networkID)
+            grant.nonce = parameters.nonce
             var pairs = try await tokenFields(grant, app: login.app, withIDToken: true).map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
             if let state = parameters.state { pairs.append(("state", state)) }
             return .redirect(Self.append(pairs, to: parameters.redirectURI, inFragment: true))

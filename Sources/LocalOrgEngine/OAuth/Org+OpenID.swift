@@ -70,11 +70,13 @@ extension Org {
         let issuedAt = grant.issuedAt / 1000
         // The left half of the access token's SHA-256, as OpenID Connect Core §3.1.3.6 has it.
         let hash = Data(SHA256.hash(data: Data(grant.accessToken.utf8))).prefix(16)
-        let claims: [String: JSON] = [
+        var claims: [String: JSON] = [
             "at_hash": .string(Data(hash).base64URLEncodedString), "sub": .string(identityURL(userID: grant.userID)),
             "aud": .string(grant.clientID), "iss": .string(baseURL), "exp": .integer(issuedAt + Self.idTokenLifetime),
             "iat": .integer(issuedAt),
         ]
+        // OpenID Connect Core §3.1.2.1: the authorize request's nonce, unchanged.
+        if let nonce = grant.nonce { claims["nonce"] = .string(nonce) }
         return try await signingKey().token(.object(claims))
     }
 

@@ -29,4 +29,6 @@ package struct TokenGrant: Sendable, Equatable {
     package var clientID: String
     /// The Experience Cloud site it was issued at (its `0DB` id); nil for the internal org.
     package var networkID: String? = nil
+    /// The OpenID Connect `nonce` of the authorize request, which the ID token repeats.
+    package var nonce: String? = nil
 }

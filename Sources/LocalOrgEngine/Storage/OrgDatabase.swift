@@ -28,6 +28,7 @@ enum OrgDatabase {
                 try addSiteColumns(db)
                 try hashStoredTokens(db)
                 try addRefreshTokenFamilies(db)
+                try addNonceColumn(db)
                 for type in schema.types { try createTable(for: type, in: db) }
             }
             return pool
@@ -74,6 +75,14 @@ enum OrgDatabase {
             sql: """
                 CREATE TABLE IF NOT EXISTS lo_site_member (user_id TEXT NOT NULL, network_id TEXT NOT NULL, PRIMARY KEY (user_id, network_id))
                 """)
+    }
+
+    /// A code keeps the OpenID Connect `nonce` its authorize request sent, for the ID token its
+    /// exchange returns; data directories from before it get the column, empty.
+    private static func addNonceColumn(_ db: Database) throws {
+        if try !db.columns(in: "lo_authorization_code").map(\.name).contains("nonce") {
+            try db.execute(sql: "ALTER TABLE lo_authorization_code ADD COLUMN nonce TEXT")
+        }
     }
 
     /// Rotated refresh tokens belong to a family (the digest of its first token), and a spent
