@@ -58,6 +58,23 @@ struct SmartSQLTests {
         }
     }
 
+    @Test("a double-quoted token that names no column is a string, as upstream's SmartStore reads it and its apps write it")
+    func doubleQuotedStrings() async throws {
+        try await withCompany { store throws in
+            // Upstream's React Native tests query `where {contacts:Id} = "003…"`.
+            #expect(
+                try await rows(store, #"select {employees:firstName} from {employees} where {employees:employeeId} = "E2""#) == [["Bob"]])
+            #expect(
+                try await rows(
+                    store,
+                    #"select count(*) from {employees} where {employees:deptCode} in ("ENG", "OPS") and {employees:lastName} != "Adams""#)
+                    == [[2]])
+            // A double-quoted name of a real column (the soup table's `id`) is still that column.
+            let ids = try await rows(store, #"select "id" from {departments} order by {departments:name}"#)
+            #expect(ids.count == 2 && ids.allSatisfy { $0[0]?.integerValue != nil })
+        }
+    }
+
     @Test("count(*) and aggregates (T-SQL-5, T-SQL-6)")
     func aggregates() async throws {
         try await withCompany { store throws in

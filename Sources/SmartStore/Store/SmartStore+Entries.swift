@@ -98,7 +98,9 @@ extension SmartStore {
             let ids = try Self.explainingFailures(of: spec) {
                 if case .smart(let sql) = spec.kind {
                     // The same checked statement as a query: this runs on the writer's connection.
-                    return try Int64.fetchAll(try Self.smartStatement(sql, wrapping: { $0 }, catalog: catalog, db))
+                    return try Self.readingDoubleQuotedStrings(db) {
+                        try Int64.fetchAll(try Self.smartStatement(sql, wrapping: { $0 }, catalog: catalog, db))
+                    }
                 }
                 let query = try SoupQuery(spec, soup: soup)
                 let statement = try db.makeStatement(sql: query.idsSQL)

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import SQLiteBinding
 public import SalesforceCore
 
@@ -37,14 +38,16 @@ extension SmartStore {
     ) throws -> [JSON] {
         try Self.explainingFailures(of: spec) {
             if case .smart(let sql) = spec.kind {
-                let statement = try Self.smartStatement(
-                    sql, wrapping: { "SELECT * FROM (\($0)\n) LIMIT ? OFFSET ?" }, catalog: catalog, db)
-                let entryColumns = statement.columnNames.map(ResultReader.isEntryColumn(named:))
-                try statement.setArgumentsKeepingText(Self.bindings(arguments) + [limit.databaseValue, offset.databaseValue])
-                let rows = try Row.fetchCursor(statement)
-                var results: [JSON] = []
-                while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: entryColumns)) }
-                return results
+                return try readingDoubleQuotedStrings(db) {
+                    let statement = try Self.smartStatement(
+                        sql, wrapping: { "SELECT * FROM (\($0)\n) LIMIT ? OFFSET ?" }, catalog: catalog, db)
+                    let entryColumns = statement.columnNames.map(ResultReader.isEntryColumn(named:))
+                    try statement.setArgumentsKeepingText(Self.bindings(arguments) + [limit.databaseValue, offset.databaseValue])
+                    let rows = try Row.fetchCursor(statement)
+                    var results: [JSON] = []
+                    while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: entryColumns)) }
+                    return results
+                }
             }
             let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
             let statement = try db.cachedStatement(sql: query.pageSQL)
@@ -68,9 +71,12 @@ extension SmartStore {
             try QueryDeadline.within(timeLimit, on: db) {
                 try Self.explainingFailures(of: spec) {
                     if case .smart(let sql) = spec.kind {
-                        let statement = try Self.smartStatement(sql, wrapping: { "SELECT count(*) FROM (\($0)\n)" }, catalog: catalog, db)
-                        try statement.setArgumentsKeepingText(Self.bindings(arguments))
-                        return try Int.fetchOne(statement) ?? 0
+                        return try Self.readingDoubleQuotedStrings(db) {
+                            let statement = try Self.smartStatement(
+                                sql, wrapping: { "SELECT count(*) FROM (\($0)\n)" }, catalog: catalog, db)
+                            try statement.setArgumentsKeepingText(Self.bindings(arguments))
+                            return try Int.fetchOne(statement) ?? 0
+                        }
                     }
                     let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
                     let statement = try db.cachedStatement(sql: query.countSQL)
@@ -86,14 +92,27 @@ extension SmartStore {
         return try catalog.descriptor(named: name, db)
     }
 
-    /// A Smart SQL query translated, wrapped (for paging or counting) and checked to be read-only.
+    /// Runs `body`, which prepares and runs Smart SQL, with double-quoted strings read as
+    /// upstream's SmartStore reads them: a double-quoted token that names no column is a string
+    /// (`where {contacts:Id} = "003…"`), which upstream's apps rely on. The store's own SQL never
+    /// runs so. On for the whole run, not only the preparing: SQLite may prepare a statement
+    /// again when it first steps.
+    static func readingDoubleQuotedStrings<T>(_ db: Database, _ body: () throws -> T) rethrows -> T {
+        _enableDoubleQuotedStringLiterals(db.sqliteConnection)
+        defer { _disableDoubleQuotedStringLiterals(db.sqliteConnection) }
+        return try body()
+    }
+
+    /// A Smart SQL query translated, wrapped (for paging or counting) and checked to be read-only;
+    /// run it inside ``readingDoubleQuotedStrings(_:_:)``.
     static func smartStatement(
         _ sql: String, wrapping wrap: (String) -> String, catalog: SchemaCatalog, _ db: Database
     ) throws -> Statement {
         let translated = try catalog.translation(of: sql, db).sql
         let statement: Statement
         do {
-            statement = try db.cachedStatement(sql: wrap(translated))
+            // Not cached: a statement prepared with double-quoted strings is not reused for other SQL.
+            statement = try db.makeStatement(sql: wrap(translated))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
             throw SmartStoreError.invalidSmartSQL(sql: sql, reason: error.message ?? "SQLite refused it")
         }
