@@ -105,7 +105,7 @@ struct DocumentedFormsTests {
             let everything = try await org.store.query("SELECT Name FROM Account USING SCOPE everything")
             #expect(everything.totalSize == 3)
             await expectError(
-                org.store, "SELECT Name FROM Account USING SCOPE team", code: "MALFORMED_QUERY", containing: "everything and mine")
+                org.store, "SELECT Name FROM Account USING SCOPE team", code: "MALFORMED_QUERY", containing: "everything, mine and mru")
         }
     }
 

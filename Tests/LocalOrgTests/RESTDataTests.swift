@@ -27,14 +27,16 @@ struct RESTDataTests {
             let resources = try await org.client.send("GET", org.dataPath, token: token)
             let names = [
                 "sobjects", "query", "queryAll", "search", "parameterizedSearch", "recent", "limits", "composite", "connect", "chatter",
-                "ui-api", "jobs",
+                "ui-api", "jobs", "quickActions", "tabs", "theme", "appMenu", "compactLayouts",
             ]
             #expect(resources.json == .object(Dictionary(uniqueKeysWithValues: names.map { ($0, JSON.string("\(org.dataPath)/\($0)")) })))
             // Every resource listed answers (connect and chatter are families whose roots are not resources).
-            for name in names where !["connect", "chatter", "ui-api", "composite", "jobs"].contains(name) {
+            for name in names where !["connect", "chatter", "ui-api", "composite", "jobs", "compactLayouts"].contains(name) {
                 let reply = try await org.client.send("GET", "\(org.dataPath)/\(name)?q=FIND+%7Bnothing%7D", token: token)
                 #expect(reply.status != 404, "\(name) answers 404")
             }
+            // compactLayouts' q names objects.
+            #expect(try await org.client.send("GET", "\(org.dataPath)/compactLayouts?q=Account", token: token).status == 200)
             // Today's apps' versions answer (upstream's JavaScript sends v66.0, its React Native build
             // v63.0); a retired one is 410 GONE, one not released yet 404, as a real org answers them.
             for version in ["v63.0", "v66.0", "v68.0"] {
