@@ -100,6 +100,12 @@ struct SessionPluginTests {
             let missing = await bridge.failure(
                 F.network, "pgSendRequest", ["path": .string(version + "/sobjects/Account/001000000000000AAA")])
             #expect(missing.hasPrefix("NOT_FOUND: The requested resource does not exist") && missing.contains("404"), "\(missing)")
+
+            // Upstream's React Native suite: a retrieve after a delete fails with this message.
+            _ = try await bridge.result(
+                F.network, "pgSendRequest", ["path": .string(version + "/sobjects/Account/\(id)"), "method": "DELETE"])
+            let deleted = await bridge.failure(F.network, "pgSendRequest", ["path": .string(version + "/sobjects/Account/\(id)")])
+            #expect(deleted.contains("The requested resource does not exist"), "\(deleted)")
         }
     }
 

@@ -32,7 +32,9 @@ extension OrgStore {
         let columns = selected.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
         let sql = "SELECT \(columns), \"IsDeleted\" FROM \(OrgDatabase.quoted(type.name)) WHERE \"Id\" = ?"
         guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { throw APIError.notFound }
-        if (row[selected.count] as Int64? ?? 0) != 0 { throw APIError.entityIsDeleted }
+        // A deleted record is not found, as a real org answers a retrieve of one (upstream's React
+        // Native suite matches the message); changing or deleting it again is ENTITY_IS_DELETED.
+        if (row[selected.count] as Int64? ?? 0) != 0 { throw APIError.notFound }
         var fields: [(name: String, value: RecordValue)] = selected.enumerated().map { index, field in
             (field.name, RecordValue(FieldValue(row: row, column: index, type: field.type)))
         }
