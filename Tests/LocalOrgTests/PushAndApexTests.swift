@@ -111,6 +111,61 @@ struct PushAndApexTests {
             }
         }
     }
+
+    /// The two Apex classes upstream's hybrid suite defines in its comments (SFMobileSyncTestSuite.js:
+    /// `SimpleAccountResource` at `/simpleAccount/*`, `SimpleAccountsResource` at `/simpleAccounts`),
+    /// described by a routes file with the keys issue 59 names, answer as those classes do.
+    @Test(
+        "routes that map a class's names to fields write and read as upstream's SimpleAccount classes; a listing binds its parameter as a string"
+    )
+    func describedClasses() async throws {
+        try await withTemporaryDirectory { directory throws in
+            let routes = directory.appendingPathComponent("apex.json")
+            try Data(
+                """
+                {"routes": [
+                  {"method": "POST", "path": "/simpleAccount", "writes": "Account", "fields": {"accountId": "Id", "accountName": "Name"}},
+                  {"path": "/simpleAccount/:id", "writes": "Account", "fields": {"accountId": "Id", "accountName": "Name"}},
+                  {"method": "GET", "path": "/simpleAccounts", "lists": "Account", "where": "Name LIKE :namePattern",
+                   "fields": {"accountId": "Id", "accountName": "Name"}}
+                ]}
+                """.utf8
+            ).write(to: routes)
+            var configuration = LocalOrgConfiguration()
+            configuration.apexRoutes = try ApexRoute.load(from: routes)
+            try await withTestOrg(seed: false, configuration: configuration) { org throws in
+                let token = try await org.passwordToken()
+                // create: the answer holds the new id and the name (testSyncApexRestObjectWithServerCreate).
+                let created = try await org.client.send(
+                    "POST", "/services/apexrest/simpleAccount", token: token, json: ["accountName": "TestAccount"])
+                #expect(created.status == 200 && created.json["accountName"] == "TestAccount")
+                let id = try #require(created.json["accountId"]?.stringValue)
+                let direct = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)?fields=Name", token: token)
+                #expect(direct.json["Name"] == "TestAccount")
+                // read and update.
+                #expect(
+                    try await org.client.send("GET", "/services/apexrest/simpleAccount/\(id)", token: token).json
+                        == ["accountId": .string(id), "accountName": "TestAccount"])
+                let updated = try await org.client.send(
+                    "PATCH", "/services/apexrest/simpleAccount/\(id)", token: token, json: ["accountName": "TestAccount2"])
+                #expect(updated.json == ["accountId": .string(id), "accountName": "TestAccount2"])
+                // fetch by pattern: only the matching records, in the class's shape.
+                _ = try await org.client.send("POST", "/services/apexrest/simpleAccount", token: token, json: ["accountName": "Other"])
+                let listed = try await org.client.send("GET", "/services/apexrest/simpleAccounts?namePattern=TestAcc%25", token: token)
+                #expect(listed.json == ["totalSize": 1, "records": [["accountId": .string(id), "accountName": "TestAccount2"]]])
+                // A parameter is a string, never SOQL: a quote in it matches nothing and breaks nothing.
+                let hostile = try await org.client.send(
+                    "GET", "/services/apexrest/simpleAccounts?namePattern=x%27%20OR%20Name%20LIKE%20%27%25", token: token)
+                #expect(hostile.json == ["totalSize": 0, "records": []])
+                // delete: 204 and no body; the record is gone.
+                let deleted = try await org.client.send("DELETE", "/services/apexrest/simpleAccount/\(id)", token: token)
+                #expect(deleted.status == 204 && deleted.text.isEmpty)
+                #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token).status == 404)
+            }
+            try Data(#"{"routes": [{"path": "/x", "lists": "Account"}]}"#.utf8).write(to: routes)
+            #expect(throws: LocalOrgError.self) { try ApexRoute.load(from: routes) }
+        }
+    }
 }
 
 @Suite("LocalOrg analytics upload")

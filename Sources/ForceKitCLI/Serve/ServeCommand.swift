@@ -31,11 +31,18 @@ struct ServeCommand: AsyncParsableCommand {
             Apex REST: --apex-routes FILE declares endpoints under /services/apexrest; any other \
             path there echoes the request back. A route answers from its template, or with \
             "writes" does the DML of an Apex class on that object (POST creates, PATCH and \
-            DELETE on :id update and delete). A routes file:
-              {"routes": [{"method": "GET", "path": "/simpleAccount/:id", "status": 200,
-                           "body": {"accountId": "{{id}}"}},
+            DELETE on :id update and delete); "fields" maps the class's JSON names to fields \
+            both ways, and "lists" with "where" (":name" takes a query parameter, as a string) \
+            answers {"totalSize", "records"}. A routes file:
+              {"routes": [{"method": "GET", "path": "/hello/:id", "status": 200,
+                           "body": {"greeting": "Hello {{id}}"}},
                           {"method": "POST", "path": "/accounts", "writes": "Account"},
-                          {"path": "/accounts/:id", "writes": "Account"}]}
+                          {"path": "/accounts/:id", "writes": "Account"},
+                          {"path": "/simpleAccount/:id", "writes": "Account",
+                           "fields": {"accountId": "Id", "accountName": "Name"}},
+                          {"method": "GET", "path": "/simpleAccounts", "lists": "Account",
+                           "where": "Name LIKE :namePattern",
+                           "fields": {"accountId": "Id", "accountName": "Name"}}]}
 
             Volume: --seed-accounts N gives a new org N generated Accounts with \
             --contacts-per-account Contacts each (3 by default), written in bulk with a progress \

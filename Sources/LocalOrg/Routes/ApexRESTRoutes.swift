@@ -4,7 +4,7 @@ import LocalOrgEngine
 import URLEncoding
 
 /// `/services/apexrest/...`, behind the same bearer-token check as the data API: the org's
-/// ``ApexAPI`` answers, and a route that writes records hands the call to the data API.
+/// routes answer, and those that write or list records do it through the data API and SOQL.
 struct ApexRESTRoutes {
     let org: Org
 
@@ -19,12 +19,9 @@ struct ApexRESTRoutes {
                 let path = String(request.uri.path.dropFirst("/services/apexrest".count))
                 var headers: [String: String] = [:]
                 for field in request.headers { headers[field.name.canonicalName] = field.value }
-                if let call = org.apex.dataCall(method: request.method.rawValue, path: path, body: body, headers: headers) {
-                    return Responses.from(try await org.answer(call, as: session))
-                }
-                let reply = org.apex.answer(
-                    method: request.method.rawValue, path: path,
-                    parameters: FormEncoding.decode(request.uri.query ?? ""), body: body, userID: session.userID)
+                let reply = try await org.answerApex(
+                    method: request.method.rawValue, path: path, parameters: FormEncoding.decode(request.uri.query ?? ""), body: body,
+                    headers: headers, userID: session.userID)
                 return Responses.from(reply)
             }
         }

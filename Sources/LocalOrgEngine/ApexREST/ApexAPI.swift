@@ -1,26 +1,32 @@
 import Foundation
 import SalesforceCore
 
-/// `/services/apexrest/...`: the configured Apex REST routes answer with their templates, and
-/// any other path with an echo of the request.
+/// `/services/apexrest/...`: the configured Apex REST routes answer with their templates (those
+/// that write or list records through ``Org/answerApex(method:path:parameters:body:headers:userID:)``),
+/// and any other path with an echo of the request.
 package struct ApexAPI: Sendable {
     /// The configured routes, in the order they are tried.
     let routes: [ApexRoute]
 
-    /// The data API call a writing route (``ApexRoute/writes``) makes of a call on `path`, or
-    /// nil when the first route matching it answers from its template.
-    package func dataCall(method: String, path: String, body: [UInt8], headers: [String: String]) -> RestCall? {
+    /// The first route that matches a call, with its path parameters.
+    func route(method: String, path: String) -> (route: ApexRoute, parameters: [String: String])? {
         for route in routes {
-            guard let parameters = route.match(method: method, path: path) else { continue }
-            guard let type = route.writes else { return nil }
-            var segments = ["sobjects", type]
-            if let id = parameters["id"], method.uppercased() != "POST" { segments.append(id) }
-            let contentType = headers["Content-Type"] ?? headers["content-type"] ?? "application/json"
-            return RestCall(
-                method: method.uppercased(), version: "v\(APIVersion.current.major).0", segments: segments, parameters: [],
-                body: body.isEmpty ? .none : .bytes(body, contentType: contentType), headers: headers)
+            if let parameters = route.match(method: method, path: path) { return (route, parameters) }
         }
         return nil
+    }
+
+    /// The data API call a writing route (``ApexRoute/writes``) makes: on the record `:id`, or
+    /// a new one on POST, with `body` as it is.
+    static func dataCall(
+        _ route: ApexRoute, type: String, method: String, parameters: [String: String], body: [UInt8], headers: [String: String]
+    ) -> RestCall {
+        var segments = ["sobjects", type]
+        if let id = parameters["id"], method.uppercased() != "POST" { segments.append(id) }
+        let contentType = headers["Content-Type"] ?? headers["content-type"] ?? "application/json"
+        return RestCall(
+            method: method.uppercased(), version: "v\(APIVersion.current.major).0", segments: segments, parameters: [],
+            body: body.isEmpty ? .none : .bytes(body, contentType: contentType), headers: headers)
     }
 
     /// Answers a call on `path` (after `/services/apexrest`) as `userID`.
@@ -31,8 +37,7 @@ package struct ApexAPI: Sendable {
     ) -> RestReply {
         let json = try? JSON(parsing: body)
         let text = json == nil && !body.isEmpty ? String(decoding: body, as: UTF8.self) : nil
-        for route in routes {
-            guard let pathParameters = route.match(method: method, path: path) else { continue }
+        if let (route, pathParameters) = self.route(method: method, path: path) {
             guard let template = route.body else { return RestReply(status: route.status, body: nil) }
             let filled = Self.fill(template) { name in
                 if name == "userId" { return .string(userID) }

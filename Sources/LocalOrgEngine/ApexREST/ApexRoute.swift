@@ -24,6 +24,19 @@ import URLEncoding
 /// {"path": "/accounts/:id", "writes": "Account"}
 /// ```
 ///
+/// An Apex class that maps its own JSON names to fields, as upstream's `SimpleAccountResource`
+/// does, adds `fields`: the body's names are written to those fields, and the answer is the
+/// record by the same names (`{"accountId", "accountName"}`; DELETE answers 204). A class that
+/// lists records by a query parameter, as `SimpleAccountsResource` does, is `lists` with a
+/// `where` whose `:name` placeholders take query parameters (bound as SOQL strings, never as
+/// SOQL) and answers `{"totalSize", "records"}`:
+///
+/// ```json
+/// {"path": "/simpleAccount/:id", "writes": "Account", "fields": {"accountId": "Id", "accountName": "Name"}},
+/// {"method": "GET", "path": "/simpleAccounts", "lists": "Account", "where": "Name LIKE :namePattern",
+///  "fields": {"accountId": "Id", "accountName": "Name"}}
+/// ```
+///
 /// A path no route matches answers with an echo of the request:
 /// `{"method", "path", "parameters", "body", "userId"}`.
 public struct ApexRoute: Sendable, Equatable {
@@ -38,18 +51,31 @@ public struct ApexRoute: Sendable, Equatable {
     /// The object the route writes, as an Apex class doing DML: the record `:id` of the path,
     /// or a new one on POST. Nil answers with `status` and `body`.
     public var writes: String?
+    /// The object whose records the route lists (GET), filtered by ``where``.
+    public var lists: String?
+    /// The condition a listing route filters by (`"where"` in the file), in SOQL; `:name` stands for the query
+    /// parameter `name`.
+    public var condition: String?
+    /// The class's JSON names and the fields they stand for, for ``writes`` and ``lists``.
+    public var fields: [String: String]?
 
     /// Creates a route.
-    public init(method: String? = nil, path: String, status: Int = 200, body: JSON? = nil, writes: String? = nil) {
+    public init(
+        method: String? = nil, path: String, status: Int = 200, body: JSON? = nil, writes: String? = nil, lists: String? = nil,
+        where condition: String? = nil, fields: [String: String]? = nil
+    ) {
         self.method = method?.uppercased()
         self.path = path
         self.status = status
         self.body = body
         self.writes = writes
+        self.lists = lists
+        self.condition = condition
+        self.fields = fields
     }
 
-    /// Reads routes from a JSON file: `{"routes": [{"method", "path", "status", "body"}]}` or
-    /// the bare array.
+    /// Reads routes from a JSON file: `{"routes": [{"method", "path", "status", "body", "writes",
+    /// "lists", "where", "fields"}]}` or the bare array.
     public static func load(from file: URL) throws(LocalOrgError) -> [ApexRoute] {
         let data: Data
         do {
@@ -77,10 +103,24 @@ public struct ApexRoute: Sendable, Equatable {
             guard (100...599).contains(status) else {
                 throw .invalidConfiguration(file: file.path, reason: "routes[\(index)].status must be an HTTP status, not \(status)")
             }
+            var fields: [String: String]?
+            if let map = item["fields"] {
+                guard let members = map.objectValue, !members.isEmpty, members.values.allSatisfy({ $0.stringValue != nil }) else {
+                    throw .invalidConfiguration(
+                        file: file.path,
+                        reason: "routes[\(index)].fields must map the class's names to fields, such as {\"accountId\": \"Id\"}")
+                }
+                fields = members.compactMapValues(\.stringValue)
+            }
+            let lists = item["lists"]?.stringValue
+            if lists != nil, fields == nil || item["writes"] != nil {
+                throw .invalidConfiguration(
+                    file: file.path, reason: "routes[\(index)] lists records: it needs \"fields\", and cannot also write")
+            }
             routes.append(
                 ApexRoute(
                     method: item["method"]?.stringValue, path: path, status: Int(status), body: item["body"],
-                    writes: item["writes"]?.stringValue))
+                    writes: item["writes"]?.stringValue, lists: lists, where: item["where"]?.stringValue, fields: fields))
         }
         return routes
     }
