@@ -11,8 +11,11 @@ struct SDKInfoService: BridgeService {
         switch action {
         case "getInfo":
             let boot = await context.app.configuration.bootConfig
+            // The SDK whose JavaScript is speaking, as upstream's native side reports its own
+            // version to the JavaScript it ships with; ForceKit's own version beside it.
             return [
-                "sdkVersion": .string(ForceKitVersion.current), "appName": .string(context.info.appName),
+                "sdkVersion": .string(arguments.pluginSDKVersion ?? HybridServices.upstreamJavaScriptVersion),
+                "forceKitVersion": .string(ForceKitVersion.current), "appName": .string(context.info.appName),
                 "appVersion": .string(context.info.appVersion),
                 "forcePluginsAvailable": .array(HybridServices.allNames.map(JSON.string)),
                 "bootConfig": Self.json(of: boot),
@@ -44,6 +47,10 @@ struct SDKInfoService: BridgeService {
 
 /// Every plugin the bridge answers, by the names the SDK's JavaScript calls.
 enum HybridServices {
+    /// The Mobile SDK whose JavaScript (`cordova.force.js`, its `SALESFORCE_MOBILE_SDK_VERSION`)
+    /// the bridge is written against: what `getInfo` reports to JavaScript that does not say.
+    static let upstreamJavaScriptVersion = "14.0.0"
+
     static let allNames =
         (SDKInfoService.serviceNames + OAuthService.serviceNames + NetworkService.serviceNames
         + AccountManagerService.serviceNames + SmartStoreService.serviceNames + MobileSyncService.serviceNames).sorted()
