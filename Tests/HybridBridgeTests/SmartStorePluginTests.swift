@@ -127,6 +127,21 @@ struct SmartStorePluginTests {
             #expect(try await bridge.result(F.smartstore, "pgRemoveStore", on("second", global: false, [:])) == true)
             let after = try await bridge.result(F.smartstore, "pgGetAllStores", [:])
             #expect(after.arrayValue?.contains(["storeName": "second", "isGlobalStore": false]) == false)
+
+            // Upstream's testCreateMultipleUserStores and testCreateMultipleGlobalStores: after
+            // removing all, two stores made and removed leave none.
+            for global in [false, true] {
+                _ = try await bridge.result(F.smartstore, global ? "pgRemoveAllGlobalStores" : "pgRemoveAllStores", [:])
+                for name in ["DB1", "DB2"] {
+                    _ = try await bridge.result(
+                        F.smartstore, "pgRegisterSoup",
+                        on(name, global: global, ["soupName": .string(name + "_Soup"), "indexes": [["path": "Name", "type": "string"]]]))
+                }
+                #expect(try await bridge.result(F.smartstore, "pgSoupExists", on("DB1", global: global, ["soupName": "DB2_Soup"])) == false)
+                for name in ["DB1", "DB2"] { _ = try await bridge.result(F.smartstore, "pgRemoveStore", on(name, global: global, [:])) }
+                let left = try await bridge.result(F.smartstore, global ? "pgGetAllGlobalStores" : "pgGetAllStores", [:])
+                #expect(left == [], "\(global ? "global" : "user") stores left: \(left)")
+            }
         }
     }
 }
