@@ -51,7 +51,7 @@ public struct ApexRoute: Sendable, Equatable {
     /// The object the route writes, as an Apex class doing DML: the record `:id` of the path,
     /// or a new one on POST. Nil answers with `status` and `body`.
     public var writes: String?
-    /// The object whose records the route lists (GET), filtered by ``where``.
+    /// The object whose records the route lists (GET), filtered by ``condition``.
     public var lists: String?
     /// The condition a listing route filters by (`"where"` in the file), in SOQL; `:name` stands for the query
     /// parameter `name`.

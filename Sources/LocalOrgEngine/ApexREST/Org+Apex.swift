@@ -1,5 +1,5 @@
 import SOQL
-package import SalesforceCore
+import SalesforceCore
 
 /// Apex REST calls: routes that write or list records run through the data API and the query
 /// engine as the caller; the others answer from their templates.
