@@ -187,6 +187,11 @@ struct ListViewTests {
             }
             // The views real orgs list for each (the recorded Account less its custom-field view).
             #expect(counts == ["Account": 5, "Contact": 5, "Lead": 4, "Opportunity": 9, "Case": 5])
+            // A custom object has the All view Setup gives a new one.
+            let custom = try await client.send(client.requests.listViews("Merchandise__c")).json?["listviews"]?.arrayValue ?? []
+            #expect(custom.map { $0["developerName"] } == ["All"])
+            let all = try #require(custom.first?["id"]?.stringValue)
+            #expect(try await client.send(client.requests.listViewResults("Merchandise__c", id: all)).json?["records"]?.arrayValue != nil)
         }
     }
 
