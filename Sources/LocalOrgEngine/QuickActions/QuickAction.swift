@@ -19,7 +19,8 @@ struct QuickAction: Sendable {
     let defaults: [String: String]
     /// The icon's name in Salesforce's action icon set.
     let icon: String
-    /// The icon's colour, as `colors` reports it: the Lightning Design System's for the icon.
+    /// The icon's colour, as `colors` reports it: Post's is the guide's, the others LocalOrg's
+    /// own choice, as no recorded answer gives them.
     let color: String
 
     /// The global actions, in the order Salesforce lists them.

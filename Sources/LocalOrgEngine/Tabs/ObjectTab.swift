@@ -4,11 +4,11 @@ import SalesforceCore
 /// icons.
 ///
 /// Account's colours and icons are the REST API guide's example; the other standard objects'
-/// colours are the Lightning Design System's for their icons. A custom object's tab is custom,
+/// colours are LocalOrg's own choice, as no recorded answer gives them. A custom object's tab is custom,
 /// named by the object, with the custom icon Setup gives one by default.
 struct ObjectTab: Sendable {
     let type: SObjectType
-    /// The Lightning Design System's colour and icon name, and the Classic theme's colour.
+    /// The Lightning theme's colour and icon name, and the Classic theme's colour.
     let color: String
     let icon: String
     let classicColor: String
