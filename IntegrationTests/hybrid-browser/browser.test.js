@@ -96,3 +96,20 @@ test('the www skeleton forcekit create --template hybrid writes runs as served, 
   assert.equal(await session.evaluate("document.querySelectorAll('#accounts li').length"), 20);
   assert.equal(await session.evaluate('document.title'), 'FieldHybrid');
 });
+
+test('an app laid out as upstream\'s samples are runs unchanged: its start page, plugins, userstore.json and usersyncs.json', async () => {
+  const localOrg = await startLocalOrg(forcekit);
+  cleanups.push(() => localOrg.stop());
+  // The README's command for an existing app: its www folder, logged in to LocalOrg with --local.
+  const session = await openServed(localOrg, path.join(__dirname, 'sample-app', 'www'), '--local');
+  const status = await settled(session, "document.getElementById('result') && document.getElementById('result').textContent", 'running');
+  const log = await session.evaluate("document.getElementById('log') ? document.getElementById('log').textContent : document.body.innerHTML");
+  assert.equal(status, 'passed', log);
+  // The printed URL opens the boot config's start page, as the container loads it.
+  assert.equal(await session.evaluate('location.pathname'), '/Contacts.html');
+  assert.match(log, /ok {2}getInfo names the app as its config.xml does/);
+  assert.match(log, /ok {2}the org has the edit/);
+  const items = await session.evaluate("Array.from(document.querySelectorAll('#contacts li')).map(li => li.textContent)");
+  assert.equal(items.length, 10);
+  assert.ok(items.every((item) => !item.endsWith('(not synced)')), items.join(', '));
+});

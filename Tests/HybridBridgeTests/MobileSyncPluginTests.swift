@@ -84,6 +84,80 @@ struct MobileSyncPluginTests {
             #expect(noFields.contains("fields to send"), "\(noFields)")
         }
     }
+
+    @Test("syncUp leaves Mobile Sync's and SmartStore's own fields out when the field list names them")
+    func syncUpLocalFieldsInList() async throws {
+        try await withBridge { bridge in
+            let events = SyncEvents(bridge.bridge)
+            _ = try await bridge.result(
+                F.smartstore, "pgRegisterSoup",
+                ["soupName": "contacts", "indexes": [["path": "Id", "type": "string"], ["path": "__local__", "type": "string"]]])
+            let local: JSON = [
+                "Id": "local_1", "FirstName": "Ada", "LastName": "Listed", "attributes": ["type": "Contact"], "__local__": true,
+                "__locally_created__": true, "__locally_updated__": false, "__locally_deleted__": false, "__last_error__": .null,
+            ]
+            let saved = try await bridge.result(F.smartstore, "pgUpsertSoupEntries", ["soupName": "contacts", "entries": [local]])
+            let entryId = try #require(saved[0]?["_soupEntryId"])
+            // A field list made from a stored record's keys, as an app may build it.
+            let fieldlist: JSON = ["Id", "FirstName", "LastName", "__local__", "__last_error__", "_soupCreatedDate", "_soupEntryId"]
+            let started = try await bridge.result(
+                F.mobilesync, "syncUp",
+                ["target": [:], "soupName": "contacts", "options": ["fieldlist": fieldlist, "mergeMode": "LEAVE_IF_CHANGED"]])
+            let syncId = try #require(started["_soupEntryId"])
+            let done = try #require(await events.end(of: syncId))
+            #expect(done["status"] == "DONE" && done["totalSize"] == 1, "\(done.serialized())")
+            let stored = try await bridge.result(F.smartstore, "pgRetrieveSoupEntries", ["soupName": "contacts", "entryIds": [entryId]])
+            let record = try #require(stored[0])
+            #expect(record["__local__"] == false && record["__last_error__"] == .null, "\(record.serialized())")
+            let id = try #require(record["Id"]?.stringValue)
+            let client = try await bridge.app.restClient()
+            let server = try await client.send(client.requests.query("SELECT FirstName, LastName FROM Contact WHERE Id = '\(id)'")).json
+            #expect(server?["records"]?[0]?["LastName"] == "Listed")
+        }
+    }
+
+    @Test("reSync's totalSize counts the records the re-sync fetched, as upstream's testReSync expects of a query with ORDER BY")
+    func reSyncCountsWhatItFetched() async throws {
+        try await withBridge { bridge in
+            let events = SyncEvents(bridge.bridge)
+            _ = try await bridge.result(
+                F.smartstore, "pgRegisterSoup",
+                [
+                    "soupName": "accounts",
+                    "indexes": [
+                        ["path": "Name", "type": "string"], ["path": "Id", "type": "string"], ["path": "__local__", "type": "string"],
+                    ],
+                ])
+            let client = try await bridge.app.restClient()
+            var ids: [String] = []
+            for name in ["testReSync0", "testReSync1", "testReSync2"] {
+                let made = try await client.send(client.requests.create("Account", fields: ["Name": .string(name)]))
+                ids.append(try #require(made.json?["id"]?.stringValue))
+            }
+            // Upstream's trySyncDown query, key for key.
+            let query = "SELECT Id, Name, LastModifiedDate FROM Account WHERE Id IN ('\(ids.joined(separator: "','"))') ORDER BY Name"
+            let started = try await bridge.result(
+                F.mobilesync, "syncDown",
+                ["target": ["type": "soql", "query": .string(query)], "soupName": "accounts", "options": ["mergeMode": "OVERWRITE"]])
+            let id = try #require(started["_soupEntryId"])
+            #expect(try #require(await events.end(of: id))["totalSize"] == 3)
+            // Upstream's test waits a second, then renames the first and the third on the server.
+            bridge.org.clock.advance(by: 1)
+            for index in [0, 2] {
+                _ = try await client.send(
+                    client.requests.update("Account", id: ids[index], fields: ["Name": .string("testReSync\(index)Updated")]))
+            }
+            _ = try await bridge.result(F.mobilesync, "reSync", ["syncId": id])
+            let again = try #require(await events.end(of: id))
+            #expect(again["status"] == "DONE" && again["totalSize"] == 2 && again["progress"] == 100, "\(again.serialized())")
+            let names = try await bridge.result(
+                F.smartstore, "pgQuerySoup",
+                ["soupName": "accounts", "querySpec": ["queryType": "range", "indexPath": "Name", "order": "ascending", "pageSize": 10]])
+            #expect(
+                names["currentPageOrderedEntries"]?.arrayValue?.compactMap { $0["Name"]?.stringValue }
+                    == ["testReSync0Updated", "testReSync1", "testReSync2Updated"])
+        }
+    }
 }
 
 /// The bridge's `sync` events, collected as they come, so a test waits for a run's end with a

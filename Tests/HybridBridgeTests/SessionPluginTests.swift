@@ -109,6 +109,11 @@ struct SessionPluginTests {
                 F.network, "pgSendRequest", ["path": .string(version + "/sobjects/Account/\(id)"), "method": "DELETE"])
             let deleted = await bridge.failure(F.network, "pgSendRequest", ["path": .string(version + "/sobjects/Account/\(id)")])
             #expect(deleted.contains("The requested resource does not exist"), "\(deleted)")
+
+            // Upstream's testPublicApiCall: a host that does not answer fails in upstream's words.
+            let unreachable = await bridge.failure(
+                F.network, "pgSendRequest", ["endPoint": "http://127.0.0.1:1/?format=json"])
+            #expect(unreachable.hasPrefix("The requested resource failed: "), "\(unreachable)")
         }
     }
 

@@ -13,15 +13,19 @@ struct HybridPageServer {
     let bridge: HybridBridge
     let events: HybridEventLog
     let log: @Sendable (String) -> Void
+    /// The page the app starts on (`bootconfig.json`'s `startPage` of a local app), relative to
+    /// the folder; nil serves `index.html` at `/`.
+    var startPage: String? = nil
 
     /// The router: `/__forcekit/…` for the bridge, `/cordova.js`, then the folder's files.
     func router() throws -> Router<BasicRequestContext> {
         let router = Router()
         let script = try Self.cordovaScript()
+        let plugins = PluginScripts.find(in: root)
         router.get("/cordova.js") { _, _ in Self.response(Data(script.utf8), type: "text/javascript; charset=utf-8") }
         router.get("/__forcekit/ready") { request, _ in
             guard Self.isFromServedPage(request, call: false) else { return Self.refused }
-            return Self.json(["ready": true])
+            return Self.json(["ready": true, "plugins": plugins.json])
         }
         router.get("/__forcekit/events") { request, _ in
             guard Self.isFromServedPage(request, call: false) else { return Self.refused }
@@ -45,7 +49,14 @@ struct HybridPageServer {
                 return Self.json(["ok": false, "error": .string(message)])
             }
         }
-        router.get("/") { _, _ in try file(at: "/") }
+        let startPage = startPage
+        router.get("/") { _, _ in
+            guard let startPage else { return try file(at: "/") }
+            // A start page may carry a query (`index.html?mode=offline`): only its path is encoded.
+            let parts = startPage.split(atScalars: ["?"], maxSplits: 1)
+            let query = parts.count > 1 ? "?" + parts[1] : ""
+            return Response(status: .found, headers: [.location: "/" + PluginScripts.urlPath(String(parts.first ?? "")) + query])
+        }
         router.get("**") { request, _ in try file(at: request.uri.path) }
         return router
     }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HybridBridge
 import Logging
+import SalesforceApp
 import SalesforceAuth
 import SalesforceCore
 import ServiceLifecycle
@@ -15,12 +16,15 @@ struct HybridServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve a hybrid app's www folder on loopback, with a cordova.js whose plugin calls ForceKit answers.",
         discussion: """
-            Serves the folder's files (index.html at /, bootconfig.json, the SDK's JavaScript the \
-            app ships) and, at /cordova.js, ForceKit's own in place of Cordova's: cordova.define and \
-            cordova.require as the SDK's cordova.force.js uses them, cordova.exec carried to ForceKit's \
-            bridge (the SDK's plugins: smartstore, mobilesync, network, oauth, sfaccountmanager, \
-            sdkinfo), sync events dispatched on document, and deviceready once the bridge is ready. \
-            The first line printed is the URL to open; each call is logged after it. Stop with Ctrl-C.
+            Serves the folder's files (/ opens bootconfig.json's startPage, or index.html; the SDK's \
+            JavaScript the app ships) and, at /cordova.js, ForceKit's own in place of Cordova's: \
+            cordova.define and cordova.require as the SDK's cordova.force.js uses them, the SDK's \
+            plugins loaded before deviceready (the files a built app's cordova_plugins.js lists, or \
+            the app's own cordova.force.js), cordova.exec carried to ForceKit's bridge (smartstore, \
+            mobilesync, network, oauth, sfaccountmanager, sdkinfo), and sync events dispatched on \
+            document. The folder's userstore.json and usersyncs.json set up the user's soups and \
+            syncs, and config.xml beside it names the app, as on a device. The first line printed is \
+            the URL to open; each call is logged after it. Stop with Ctrl-C.
 
             The plugins act as the CLI's signed-in account (forcekit login; --user picks another; \
             --local logs in to the running LocalOrg first), or with --app as the app whose data is in \
@@ -74,12 +78,16 @@ struct HybridServeCommand: AsyncParsableCommand {
             // The page runs as the LocalOrg's account, whichever account is current.
             account.user = "\(signedIn.identity.orgID.id18)/\(signedIn.identity.userID.id18)"
         }
-        let bridge = HybridBridge(app: try await BridgeSession.app(account: account, folder: app, config: config), fileFolders: [root])
+        let salesforceApp = try await BridgeSession.app(account: account, folder: app, config: config, appFiles: root)
+        let bridge = HybridBridge(app: salesforceApp, info: CordovaConfig.appInfo(forWWW: root), fileFolders: [root])
         let events = HybridEventLog()
         let stream = bridge.events()
         let collecting = Task { for await event in stream { events.append(event) } }
         defer { collecting.cancel() }
-        let server = HybridPageServer(root: root, bridge: bridge, events: events) { line in Console.print(line) }
+        var server = HybridPageServer(root: root, bridge: bridge, events: events) { line in Console.print(line) }
+        // A local app starts on its boot config's start page, as the container loads it.
+        let boot = await salesforceApp.configuration.bootConfig
+        if boot.isLocal != false, let page = boot.startPage, !page.isEmpty { server.startPage = page }
         var logger = Logger(label: "forcekit.hybrid")
         logger.logLevel = .critical
         let (bound, boundContinuation) = AsyncStream<Int?>.makeStream()

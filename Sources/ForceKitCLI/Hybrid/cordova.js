@@ -1,6 +1,7 @@
 // ForceKit's cordova.js for `forcekit hybrid serve`: what the Mobile SDK's cordova.force.js
-// expects of Cordova (cordova.define, cordova.require, cordova/exec, deviceready), with each
-// exec carried to ForceKit's HybridBridge over HTTP and its events polled back as DOM events.
+// expects of Cordova (cordova.define, cordova.require, cordova/exec, the plugins loaded before
+// deviceready), with each exec carried to ForceKit's HybridBridge over HTTP and its events
+// polled back as DOM events.
 (function () {
   'use strict';
   var factories = {};
@@ -61,8 +62,61 @@
 
   window.cordova = { define: define, require: require, exec: exec, platformId: 'forcekit', version: 'forcekit' };
 
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement('script');
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = function () { reject(new Error('cannot load ' + src)); };
+      document.head.appendChild(script);
+    });
+  }
+
+  // Sets window's object at a dotted path (navigator.smartstore) to a module's exports, as
+  // Cordova's clobbers do.
+  function clobber(path, id) {
+    var parts = path.split('.');
+    var target = window;
+    for (var i = 0; i < parts.length - 1; i++) {
+      if (!target[parts[i]]) target[parts[i]] = {};
+      target = target[parts[i]];
+    }
+    target[parts[parts.length - 1]] = require(id);
+  }
+
+  // The plugins as Cordova loads them before deviceready: a built app's cordova_plugins.js and
+  // the files it lists, or the SDK's cordova.force.js the app brings (every plugin in one file,
+  // with the clobbers its plugin list declares).
+  function loadPlugins(plugins) {
+    if (factories['com.salesforce.plugin.oauth']) return Promise.resolve();
+    if (plugins.list) {
+      return loadScript(plugins.list).then(function () {
+        var list = require('cordova/plugin_list');
+        return list.reduce(function (previous, entry) {
+          return previous.then(function () { return loadScript(entry.file); });
+        }, Promise.resolve()).then(function () {
+          list.forEach(function (entry) {
+            (entry.clobbers || []).forEach(function (path) { clobber(path, entry.id); });
+            (entry.merges || []).forEach(function (path) { clobber(path, entry.id); });
+            if (entry.runs) require(entry.id);
+          });
+        });
+      });
+    }
+    if (plugins.script) {
+      return loadScript(plugins.script).then(function () {
+        if (factories['com.salesforce.plugin.smartstore']) clobber('navigator.smartstore', 'com.salesforce.plugin.smartstore');
+        if (factories['com.salesforce.plugin.smartstore.client']) clobber('navigator.smartstoreClient', 'com.salesforce.plugin.smartstore.client');
+      });
+    }
+    return Promise.resolve();
+  }
+
   fetch('/__forcekit/ready')
     .then(function (response) { return response.json(); })
+    .then(function (answer) {
+      return loadPlugins(answer.plugins || {}).catch(function (failure) { console.error('ForceKit: ' + failure.message); });
+    })
     .then(function () {
       poll();
       ready = true;

@@ -90,8 +90,9 @@ package struct SyncDownRun: Sendable {
                         if !counted, let first = pages.first {
                             counted = true
                             state.totalSize = max(state.totalSize, 0) + first.totalSize
-                            await report.update(state)
                         }
+                        state.totalSize = max(0, state.totalSize - pages.reduce(0) { $0 + $1.alreadyStored })
+                        await report.update(state)
                         let saved = try await save(pages, into: state, mergeMode: mergeMode, series: series)
                         state = saved.state
                         report.publish(saved.outcomes)
@@ -210,9 +211,11 @@ struct PreparedPage: Sendable {
     var latest: SyncCursor?
     let totalSize: Int
     let count: Int
+    let alreadyStored: Int
 
     init(_ page: SyncDownPage, target: any SyncDownTarget, syncId: Int64, store: SmartStore, soupName: String) async throws {
         totalSize = page.totalSize
+        alreadyStored = page.alreadyStored
         count = page.records.count + page.deleted.count
         var records: [JSON] = []
         var latest: SyncCursor?

@@ -169,7 +169,15 @@ public struct SoqlSyncDownTarget: SyncDownTarget {
         let client = context.client
         let soql = query(after: cursor)
         let first = cursor == nil ? client.requests.query(soql, batchSize: batchSize) : client.requests.queryAll(soql, batchSize: batchSize)
-        return QueryFetch(client: client, first: first, target: self, keepsIsDeleted: selectsIsDeleted)
+        var fetch = QueryFetch(client: client, first: first, target: self, keepsIsDeleted: selectsIsDeleted)
+        if let cursor, cursor.stamp >= 0, cursor.id == nil || !isOrderedByCursor {
+            // The run asks from the cursor's instant inclusive (`>=`): the records it already
+            // holds at that instant are left out of the pages and the count.
+            fetch = QueryFetch(
+                client: client, first: first, target: self, keepsIsDeleted: selectsIsDeleted,
+                knownAt: KnownAtCursor(stamp: cursor.stamp, store: context.store, soupName: context.soupName))
+        }
+        return fetch
     }
 
     /// Which of `localIds` the query still returns: the query with `Id IN (…)` added, so each
@@ -209,12 +217,14 @@ actor QueryFetch: SyncDownFetch {
     private var next: RestRequest?
     private let target: any SyncDownTarget
     private let keepsIsDeleted: Bool
+    private let knownAt: KnownAtCursor?
 
-    init(client: RestClient, first: RestRequest, target: any SyncDownTarget, keepsIsDeleted: Bool) {
+    init(client: RestClient, first: RestRequest, target: any SyncDownTarget, keepsIsDeleted: Bool, knownAt: KnownAtCursor? = nil) {
         self.client = client
         next = first
         self.target = target
         self.keepsIsDeleted = keepsIsDeleted
+        self.knownAt = knownAt
     }
 
     func nextPage() async throws -> SyncDownPage? {
@@ -228,7 +238,13 @@ actor QueryFetch: SyncDownFetch {
             throw RestError.decoding("The answer is not a query result.")
         }
         next = done ? nil : json["nextRecordsUrl"]?.stringValue.map { client.requests.queryMore($0) }
-        return page(received, ranges: ranges, body: body, totalSize: Int(json["totalSize"]?.integerValue ?? Int64(received.count)))
+        var page = page(received, ranges: ranges, body: body, totalSize: Int(json["totalSize"]?.integerValue ?? Int64(received.count)))
+        if let knownAt {
+            let kept = try await knownAt.positionsToKeep(of: page.records, target: target)
+            page.alreadyStored = page.records.count - kept.count
+            if page.alreadyStored > 0 { page.keepRecords(at: kept) }
+        }
+        return page
     }
 
     /// The page of `received` records, whose texts lie at `ranges` of `body`: the deleted ones

@@ -71,6 +71,11 @@ public struct SyncDownPage: Sendable {
     /// Per record, the JSON text the server sent for it, when it is kept as sent; empty when
     /// none are (records are then written out again).
     package var texts: [Data?] = []
+    /// How many records the fetch left out because the soup holds them as the server sent them:
+    /// a re-run asks again for the records at its cursor's own instant, so that none changed
+    /// at that instant is missed, and those it already has are not news. They count in neither
+    /// the sync's total nor its progress.
+    public var alreadyStored = 0
 
     /// Keeps only the records at `positions` (in order), with their texts.
     mutating func keepRecords(at positions: [Int]) {

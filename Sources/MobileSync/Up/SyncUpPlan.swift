@@ -76,9 +76,13 @@ struct SyncUpItem: Sendable {
     /// The listed fields the record has, without the id and stamp fields (D13: a missing field
     /// is left out rather than sent as null, which would blank it on the server); with a base,
     /// only those whose value differs from it, so other users' edits of other fields survive.
+    /// Mobile Sync's and SmartStore's own fields (`__local__`, `_soupCreatedDate`…) are never
+    /// sent, even when an app's field list names them (a list copied from a stored record's keys):
+    /// no Salesforce field has such a name, so the server would refuse the whole record.
     static func fields(_ list: [String]?, of record: JSON, target: SyncUpTarget, base: [String: JSON]?) -> [String: JSON] {
         var fields: [String: JSON] = [:]
-        for name in list ?? [] where name != target.idFieldName && name != target.modificationDateFieldName {
+        for name in list ?? []
+        where name != target.idFieldName && name != target.modificationDateFieldName && !SyncField.bookkeeping.contains(name) {
             guard let value = Self.value(at: name, in: record) else { continue }
             if let base, let before = Self.value(at: name, in: JSON.object(base)), before == value { continue }
             fields[name] = value

@@ -54,6 +54,24 @@ public struct AppConfiguration: Sendable {
                 code: .configuration, message: "There is no bootconfig.json or bootconfig.plist in \(folder.path).",
                 recoverySuggestion: "Add the connected app's boot config (remoteAccessConsumerKey, oauthRedirectURI, oauthScopes).")
         }
+        let bootConfig: BootConfig
+        do {
+            bootConfig = try BootConfig(contentsOf: boot)
+        } catch {
+            throw AppError(code: .configuration, message: "\(boot.path) cannot be used: \(error)")
+        }
+        try self.init(contentsOf: folder, bootConfig: bootConfig)
+    }
+
+    /// The files found in `folder`, or in its `www` folder, but for the boot config, which is
+    /// `bootConfig`: a tool running an app's files as another connected app (`forcekit hybrid
+    /// serve` signs in through the CLI's) reads the rest as the app has them.
+    /// - Throws: ``AppError/Code/configuration`` when a file present cannot be read.
+    public init(contentsOf folder: URL, bootConfig: BootConfig) throws(AppError) {
+        let places = [folder, folder.appendingPathComponent("www", isDirectory: true)]
+        func find(_ name: String) -> URL? {
+            places.map { $0.appendingPathComponent(name) }.first { FileManager.default.fileExists(atPath: $0.path) }
+        }
         func read<T>(_ name: String, _ load: (URL) throws -> T) throws(AppError) -> T? {
             guard let url = find(name) else { return nil }
             do {
@@ -61,12 +79,6 @@ public struct AppConfiguration: Sendable {
             } catch {
                 throw AppError(code: .configuration, message: "\(url.path) cannot be used: \(error)")
             }
-        }
-        let bootConfig: BootConfig
-        do {
-            bootConfig = try BootConfig(contentsOf: boot)
-        } catch {
-            throw AppError(code: .configuration, message: "\(boot.path) cannot be used: \(error)")
         }
         self.init(
             bootConfig: bootConfig,
