@@ -113,3 +113,48 @@ test('an app laid out as upstream\'s samples are runs unchanged: its start page,
   assert.equal(items.length, 10);
   assert.ok(items.every((item) => !item.endsWith('(not synced)')), items.join(', '));
 });
+
+test('a remote start page: opened through frontdoor, shown again at the same place after the session ends, its copy when the org is gone', async () => {
+  const localOrg = await startLocalOrg(forcekit, ['--pages', path.join(__dirname, 'remote-app', 'pages')]);
+  let running = true;
+  cleanups.push(() => (running ? localOrg.stop() : undefined));
+  const session = await openServed(localOrg, path.join(__dirname, 'remote-app', 'www'), '--local');
+  const user = () => settled(session, "document.getElementById('user') && document.getElementById('user').textContent", 'signing in');
+  const view = () => session.evaluate("document.getElementById('view') && document.getElementById('view').textContent");
+  const title = () => session.evaluate("document.getElementById('title') && document.getElementById('title').textContent");
+  // Runs `step` (a navigation) and waits for the next document: the old one's values are not read.
+  const navigate = async (step) => {
+    await session.evaluate(`window.leaving = true; ${step}`);
+    await settled(session, "window.leaving === true ? 'old' : document.readyState === 'complete' ? 'loaded' : 'old'", 'old');
+  };
+
+  // The org's page, under the served origin, its plugin calls answered by the bridge.
+  assert.match(await user(), /^signed in as 005/);
+  assert.equal(await session.evaluate('location.pathname'), '/apex/ContactsPage');
+  assert.equal(await title(), 'Contacts, from the org');
+
+  // The user moves on; then the session ends (its token revoked at the org).
+  await navigate("location.href = '/apex/ContactsPage?view=second'");
+  assert.match(await user(), /^signed in as 005/);
+  assert.equal(await view(), 'view second');
+  const token = await session.evaluate('window.signedIn.accessToken');
+  const revoked = await fetch(`${localOrg.org.instanceUrl}/services/oauth2/revoke`, {
+    method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }),
+  });
+  assert.equal(revoked.status, 200);
+
+  // A reload meets the org's login redirect: the session is renewed and the same place shown.
+  await navigate('location.reload()');
+  assert.match(await user(), /^signed in as 005/);
+  assert.equal(await view(), 'view second');
+  assert.notEqual(await session.evaluate('window.signedIn.accessToken'), token);
+
+  // The org is gone: the copy kept of the page is shown; a page never loaded shows the error page.
+  await localOrg.stop();
+  running = false;
+  await navigate('location.reload()');
+  assert.match(await user(), /^signed in as 005/);
+  assert.equal(await view(), 'view second');
+  await navigate("location.href = '/apex/ContactsPage?view=never'");
+  assert.equal(await settled(session, "document.getElementById('title') && document.getElementById('title').textContent", null), 'The org cannot be reached');
+});

@@ -11,10 +11,10 @@ const { promisify } = require('node:util');
 
 const run = promisify(execFile);
 
-async function startLocalOrg(forcekit) {
+async function startLocalOrg(forcekit, serveArguments = []) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'forcekit-hybrid-'));
   const env = { ...process.env, FORCEKIT_HOME: home };
-  const server = spawn(forcekit, ['serve', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(forcekit, ['serve', '--port', '0', ...serveArguments], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const stopped = new Promise((resolve) => server.on('exit', resolve));
   const org = await new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: server.stdout });

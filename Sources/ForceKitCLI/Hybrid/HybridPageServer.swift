@@ -16,6 +16,11 @@ struct HybridPageServer {
     /// The page the app starts on (`bootconfig.json`'s `startPage` of a local app), relative to
     /// the folder; nil serves `index.html` at `/`.
     var startPage: String? = nil
+    /// For a remote app (`"isLocal": false`): the org's pages, fetched under this origin for paths
+    /// that are not the folder's files.
+    var remote: RemoteStartPage? = nil
+    /// The boot config's error page, shown when a remote page cannot be loaded.
+    var errorPage: String? = nil
 
     /// The router: `/__forcekit/…` for the bridge, `/cordova.js`, then the folder's files.
     func router() throws -> Router<BasicRequestContext> {
@@ -57,7 +62,11 @@ struct HybridPageServer {
             let query = parts.count > 1 ? "?" + parts[1] : ""
             return Response(status: .found, headers: [.location: "/" + PluginScripts.urlPath(String(parts.first ?? "")) + query])
         }
-        router.get("**") { request, _ in try file(at: request.uri.path) }
+        let remote = remote
+        router.get("**") { request, _ in
+            guard let remote, !hasFile(at: request.uri.path) else { return try file(at: request.uri.path) }
+            return try await remotePage(request, from: remote)
+        }
         return router
     }
 
@@ -76,6 +85,35 @@ struct HybridPageServer {
         status: .forbidden, headers: [.contentType: "application/json"],
         body: ResponseBody(
             byteBuffer: ByteBuffer(string: #"{"ok":false,"error":"Only the page forcekit hybrid serve serves may call the bridge."}"#)))
+
+    /// The org's page at the request's path and query, or the error page when the org cannot be
+    /// reached and no copy is kept. A copy kept from an earlier load says so in a header.
+    private func remotePage(_ request: Request, from remote: RemoteStartPage) async throws -> Response {
+        let here = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+        guard let page = await remote.page(here) else {
+            log("remote \(request.uri.path) unreachable")
+            guard let errorPage, hasFile(at: "/" + errorPage) else {
+                return Response(
+                    status: .badGateway, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: "The org cannot be reached, and no copy of this page is kept.")))
+            }
+            var shown = try file(at: "/" + errorPage)
+            shown.status = .serviceUnavailable
+            return shown
+        }
+        log("remote \(request.uri.path) \(page.isOfflineCopy ? "offline copy" : String(page.status))")
+        var response = Self.response(page.body, type: page.contentType)
+        response.status = HTTPResponse.Status(code: page.status)
+        if let location = page.location { response.headers[.location] = location }
+        if page.isOfflineCopy { response.headers[Self.offlineCopy] = "true" }
+        return response
+    }
+
+    /// Marks a page served from the copy kept while the org cannot be reached.
+    static let offlineCopy = HTTPField.Name("X-ForceKit-Offline-Copy")!
+
+    /// Whether the folder has a file at `path`.
+    private func hasFile(at path: String) -> Bool { (try? file(at: path)) != nil }
 
     /// A file of the folder; `/` is `index.html`. Paths leaving the folder are not found.
     private func file(at path: String) throws -> Response {

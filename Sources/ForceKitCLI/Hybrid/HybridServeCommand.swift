@@ -23,8 +23,11 @@ struct HybridServeCommand: AsyncParsableCommand {
             the app's own cordova.force.js), cordova.exec carried to ForceKit's bridge (smartstore, \
             mobilesync, network, oauth, sfaccountmanager, sdkinfo), and sync events dispatched on \
             document. The folder's userstore.json and usersyncs.json set up the user's soups and \
-            syncs, and config.xml beside it names the app, as on a device. The first line printed is \
-            the URL to open; each call is logged after it. Stop with Ctrl-C.
+            syncs, and config.xml beside it names the app, as on a device. A remote app's start page \
+            ("isLocal": false) is the org's, opened through frontdoor.jsp and served under this origin; \
+            when the org's session ends, a reload renews it and shows the same page; with \
+            attemptOfflineLoad, the last copy of a page is shown while the org cannot be reached. The \
+            first line printed is the URL to open; each call is logged after it. Stop with Ctrl-C.
 
             The plugins act as the CLI's signed-in account (forcekit login; --user picks another; \
             --local logs in to the running LocalOrg first), or with --app as the app whose data is in \
@@ -85,9 +88,14 @@ struct HybridServeCommand: AsyncParsableCommand {
         let collecting = Task { for await event in stream { events.append(event) } }
         defer { collecting.cancel() }
         var server = HybridPageServer(root: root, bridge: bridge, events: events) { line in Console.print(line) }
-        // A local app starts on its boot config's start page, as the container loads it.
+        // The app starts on its boot config's start page, as the container loads it.
         let boot = await salesforceApp.configuration.bootConfig
-        if boot.isLocal != false, let page = boot.startPage, !page.isEmpty { server.startPage = page }
+        if let page = boot.startPage, !page.isEmpty { server.startPage = page }
+        // A remote app's start page is the org's, opened through frontdoor.jsp as the container does.
+        if boot.isLocal == false {
+            server.remote = RemoteStartPage(app: salesforceApp, keepsOfflineCopies: boot.attemptOfflineLoad)
+            server.errorPage = boot.errorPage
+        }
         var logger = Logger(label: "forcekit.hybrid")
         logger.logLevel = .critical
         let (bound, boundContinuation) = AsyncStream<Int?>.makeStream()

@@ -131,6 +131,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("apex-routes"), help: ArgumentHelp("A JSON file of Apex REST endpoints to answer.", valueName: "FILE"))
     var apexRoutes: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A folder of pages: /apex/NAME serves its NAME.html to a browser signed in to the org, as a Visualforce page (a remote hybrid app's start page).",
+            valueName: "DIR"))
+    var pages: String?
+
     @Flag(name: .customLong("no-push"), help: "Answer device registrations with 404, as an org without push notifications does.")
     var noPush = false
 
@@ -149,6 +155,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         try InputPath.requireFile(schema, given: "--schema")
         try InputPath.requireFile(apexRoutes, given: "--apex-routes")
+        if let pages { try InputPath.requireFolder((pages as NSString).expandingTildeInPath, given: "--pages") }
         try InputPath.requireFile(clientCA, given: "--client-ca")
         try InputPath.requireFile(revokedCertificates, given: "--revoked-certificates")
     }
@@ -185,6 +192,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.resetsData = reset
         configuration.stopsOnSignals = true
         configuration.pushEnabled = !noPush
+        configuration.pagesDirectory = pages.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath).standardizedFileURL }
         if let apexRoutes {
             do {
                 configuration.apexRoutes = try ApexRoute.load(from: URL(fileURLWithPath: apexRoutes))

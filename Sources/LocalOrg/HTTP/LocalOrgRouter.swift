@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import LocalOrgEngine
 
@@ -6,7 +7,7 @@ import LocalOrgEngine
 enum LocalOrgRouter {
     static func make(
         org: Org, requestLog: (@Sendable (String) -> Void)?, faults: FaultInjector? = nil, recent: RecentRequests = RecentRequests(),
-        caFile: String? = nil, clientCertificates: ClientCertificateCheck? = nil
+        caFile: String? = nil, clientCertificates: ClientCertificateCheck? = nil, pages: URL? = nil
     ) -> Router<LocalOrgRequestContext> {
         let router = Router(context: LocalOrgRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
@@ -18,6 +19,7 @@ enum LocalOrgRouter {
         SOAPRoutes(org: org).register(on: router)
         DataRoutes(org: org).register(on: router)
         ApexRESTRoutes(org: org).register(on: router)
+        if let pages { PageRoutes(org: org, folder: pages).register(on: router) }
         ConsoleRoutes(org: org, recent: recent, caFile: caFile).register(on: router)
         return router
     }

@@ -51,6 +51,10 @@ public struct LocalOrgConfiguration: Sendable {
     /// certificates log in; it serves HTTPS (``tls``) whatever that says, since the browser
     /// presents its certificate in the TLS handshake.
     public var certificateLogin: ClientCertificateLogin?
+    /// A folder of Visualforce-style pages: `/apex/NAME` answers the folder's `NAME.html` to a
+    /// browser signed in to the org (through its login page or `frontdoor.jsp`), as a remote
+    /// hybrid app's start page is served; nil serves none.
+    public var pagesDirectory: URL?
 
     /// A configuration with the defaults: loopback, a free port, a temporary store, HTTP.
     public init() {}

@@ -114,7 +114,7 @@ public final class LocalOrgServer: Sendable {
         let faults = FaultInjector()
         let router = LocalOrgRouter.make(
             org: org, requestLog: configuration.requestLog, faults: faults, caFile: certificate?.caFile.path,
-            clientCertificates: clientCertificates)
+            clientCertificates: clientCertificates, pages: configuration.pagesDirectory)
         let bound = BoundPort()
         var logger = Logger(label: "forcekit.localorg")
         logger.logLevel = .warning
