@@ -158,6 +158,45 @@ struct MobileSyncPluginTests {
                     == ["testReSync0Updated", "testReSync1", "testReSync2Updated"])
         }
     }
+
+    @Test("reSync fetches a record changed again within the instant its last run ended at, which upstream's strict > misses")
+    func reSyncKeepsChangeAtCursorInstant() async throws {
+        try await withBridge { bridge in
+            let events = SyncEvents(bridge.bridge)
+            _ = try await bridge.result(
+                F.smartstore, "pgRegisterSoup",
+                [
+                    "soupName": "accounts",
+                    "indexes": [
+                        ["path": "Name", "type": "string"], ["path": "Id", "type": "string"], ["path": "__local__", "type": "string"],
+                    ],
+                ])
+            let client = try await bridge.app.restClient()
+            var ids: [String] = []
+            for name in ["sameInstant0", "sameInstant1"] {
+                let made = try await client.send(client.requests.create("Account", fields: ["Name": .string(name)]))
+                ids.append(try #require(made.json?["id"]?.stringValue))
+            }
+            let query = "SELECT Id, Name, LastModifiedDate FROM Account WHERE Id IN ('\(ids.joined(separator: "','"))') ORDER BY Name"
+            let started = try await bridge.result(
+                F.mobilesync, "syncDown",
+                ["target": ["type": "soql", "query": .string(query)], "soupName": "accounts", "options": ["mergeMode": "OVERWRITE"]])
+            let id = try #require(started["_soupEntryId"])
+            #expect(try #require(await events.end(of: id))["totalSize"] == 2)
+            // The org's clock has not moved: the edit has the very date the last run ended at.
+            _ = try await client.send(client.requests.update("Account", id: ids[1], fields: ["Name": "sameInstant1Updated"]))
+            _ = try await bridge.result(F.mobilesync, "reSync", ["syncId": id])
+            let again = try #require(await events.end(of: id))
+            #expect(again["status"] == "DONE" && again["totalSize"] == 1, "\(again.serialized())")
+            let names = try await bridge.result(
+                F.smartstore, "pgQuerySoup",
+                ["soupName": "accounts", "querySpec": ["queryType": "range", "indexPath": "Name", "order": "ascending", "pageSize": 10]])
+            #expect(
+                names["currentPageOrderedEntries"]?.arrayValue?.compactMap { $0["Name"]?.stringValue } == [
+                    "sameInstant0", "sameInstant1Updated",
+                ])
+        }
+    }
 }
 
 /// The bridge's `sync` events, collected as they come, so a test waits for a run's end with a
