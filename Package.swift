@@ -63,7 +63,11 @@ let package = Package(
         ),
         .target(
             name: "SalesforceKeys",
-            dependencies: ["SalesforceCore", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "SalesforceCore", .product(name: "Crypto", package: "swift-crypto"),
+                // PBKDF2, for keys derived from passphrases and passcodes.
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(name: "DeepLinking", dependencies: ["URLEncoding"], swiftSettings: strictSettings),
@@ -86,7 +90,6 @@ let package = Package(
             dependencies: [
                 "SalesforceCore", "SalesforceKeys", "URLEncoding",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -113,8 +116,6 @@ let package = Package(
                 // The C API, for the encrypting VFS.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                // PBKDF2, for keys derived from passphrases.
-                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -232,7 +233,7 @@ let package = Package(
         .executableTarget(
             name: "ForceKitBench",
             dependencies: [
-                "BenchHarness", "DeepLinking", "SmartStore", "LocalOrg", "LocalOrgEngine", "SalesforceCore", "URLEncoding",
+                "BenchHarness", "DeepLinking", "SmartStore", "LocalOrg", "LocalOrgEngine", "SalesforceCore", "URLEncoding", "SQLiteBinding",
                 "ForceKitTestSupport",
                 "SalesforceAuth",
                 "SalesforceREST", "MobileSync",

@@ -1,13 +1,13 @@
 import Crypto
 import DeepLinking
 public import Foundation
-public import IdentityProvider
+import IdentityProvider
 import Logging
-public import MobileSync
+import MobileSync
 public import SalesforceAuth
 public import SalesforceCore
 public import SalesforceKeys
-public import SalesforceREST
+import SalesforceREST
 public import SmartStore
 
 /// One entry point for an app's whole session, the counterpart of the SDK's
@@ -41,16 +41,16 @@ public actor SalesforceApp {
     /// The login hosts users choose from, kept in `directory/loginhosts.json`; logins go to its
     /// selected host unless told another.
     public let loginHosts: LoginHostList
-    private let transport: any HTTPTransport
-    private let keys: any KeyStore
-    private let instrumentation: AppAnalytics
-    private(set) var identityProvider: (client: IdentityProviderClient, scheme: String?, loginHost: LoginHost?)?
+    let transport: any HTTPTransport
+    let keys: any KeyStore
+    let instrumentation: AppAnalytics
+    var identityProvider: (client: IdentityProviderClient, scheme: String?, loginHost: LoginHost?)?
     let pushRegistrations: PushRegistrations
-    private var sessions: [UserIdentity: UserSession] = [:]
-    private var globalSyncs: SyncManager?
-    private var globalStoreIsSetUp = false
+    var sessions: [UserIdentity: UserSession] = [:]
+    var globalSyncs: SyncManager?
+    var globalStoreIsSetUp = false
     private var willLogOutHandlers: [@Sendable (UserIdentity) async -> Void] = []
-    private var lock: PasscodeLock?
+    var lock: PasscodeLock?
     private let broadcaster = Broadcaster<AppEvent>()
     /// The router of `MobileDeepLinkingConfig.json`, if the app has one.
     var linkRouter: DeepLinkRouter?
@@ -145,7 +145,7 @@ public actor SalesforceApp {
         return await didLogIn(account, previous: previous)
     }
 
-    private func didLogIn(_ account: UserAccount, previous: UserIdentity?) async -> UserAccount {
+    func didLogIn(_ account: UserAccount, previous: UserIdentity?) async -> UserAccount {
         Self.logger.info("\(account.identity) is the current user")
         if let lock { await lock.apply(await accounts.passcodePolicy) }
         AppFeatures.register(AppFeatures.oauth)
@@ -156,59 +156,6 @@ public actor SalesforceApp {
         // Registration happens at the end of the login, as in the SDK; its failure is not the login's.
         await refreshPushRegistration()
         return account
-    }
-
-    /// Lets users log in through an identity-provider app (`configuration` names its URL scheme
-    /// and bundle id), sending URLs with `opener`; the URLs the OS gives this app go to
-    /// ``handle(_:)``.
-    public func useIdentityProvider(_ configuration: IdentityProviderClient.Configuration, opener: any AppURLOpener) {
-        var configuration = configuration
-        // Device management may name another identity provider (`IDPAppURLScheme`).
-        if let scheme = managedConfiguration.identityProviderURLScheme { configuration.identityProviderScheme = scheme }
-        identityProvider = (
-            IdentityProviderClient(configuration: configuration, accounts: accounts, opener: opener), configuration.identityProviderScheme,
-            configuration.loginHost
-        )
-    }
-
-    /// Logs a user in through the identity-provider app (the hinted one, or the one picked
-    /// there) and makes them current: this app gets its own code and tokens, never the IdP's.
-    /// The login host is the configuration's, or else the app's selected one (``loginHosts``),
-    /// as for a browser login.
-    /// - Throws: ``AppError/Code/account`` with the handoff's failure (no IdP configured or
-    ///   installed: log in with the browser instead).
-    @discardableResult
-    public func logInThroughIdentityProvider(userHint: UserHint? = nil) async throws(AppError) -> UserAccount {
-        guard let (client, _, configuredHost) = identityProvider else {
-            throw AppError(
-                code: .account, message: "No identity provider is configured.",
-                recoverySuggestion: "Call useIdentityProvider(_:opener:) first, or log in with the browser.")
-        }
-        let previous = await accounts.currentAccount?.identity
-        let account: UserAccount
-        do {
-            let host = configuredHost == nil ? await loginHosts.selected : nil
-            account = try await client.logIn(userHint: userHint, loginHost: host)
-        } catch {
-            throw AppError(code: .account, message: "The login through the identity provider failed: \(error)")
-        }
-        return await didLogIn(account, previous: previous)
-    }
-
-    /// Handles a URL the OS gave this app: an identity provider's answer, or its IdP-initiated
-    /// login (which makes that user current). Returns whether the URL was the identity
-    /// provider's.
-    @discardableResult
-    public func handle(_ incoming: IncomingURL) async -> Bool {
-        guard let client = identityProvider?.client else { return false }
-        let previous = await accounts.currentAccount?.identity
-        switch await client.handle(incoming) {
-        case .ignored: return false
-        case .delivered, .refused: return true
-        case .loggedIn(let account, _):
-            _ = await didLogIn(account, previous: previous)
-            return true
-        }
     }
 
     /// Makes a signed-in user current; their stores and syncs are the ones the app gets next.
@@ -285,244 +232,6 @@ public actor SalesforceApp {
         publish(.loggedOut(identity))
     }
 
-    // MARK: - The passcode lock
-
-    /// The app's passcode lock, made on first use and kept in `directory/passcode`: its policy
-    /// is the strictest of the signed-in users' (updated at each login and logout), and too many
-    /// wrong passcodes log every user out, removing all their data, as the SDK does.
-    /// - Throws: ``AppError/Code/account`` when the saved lock cannot be read.
-    public func passcodeLock() async throws(AppError) -> PasscodeLock {
-        if let lock { return lock }
-        let made: PasscodeLock
-        do {
-            made = try await PasscodeLock(file: directory.appendingPathComponent("passcode"), keyStore: keys) { [weak self] in
-                await self?.logOutEveryone()
-            }
-        } catch {
-            throw AppError(code: .account, message: error.message, recoverySuggestion: error.recoverySuggestion)
-        }
-        // Another caller may have made it while this one waited.
-        if let lock { return lock }
-        lock = made
-        await made.apply(await accounts.passcodePolicy)
-        return made
-    }
-
-    private func logOutEveryone() async {
-        for account in await accounts.accounts { await logOut(account.identity) }
-    }
-
-    // MARK: - The current user's objects
-
-    /// The current user's REST client, which refreshes the token as needed.
-    /// - Throws: ``AppError/notLoggedIn``.
-    public func restClient() async throws(AppError) -> RestClient {
-        try await session().client
-    }
-
-    /// The current user's default store, with the soups of `userstore.json` registered.
-    /// - Throws: ``AppError/notLoggedIn``, ``AppError/Code/store``.
-    public func userStore() async throws(AppError) -> SmartStore {
-        let identity = try await currentIdentity()
-        _ = try await session()
-        do {
-            let store = try await stores.store(for: identity)
-            AppFeatures.register(AppFeatures.userSmartStore)
-            if sessions[identity]?.storeIsSetUp == false {
-                if let config = configuration.userStore { try await store.registerSoups(fromConfig: config) }
-                sessions[identity]?.storeIsSetUp = true
-                let count = await stores.allStoreNames(for: identity).count
-                await recordSystemEvent(
-                    "userSmartStoreInit", component: "SmartStoreManager", for: identity,
-                    attributes: ["numUserStores": .integer(Int64(count))])
-            }
-            return store
-        } catch {
-            throw AppError(code: .store, message: "The store of \(identity) cannot be opened: \(error)")
-        }
-    }
-
-    /// The default global store, shared by every user, with the soups of `globalstore.json`.
-    /// - Throws: ``AppError/Code/store``.
-    public func globalStore() async throws(AppError) -> SmartStore {
-        do {
-            let store = try await stores.globalStore()
-            AppFeatures.register(AppFeatures.globalSmartStore)
-            if !globalStoreIsSetUp {
-                if let config = configuration.globalStore { try await store.registerSoups(fromConfig: config) }
-                globalStoreIsSetUp = true
-                if let identity = await accounts.currentAccount?.identity {
-                    let count = await stores.allGlobalStoreNames().count
-                    await recordSystemEvent(
-                        "globalSmartStoreInit", component: "SmartStoreManager", for: identity,
-                        attributes: ["numGlobalStores": .integer(Int64(count))])
-                }
-            }
-            return store
-        } catch {
-            throw AppError(code: .store, message: "The global store cannot be opened: \(error)")
-        }
-    }
-
-    /// The current user's sync manager over their default store, with the syncs of
-    /// `usersyncs.json` created (not run) on first use.
-    /// - Throws: ``AppError/notLoggedIn``, ``AppError/Code/store``, ``AppError/Code/sync``.
-    public func syncManager() async throws(AppError) -> SyncManager {
-        let identity = try await currentIdentity()
-        let session = try await session()
-        if let manager = session.syncManager { return manager }
-        let store = try await userStore()
-        do {
-            let manager = try await SyncManager(store: store, client: session.client)
-            AppFeatures.register(AppFeatures.mobileSync)
-            if let config = configuration.userSyncs { try await manager.createSyncs(from: config) }
-            if let analytics = try? await analytics(for: identity) {
-                // Every run's end becomes an instrumentation event; the task ends with the manager.
-                let ends = manager.finishedRuns()
-                Task {
-                    for await state in ends {
-                        analytics.recordSystemEvent(
-                            state.type.rawValue, component: "SyncManager",
-                            attributes: [
-                                "status": .string(state.status.rawValue), "numRecords": .integer(Int64(state.recordsSynced)),
-                                "numFailed": .integer(Int64(state.recordsFailed)),
-                            ])
-                    }
-                }
-            }
-            // Another call may have made one while this one waited.
-            if let winner = sessions[identity]?.syncManager { return winner }
-            sessions[identity]?.syncManager = manager
-            return manager
-        } catch {
-            throw AppError(code: .sync, message: "The sync manager of \(identity) cannot be created: \(error)")
-        }
-    }
-
-    /// The sync manager of the global store, with the syncs of `globalsyncs.json`, talking to
-    /// the server as the current user.
-    /// - Throws: ``AppError/notLoggedIn``, ``AppError/Code/store``, ``AppError/Code/sync``.
-    public func globalSyncManager() async throws(AppError) -> SyncManager {
-        if let globalSyncs { return globalSyncs }
-        let client = try await session().client
-        let store = try await globalStore()
-        do {
-            let manager = try await SyncManager(store: store, client: client, ownership: .shared)
-            if let config = configuration.globalSyncs { try await manager.createSyncs(from: config) }
-            if let winner = globalSyncs { return winner }
-            globalSyncs = manager
-            return manager
-        } catch {
-            throw AppError(code: .sync, message: "The global sync manager cannot be created: \(error)")
-        }
-    }
-
-    // MARK: - Push notifications
-
-    /// Gives the app the device token the platform issued (APNs or FCM), and registers the
-    /// current user with it. A new token renews the registration.
-    public func setDeviceToken(_ token: Data) async {
-        await pushRegistrations.setDeviceToken(token)
-        await refreshPushRegistration()
-    }
-
-    /// Registers the current user for push notifications when a registration is due: none yet,
-    /// a failure `retryAfterFailure` ago, or a registration older than `renewal`. Call it when
-    /// the app comes to the foreground, as the SDK does; logins call it.
-    public func refreshPushRegistration() async {
-        guard let identity = await accounts.currentAccount?.identity else { return }
-        await pushRegistrations.refresh(identity) { await self.client(for: identity) }
-    }
-
-    /// Does the app's background duties until the task running it is cancelled: every
-    /// `checkInterval` it registers for push when a registration is due (a retry after a failure,
-    /// a renewal), and every `publishInterval` (8 hours, as the Android SDK does) it publishes
-    /// the current user's analytics. Run it in a task the app owns:
-    ///
-    /// ```swift
-    /// async let duties: Void = app.run()
-    /// ```
-    public func run(checkInterval: Duration = .seconds(60), publishInterval: Duration = .seconds(8 * 3600)) async {
-        let clock = ContinuousClock()
-        var lastPublished = clock.now
-        while !Task.isCancelled {
-            await refreshPushRegistration()
-            if clock.now - lastPublished >= publishInterval {
-                await publishAnalytics()
-                lastPublished = clock.now
-            }
-            do {
-                try await Task.sleep(for: checkInterval, clock: clock)
-            } catch {
-                return
-            }
-        }
-    }
-
-    /// Where the push registration of a user (the current one by default) stands.
-    public func pushStatus(for identity: UserIdentity? = nil) async -> PushStatus {
-        var chosen = identity
-        if chosen == nil { chosen = await accounts.currentAccount?.identity }
-        guard let chosen else { return .notRegistered }
-        return await pushRegistrations.status(of: chosen)
-    }
-
-    /// A REST client for a signed-in user: their session's, or one made for the moment.
-    private func client(for identity: UserIdentity) async -> RestClient? {
-        if let session = sessions[identity] { return session.client }
-        guard let account = await accounts.account(for: identity) else { return nil }
-        return RestClient(
-            credentials: account.credentials, refresher: SessionRefresher(accounts: accounts, app: self), transport: transport)
-    }
-
-    private func currentIdentity() async throws(AppError) -> UserIdentity {
-        guard let identity = await accounts.currentAccount?.identity else { throw .notLoggedIn }
-        return identity
-    }
-
-    /// The current user's session, made on first use.
-    private func session() async throws(AppError) -> UserSession {
-        guard let account = await accounts.currentAccount else { throw .notLoggedIn }
-        if let session = sessions[account.identity] { return session }
-        let client = RestClient(
-            credentials: account.credentials, refresher: SessionRefresher(accounts: accounts, app: self), transport: transport)
-        let session = sessions[account.identity] ?? UserSession(client: client)
-        sessions[account.identity] = session
-        return session
-    }
-
-    // MARK: - Analytics
-
-    /// The instrumentation of a user (the current one by default), made on first use: events
-    /// kept encrypted under the user, published to the org by ``publishAnalytics()``.
-    /// - Throws: ``AppError/notLoggedIn``, ``AppError/Code/store`` when its key is unavailable.
-    public func analytics(for identity: UserIdentity? = nil) async throws(AppError) -> AnalyticsManager {
-        var chosen = identity
-        if chosen == nil { chosen = await accounts.currentAccount?.identity }
-        guard let identity = chosen, await accounts.account(for: identity) != nil else { throw .notLoggedIn }
-        return try await instrumentation.manager(for: identity)
-    }
-
-    /// Publishes the current user's events (when the app goes to the background, as the SDK
-    /// does on iOS). Returns whether events were published.
-    @discardableResult
-    public func publishAnalytics() async -> Bool {
-        guard let identity = await accounts.currentAccount?.identity, let analytics = try? await analytics(for: identity),
-            let client = await client(for: identity)
-        else { return false }
-        return await analytics.publish(with: client)
-    }
-
-    /// Records one of the SDK's events for `identity`; instrumentation never fails what it watches.
-    func recordSystemEvent(_ name: String, component: String, for identity: UserIdentity, attributes: [String: JSON] = [:]) async {
-        await instrumentation.recordSystemEvent(name, component: component, for: identity, attributes: attributes)
-    }
-
-    /// The instrumentation of `identity` if it was made in this process.
-    func existingAnalytics(for identity: UserIdentity) async -> AnalyticsManager? {
-        await instrumentation.existingManager(for: identity)
-    }
-
     /// The sync manager of `identity`'s session if it was made in this process.
     func existingSyncManager(for identity: UserIdentity) -> SyncManager? {
         sessions[identity]?.syncManager
@@ -535,7 +244,7 @@ public actor SalesforceApp {
         await DeveloperSupportInfo(of: self)
     }
 
-    private static let logger = Logger.forceKit("app")
+    static let logger = Logger.forceKit("app")
 
     // MARK: - Events
 
@@ -544,7 +253,7 @@ public actor SalesforceApp {
         broadcaster.stream()
     }
 
-    private func publish(_ event: AppEvent) {
+    func publish(_ event: AppEvent) {
         broadcaster.publish(event)
     }
 }

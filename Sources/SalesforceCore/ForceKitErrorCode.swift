@@ -15,6 +15,12 @@ extension ForceKitErrorCode {
     public static func ~= (code: Self, error: any Error) -> Bool {
         (error as? CodedError)?.code == code
     }
+
+    /// Whether `error` has this code: for a `catch` in a `do` whose calls throw this error type
+    /// alone (typed throws), where the error is not boxed.
+    public static func ~= (code: Self, error: CodedError) -> Bool {
+        error.code == code
+    }
 }
 
 /// A ForceKit error that says what kind of failure it is with a ``ForceKitErrorCode``.

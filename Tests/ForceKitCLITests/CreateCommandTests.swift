@@ -93,6 +93,26 @@ struct CreateCommandTests {
         }
     }
 
+    @Test("--forcekit-revision pins one commit, as README says to depend on ForceKit until releases are tagged; a short hash is refused")
+    func revisionDependency() async throws {
+        try await withScratch { scratch in
+            let url = "https://git.example.com/acme/ForceKit.git"
+            let commit = "a198705" + String(repeating: "0", count: 33)
+            let result = await forcekit(
+                "create", "Pinned", "--output", scratch.directory.path, "--forcekit-revision", commit, "--forcekit-url", url)
+            #expect(result.exitCode == 0, "\(result.error)")
+            let manifest = try String(contentsOfFile: scratch.path("Pinned/Package.swift"), encoding: .utf8)
+            #expect(manifest.contains(".package(url: \"\(url)\", revision: \"\(commit)\")"))
+            #expect(manifest.contains(".product(name: \"MobileSync\", package: \"ForceKit\")"))
+            let short = await forcekit(
+                "create", "Short", "--output", scratch.directory.path, "--forcekit-revision", "a198705", "--forcekit-url", url)
+            #expect(short.exitCode == 64 && short.error.contains("40-digit"))
+            #expect(
+                await forcekit("create", "Both", "--forcekit-version", "1.0.0", "--forcekit-revision", commit, "--forcekit-url", url)
+                    .exitCode == 64)
+        }
+    }
+
     @Test("a name that is not a module name, a bad bundle id, or both dependency flags are usage errors; a non-empty folder is refused")
     func refusals() async throws {
         try await withScratch { scratch in

@@ -79,10 +79,12 @@ struct ManagedConfigurationTests {
             try Data("[1, 2]".utf8).write(to: file)
             let error = #expect(throws: ManagedConfigurationError.self) { try ManagedConfiguration(contentsOf: file) }
             #expect(error?.description.contains(file.path) == true && error?.description.contains("JSON object") == true)
+            #expect(error?.code == .notAnObject)
             let missing = #expect(throws: ManagedConfigurationError.self) {
                 try ManagedConfiguration(contentsOf: folder.appendingPathComponent("none.json"))
             }
             #expect(missing?.message.contains("there is no such file") == true)
+            #expect(missing?.code == .unreadable)
         }
     }
 }

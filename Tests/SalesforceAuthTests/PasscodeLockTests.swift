@@ -99,7 +99,8 @@ struct PasscodeLockTests {
         try await lock.create("2468")
         #expect(await lock.apply(PasscodePolicy(pinLength: 6, lockTimeout: .seconds(300))) == .changePasscode(length: 6))
         #expect(await lock.state == .changing(length: 6))
-        await #expect(throws: PasscodeLockError.self) { try await lock.create("2468") }
+        let short = await #expect(throws: PasscodeLockError.self) { try await lock.create("2468") }
+        #expect(short?.code == .tooShort)
         try await lock.create("246813")
         #expect(await lock.apply(PasscodePolicy(pinLength: 6, lockTimeout: .seconds(300))) == PasscodeAction.none)
         await #expect(throws: PasscodeLockError.self) { try await lock.change(from: "246813", to: "1234") }
@@ -118,9 +119,18 @@ struct PasscodeLockTests {
         var messages: [String] = []
         for _ in 0..<10 {
             let error = await #expect(throws: PasscodeLockError.self) { try await lock.change(from: "0000", to: "1357") }
+            #expect(error?.code == (messages.count == 9 ? .wiped : .wrongPasscode))
             messages.append([error?.message, error?.recoverySuggestion].compactMap { $0 }.joined(separator: ". "))
         }
         #expect(messages[0].contains("9 attempts are left"))
+        do {
+            try await lock.change(from: "0000", to: "1357")
+            Issue.record("A change after the wipe must be refused")
+        } catch PasscodeLockError.Code.notSet {
+            // The wipe forgot the passcode: `catch` names the code.
+        } catch {
+            Issue.record("Expected notSet, got \(error.code)")
+        }
         #expect(messages[8].contains("1 attempt is left"))
         #expect(messages[9].contains("every user was logged out") && !messages[9].contains("attempts are left"), "\(messages[9])")
         #expect(wiped.current)

@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteBinding
 import SalesforceCore
 
 /// The baseline: a table laid out as SmartStore lays out a soup (id, JSON text, dates, one
@@ -39,7 +40,7 @@ struct PlainTable {
     var insertSQL: String {
         let names = ["soup", "created", "lastModified"] + (0..<columns).map { "c\($0)" }
         return
-            "INSERT INTO \(name) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+            "INSERT INTO \(name) (\(names.joined(separator: ", "))) VALUES (\(SQLPlaceholders.list(names.count)))"
     }
 
     /// The rows for `entries`: JSON text as SmartStore stores it (system fields included) and

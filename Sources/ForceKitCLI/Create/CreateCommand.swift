@@ -16,7 +16,8 @@ struct CreateCommand: AsyncParsableCommand {
             runs the app's sync: `swift test` in the new folder runs it.
 
             It depends on the ForceKit checkout this forcekit was built from, or on another with \
-            --forcekit-path, or on a released version with --forcekit-version and --forcekit-url.
+            --forcekit-path, on one commit with --forcekit-revision and --forcekit-url (until \
+            releases are tagged), or on a released version with --forcekit-version and --forcekit-url.
 
             With --template hybrid it writes a hybrid (Cordova) app's www folder instead: \
             index.html, app.js (Accounts synced into SmartStore and listed, through the SDK's \
@@ -48,7 +49,15 @@ struct CreateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Depend on this released ForceKit version instead of a checkout.", valueName: "VERSION"))
     var forcekitVersion: String?
 
-    @Option(help: ArgumentHelp("The Git URL ForceKit's releases are published at; needed with --forcekit-version.", valueName: "URL"))
+    @Option(
+        help: ArgumentHelp(
+            "Depend on this ForceKit commit (a full hash) instead of a checkout: the way to pin ForceKit until releases are tagged.",
+            valueName: "COMMIT"))
+    var forcekitRevision: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The Git URL ForceKit is published at; needed with --forcekit-version or --forcekit-revision.", valueName: "URL"))
     var forcekitURL: String?
 
     func validate() throws {
@@ -63,12 +72,21 @@ struct CreateCommand: AsyncParsableCommand {
         {
             throw ValidationError("The bundle identifier must be reverse-DNS, such as com.acme.fieldnotes: \(bundleID) is not.")
         }
-        if forcekitPath != nil && forcekitVersion != nil {
-            throw ValidationError("Give --forcekit-path or --forcekit-version, not both.")
+        if [forcekitPath, forcekitVersion, forcekitRevision].compactMap({ $0 }).count > 1 {
+            throw ValidationError("Give one of --forcekit-path, --forcekit-version and --forcekit-revision.")
         }
         try InputPath.requireFolder(forcekitPath.map { ($0 as NSString).expandingTildeInPath }, given: "--forcekit-path")
-        if (forcekitVersion == nil) != (forcekitURL == nil) {
-            throw ValidationError("--forcekit-version and --forcekit-url go together: the version, and the Git URL it is published at.")
+        if (forcekitVersion == nil && forcekitRevision == nil) != (forcekitURL == nil) {
+            throw ValidationError(
+                "--forcekit-url goes with --forcekit-version or --forcekit-revision: the Git URL ForceKit is published at, and what to take from it."
+            )
+        }
+        if let forcekitRevision,
+            forcekitRevision.unicodeScalars.count != 40
+                || !forcekitRevision.unicodeScalars.allSatisfy({ "0123456789abcdefABCDEF".unicodeScalars.contains($0) })
+        {
+            throw ValidationError(
+                "--forcekit-revision takes a commit's full 40-digit hash (git rev-parse HEAD): \(forcekitRevision) is not one.")
         }
     }
 
@@ -112,6 +130,7 @@ struct CreateCommand: AsyncParsableCommand {
 
     private func resolvedDependency() throws -> NewAppPackageFiles.Dependency {
         if let forcekitVersion, let forcekitURL { return .version(url: forcekitURL, version: forcekitVersion) }
+        if let forcekitRevision, let forcekitURL { return .revision(url: forcekitURL, revision: forcekitRevision) }
         if let forcekitPath {
             let path = URL(fileURLWithPath: (forcekitPath as NSString).expandingTildeInPath).standardizedFileURL.path
             guard Self.isForceKitCheckout(path) else {
@@ -121,7 +140,7 @@ struct CreateCommand: AsyncParsableCommand {
         }
         if let checkout = Self.buildCheckout, Self.isForceKitCheckout(checkout) { return .path(checkout) }
         throw CLIInputError(
-            "this forcekit was not built from a checkout on this machine; give --forcekit-path PATH, or --forcekit-version \(ForceKitVersion.current) with --forcekit-url URL"
+            "this forcekit was not built from a checkout on this machine; give --forcekit-path PATH, or --forcekit-revision COMMIT with --forcekit-url URL"
         )
     }
 
@@ -129,6 +148,7 @@ struct CreateCommand: AsyncParsableCommand {
         switch dependency {
         case .path(let path): "the ForceKit checkout at \(path)"
         case .version(let url, let version): "ForceKit \(version) from \(url)"
+        case .revision(let url, let revision): "ForceKit commit \(revision.prefix(12)) from \(url)"
         }
     }
 

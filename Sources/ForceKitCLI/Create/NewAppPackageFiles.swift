@@ -10,12 +10,15 @@ enum NewAppPackageFiles {
         case path(String)
         /// A released version at a Git URL.
         case version(url: String, version: String)
+        /// One commit at a Git URL: how to depend on ForceKit until releases are tagged.
+        case revision(url: String, revision: String)
 
         /// The `.package(...)` line.
         var declaration: String {
             switch self {
             case .path(let path): ".package(path: \(quoted(path)))"
             case .version(let url, let version): ".package(url: \(quoted(url)), from: \(quoted(version)))"
+            case .revision(let url, let revision): ".package(url: \(quoted(url)), revision: \(quoted(revision)))"
             }
         }
 
@@ -25,7 +28,7 @@ enum NewAppPackageFiles {
             let text: String
             switch self {
             case .path(let path): text = path
-            case .version(let url, _): text = url
+            case .version(let url, _), .revision(let url, _): text = url
             }
             let last = text.split(atScalars: ["/"]).last ?? text
             return last.hasSuffix(".git") ? String(last.dropLast(4)) : last

@@ -44,7 +44,7 @@ struct RunningLocalOrg: Equatable {
         caFile = credentials.caFile
         self.dataDirectory = dataDirectory
         self.processID = processID
-        self.startedAt = Int64((startedAt.timeIntervalSince1970 * 1000).rounded())
+        self.startedAt = startedAt.millisecondsSince1970
     }
 
     /// The LocalOrgs running now, newest first; records of servers whose process is gone are removed.

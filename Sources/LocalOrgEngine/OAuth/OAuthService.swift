@@ -23,7 +23,7 @@ package final class OAuthService: Sendable {
         self.rotatesAllRefreshTokens = rotatesAllRefreshTokens
     }
 
-    private var nowMilliseconds: Int64 { Int64((store.clock().timeIntervalSince1970 * 1000).rounded(.down)) }
+    private var nowMilliseconds: Int64 { store.clock().millisecondsSince1970 }
 
     func app(clientID: String) -> ConnectedApp? {
         settings.connectedApps.first { $0.consumerKey == clientID }

@@ -1,4 +1,5 @@
 import SOQL
+import SQLiteBinding
 
 /// A SOQL statement turned into SQL for this org's tables, with what it needs to build records.
 struct CompiledQuery: Sendable {
@@ -57,7 +58,7 @@ struct ChildPlan: Sendable {
 
     /// The statement for `count` parent ids.
     func sql(parentCount count: Int) -> String {
-        let placeholders = Array(repeating: "?", count: count).joined(separator: ", ")
+        let placeholders = SQLPlaceholders.list(count)
         var sql = selectAndFrom + " WHERE \(parentColumn) IN (\(placeholders))"
         if let condition { sql += " AND (\(condition))" }
         return sql + orderBy

@@ -1,5 +1,6 @@
 import Foundation
 import SOQL
+import SQLiteBinding
 import SalesforceCore
 
 extension QueryPlanner {
@@ -44,7 +45,7 @@ extension QueryPlanner {
                     values.append(try value(of: literal, for: field, at: position))
                 }
             }
-            let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+            let placeholders = SQLPlaceholders.list(values.count)
             arguments += values
             let membership = values.isEmpty ? "0" : "\(sql) IN (\(placeholders))"
             if negated {

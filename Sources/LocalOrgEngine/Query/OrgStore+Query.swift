@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SOQL
+import SQLiteBinding
 import SalesforceCore
 
 extension OrgStore {
@@ -91,7 +92,7 @@ extension OrgStore {
         // The recent items keep the last 200: the result's first 200, marked last to first so
         // that the first record is the most recent.
         let first = Array(rowIDs.prefix(RecentItems.capacity))
-        let placeholders = Array(repeating: "?", count: first.count).joined(separator: ", ")
+        let placeholders = SQLPlaceholders.list(first.count)
         let rows = try Row.fetchAll(
             db, sql: "SELECT rowid, \"Id\" FROM \(table) WHERE rowid IN (\(placeholders))", arguments: StatementArguments(first))
         var ids: [Int64: String] = [:]
@@ -153,7 +154,7 @@ extension OrgStore {
     /// The rows with these row ids, in their order; a row deleted since the snapshot is left out.
     static func rows(of query: CompiledQuery, ids: ArraySlice<Int64>, db: Database) throws -> [Row] {
         guard !ids.isEmpty else { return [] }
-        let placeholders = "(" + Array(repeating: "?", count: ids.count).joined(separator: ", ") + ")"
+        let placeholders = "(" + SQLPlaceholders.list(ids.count) + ")"
         var byID: [Int64: Row] = [:]
         byID.reserveCapacity(ids.count)
         let rows = try Row.fetchCursor(db, sql: query.rowsByIDSQL + placeholders, arguments: StatementArguments(Array(ids)))

@@ -93,7 +93,7 @@ private final class Formatters {
                 if let day = CivilDate(parsing: text) { return date.string(from: Self.utcDate(day)) }
             case .datetime?:
                 if let instant = SOQLDateTime(parsing: text) {
-                    return dateTime.string(from: Date(timeIntervalSince1970: Double(instant.millisecondsSinceEpoch) / 1000))
+                    return dateTime.string(from: Date(millisecondsSince1970: instant.millisecondsSinceEpoch))
                 }
             default: break
             }
@@ -113,6 +113,6 @@ private final class Formatters {
 
     /// A calendar date at midnight UTC: dates have no time zone, so they are written in UTC.
     private static func utcDate(_ day: CivilDate) -> Date {
-        Date(timeIntervalSince1970: Double(SOQLDateTime(startOf: day).millisecondsSinceEpoch) / 1000)
+        Date(millisecondsSince1970: SOQLDateTime(startOf: day).millisecondsSinceEpoch)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SOQL
+import SalesforceCore
 
 /// The SQL functions LocalOrg's compiled queries call, registered on every connection:
 /// `lo_distance` for SOQL's DISTANCE and `lo_local_time` for `convertTimezone()`.
@@ -32,7 +33,7 @@ enum SQLFunctions {
             let instant = SOQLDateTime(parsing: text)
         else { return nil }
         let zone = TimeZone(identifier: zoneName) ?? TimeZone(secondsFromGMT: 0) ?? .current
-        let date = Date(timeIntervalSince1970: Double(instant.millisecondsSinceEpoch) / 1000)
+        let date = Date(millisecondsSince1970: instant.millisecondsSinceEpoch)
         let offset = Int64(zone.secondsFromGMT(for: date)) * 1000
         return SOQLDateTime(millisecondsSinceEpoch: instant.millisecondsSinceEpoch + offset).description
     }

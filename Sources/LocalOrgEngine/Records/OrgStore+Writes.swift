@@ -258,7 +258,7 @@ extension OrgStore {
         try checkReferencesAndUniqueness(type, values: values, id: id, db: db)
         let fields = type.fields.filter { values[$0.name] != nil }
         let columns = fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
-        let placeholders = Array(repeating: "?", count: fields.count).joined(separator: ", ")
+        let placeholders = SQLPlaceholders.list(fields.count)
         var insert = RowStatement(
             try CachedSQL.statement("INSERT INTO \(OrgDatabase.quoted(type.name)) (\(columns)) VALUES (\(placeholders))", db))
         for field in fields { try insert.bind((values[field.name] ?? .null).databaseValue) }

@@ -1,6 +1,7 @@
 package import Foundation
 import GRDB
 import SOQL
+import SalesforceCore
 
 /// The org's data: records of every sObject type, kept in SQLite, with the checks and system
 /// fields Salesforce applies on every write.
@@ -51,7 +52,7 @@ package final class OrgStore: Sendable {
 
     /// The current time in Salesforce's form.
     var now: SOQLDateTime {
-        SOQLDateTime(millisecondsSinceEpoch: Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)))
+        SOQLDateTime(millisecondsSinceEpoch: clock().millisecondsSince1970)
     }
 
     /// The type named `name`, or the API's error for an unknown type.

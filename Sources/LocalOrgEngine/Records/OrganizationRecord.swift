@@ -1,5 +1,6 @@
 import GRDB
 import SOQL
+import SQLiteBinding
 import SalesforceCore
 
 /// The org's own record, `sobjects/Organization/{orgId}`, as a new Developer Edition org has
@@ -38,7 +39,7 @@ enum OrganizationRecord {
         ]) { _, system in system }
         let fields = type.fields.filter { values[$0.name] != nil }
         let columns = fields.map { OrgDatabase.quoted($0.name) }.joined(separator: ", ")
-        let placeholders = Array(repeating: "?", count: fields.count).joined(separator: ", ")
+        let placeholders = SQLPlaceholders.list(fields.count)
         try db.execute(
             sql: "INSERT INTO \"Organization\" (\(columns)) VALUES (\(placeholders))",
             arguments: StatementArguments(fields.map { (values[$0.name] ?? .null).databaseValue }))

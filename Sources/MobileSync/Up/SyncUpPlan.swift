@@ -52,7 +52,7 @@ struct SyncUpItem: Sendable {
         let base = record[SyncField.base]?.objectValue
         let stampText = (base?[target.modificationDateFieldName] ?? record[target.modificationDateFieldName])?.stringValue
         baseStamp = stampText.flatMap(SOQLDateTime.init(parsing:)).map {
-            Date(timeIntervalSince1970: Double($0.millisecondsSinceEpoch) / 1000)
+            Date(millisecondsSince1970: $0.millisecondsSinceEpoch)
         }
         let id = record[target.idFieldName]?.stringValue
         if flags.isCreated && flags.isDeleted {

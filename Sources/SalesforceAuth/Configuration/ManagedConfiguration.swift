@@ -110,14 +110,14 @@ public struct ManagedConfiguration: Sendable, Equatable {
         do {
             data = try UserFiles.contents(of: file.path)
         } catch {
-            throw ManagedConfigurationError(path: file.path, reason: error.reason)
+            throw ManagedConfigurationError(.unreadable, path: file.path, reason: error.reason)
         }
         guard let json = try? JSON(parsing: data), let object = json.objectValue else {
             throw ManagedConfigurationError(
-                path: file.path,
+                .notAnObject, path: file.path,
                 reason: "it is not a JSON object of managed keys, such as {\"AppServiceHosts\": [\"acme.my.salesforce.com\"]}")
         }
-        if let problem = Self.problem(in: object) { throw ManagedConfigurationError(path: file.path, reason: problem) }
+        if let problem = Self.problem(in: object) { throw ManagedConfigurationError(.wrongType, path: file.path, reason: problem) }
         self.init(values: object)
     }
 
@@ -194,22 +194,4 @@ extension JSON {
         default: return nil
         }
     }
-}
-
-/// A managed configuration file that cannot be used.
-public struct ManagedConfigurationError: ForceKitError, Equatable {
-    /// The file.
-    public let path: String
-    /// Why.
-    public let reason: String
-
-    /// What is wrong.
-    public var message: String { "The managed configuration \(path) cannot be used: \(reason)." }
-
-    /// What to do.
-    public var recoverySuggestion: String? {
-        "Give a JSON object of the managed keys (AppServiceHosts, OnlyShowAuthorizedHosts, RequireCertAuth, …), or unset \(Self.variable)."
-    }
-
-    private static let variable = ManagedConfiguration.fileVariable
 }

@@ -1,9 +1,21 @@
 public import SalesforceCore
 
 /// An OAuth failure: the server's `error` and `error_description`, or one of ForceKit's own.
-public struct OAuthError: ForceKitError, Equatable {
+///
+/// `catch` can name its ``Kind-swift.struct``, as it names the codes of every ForceKit error:
+///
+/// ```swift
+/// do {
+///     credentials = try await client.refresh(credentials)
+/// } catch OAuthError.Kind.invalidGrant {
+///     // The refresh token was revoked: show the login screen.
+/// }
+/// ```
+public struct OAuthError: CodedForceKitError, Equatable {
     /// The error's kind, as Salesforce names it.
-    public struct Kind: RawRepresentable, Sendable, Hashable {
+    public struct Kind: ForceKitErrorCode {
+        /// The error this kind belongs to.
+        public typealias CodedError = OAuthError
         /// The wire name, such as `invalid_grant`.
         public let rawValue: String
         /// Creates a kind from its wire name.
@@ -47,6 +59,8 @@ public struct OAuthError: ForceKitError, Equatable {
 
     /// The kind.
     public var kind: Kind
+    /// The kind, under the name every ForceKit error gives it.
+    public var code: Kind { kind }
     /// The server's or ForceKit's description.
     public var errorDescription: String?
     /// The HTTP status of the token endpoint's answer, when there was one.

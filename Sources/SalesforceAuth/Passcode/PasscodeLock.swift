@@ -1,5 +1,5 @@
 public import Foundation
-public import SalesforceCore
+import SalesforceCore
 public import SalesforceKeys
 
 /// The app's passcode lock as state, with no screen: what the passcode screen shows and when,
@@ -106,7 +106,7 @@ public actor PasscodeLock {
                 stored = try JSONDecoder().decode(Stored.self, from: try Sealing.open(data, with: key))
             } catch {
                 throw PasscodeLockError(
-                    "The saved passcode lock \(file.path) cannot be read", suggestion: "Log out every user to start again.")
+                    .unreadable, "The saved passcode lock \(file.path) cannot be read", suggestion: "Log out every user to start again.")
             }
             // A saved passcode locks a new launch until it is entered.
             state = .locked
@@ -157,7 +157,8 @@ public actor PasscodeLock {
         let length: Int
         switch state {
         case .creating(let required), .changing(let required): length = required
-        default: throw PasscodeLockError("No passcode is being set", suggestion: "Use change(from:to:) to change the passcode.")
+        default:
+            throw PasscodeLockError(.notBeingSet, "No passcode is being set", suggestion: "Use change(from:to:) to change the passcode.")
         }
         try await set(passcode, length: length)
     }
@@ -165,18 +166,19 @@ public actor PasscodeLock {
     /// Changes the passcode: `old` must be right (it counts as an attempt when it is not).
     /// - Throws: ``PasscodeLockError`` when `old` is wrong or `new` too short.
     public func change(from old: String, to new: String) async throws(PasscodeLockError) {
-        guard let current = stored else { throw PasscodeLockError("No passcode is set", suggestion: nil) }
+        guard let current = stored else { throw PasscodeLockError(.notSet, "No passcode is set", suggestion: nil) }
         guard current.verifier.matches(old) else {
             switch await recordFailure() {
             case .wiped:
                 throw PasscodeLockError(
-                    "The current passcode was wrong too many times: every user was logged out and their data removed",
+                    .wiped, "The current passcode was wrong too many times: every user was logged out and their data removed",
                     suggestion: "Log in again; the app will ask for a new passcode.")
             case .wrongPasscode(let remaining):
                 throw PasscodeLockError(
-                    "The current passcode is wrong", suggestion: remaining == 1 ? "1 attempt is left." : "\(remaining) attempts are left.")
+                    .wrongPasscode, "The current passcode is wrong",
+                    suggestion: remaining == 1 ? "1 attempt is left." : "\(remaining) attempts are left.")
             case .unlocked:
-                throw PasscodeLockError("The current passcode is wrong", suggestion: nil)
+                throw PasscodeLockError(.wrongPasscode, "The current passcode is wrong", suggestion: nil)
             }
         }
         try await set(new, length: max(policy.pinLength, current.length))
@@ -184,13 +186,14 @@ public actor PasscodeLock {
 
     private func set(_ passcode: String, length: Int) async throws(PasscodeLockError) {
         guard passcode.count >= length else {
-            throw PasscodeLockError("The passcode has \(passcode.count) characters", suggestion: "Choose one of at least \(length).")
+            throw PasscodeLockError(
+                .tooShort, "The passcode has \(passcode.count) characters", suggestion: "Choose one of at least \(length).")
         }
         let verifier: PasscodeVerifier
         do {
             verifier = try PasscodeVerifier(passcode: passcode)
         } catch {
-            throw PasscodeLockError("The passcode cannot be kept: \(error)", suggestion: nil)
+            throw PasscodeLockError(.unsaved, "The passcode cannot be kept: \(error)", suggestion: nil)
         }
         stored = Stored(verifier: verifier, length: length, failedAttempts: 0, biometricUnlock: biometricUnlockEnabled)
         try await save()
@@ -202,7 +205,7 @@ public actor PasscodeLock {
 
     /// Checks a passcode entered on the lock screen; a wrong one counts toward the wipe.
     public func unlock(with passcode: String) async throws(PasscodeLockError) -> UnlockResult {
-        guard let current = stored else { throw PasscodeLockError("No passcode is set", suggestion: nil) }
+        guard let current = stored else { throw PasscodeLockError(.notSet, "No passcode is set", suggestion: nil) }
         guard current.verifier.matches(passcode) else { return await recordFailure() }
         if current.failedAttempts > 0 {
             stored?.failedAttempts = 0
@@ -291,25 +294,12 @@ public actor PasscodeLock {
             try OwnerOnlyFiles.write(try Sealing.seal(try JSONEncoder().encode(stored), with: key), to: file)
         } catch {
             throw PasscodeLockError(
-                "The passcode cannot be saved to \(file.path): \(error)", suggestion: "Check that the folder is writable.")
+                .unsaved, "The passcode cannot be saved to \(file.path): \(error)", suggestion: "Check that the folder is writable.")
         }
     }
 
     private func removeFile() {
         guard let file else { return }
         try? FileManager.default.removeItem(at: file)
-    }
-}
-
-/// Why a passcode operation was refused.
-public struct PasscodeLockError: ForceKitError, Equatable {
-    /// What is wrong.
-    public let message: String
-    /// What to do.
-    public let recoverySuggestion: String?
-
-    init(_ message: String, suggestion: String?) {
-        self.message = message + "."
-        recoverySuggestion = suggestion
     }
 }

@@ -1,6 +1,5 @@
-import Crypto
-import CryptoExtras
 import Foundation
+import SalesforceKeys
 
 /// What is kept of a passcode: a salted PBKDF2-HMAC-SHA512 digest, slow on purpose, never the
 /// passcode itself.
@@ -27,8 +26,6 @@ struct PasscodeVerifier: Codable, Sendable, Equatable {
     }
 
     private static func derive(_ passcode: String, salt: Data, rounds: Int) throws -> Data {
-        let key = try KDF.Insecure.PBKDF2.deriveKey(
-            from: Data(passcode.utf8), salt: salt, using: .sha512, outputByteCount: 64, rounds: rounds)
-        return key.withUnsafeBytes { Data($0) }
+        try PassphraseKey.derive(passcode, salt: salt, rounds: rounds, byteCount: 64)
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import SOQL
+import SalesforceCore
 
 /// The replication API, for keeping a copy of an object's records: which records changed or
 /// went in a timespan. Salesforce ignores the seconds, answers for the last 30 days of updates
@@ -25,7 +26,7 @@ extension RequestFactory {
     private func replication(_ resource: String, _ objectType: String, _ start: Date, _ end: Date) -> RestRequest {
         // The guide's own form, `2013-05-05T00:00:00+00:00`, in UTC.
         func text(_ date: Date) -> String {
-            let instant = SOQLDateTime(millisecondsSinceEpoch: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+            let instant = SOQLDateTime(millisecondsSinceEpoch: date.millisecondsSince1970)
             return instant.description.prefix(19) + "+00:00"
         }
         return data(.get, "/sobjects/\(Self.segment(objectType))/\(resource)/", [("start", text(start)), ("end", text(end))])

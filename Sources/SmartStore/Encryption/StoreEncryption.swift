@@ -1,5 +1,4 @@
 public import Crypto
-import CryptoExtras
 import Foundation
 import SalesforceKeys
 
@@ -63,8 +62,7 @@ public struct StoreEncryption: Sendable {
             guard !passphrase.isEmpty else { throw .keyUnavailable("the passphrase is empty") }
             do {
                 return StoreKey(
-                    try KDF.Insecure.PBKDF2.deriveKey(
-                        from: Data(passphrase.utf8), salt: salt, using: .sha512, outputByteCount: 32, rounds: passphraseRounds))
+                    SymmetricKey(data: try PassphraseKey.derive(passphrase, salt: salt, rounds: passphraseRounds, byteCount: 32)))
             } catch {
                 throw .keyUnavailable("the key cannot be derived from the passphrase (\(error))")
             }

@@ -30,7 +30,7 @@ struct EntryWriter {
         self.files = files
         columnNames = soup.columnIndexes.compactMap(\.columnName)
         let insertColumns = ["id", "created", "soup", "lastModified"] + columnNames
-        let placeholders = Array(repeating: "?", count: insertColumns.count).joined(separator: ", ")
+        let placeholders = SQLPlaceholders.list(insertColumns.count)
         insertSQL = "INSERT INTO \(soup.tableName) (\(insertColumns.joined(separator: ", "))) VALUES (\(placeholders))"
     }
 

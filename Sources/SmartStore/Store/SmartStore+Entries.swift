@@ -118,13 +118,9 @@ extension SmartStore {
     static func delete(_ ids: [Int64], from soup: SoupDescriptor, files: ExternalStorageChanges, _ db: Database) throws {
         for chunk in ids.chunks(of: 500) {
             try db.execute(
-                sql: "DELETE FROM \(soup.tableName) WHERE id IN (\(placeholders(chunk.count)))", arguments: StatementArguments(chunk))
+                sql: "DELETE FROM \(soup.tableName) WHERE id IN (\(SQLPlaceholders.list(chunk.count)))",
+                arguments: StatementArguments(chunk))
         }
         if soup.usesExternalStorage { files.remove(table: soup.tableName, ids: ids) }
-    }
-
-    /// `?, ?, ?` for an IN list.
-    static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 }

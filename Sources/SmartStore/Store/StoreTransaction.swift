@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteBinding
 public import SalesforceCore
 
 /// The store inside one write transaction: what ``SmartStore/transaction(_:)`` hands its body.
@@ -197,7 +198,7 @@ public final class StoreTransaction {
             var found: [Int64: JSON] = [:]
             for chunk in ids.chunks(of: 500) {
                 let sql =
-                    "SELECT id, \(soup.entryExpression()) FROM \(soup.tableName) WHERE id IN (\(SmartStore.placeholders(chunk.count)))"
+                    "SELECT id, \(soup.entryExpression()) FROM \(soup.tableName) WHERE id IN (\(SQLPlaceholders.list(chunk.count)))"
                 let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))
                 while let row = try rows.next() {
                     found[row[0]] = try ResultReader.entry(in: row, at: 1)

@@ -36,7 +36,7 @@ struct TextKeyBatch {
         let column = try lookup.soup.expression(forPath: path)
         for chunk in Array(Set(self.keys)).chunks(of: Self.chunkSize) {
             let sql =
-                "SELECT id, created, \(column) FROM \(lookup.soup.tableName) WHERE \(column) IN (\(SmartStore.placeholders(chunk.count)))"
+                "SELECT id, created, \(column) FROM \(lookup.soup.tableName) WHERE \(column) IN (\(SQLPlaceholders.list(chunk.count)))"
             // Full chunks share one text, so their statement is compiled once per connection.
             var statement = RowStatement(
                 chunk.count == Self.chunkSize ? try lookup.db.cachedStatement(sql: sql) : try lookup.db.makeStatement(sql: sql))

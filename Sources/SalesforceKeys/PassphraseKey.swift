@@ -1,0 +1,14 @@
+import Crypto
+import CryptoExtras
+package import Foundation
+
+/// Keys stretched from something a person types: PBKDF2-HMAC-SHA512, slow on purpose. SmartStore's
+/// passphrase keys and the passcode lock's verifier both derive here, so both change together.
+package enum PassphraseKey {
+    /// `byteCount` bytes derived from `secret` (its UTF-8) with `salt` over `rounds` rounds.
+    package static func derive(_ secret: String, salt: some DataProtocol, rounds: Int, byteCount: Int) throws -> Data {
+        let key = try KDF.Insecure.PBKDF2.deriveKey(
+            from: Data(secret.utf8), salt: salt, using: .sha512, outputByteCount: byteCount, rounds: rounds)
+        return key.withUnsafeBytes { Data($0) }
+    }
+}
