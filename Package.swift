@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "IdentityProvider", targets: ["IdentityProvider"]),
         .library(name: "SalesforceApp", targets: ["SalesforceApp"]),
         .library(name: "LocalOrg", targets: ["LocalOrg", "LocalOrgEngine"]),
+        .library(name: "HeadlessLogin", targets: ["HeadlessLogin"]),
         .library(name: "ForceKitTesting", targets: ["ForceKitTesting"]),
         .library(name: "HybridBridge", targets: ["HybridBridge"]),
         .executable(name: "forcekit", targets: ["forcekit"]),
@@ -73,11 +74,19 @@ let package = Package(
         .target(name: "DeepLinking", dependencies: ["URLEncoding"], swiftSettings: strictSettings),
         // Fixed-seed randomness shared by the property tests and the benchmark workloads.
         .target(name: "ForceKitTestSupport", dependencies: ["SalesforceCore", "URLEncoding"], swiftSettings: strictSettings),
-        // What a ForceKit app's tests use: a LocalOrg scoped to a test, a browser that plays the
-        // user at its login pages, a device whose apps open each other's URLs.
+        // Playing the user where there is no screen: a browser that answers login and consent
+        // pages, a device whose apps open each other's URLs, an IdP user who answers from a script.
+        // The CLI logs in with it; ForceKitTesting re-exports it.
+        .target(
+            name: "HeadlessLogin",
+            dependencies: ["SalesforceAuth", "SalesforceCore", "IdentityProvider", "URLEncoding"],
+            swiftSettings: strictSettings
+        ),
+        // What a ForceKit app's tests use: a LocalOrg scoped to a test, with HeadlessLogin's
+        // browser and device.
         .target(
             name: "ForceKitTesting",
-            dependencies: ["LocalOrg", "SalesforceAuth", "SalesforceCore", "IdentityProvider", "URLEncoding"],
+            dependencies: ["LocalOrg", "SalesforceAuth", "SalesforceCore", "HeadlessLogin"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -195,7 +204,7 @@ let package = Package(
             name: "ForceKitCLI",
             dependencies: [
                 "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine",
-                "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider", "SalesforceApp", "SOQL", "ForceKitTesting",
+                "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider", "SalesforceApp", "SOQL", "HeadlessLogin",
                 "HybridBridge", "URLEncoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -234,7 +243,6 @@ let package = Package(
             name: "ForceKitBench",
             dependencies: [
                 "BenchHarness", "DeepLinking", "SmartStore", "LocalOrg", "LocalOrgEngine", "SalesforceCore", "URLEncoding", "SQLiteBinding",
-                "ForceKitTestSupport",
                 "SalesforceAuth",
                 "SalesforceREST", "MobileSync",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -281,11 +289,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "SOQLTests", dependencies: ["SOQL", "ForceKitTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "SOQLTests", dependencies: ["SOQL", "SalesforceCore", "ForceKitTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LocalOrgTests",
             dependencies: [
-                "LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "URLEncoding", "Gzip", "ForceKitTestSupport", "ForceKitTesting",
+                "LocalOrg", "LocalOrgEngine", "SOQL", "SalesforceCore", "SalesforceAuth", "URLEncoding", "Gzip", "ForceKitTestSupport",
+                "ForceKitTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

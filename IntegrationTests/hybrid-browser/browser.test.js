@@ -100,7 +100,7 @@ test('the www skeleton forcekit create --template hybrid writes runs as served, 
 test('an app laid out as upstream\'s samples are runs unchanged: its start page, plugins, userstore.json and usersyncs.json', async () => {
   const localOrg = await startLocalOrg(forcekit);
   cleanups.push(() => localOrg.stop());
-  // The README's command for an existing app: its www folder, logged in to LocalOrg with --local.
+  // README's command for an existing app (Documentation/CLI.md): its www folder, logged in to LocalOrg with --local.
   const session = await openServed(localOrg, path.join(__dirname, 'sample-app', 'www'), '--local');
   const status = await settled(session, "document.getElementById('result') && document.getElementById('result').textContent", 'running');
   const log = await session.evaluate("document.getElementById('log') ? document.getElementById('log').textContent : document.body.innerHTML");

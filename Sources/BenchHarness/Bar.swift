@@ -1,5 +1,5 @@
-/// A goal a suite states (and README repeats), decided from a figure. A goal decided from a
-/// missing figure does not hold, and no goal holds in a debug build.
+/// A goal a suite states (and Documentation/Development.md repeats), decided from a figure. A
+/// goal decided from a missing figure does not hold, and no goal holds in a debug build.
 package struct Bar: Sendable, Equatable {
     /// The key in the report, such as `oursAtMostRoutingKit`.
     package var name: String

@@ -1,7 +1,7 @@
 package import Foundation
 
 /// The recorded runs: `Benchmarks/results/<suite>.jsonl` in the repository, one record a line,
-/// appended by `forcekit-bench … --record`; README's figures are read from these.
+/// appended by `forcekit-bench … --record`; the documented figures are read from these.
 package enum ResultsLog {
     /// Appends `record`'s line to its suite's file under `repository`, creating it as needed.
     /// - Returns: The file written.

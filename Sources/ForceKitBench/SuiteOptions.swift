@@ -11,7 +11,7 @@ struct SuiteOptions: ParsableArguments {
     @Option(name: .customLong("warmup"), help: "Rounds run first and discarded.")
     var warmUp = 1
 
-    @Flag(help: "Append the result to Benchmarks/results/<suite>.jsonl in the repository, where README's figures come from.")
+    @Flag(help: "Append the result to Benchmarks/results/<suite>.jsonl in the repository, where the documented figures come from.")
     var record = false
 
     @Flag(help: "Print only the JSON line.")

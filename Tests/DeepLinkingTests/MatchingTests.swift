@@ -1,6 +1,7 @@
 import DeepLinking
 import ForceKitTestSupport
 import Foundation
+import SalesforceCore
 import Testing
 
 @Suite("Matching links to routes")

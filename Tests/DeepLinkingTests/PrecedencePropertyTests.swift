@@ -1,5 +1,6 @@
 import DeepLinking
 import ForceKitTestSupport
+import SalesforceCore
 import Testing
 
 /// The spec's rules written out literally, as a reference the trie must agree with: at each

@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import SalesforceCore
 import Testing
 
 @testable import DeepLinking

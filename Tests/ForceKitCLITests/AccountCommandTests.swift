@@ -3,6 +3,7 @@ import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 import Testing
 
@@ -64,7 +65,7 @@ struct AccountCommandTests {
                 let open: @Sendable (URL) async -> Void = { url in
                     // The browser: log in at the pages, then follow the redirect to the listener.
                     guard let callback = try? await driver.approve(authorizeURL: url) else { return }
-                    _ = try? await LoopbackHTTPClient(baseURL: "").send("GET", callback)
+                    _ = try? await RawHTTPClient(baseURL: "").send("GET", callback)
                 }
                 try await CLIEnvironment.$home.withValue(home) {
                     try await CLIEnvironment.$openBrowser.withValue(open) {

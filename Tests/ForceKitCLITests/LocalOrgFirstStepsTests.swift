@@ -3,6 +3,7 @@ import ForceKitTesting
 import Foundation
 import LocalOrg
 import LocalOrgEngine
+import SalesforceAuth
 import SalesforceCore
 import Testing
 
@@ -31,7 +32,7 @@ struct LocalOrgFirstStepsTests {
                     let json = try jsonObject(try #require(await forcekit("org", "display", "--json").outputLines.first))
                     #expect(json["instanceUrl"] as? String == org.credentials.instanceURL)
                     let token = try #require(json["accessToken"] as? String)
-                    let reply = try await LoopbackHTTPClient(baseURL: org.credentials.instanceURL).send(
+                    let reply = try await RawHTTPClient(baseURL: org.credentials.instanceURL).send(
                         "GET", "/services/data/\(APIVersion.current)/limits", headers: ["Authorization": "Bearer \(token)"])
                     #expect(reply.status == 200)
                     let shell = await forcekit("org", "display", "--shell")

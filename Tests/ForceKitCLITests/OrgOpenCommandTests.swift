@@ -3,6 +3,7 @@ import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 import Testing
 
@@ -22,7 +23,7 @@ struct OrgOpenCommandTests {
             let link = try #require(opened.current.first?.absoluteString)
             let token = try jsonObject(try #require(await forcekit("org", "display", "--json").outputLines.first))["accessToken"] as? String
             #expect(link.hasPrefix(org.credentials.instanceURL + "/secur/frontdoor.jsp?otp=") && !link.contains(token ?? "-"))
-            let browser = LoopbackHTTPClient(baseURL: org.credentials.instanceURL)
+            let browser = RawHTTPClient(baseURL: org.credentials.instanceURL)
             let path = String(link.dropFirst(org.credentials.instanceURL.count))
             let door = try await browser.send("GET", path)
             #expect(door.status == 302 && door.header("Location") == "/lightning/o/Account/list")
@@ -38,7 +39,7 @@ struct OrgOpenCommandTests {
         try await withLoggedInHome { org, _ in
             let result = await forcekit("org", "open", "--url-only")
             #expect(result.exitCode == 0 && result.outputLines.count == 1, "\(result.error)")
-            let door = try await LoopbackHTTPClient(baseURL: org.credentials.instanceURL)
+            let door = try await RawHTTPClient(baseURL: org.credentials.instanceURL)
                 .send("GET", String(result.output.trimmingCharacters(in: .newlines).dropFirst(org.credentials.instanceURL.count)))
             #expect(door.status == 302 && door.header("Location") == "/")
             for elsewhere in ["//evil.example/x", "https://evil.example/"] {
@@ -57,7 +58,7 @@ extension OrgOpenCommandTests {
             #expect(result.exitCode == 0, "\(result.error)")
             let link = result.output.trimmingCharacters(in: .newlines)
             #expect(link.hasPrefix(org.credentials.instanceURL + "/secur/frontdoor.jsp?sid="), "\(link)")
-            let door = try await LoopbackHTTPClient(baseURL: org.credentials.instanceURL)
+            let door = try await RawHTTPClient(baseURL: org.credentials.instanceURL)
                 .send("GET", String(link.dropFirst(org.credentials.instanceURL.count)))
             #expect(door.status == 302 && door.header("Location") == "/lightning/query?q=SELECT+Name+FROM+Account")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceKitTestSupport
 import Foundation
+import SalesforceAuth
 import SalesforceCore
 import Testing
 
@@ -106,7 +107,7 @@ struct QuickstartCommandTests {
             #expect(left.isEmpty, "left behind: \(left)")
             let url = try #require(
                 result.outputLines.first { $0.contains("LocalOrg is listening at ") }?.components(separatedBy: " at ").last)
-            await #expect(throws: (any Error).self) { _ = try await LoopbackHTTPClient(baseURL: url).send("GET", "/services/data") }
+            await #expect(throws: (any Error).self) { _ = try await RawHTTPClient(baseURL: url).send("GET", "/services/data") }
         }
     }
 

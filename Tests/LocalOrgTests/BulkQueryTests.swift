@@ -3,6 +3,7 @@ import ForceKitTesting
 import Foundation
 import LocalOrg
 import LocalOrgEngine
+import SalesforceAuth
 import SalesforceCore
 import Testing
 

@@ -3,6 +3,7 @@ import ForceKitTesting
 import Foundation
 import GRDB
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 import Testing
 import URLEncoding

@@ -1,6 +1,7 @@
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 import Testing
 
@@ -16,7 +17,7 @@ struct FilesTests {
     private func uploadIOS(
         _ org: APITestOrg, _ token: String, name: String, description: String, data: [UInt8], mimeType: String,
         path: String? = nil
-    ) async throws -> LoopbackHTTPClient.Reply {
+    ) async throws -> HTTPResponse {
         let boundary = UUID().uuidString
         var body = Data()
         body += Data(
@@ -33,7 +34,7 @@ struct FilesTests {
 
     /// Android's and 3.1's upload: plain title and desc fields.
     private func uploadAndroid(_ org: APITestOrg, _ token: String, path: String, title: String, data: [UInt8]) async throws
-        -> LoopbackHTTPClient.Reply
+        -> HTTPResponse
     {
         let boundary = "AaB03x"
         var body = Data()

@@ -1,6 +1,7 @@
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 import Testing
 import URLEncoding
@@ -55,7 +56,7 @@ struct HostileInputRoundThreeTests {
                     "VersionData": .string(Data("<script>1</script>".utf8).base64EncodedString()),
                 ])
             let versionID = try #require(file.json["id"]?.stringValue)
-            let answers: [(String, LoopbackHTTPClient.Reply)] = [
+            let answers: [(String, HTTPResponse)] = [
                 ("login page", try await org.client.send("GET", authorizePath(org, []))),
                 ("error page", try await org.client.send("GET", "/services/oauth2/authorize?response_type=code&client_id=nobody")),
                 ("console login", try await org.client.send("GET", "/login")),

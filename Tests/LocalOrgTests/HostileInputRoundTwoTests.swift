@@ -2,13 +2,14 @@ import ForceKitTestSupport
 import Foundation
 import LocalOrg
 import LocalOrgEngine
+import SalesforceAuth
 import SalesforceCore
 import Testing
 
 /// The second probe's findings: each request here once crashed, stalled or misled LocalOrg.
 @Suite("LocalOrg: hostile input, round two")
 struct HostileInputRoundTwoTests {
-    private func query(_ org: APITestOrg, _ token: String, _ soql: String) async throws -> HTTPTestClient.Reply {
+    private func query(_ org: APITestOrg, _ token: String, _ soql: String) async throws -> HTTPResponse {
         let encoded = soql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         return try await org.client.send("GET", "\(org.dataPath)/query?q=\(encoded)", token: token)
     }

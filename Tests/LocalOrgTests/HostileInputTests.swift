@@ -1,6 +1,7 @@
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 @Suite("LocalOrg: one hostile request cannot take the server down")
 struct HostileInputTests {
     private func query(_ org: APITestOrg, _ token: String, _ soql: String, headers: [String: String] = [:]) async throws
-        -> HTTPTestClient.Reply
+        -> HTTPResponse
     {
         let encoded = soql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         return try await org.client.send("GET", "\(org.dataPath)/query?q=\(encoded)", token: token, headers: headers)

@@ -2,6 +2,7 @@ import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 import Testing
 import URLEncoding

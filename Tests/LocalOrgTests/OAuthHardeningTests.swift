@@ -3,6 +3,7 @@ import ForceKitTesting
 import Foundation
 import GRDB
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 import Testing
 
@@ -31,12 +32,12 @@ struct OAuthHardeningTests {
         return try #require(query.first { $0.name == "code" }?.value)
     }
 
-    private func exchange(_ org: APITestOrg, _ code: String, redirectURI: String?) async throws -> HTTPTestClient.Reply {
+    private func exchange(_ org: APITestOrg, _ code: String, redirectURI: String?) async throws -> HTTPResponse {
         try await exchange(org.client, org.credentials, code, redirectURI: redirectURI)
     }
 
     private func exchange(_ client: HTTPTestClient, _ credentials: LocalOrgCredentials, _ code: String, redirectURI: String?) async throws
-        -> HTTPTestClient.Reply
+        -> HTTPResponse
     {
         var form = ["grant_type": "authorization_code", "code": code, "client_id": credentials.clientID]
         form["redirect_uri"] = redirectURI
@@ -147,7 +148,7 @@ struct OAuthHardeningTests {
     @Test("ten wrong passwords in a row lock the user out for 15 minutes, even with the right one")
     func lockout() async throws {
         try await withTestOrg(seed: false) { org throws in
-            func passwordGrant(_ password: String) async throws -> HTTPTestClient.Reply {
+            func passwordGrant(_ password: String) async throws -> HTTPResponse {
                 try await org.client.send(
                     "POST", "/services/oauth2/token",
                     form: [

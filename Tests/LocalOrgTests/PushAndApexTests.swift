@@ -3,6 +3,7 @@ import Foundation
 import Gzip
 import LocalOrg
 import LocalOrgEngine
+import SalesforceAuth
 import SalesforceCore
 import Testing
 
@@ -175,7 +176,7 @@ struct AnalyticsUploadTests {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             let path = "\(org.dataPath)/connect/proxy/app-analytics-logging"
-            func upload(_ text: String, gzip: Bool = true, raw: [UInt8]? = nil) async throws -> LoopbackHTTPClient.Reply {
+            func upload(_ text: String, gzip: Bool = true, raw: [UInt8]? = nil) async throws -> HTTPResponse {
                 var headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
                 if gzip { headers["Content-Encoding"] = "gzip" }
                 let body = try raw ?? (gzip ? Gzip.compress(Array(text.utf8)) : Array(text.utf8))

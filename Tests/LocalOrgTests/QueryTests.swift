@@ -4,6 +4,7 @@ import Foundation
 import LocalOrg
 import LocalOrgEngine
 import SOQL
+import SalesforceAuth
 import SalesforceCore
 import Testing
 

@@ -2,6 +2,7 @@ import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 import Testing
 
@@ -190,7 +191,7 @@ struct RESTDataTests {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             let json = try? JSON(parsing: body)
-            let reply: HTTPTestClient.Reply
+            let reply: HTTPResponse
             if let json {
                 reply = try await org.client.send("POST", "\(org.dataPath)/sobjects/Contact", token: token, json: json)
             } else {

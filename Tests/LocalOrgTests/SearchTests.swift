@@ -1,6 +1,7 @@
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 import Testing
 import URLEncoding
@@ -27,13 +28,12 @@ struct SearchTests {
         }
     }
 
-    private func search(_ org: APITestOrg, _ token: String, _ sosl: String, version: String? = nil) async throws -> LoopbackHTTPClient.Reply
-    {
+    private func search(_ org: APITestOrg, _ token: String, _ sosl: String, version: String? = nil) async throws -> HTTPResponse {
         let encoded = sosl.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         return try await org.client.send("GET", "/services/data/\(version ?? org.version)/search?q=\(encoded)", token: token)
     }
 
-    private func names(_ reply: LoopbackHTTPClient.Reply) -> [String] {
+    private func names(_ reply: HTTPResponse) -> [String] {
         (reply.json["searchRecords"]?.arrayValue ?? []).compactMap { $0["Name"]?.stringValue ?? $0["Company"]?.stringValue }
     }
 

@@ -2,13 +2,14 @@ import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 import Testing
 
 /// The REST API's sObject User Password resource: an administrator makes a user who can log in.
 @Suite("LocalOrg: sobjects/User/<id>/password")
 struct UserPasswordTests {
-    private func token(_ org: APITestOrg, username: String, password: String) async throws -> LoopbackHTTPClient.Reply {
+    private func token(_ org: APITestOrg, username: String, password: String) async throws -> HTTPResponse {
         try await org.client.send(
             "POST", "/services/oauth2/token",
             form: ["grant_type": "password", "client_id": org.credentials.clientID, "username": username, "password": password])

@@ -1,5 +1,6 @@
 import ForceKitTestSupport
 import SOQL
+import SalesforceCore
 import Testing
 
 @Suite("SOQL dates")

@@ -1,5 +1,6 @@
 import ForceKitTestSupport
 import SOQL
+import SalesforceCore
 import Testing
 
 /// A property of the printer: any tree the parser can produce prints to text that parses back

@@ -1,5 +1,6 @@
 import ForceKitTestSupport
 import Foundation
+import SalesforceCore
 import SalesforceLinks
 import Testing
 

@@ -1,11 +1,11 @@
-import ForceKitTestSupport
 import Foundation
+import SalesforceAuth
 import SalesforceCore
 import URLEncoding
 
 /// One client of the load test: it sends its work and tells the tally what came back.
 struct LoadClient: Sendable {
-    let http: LoopbackHTTPClient
+    let http: RawHTTPClient
     let token: String
     /// Names this client's records, so the check afterwards finds them.
     let name: String

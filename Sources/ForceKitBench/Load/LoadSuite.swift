@@ -1,9 +1,9 @@
 import ArgumentParser
 import BenchHarness
-import ForceKitTestSupport
 import Foundation
 import LocalOrg
 import LocalOrgEngine
+import SalesforceAuth
 import SalesforceCore
 import URLEncoding
 
@@ -110,7 +110,7 @@ struct LoadSuite: AsyncParsableCommand {
             for client in 0..<clients {
                 group.addTask {
                     let worker = LoadClient(
-                        http: LoopbackHTTPClient(baseURL: org.instanceURL), token: token, name: "\(tag)-\(client)",
+                        http: RawHTTPClient(baseURL: org.instanceURL), token: token, name: "\(tag)-\(client)",
                         tally: tally)
                     var round = 0
                     while ContinuousClock.now < deadline {
@@ -132,7 +132,7 @@ struct LoadSuite: AsyncParsableCommand {
     /// How many Contacts the org holds of the run tagged `tag`, asked through its API.
     private func keptContacts(_ org: OrgCredentials, token: String, tag: String) async throws -> Int {
         let soql = FormEncoding.encode("SELECT COUNT() FROM Contact WHERE LastName LIKE '\(tag)-%'")
-        let reply = try await LoopbackHTTPClient(baseURL: org.instanceURL).send(
+        let reply = try await RawHTTPClient(baseURL: org.instanceURL).send(
             "GET", "/services/data/\(APIVersion.current)/query?q=\(soql)", headers: ["Authorization": "Bearer \(token)"])
         guard reply.status == 200, let total = try JSON(parsing: Array(reply.body))["totalSize"]?.integerValue else {
             throw ValidationError("LocalOrg did not count the run's Contacts (HTTP \(reply.status))")

@@ -1,8 +1,8 @@
 import ArgumentParser
-import ForceKitTestSupport
 import Foundation
 import LocalOrg
 import LocalOrgEngine
+import SalesforceAuth
 import SalesforceCore
 
 /// What the suites that run LocalOrg share: loading Accounts and getting a token.
@@ -53,9 +53,9 @@ enum BenchOrg {
 
     /// An access token from the password flow at `instanceURL`.
     static func passwordToken(instanceURL: String, clientID: String, username: String, password: String) async throws -> String {
-        let reply = try await LoopbackHTTPClient(baseURL: instanceURL).send(
+        let reply = try await RawHTTPClient(baseURL: instanceURL).send(
             "POST", "/services/oauth2/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-            body: LoopbackHTTPClient.formBody([
+            body: RawHTTPClient.formBody([
                 "grant_type": "password", "client_id": clientID, "username": username, "password": password,
             ]))
         guard let token = try JSON(parsing: Array(reply.body))["access_token"]?.stringValue else {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import BenchHarness
-import ForceKitTestSupport
 import Foundation
 import LocalOrg
 import LocalOrgEngine
+import SalesforceAuth
 import SalesforceCore
 import URLEncoding
 
@@ -105,7 +105,7 @@ struct LocalOrgSuite: AsyncParsableCommand {
     }
 
     private func streamHTTP(_ server: LocalOrgServer, token: String, soql: String, version: String) async throws -> Int {
-        let client = LoopbackHTTPClient(baseURL: server.credentials.instanceURL)
+        let client = RawHTTPClient(baseURL: server.credentials.instanceURL)
         let authorization = ["Authorization": "Bearer \(token)"]
         let query = FormEncoding.encode(soql)
         var path: String? = "/services/data/\(version)/query?q=\(query)"
@@ -140,7 +140,7 @@ struct LocalOrgSuite: AsyncParsableCommand {
 
     /// One ingest job as a client runs it; the job is done when its state says so.
     private func ingestOverHTTP(_ server: LocalOrgServer, token: String, version: String) async throws -> Int {
-        let http = LoopbackHTTPClient(baseURL: server.credentials.instanceURL)
+        let http = RawHTTPClient(baseURL: server.credentials.instanceURL)
         let json = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
         let jobs = "/services/data/\(version)/jobs/ingest"
         let created = try await http.send(
@@ -192,7 +192,7 @@ struct LocalOrgSuite: AsyncParsableCommand {
         return try await withThrowingTaskGroup(of: Int.self) { group in
             for client in 0..<clients {
                 group.addTask {
-                    let http = LoopbackHTTPClient(baseURL: server.credentials.instanceURL)
+                    let http = RawHTTPClient(baseURL: server.credentials.instanceURL)
                     let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
                     for cycle in 0..<cycles {
                         let body = Data(#"{"LastName":"Bench \#(client)-\#(cycle)","Email":"b@example.com"}"#.utf8)

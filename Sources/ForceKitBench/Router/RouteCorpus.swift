@@ -1,5 +1,5 @@
 import DeepLinking
-import ForceKitTestSupport
+import SalesforceCore
 
 /// The router suite's fixed-seed workload: realistic route patterns and a mix of links.
 struct RouteCorpus {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import BenchHarness
-import ForceKitTestSupport
 import Foundation
 import GRDB
 import LocalOrgEngine
+import SalesforceAuth
 import SalesforceCore
 import URLEncoding
 
@@ -198,15 +198,15 @@ struct OrgQueryKind: Sendable {
 
 /// The org's REST API as the suite calls it, with one connection of its own.
 struct OrgAPI: Sendable {
-    let client: LoopbackHTTPClient
+    let client: RawHTTPClient
     let token: String
 
     init(instanceURL: String, token: String) {
-        client = LoopbackHTTPClient(baseURL: instanceURL)
+        client = RawHTTPClient(baseURL: instanceURL)
         self.token = token
     }
 
-    private func get(_ path: String, headers: [String: String] = [:]) async throws -> LoopbackHTTPClient.Reply {
+    private func get(_ path: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
         let reply = try await client.send("GET", path, headers: headers.merging(["Authorization": "Bearer \(token)"]) { $1 })
         guard reply.status == 200 else { throw ValidationError("GET \(path.prefix(200)): \(reply.status) \(reply.text.prefix(300))") }
         return reply

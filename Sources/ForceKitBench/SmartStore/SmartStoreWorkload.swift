@@ -1,4 +1,3 @@
-import ForceKitTestSupport
 import SalesforceCore
 
 /// The shapes of the Mobile SDK's SmartStore load tests: entries of several short fields or one

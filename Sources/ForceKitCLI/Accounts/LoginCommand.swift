@@ -1,6 +1,6 @@
 import ArgumentParser
-import ForceKitTesting
 import Foundation
+import HeadlessLogin
 import SalesforceAuth
 import SalesforceCore
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-import ForceKitTesting
 import Foundation
+import HeadlessLogin
 import IdentityProvider
 import LocalOrg
 import SalesforceAuth

@@ -1,5 +1,5 @@
-import ForceKitTesting
 import Foundation
+import HeadlessLogin
 import IdentityProvider
 import LocalOrg
 import MobileSync

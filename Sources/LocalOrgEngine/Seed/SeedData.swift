@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SOQL
+import SalesforceCore
 
 /// A new org's users and sample data: a few hundred related Accounts, Contacts and
 /// Opportunities with realistic values, the same on every machine (a fixed seed).
@@ -58,7 +59,7 @@ enum SeedData {
         let today = now.date
         let schema = store.schema
         return try await store.write { db in
-            var random = SplitMix(seed: 0x0F0C_EC17)
+            var random = SeededGenerator(seed: 0x0F0C_EC17)
             let timestamp = now.description
             func insert(_ typeName: String, _ values: [String: FieldValue], as userID: String) throws -> String {
                 guard let type = schema.type(named: typeName) else { throw APIError.invalidType(typeName) }
@@ -147,28 +148,5 @@ enum SeedData {
             }
             return admin
         }
-    }
-}
-
-/// SplitMix64: the seeded generator that makes the sample data the same everywhere.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func nextBits() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(nextBits() % UInt64(range.count))
-    }
-
-    mutating func pick<T>(_ items: [T]) -> T {
-        items[next(in: 0...(items.count - 1))]
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SOQL
 import SQLiteBinding
+import SalesforceCore
 
 /// Generated Accounts, each with Contacts, in the numbers a real org holds: for trying LocalOrg,
 /// and an app against it, at volume (`forcekit serve --seed-accounts N`).
@@ -127,8 +128,8 @@ private struct VolumeSeedWriter {
 
     /// A position in a list of `count` for record `index`, spread so neighbours differ.
     private static func position(of count: Int, _ index: Int, _ salt: Int) -> Int {
-        var mixer = SplitMix(seed: UInt64(index) &* 0x9E37_79B9 &+ UInt64(salt))
-        return Int(mixer.nextBits() % UInt64(count))
+        var mixer = SeededGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ UInt64(salt))
+        return Int(mixer.next() % UInt64(count))
     }
 
     /// A value from `items` for record `index`.

@@ -2,6 +2,7 @@ import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import LocalOrg
+import SalesforceAuth
 import SalesforceCore
 
 /// A LocalOrg started for one test (see ForceKitTesting's `TestOrg`), with an HTTP client for its raw API.
@@ -16,7 +17,7 @@ struct APITestOrg {
 
     /// The token endpoint's answer to the default user's password login, with `extra` fields
     /// (a `scope`, say).
-    func passwordGrant(_ extra: [String: String] = [:]) async throws -> HTTPTestClient.Reply {
+    func passwordGrant(_ extra: [String: String] = [:]) async throws -> HTTPResponse {
         var form = [
             "grant_type": "password", "client_id": credentials.clientID, "username": credentials.username,
             "password": credentials.password,

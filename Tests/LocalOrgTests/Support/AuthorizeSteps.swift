@@ -1,11 +1,12 @@
 import ForceKitTestSupport
 import Foundation
 import LocalOrg
+import SalesforceAuth
 
 extension APITestOrg {
     /// Logs in on the authorize page as the default user (or with `password`) and answers the
     /// consent page; returns the final reply, the redirect to the app when all went well.
-    func authorize(_ extra: [String: String], password: String? = nil, allow: Bool = true) async throws -> HTTPTestClient.Reply {
+    func authorize(_ extra: [String: String], password: String? = nil, allow: Bool = true) async throws -> HTTPResponse {
         var form = [
             "client_id": credentials.clientID, "redirect_uri": credentials.redirectURI,
             "username": credentials.username, "password": password ?? credentials.password,

@@ -1,5 +1,6 @@
 import ForceKitTestSupport
 import Foundation
+import SalesforceAuth
 import URLEncoding
 
 /// A browser on LocalOrg's console, as far as the tests need one: it keeps the session cookie,
@@ -14,7 +15,7 @@ struct ConsoleBrowser {
 
     /// Logs in through the login page; the reply is the login's answer.
     @discardableResult
-    mutating func logIn(username: String, password: String, startURL: String? = nil) async throws -> HTTPTestClient.Reply {
+    mutating func logIn(username: String, password: String, startURL: String? = nil) async throws -> HTTPResponse {
         var fields = ["username": username, "password": password]
         fields["startURL"] = startURL
         let reply = try await client.send("POST", "/login", form: fields)
@@ -24,13 +25,13 @@ struct ConsoleBrowser {
         return reply
     }
 
-    func get(_ path: String) async throws -> HTTPTestClient.Reply {
+    func get(_ path: String) async throws -> HTTPResponse {
         try await client.send("GET", path, headers: cookie.map { ["Cookie": $0] } ?? [:])
     }
 
     /// Posts a form as the page at `formPage` would: with that page's form token.
     func post(_ path: String, fields: [String: String], tokenFrom formPage: String, origin: String? = nil) async throws
-        -> HTTPTestClient.Reply
+        -> HTTPResponse
     {
         var fields = fields
         fields["_form"] = try await formToken(on: formPage)
@@ -38,7 +39,7 @@ struct ConsoleBrowser {
     }
 
     /// Posts exactly these fields.
-    func post(_ path: String, rawFields: [String: String], origin: String? = nil) async throws -> HTTPTestClient.Reply {
+    func post(_ path: String, rawFields: [String: String], origin: String? = nil) async throws -> HTTPResponse {
         var headers = cookie.map { ["Cookie": $0] } ?? [:]
         headers["Origin"] = origin
         return try await client.send("POST", path, form: rawFields, headers: headers)
@@ -54,7 +55,7 @@ struct ConsoleBrowser {
     }
 }
 
-extension HTTPTestClient.Reply {
+extension HTTPResponse {
     /// The page's text as a person reads it: no tags, entities decoded, spaces collapsed.
     var visibleText: String {
         var text = self.text

@@ -1,15 +1,16 @@
-import ForceKitTestSupport
 import Foundation
+import SalesforceAuth
 import SalesforceCore
 
-/// The shared loopback client with the tests' conveniences: bearer tokens, JSON and form bodies.
-typealias HTTPTestClient = LoopbackHTTPClient
+/// The raw client over the REST client's transport, with the tests' conveniences: bearer tokens,
+/// JSON and form bodies.
+typealias HTTPTestClient = RawHTTPClient
 
-extension LoopbackHTTPClient {
+extension RawHTTPClient {
     func send(
         _ method: String, _ path: String, token: String? = nil, json: JSON? = nil, form: [String: String]? = nil,
         headers extra: [String: String] = [:]
-    ) async throws -> Reply {
+    ) async throws -> HTTPResponse {
         var headers: [String: String] = [:]
         var body: Data?
         if let token { headers["Authorization"] = "Bearer \(token)" }
@@ -26,7 +27,7 @@ extension LoopbackHTTPClient {
     }
 }
 
-extension LoopbackHTTPClient.Reply {
+extension HTTPResponse {
     /// The body parsed as JSON, or null.
     var json: JSON { (try? JSON(parsing: Array(body))) ?? .null }
 }

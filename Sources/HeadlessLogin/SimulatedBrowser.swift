@@ -8,8 +8,10 @@ import URLEncoding
 /// answers the login and consent pages as its user decides, and returns the redirect to the
 /// app's callback, which it never follows.
 ///
-/// ForceKit's one login-page player: tests, the quickstart and the identity-provider demo log in
-/// with it. On Apple platforms apps use a real web view or `WebAuthenticationBrowser` instead.
+/// ForceKit's one login-page player: the `forcekit` CLI (`login --local`, the quickstart, the
+/// identity-provider demo) and tests (through ForceKitTesting, which re-exports it) log in with it.
+/// On Apple platforms apps use a real web view or `WebAuthenticationBrowser` instead.
+///
 /// An IdP's browser has no credentials: a login page then means the IdP's session was not
 /// accepted. One made with a user's credentials types them at the login page, as that person
 /// would.
