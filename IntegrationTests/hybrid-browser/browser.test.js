@@ -100,8 +100,15 @@ test('the www skeleton forcekit create --template hybrid writes runs as served, 
 test('an app laid out as upstream\'s samples are runs unchanged: its start page, plugins, userstore.json and usersyncs.json', async () => {
   const localOrg = await startLocalOrg(forcekit);
   cleanups.push(() => localOrg.stop());
+  // The app's www as upstream's samples lay it out, with our plugin script where the SDK's
+  // cordova.force.js stands (the SDK's own file is not ours to keep in the repository).
+  const app = fs.mkdtempSync(path.join(os.tmpdir(), 'forcekit-sample-app-'));
+  cleanups.push(() => fs.rmSync(app, { recursive: true, force: true }));
+  fs.cpSync(path.join(__dirname, 'sample-app'), app, { recursive: true });
+  const www = path.join(app, 'www');
+  fs.renameSync(path.join(app, 'plugin-modules.js'), path.join(www, 'js', 'cordova.force.js'));
   // README's command for an existing app (Documentation/CLI.md): its www folder, logged in to LocalOrg with --local.
-  const session = await openServed(localOrg, path.join(__dirname, 'sample-app', 'www'), '--local');
+  const session = await openServed(localOrg, www, '--local');
   const status = await settled(session, "document.getElementById('result') && document.getElementById('result').textContent", 'running');
   const log = await session.evaluate("document.getElementById('log') ? document.getElementById('log').textContent : document.body.innerHTML");
   assert.equal(status, 'passed', log);

@@ -39,12 +39,15 @@ package struct RawHTTPClient: Sendable {
     /// Keeps the cookies of a `Set-Cookie` header (several may come joined by commas); an empty
     /// value or `Max-Age=0` removes one.
     private func keep(_ header: String) {
-        for line in header.split(separator: ",") {
-            let attributes = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        // Split on scalars: a comma or semicolon followed by a combining mark is still a separator.
+        for line in header.split(atScalars: [","]) {
+            let attributes = line.split(atScalars: [";"]).map { $0.trimmingCharacters(in: .whitespaces) }
             // A date's "Sat, 28 Nov 2026 …" splits into parts with no name=value pair: skipped.
-            guard let pair = attributes.first, let equals = pair.firstIndex(of: "="), !pair.contains(" ") else { continue }
-            let name = String(pair[..<equals])
-            let value = String(pair[pair.index(after: equals)...])
+            guard let pair = attributes.first, !pair.unicodeScalars.contains(" "),
+                let equals = pair.unicodeScalars.firstIndex(of: "=")
+            else { continue }
+            let name = String(pair.unicodeScalars[..<equals])
+            let value = String(pair.unicodeScalars[pair.unicodeScalars.index(after: equals)...])
             let expired = value.isEmpty || attributes.dropFirst().contains { $0.lowercased() == "max-age=0" }
             cookies.withLock { $0[name] = expired ? nil : value }
         }

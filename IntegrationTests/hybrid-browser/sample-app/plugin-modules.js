@@ -1,7 +1,8 @@
-// Stands in for the Mobile SDK's cordova.force.js, which an app made from upstream's templates
-// ships in its www: the plugin modules under the SDK's module ids, each calling cordova/exec with
-// the SDK's services, actions and argument shapes (the version marker, then one object). Only what
-// contacts.js uses; ForceKit's own code, not upstream's.
+// ForceKit's own test script, written from the wire format (not the SDK's file): the test copies
+// it into the sample app as js/cordova.force.js, where an app made from upstream's templates keeps
+// the SDK's plugins. It defines the plugin modules under the SDK's module ids, each calling
+// cordova/exec with the SDK's services, actions and argument shapes (the version marker, then one
+// object); only what contacts.js uses.
 (function () {
   'use strict';
   var VERSION = 'pluginSDKVersion:14.0.0';
