@@ -86,7 +86,10 @@ let package = Package(
         // browser and device.
         .target(
             name: "ForceKitTesting",
-            dependencies: ["LocalOrg", "SalesforceAuth", "SalesforceCore", "HeadlessLogin"],
+            dependencies: [
+                "LocalOrg", "SalesforceAuth", "SalesforceCore", "HeadlessLogin",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -287,6 +290,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ForceKitTestingTests",
+            dependencies: ["ForceKitTesting", "LocalOrg", "SalesforceAuth", "SalesforceCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "SOQLTests", dependencies: ["SOQL", "SalesforceCore", "ForceKitTestSupport"], swiftSettings: strictSettings),

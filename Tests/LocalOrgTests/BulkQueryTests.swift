@@ -53,13 +53,13 @@ struct BulkQueryTests {
     func jobAndResults() async throws {
         try await withTestOrg { org throws in
             let token = try await org.passwordToken()
-            let created = try await org.client.send(
+            let created = try await org.send(
                 "POST", "\(org.dataPath)/jobs/query", token: token,
                 json: ["operation": "query", "query": "SELECT Id, Name, Owner.Name FROM Account ORDER BY Name"])
             #expect(created.status == 200 && created.json["state"] == "UploadComplete" && created.json["object"] == "Account")
             let id = try #require(created.json["id"]?.stringValue)
             #expect(id.hasPrefix("750") && created.json["contentType"] == "CSV" && created.json["columnDelimiter"] == "COMMA")
-            let status = try await org.client.send("GET", "\(org.dataPath)/jobs/query/\(id)", token: token)
+            let status = try await org.send("GET", "\(org.dataPath)/jobs/query/\(id)", token: token)
             #expect(status.json["state"] == "JobComplete")
             #expect(status.json["numberRecordsProcessed"] == .integer(Int64(SeedDataCount.accounts)))
             var locator: String?
@@ -67,7 +67,7 @@ struct BulkQueryTests {
             var sets = 0
             repeat {
                 let query = locator.map { "&locator=\($0)" } ?? ""
-                let set = try await org.client.send("GET", "\(org.dataPath)/jobs/query/\(id)/results?maxRecords=100\(query)", token: token)
+                let set = try await org.send("GET", "\(org.dataPath)/jobs/query/\(id)/results?maxRecords=100\(query)", token: token)
                 #expect(set.status == 200 && set.header("Content-Type")?.hasPrefix("text/csv") == true)
                 let rows = Self.rows(String(decoding: set.body, as: UTF8.self))
                 #expect(rows.first == ["Id", "Name", "Owner.Name"])
@@ -80,10 +80,10 @@ struct BulkQueryTests {
             } while locator != nil
             #expect(ids.count == SeedDataCount.accounts && Set(ids).count == ids.count)
             #expect(sets == (SeedDataCount.accounts + 99) / 100)
-            let listed = try await org.client.send("GET", "\(org.dataPath)/jobs/query", token: token)
+            let listed = try await org.send("GET", "\(org.dataPath)/jobs/query", token: token)
             #expect(listed.json["records"]?.arrayValue?.filter { $0["id"]?.stringValue == id }.count == 1)
-            #expect(try await org.client.send("DELETE", "\(org.dataPath)/jobs/query/\(id)", token: token).status == 204)
-            #expect(try await org.client.send("GET", "\(org.dataPath)/jobs/query/\(id)", token: token).status == 404)
+            #expect(try await org.send("DELETE", "\(org.dataPath)/jobs/query/\(id)", token: token).status == 204)
+            #expect(try await org.send("GET", "\(org.dataPath)/jobs/query/\(id)", token: token).status == 404)
         }
     }
 
@@ -91,15 +91,15 @@ struct BulkQueryTests {
     func csvAndRefusals() async throws {
         try await withTestOrg { org throws in
             let token = try await org.passwordToken()
-            let made = try await org.client.send(
+            let made = try await org.send(
                 "POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Say \"hi\", friend"])
             let madeId = try #require(made.json["id"]?.stringValue)
-            _ = try await org.client.send("DELETE", "\(org.dataPath)/sobjects/Account/\(madeId)", token: token)
-            let all = try await org.client.send(
+            _ = try await org.send("DELETE", "\(org.dataPath)/sobjects/Account/\(madeId)", token: token)
+            let all = try await org.send(
                 "POST", "\(org.dataPath)/jobs/query", token: token,
                 json: ["operation": "queryAll", "query": .string("SELECT Id, Name, Phone, IsDeleted FROM Account WHERE Id = '\(madeId)'")])
             let id = try #require(all.json["id"]?.stringValue)
-            let set = try await org.client.send("GET", "\(org.dataPath)/jobs/query/\(id)/results", token: token)
+            let set = try await org.send("GET", "\(org.dataPath)/jobs/query/\(id)/results", token: token)
             #expect(
                 String(decoding: set.body, as: UTF8.self)
                     == "\"Id\",\"Name\",\"Phone\",\"IsDeleted\"\n\"\(madeId)\",\"Say \"\"hi\"\", friend\",,\"true\"\n")
@@ -112,17 +112,17 @@ struct BulkQueryTests {
                 ["operation": "query", "query": "SELECT Id FROM Account", "columnDelimiter": "SPACE"],
             ]
             for body in refusals {
-                let refused = try await org.client.send("POST", "\(org.dataPath)/jobs/query", token: token, json: body)
+                let refused = try await org.send("POST", "\(org.dataPath)/jobs/query", token: token, json: body)
                 #expect(refused.status == 400 && refused.json[0]?["message"]?.stringValue?.isEmpty == false)
             }
-            let malformed = try await org.client.send(
+            let malformed = try await org.send(
                 "POST", "\(org.dataPath)/jobs/query", token: token, json: ["operation": "query", "query": "SELECT FROM"])
             #expect(malformed.json[0]?["errorCode"] == "MALFORMED_QUERY")
-            let badLocator = try await org.client.send("GET", "\(org.dataPath)/jobs/query/\(id)/results?locator=%%%", token: token)
+            let badLocator = try await org.send("GET", "\(org.dataPath)/jobs/query/\(id)/results?locator=%%%", token: token)
             #expect(badLocator.status == 400)
-            let aborted = try await org.client.send("PATCH", "\(org.dataPath)/jobs/query/\(id)", token: token, json: ["state": "Aborted"])
+            let aborted = try await org.send("PATCH", "\(org.dataPath)/jobs/query/\(id)", token: token, json: ["state": "Aborted"])
             #expect(aborted.json["state"] == "Aborted")
-            let afterAbort = try await org.client.send("GET", "\(org.dataPath)/jobs/query/\(id)/results", token: token)
+            let afterAbort = try await org.send("GET", "\(org.dataPath)/jobs/query/\(id)/results", token: token)
             #expect(afterAbort.status == 412 && afterAbort.json[0]?["errorCode"] == "JOB_NOT_COMPLETE")
         }
     }

@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import SalesforceAuth
@@ -9,7 +10,7 @@ import URLEncoding
 @Suite("LocalOrg composite, batch, tree and sObject collections")
 struct CompositeTests {
     private func count(_ org: APITestOrg, _ token: String, _ soql: String) async throws -> Int64? {
-        let reply = try await org.client.send(
+        let reply = try await org.send(
             "GET", "\(org.dataPath)/query?q=\(soql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")", token: token)
         return reply.json["totalSize"]?.integerValue
     }
@@ -18,7 +19,7 @@ struct CompositeTests {
     func compositeReferences() async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
-            let reply = try await org.client.send(
+            let reply = try await org.send(
                 "POST", "\(org.dataPath)/composite", token: token,
                 json: [
                     "allOrNone": true,
@@ -57,7 +58,7 @@ struct CompositeTests {
             #expect(items[3]["body"]?["records"]?[0]?["Title"] == "Buyer at Composite Co")
             #expect(items[4]["body"] == .null)
             let contactID = items[2]["body"]?["id"]?.stringValue ?? ""
-            let contact = try await org.client.send(
+            let contact = try await org.send(
                 "GET", "\(org.dataPath)/sobjects/Contact/\(contactID)?fields=Name,AccountId", token: token)
             #expect(contact.json["Name"] == "Ada Lee")
             #expect(contact.json["AccountId"] == .string(accountID))
@@ -83,7 +84,7 @@ struct CompositeTests {
                 ],
                 ["method": "POST", "url": .string("\(org.dataPath)/sobjects/Account"), "referenceId": "After", "body": ["Name": "Also"]],
             ]
-            let all = try await org.client.send(
+            let all = try await org.send(
                 "POST", "\(org.dataPath)/composite", token: token, json: ["allOrNone": true, "compositeRequest": requests])
             let allItems = all.json["compositeResponse"]?.arrayValue ?? []
             #expect(allItems.map { $0["httpStatusCode"]?.integerValue } == [400, 400, 400, 400])
@@ -99,7 +100,7 @@ struct CompositeTests {
             }
             #expect(try await count(org, token, "SELECT COUNT() FROM Account") == 0)
 
-            let some = try await org.client.send(
+            let some = try await org.send(
                 "POST", "\(org.dataPath)/composite", token: token, json: ["allOrNone": false, "compositeRequest": requests])
             let someItems = some.json["compositeResponse"]?.arrayValue ?? []
             #expect(someItems.map { $0["httpStatusCode"]?.integerValue } == [201, 400, 400, 201])
@@ -121,23 +122,23 @@ struct CompositeTests {
                     ]
                     : ["method": "GET", "url": .string("\(org.dataPath)/sobjects/Account/describe"), "referenceId": .string("r\(index)")]
             }
-            let tooMany = try await org.client.send(
+            let tooMany = try await org.send(
                 "POST", "\(org.dataPath)/composite", token: token,
                 json: ["compositeRequest": .array((0..<26).map { subrequest($0) })])
             #expect(tooMany.status == 400)
             #expect(tooMany.json[0]?["message"] == "A composite request holds 1 to 25 subrequests; this one has 26.")
-            let queries = try await org.client.send(
+            let queries = try await org.send(
                 "POST", "\(org.dataPath)/composite", token: token,
                 json: ["compositeRequest": .array((0..<6).map { subrequest($0, query: true) })])
             #expect(queries.status == 400)
             #expect(queries.json[0]?["errorCode"] == "LIMIT_EXCEEDED")
-            let duplicate = try await org.client.send(
+            let duplicate = try await org.send(
                 "POST", "\(org.dataPath)/composite", token: token,
                 json: ["compositeRequest": [subrequest(1), subrequest(1)]])
             #expect(duplicate.json[0]?["message"] == "Duplicate referenceId provided in the request: r1")
-            let shapeless = try await org.client.send("POST", "\(org.dataPath)/composite", token: token, json: ["requests": []])
+            let shapeless = try await org.send("POST", "\(org.dataPath)/composite", token: token, json: ["requests": []])
             #expect(shapeless.json[0]?["errorCode"] == "JSON_PARSER_ERROR")
-            let nested = try await org.client.send(
+            let nested = try await org.send(
                 "POST", "\(org.dataPath)/composite", token: token,
                 json: [
                     "compositeRequest": [
@@ -155,14 +156,14 @@ struct CompositeTests {
     func batch() async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
-            let created = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Batch Co"])
+            let created = try await org.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "Batch Co"])
             let id = created.json["id"]?.stringValue ?? ""
             let requests: JSON = [
                 ["method": "PATCH", "url": .string("\(org.version)/sobjects/Account/\(id)"), "richInput": ["Name": "Batch Renamed"]],
                 ["method": "GET", "url": .string("/\(org.version)/sobjects/Account/001000000000000AAA")],
                 ["method": "GET", "url": .string("\(org.version)/query?q=SELECT+Name+FROM+Account")],
             ]
-            let reply = try await org.client.send(
+            let reply = try await org.send(
                 "POST", "\(org.dataPath)/composite/batch", token: token, json: ["batchRequests": requests])
             #expect(reply.status == 200)
             #expect(reply.json["hasErrors"] == true)
@@ -172,13 +173,13 @@ struct CompositeTests {
             #expect(results[1]["result"]?[0]?["errorCode"] == "NOT_FOUND")
             #expect(results[2]["result"]?["records"]?[0]?["Name"] == "Batch Renamed")
 
-            let halted = try await org.client.send(
+            let halted = try await org.send(
                 "POST", "\(org.dataPath)/composite/batch", token: token,
                 json: ["haltOnError": true, "batchRequests": .array(Array(requests.arrayValue?.reversed() ?? []))])
             #expect(halted.json["results"]?.arrayValue?.map { $0["statusCode"]?.integerValue } == [200, 404, 412])
             #expect(halted.json["results"]?[2]?["result"]?[0]?["errorCode"] == "BATCH_PROCESSING_HALTED")
 
-            let tooMany = try await org.client.send(
+            let tooMany = try await org.send(
                 "POST", "\(org.dataPath)/composite/batch", token: token,
                 json: ["batchRequests": .array(Array(repeating: requests[2] ?? .null, count: 26))])
             #expect(tooMany.status == 400)
@@ -190,7 +191,7 @@ struct CompositeTests {
     func tree() async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
-            let good = try await org.client.send(
+            let good = try await org.send(
                 "POST", "\(org.dataPath)/composite/tree/Account", token: token,
                 json: [
                     "records": [
@@ -214,12 +215,12 @@ struct CompositeTests {
             let results = good.json["results"]?.arrayValue ?? []
             #expect(results.map { $0["referenceId"]?.stringValue } == ["ref1", "ref2", "ref3", "ref4"])
             let parentID = results[0]["id"]?.stringValue ?? ""
-            let children = try await org.client.send(
+            let children = try await org.send(
                 "GET", "\(org.dataPath)/query?q=SELECT+LastName+FROM+Contact+WHERE+AccountId='\(parentID)'+ORDER+BY+LastName",
                 token: token)
             #expect(children.json["records"]?.arrayValue?.map { $0["LastName"] } == ["Branch", "Leaf"])
 
-            let bad = try await org.client.send(
+            let bad = try await org.send(
                 "POST", "\(org.dataPath)/composite/tree/Account", token: token,
                 json: [
                     "records": [
@@ -249,7 +250,7 @@ struct CompositeTests {
                 ])
             #expect(try await count(org, token, "SELECT COUNT() FROM Account") == 2)
 
-            let duplicate = try await org.client.send(
+            let duplicate = try await org.send(
                 "POST", "\(org.dataPath)/composite/tree/Account", token: token,
                 json: [
                     "records": [
@@ -267,7 +268,7 @@ struct CompositeTests {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             let path = "\(org.dataPath)/composite/sobjects"
-            let created = try await org.client.send(
+            let created = try await org.send(
                 "POST", path, token: token,
                 json: [
                     "allOrNone": false,
@@ -292,7 +293,7 @@ struct CompositeTests {
             let accountID = results[0]["id"]?.stringValue ?? ""
             let contactID = results[2]["id"]?.stringValue ?? ""
 
-            let rolledBack = try await org.client.send(
+            let rolledBack = try await org.send(
                 "POST", path, token: token,
                 json: [
                     "allOrNone": true,
@@ -304,7 +305,7 @@ struct CompositeTests {
             #expect(rolledBack.json[1]?["errors"]?[0]?["statusCode"] == "REQUIRED_FIELD_MISSING")
             #expect(try await count(org, token, "SELECT COUNT() FROM Account") == 1)
 
-            let updated = try await org.client.send(
+            let updated = try await org.send(
                 "PATCH", path, token: token,
                 json: [
                     "records": [
@@ -315,7 +316,7 @@ struct CompositeTests {
             #expect(updated.json[0] == ["id": .string(accountID), "success": true, "errors": []])
             #expect(updated.json[1]?["errors"]?[0]?["statusCode"] == "NOT_FOUND")
 
-            let upserted = try await org.client.send(
+            let upserted = try await org.send(
                 "PATCH", "\(path)/Account/External_Id__c", token: token,
                 json: [
                     "records": [
@@ -323,7 +324,7 @@ struct CompositeTests {
                     ]
                 ])
             #expect(upserted.json[0]?["created"] == true)
-            let again = try await org.client.send(
+            let again = try await org.send(
                 "PATCH", "\(path)/Account/External_Id__c", token: token,
                 json: [
                     "records": [
@@ -334,7 +335,7 @@ struct CompositeTests {
             #expect(again.json[0]?["id"] == upserted.json[0]?["id"])
 
             // Upsert by Id: "Id": null creates the record, as Salesforce takes it; an id updates it.
-            let byID = try await org.client.send(
+            let byID = try await org.send(
                 "PATCH", "\(path)/Account/Id", token: token,
                 json: [
                     "records": [
@@ -345,20 +346,20 @@ struct CompositeTests {
             #expect(byID.json[0]?["created"] == true && byID.json[0]?["success"] == true, "\(byID.json)")
             #expect(byID.json[1] == ["id": .string(accountID), "success": true, "errors": [], "created": false], "\(byID.json)")
 
-            let retrieved = try await org.client.send(
+            let retrieved = try await org.send(
                 "GET", "\(path)/Account?ids=\(accountID),001000000000000AAA&fields=Name", token: token)
             #expect(retrieved.json[0]?["Name"] == "One Renamed")
             #expect(retrieved.json[1] == .null)
-            let posted = try await org.client.send(
+            let posted = try await org.send(
                 "POST", "\(path)/Contact", token: token, json: ["ids": [.string(contactID)], "fields": ["LastName"]])
             #expect(posted.json[0]?["LastName"] == "Two")
 
-            let deleted = try await org.client.send(
+            let deleted = try await org.send(
                 "DELETE", "\(path)?ids=\(accountID),\(contactID),nonsense&allOrNone=false", token: token)
             #expect(deleted.json.arrayValue?.map { $0["success"] } == [true, true, false])
             #expect(deleted.json[2]?["errors"]?[0]?["statusCode"] == "MALFORMED_ID")
 
-            let tooMany = try await org.client.send(
+            let tooMany = try await org.send(
                 "POST", path, token: token,
                 json: ["records": .array(Array(repeating: ["attributes": ["type": "Account"], "Name": "N"], count: 201))])
             #expect(tooMany.status == 400)

@@ -16,21 +16,21 @@ import URLEncoding
 @Suite("LocalOrg console")
 struct ConsoleTests {
     func signedIn(_ org: APITestOrg) async throws -> ConsoleBrowser {
-        var browser = ConsoleBrowser(baseURL: org.credentials.instanceURL)
+        var browser = ConsoleBrowser(org: org)
         let login = try await browser.logIn(username: org.credentials.username, password: org.credentials.password)
         #expect(login.status == 303 && login.header("Location") == "/lightning/page/home")
         return browser
     }
 
     func createAccount(_ org: APITestOrg, token: String, name: String) async throws -> String {
-        let reply = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": .string(name)])
+        let reply = try await org.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": .string(name)])
         return try #require(reply.json["id"]?.stringValue, "\(reply.text)")
     }
 
     @Test("a browser with no session goes to the login page and comes back to the page it asked for; wrong passwords stay on it")
     func login() async throws {
         try await withTestOrg(seed: false) { org throws in
-            var browser = ConsoleBrowser(baseURL: org.credentials.instanceURL)
+            var browser = ConsoleBrowser(org: org)
             let root = try await browser.get("/")
             #expect(root.status == 303 && root.header("Location") == "/lightning/page/home")
             let list = try await browser.get("/lightning/o/Account/list?q=Acme")
@@ -47,7 +47,7 @@ struct ConsoleTests {
             #expect(
                 home.visibleText.contains(org.credentials.clientID) && home.visibleText.contains("password " + org.credentials.password))
             // A start page elsewhere is not followed.
-            var other = ConsoleBrowser(baseURL: org.credentials.instanceURL)
+            var other = ConsoleBrowser(org: org)
             let offsite = try await other.logIn(
                 username: org.credentials.username, password: org.credentials.password, startURL: "https://evil.example/")
             #expect(offsite.header("Location") == "/lightning/page/home")
@@ -59,7 +59,7 @@ struct ConsoleTests {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             let id = try await createAccount(org, token: token, name: "Acme")
-            let urls = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/describe", token: token).json["urls"]
+            let urls = try await org.send("GET", "\(org.dataPath)/sobjects/Contact/describe", token: token).json["urls"]
             let browser = try await signedIn(org)
             let detail = try await browser.get("/\(id)")
             #expect(detail.status == 303 && detail.header("Location") == "/lightning/r/Account/\(id)/view")
@@ -150,7 +150,7 @@ struct ConsoleTests {
             }
             let deleted = try await browser.post("/lightning/r/Account/\(id)/delete", rawFields: [:])
             #expect(deleted.status == 403)
-            let record = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token)
+            let record = try await org.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token)
             #expect(record.json["Name"] == "Original")
         }
     }
@@ -165,11 +165,11 @@ struct ConsoleTests {
             let saved = try await browser.post(
                 edit, fields: ["f.Name": "After", "f.Industry": "Banking", "f.NumberOfEmployees": "120"], tokenFrom: edit)
             #expect(saved.status == 303 && saved.header("Location") == "/lightning/r/Account/\(id)/view")
-            let record = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token)
+            let record = try await org.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token)
             #expect(record.json["Name"] == "After" && record.json["Industry"] == "Banking" && record.json["NumberOfEmployees"] == 120)
 
             // The API's answer to the same body is the form's message.
-            let api = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Industry": "Banking"])
+            let api = try await org.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Industry": "Banking"])
             let message = try #require(api.json[0]?["message"]?.stringValue)
             let refused = try await browser.post(
                 "/lightning/o/Account/new", fields: ["f.Industry": "Banking"], tokenFrom: "/lightning/o/Account/new")
@@ -202,7 +202,7 @@ struct ConsoleTests {
             let removed = try await browser.post(
                 "/lightning/r/Account/\(account)/delete", fields: [:], tokenFrom: "/lightning/r/Account/\(account)/delete")
             #expect(removed.status == 303 && removed.header("Location") == "/lightning/o/Account/list")
-            let gone = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(account)", token: token)
+            let gone = try await org.send("GET", "\(org.dataPath)/sobjects/Account/\(account)", token: token)
             #expect(gone.status == 404)
         }
     }
@@ -256,12 +256,12 @@ struct ConsoleTests {
     func oneTimeLinks() async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
-            let answer = try await org.client.send(
+            let answer = try await org.send(
                 "POST", "/services/oauth2/singleaccess", token: token, form: ["redirect_uri": "/lightning/o/Contact/list"])
             let link = try #require(answer.json["frontdoor_uri"]?.stringValue, "\(answer.status) \(answer.text)")
             #expect(link.hasPrefix(org.credentials.instanceURL + "/secur/frontdoor.jsp?otp=") && !link.contains(token))
             let path = String(link.dropFirst(org.credentials.instanceURL.count))
-            let client = HTTPTestClient(baseURL: org.credentials.instanceURL)
+            let client = org.newClient()
             let first = try await client.send("GET", path)
             #expect(first.status == 302 && first.header("Location") == "/lightning/o/Contact/list")
             let cookie = try #require(first.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
@@ -270,14 +270,14 @@ struct ConsoleTests {
             #expect(again.status == 401 && again.header("Set-Cookie") == nil && again.visibleText.contains("used already or has expired"))
 
             let late = try #require(
-                try await org.client.send("POST", "/services/oauth2/singleaccess", token: token).json["frontdoor_uri"]?.stringValue)
+                try await org.send("POST", "/services/oauth2/singleaccess", token: token).json["frontdoor_uri"]?.stringValue)
             org.clock.advance(by: 5 * 60 + 1)
             #expect(try await client.send("GET", String(late.dropFirst(org.credentials.instanceURL.count))).status == 401)
 
-            let elsewhere = try await org.client.send(
+            let elsewhere = try await org.send(
                 "POST", "/services/oauth2/singleaccess", token: token, form: ["redirect_uri": "https://evil.example/"])
             #expect(elsewhere.status == 400)
-            #expect(try await org.client.send("POST", "/services/oauth2/singleaccess").status == 401)
+            #expect(try await org.send("POST", "/services/oauth2/singleaccess").status == 401)
         }
     }
 
@@ -286,14 +286,14 @@ struct ConsoleTests {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             // frontdoor.jsp, as sf org open sends it, lands on the console signed in.
-            let door = try await org.client.send("GET", "/secur/frontdoor.jsp?sid=\(token)&retURL=%2Flightning%2Fquery")
+            let door = try await org.send("GET", "/secur/frontdoor.jsp?sid=\(token)&retURL=%2Flightning%2Fquery")
             #expect(door.status == 302 && door.header("Location") == "/lightning/query")
             let doorCookie = try #require(door.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
-            let signedInPage = try await HTTPTestClient(baseURL: org.credentials.instanceURL).send(
+            let signedInPage = try await org.newClient().send(
                 "GET", "/lightning/query", headers: ["Cookie": doorCookie])
             #expect(signedInPage.status == 200 && signedInPage.visibleText.contains(org.credentials.username))
-            _ = try await org.client.send("GET", "\(org.dataPath)/sobjects/Nope", token: token)
-            _ = try await org.client.send(
+            _ = try await org.send("GET", "\(org.dataPath)/sobjects/Nope", token: token)
+            _ = try await org.send(
                 "POST", "\(org.dataPath)/sobjects/MobilePushServiceDevice", token: token,
                 json: ["ConnectionToken": "device-token-1", "ServiceType": "Apple", "ApplicationBundle": "com.example.app"])
             let browser = try await signedIn(org)

@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import SalesforceCore
 import Testing
@@ -49,14 +50,14 @@ struct DescribeKeysTests {
     func everyKey() async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
-            let global = try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token)
+            let global = try await org.send("GET", "\(org.dataPath)/sobjects", token: token)
             #expect(Self.keys(global.json) == ["encoding", "maxBatchSize", "sobjects"])
             let entries = global.json["sobjects"]?.arrayValue ?? []
             #expect(!entries.isEmpty)
             for entry in entries {
                 let name = entry["name"]?.stringValue ?? "?"
                 #expect(Self.keys(entry) == Self.globalEntryKeys, "\(name): \(Self.keys(entry).symmetricDifference(Self.globalEntryKeys))")
-                let describe = try await org.client.send("GET", "\(org.dataPath)/sobjects/\(name)/describe", token: token).json
+                let describe = try await org.send("GET", "\(org.dataPath)/sobjects/\(name)/describe", token: token).json
                 let objectKeys = Self.keys(describe)
                 #expect(objectKeys == Self.objectKeys, "\(name): \(objectKeys.symmetricDifference(Self.objectKeys))")
                 #expect(describe["sobjectDescribeOption"] == "FULL")
@@ -82,7 +83,7 @@ struct DescribeKeysTests {
     func polymorphicLookups() async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
-            let task = try await org.client.send("GET", "\(org.dataPath)/sobjects/Task/describe", token: token).json
+            let task = try await org.send("GET", "\(org.dataPath)/sobjects/Task/describe", token: token).json
             let fields = Dictionary(
                 uniqueKeysWithValues: (task["fields"]?.arrayValue ?? []).compactMap { field in
                     field["name"]?.stringValue.map { ($0, field) }
@@ -90,7 +91,7 @@ struct DescribeKeysTests {
             for name in ["WhoId", "WhatId"] {
                 #expect(fields[name]?["polymorphicForeignKey"] == true && fields[name]?["namePointing"] == true, "\(name)")
             }
-            let contact = try await org.client.send("GET", "\(org.dataPath)/sobjects/Contact/describe", token: token).json
+            let contact = try await org.send("GET", "\(org.dataPath)/sobjects/Contact/describe", token: token).json
             let accountId = (contact["fields"]?.arrayValue ?? []).first { $0["name"] == "AccountId" }
             #expect(accountId?["polymorphicForeignKey"] == false && accountId?["namePointing"] == false)
         }

@@ -411,17 +411,17 @@ struct DocumentedFormsTests {
             let admin = try #require(try await store.query("SELECT Id FROM User").records.first?["Id"]?.stringValue)
             let first = try await store.create("Account", fields: ["Name": "First"], as: admin)
             let second = try await store.create("Account", fields: ["Name": "Second"], as: admin)
-            let referenced = try await org.client.send(
+            let referenced = try await org.send(
                 "GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account+WHERE+Name+=+'Second'+FOR+REFERENCE", token: token)
             #expect(referenced.status == 200)
-            let viewed = try await org.client.send(
+            let viewed = try await org.send(
                 "GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account+WHERE+Name+=+'First'+FOR+VIEW", token: token)
             #expect(viewed.status == 200 && viewed.json["totalSize"] == 1)
             let dates = try await store.query(
                 "SELECT Name, LastViewedDate, LastReferencedDate FROM Account ORDER BY Name")
             #expect(dates.records[0]["LastViewedDate"]?.stringValue != nil && dates.records[0]["LastReferencedDate"]?.stringValue != nil)
             #expect(dates.records[1]["LastViewedDate"] == .null && dates.records[1]["LastReferencedDate"]?.stringValue != nil)
-            let recent = try await org.client.send("GET", "\(org.dataPath)/recent", token: token)
+            let recent = try await org.send("GET", "\(org.dataPath)/recent", token: token)
             let ids = recent.json.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
             // Created records are recent too; the one viewed last comes first.
             #expect(ids.first == first && ids.contains(second))

@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import SalesforceAuth
@@ -22,17 +23,17 @@ struct FrontdoorTests {
     func browserSession() async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
-            let door = try await org.client.send(
+            let door = try await org.send(
                 "GET", "/secur/frontdoor.jsp?" + FormEncoding.encode([("sid", token), ("retURL", authorizePath(org))]))
             #expect(door.status == 302 && door.header("Location") == authorizePath(org))
             let cookie = try #require(door.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
             // Salesforce's `sid`, named for the org's port: cookies ignore ports, and another LocalOrg on this host has its own.
             let port = try #require(URLComponents(string: org.credentials.instanceURL)?.port)
             #expect(cookie.hasPrefix("sid_\(port)=") && door.header("Set-Cookie")?.contains("HttpOnly") == true)
-            let page = try await org.client.send("GET", authorizePath(org), headers: ["Cookie": cookie])
+            let page = try await org.send("GET", authorizePath(org), headers: ["Cookie": cookie])
             #expect(page.status == 200 && page.text.contains("name=\"ticket\"") && !page.text.contains("name=\"password\""))
             // Without the cookie (another browser), the same page asks for a password.
-            let anonymous = try await HTTPTestClient(baseURL: org.credentials.instanceURL).send("GET", authorizePath(org))
+            let anonymous = try await org.newClient().send("GET", authorizePath(org))
             #expect(anonymous.text.contains("name=\"password\""))
         }
     }
@@ -40,17 +41,17 @@ struct FrontdoorTests {
     @Test("a bad session id, or a return URL off this server, is refused with no session")
     func refusals() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let bad = try await org.client.send("GET", "/secur/frontdoor.jsp?sid=nope&retURL=%2F")
+            let bad = try await org.send("GET", "/secur/frontdoor.jsp?sid=nope&retURL=%2F")
             #expect(bad.status == 401 && bad.header("Set-Cookie") == nil)
             let token = try await org.passwordToken()
             for elsewhere in [
                 "https://evil.example/", "//evil.example/x", "/\\evil.example/x", "javascript:alert(1)", "/a\r\nSet-Cookie: x=y",
             ] {
-                let reply = try await org.client.send(
+                let reply = try await org.send(
                     "GET", "/secur/frontdoor.jsp?" + FormEncoding.encode([("sid", token), ("retURL", elsewhere)]))
                 #expect(reply.status == 401 && reply.header("Location") == nil && reply.header("Set-Cookie") == nil, "\(elsewhere)")
             }
-            let absolute = try await org.client.send(
+            let absolute = try await org.send(
                 "GET", "/secur/frontdoor.jsp?" + FormEncoding.encode([("sid", token), ("retURL", org.credentials.instanceURL + "/home")]))
             #expect(absolute.status == 302 && absolute.header("Location") == "/home")
         }

@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import SalesforceAuth
@@ -33,7 +34,7 @@ struct HostileInputRoundThreeTests {
             for special: Unicode.Scalar in ["\"", "<", "'", "&"] {
                 for disguise in GraphemeHazards.disguises(of: special) {
                     let state = "s" + disguise + " oncontentvisibilityautostatechange=alert(1) style=display:block x="
-                    let page = try await org.client.send(
+                    let page = try await org.send(
                         "GET", authorizePath(org, [("state", state), ("code_challenge", state), ("code_challenge_method", "S256")]))
                     #expect(page.status == 200)
                     #expect(hiddenValue("state", in: page.body) == state, "\(disguise.unicodeScalars.map { $0.value })")
@@ -47,9 +48,9 @@ struct HostileInputRoundThreeTests {
     func contentSecurityPolicyEverywhere() async throws {
         try await withTestOrg { org throws in
             let token = try await org.passwordToken()
-            var browser = ConsoleBrowser(baseURL: org.credentials.instanceURL)
+            var browser = ConsoleBrowser(org: org)
             try await browser.logIn(username: org.credentials.username, password: org.credentials.password)
-            let file = try await org.client.send(
+            let file = try await org.send(
                 "POST", "\(org.dataPath)/sobjects/ContentVersion", token: token,
                 json: [
                     "Title": "page", "PathOnClient": "page.html",
@@ -57,16 +58,16 @@ struct HostileInputRoundThreeTests {
                 ])
             let versionID = try #require(file.json["id"]?.stringValue)
             let answers: [(String, HTTPResponse)] = [
-                ("login page", try await org.client.send("GET", authorizePath(org, []))),
-                ("error page", try await org.client.send("GET", "/services/oauth2/authorize?response_type=code&client_id=nobody")),
-                ("console login", try await org.client.send("GET", "/login")),
+                ("login page", try await org.send("GET", authorizePath(org, []))),
+                ("error page", try await org.send("GET", "/services/oauth2/authorize?response_type=code&client_id=nobody")),
+                ("console login", try await org.send("GET", "/login")),
                 ("console page", try await browser.get("/lightning/o/Account/list")),
-                ("JSON", try await org.client.send("GET", "\(org.dataPath)/limits", token: token)),
-                ("not found", try await org.client.send("GET", "/nowhere")),
-                ("redirect", try await org.client.send("GET", "/")),
+                ("JSON", try await org.send("GET", "\(org.dataPath)/limits", token: token)),
+                ("not found", try await org.send("GET", "/nowhere")),
+                ("redirect", try await org.send("GET", "/")),
                 (
                     "file",
-                    try await org.client.send("GET", "\(org.dataPath)/sobjects/ContentVersion/\(versionID)/VersionData", token: token)
+                    try await org.send("GET", "\(org.dataPath)/sobjects/ContentVersion/\(versionID)/VersionData", token: token)
                 ),
             ]
             for (name, answer) in answers {
@@ -82,7 +83,7 @@ struct HostileInputRoundThreeTests {
     @Test("a console page number past Int's range, negative or not a number answers 400, and the server goes on")
     func consolePageNumbers() async throws {
         try await withTestOrg { org throws in
-            var browser = ConsoleBrowser(baseURL: org.credentials.instanceURL)
+            var browser = ConsoleBrowser(org: org)
             try await browser.logIn(username: org.credentials.username, password: org.credentials.password)
             for page in ["9223372036854775807", "99999999999999999999", "-9223372036854775808", "0", "x", "1e3"] {
                 let reply = try await browser.get("/lightning/o/Account/list?page=\(page)")
@@ -97,11 +98,11 @@ struct HostileInputRoundThreeTests {
 
     @Test("two LocalOrgs on 127.0.0.1 set differently named session cookies, so one browser stays signed in to both")
     func sessionCookiePerOrg() async throws {
-        try await withTestOrg(seed: false) { first throws in
-            try await withTestOrg(seed: false) { second throws in
+        try await withTestOrg(.live, seed: false) { first throws in
+            try await withTestOrg(.live, seed: false) { second throws in
                 var jar: [String: String] = [:]
                 for org in [first, second] {
-                    let login = try await org.client.send(
+                    let login = try await org.send(
                         "POST", "/login", form: ["username": org.credentials.username, "password": org.credentials.password])
                     let pair = try #require(login.header("Set-Cookie")?.split(separator: ";").first).split(separator: "=", maxSplits: 1)
                     jar[String(pair[0])] = String(pair[1])
@@ -110,7 +111,7 @@ struct HostileInputRoundThreeTests {
                 // A browser sends every cookie of the host, whatever the port.
                 let cookie = jar.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
                 for org in [first, second] {
-                    let home = try await org.client.send("GET", "/lightning/page/home", headers: ["Cookie": cookie])
+                    let home = try await org.send("GET", "/lightning/page/home", headers: ["Cookie": cookie])
                     #expect(home.status == 200 && home.visibleText.contains(org.credentials.username), "\(home.status)")
                 }
             }
@@ -126,12 +127,12 @@ struct HostileInputRoundThreeTests {
             for (username, password, identity, prefix) in [
                 ("bob@acme.test", "Passw0rd!b", bob, ""), ("pat@partner.test", "Partner#Pass1", pat, "/partners"),
             ] {
-                let login = try await org.client.send(
+                let login = try await org.send(
                     "POST", "\(prefix)/services/oauth2/token",
                     form: ["grant_type": "password", "client_id": org.credentials.clientID, "username": username, "password": password])
                 let token = try #require(login.json["access_token"]?.stringValue, "\(login.text)")
                 let path = "\(prefix)\(org.dataPath)/sobjects/User/\(identity.userID.id18)"
-                let taken = try await org.client.send("PATCH", path, token: token, json: ["FederationIdentifier": "admin@localorg.test"])
+                let taken = try await org.send("PATCH", path, token: token, json: ["FederationIdentifier": "admin@localorg.test"])
                 #expect(taken.status == 400, "\(taken.text)")
                 #expect(
                     taken.json[0]?["errorCode"] == "INVALID_FIELD_FOR_INSERT_UPDATE" && taken.json[0]?["fields"] == ["FederationIdentifier"]
@@ -139,9 +140,9 @@ struct HostileInputRoundThreeTests {
                 #expect(
                     taken.json[0]?["message"]?.stringValue?.hasPrefix("Unable to create/update fields: FederationIdentifier.") == true)
                 // Their ordinary fields are still theirs to change.
-                #expect(try await org.client.send("PATCH", path, token: token, json: ["Title": "Engineer"]).status == 204)
+                #expect(try await org.send("PATCH", path, token: token, json: ["Title": "Engineer"]).status == 204)
                 // An administrator sets it.
-                let set = try await org.client.send(
+                let set = try await org.send(
                     "PATCH", "\(org.dataPath)/sobjects/User/\(identity.userID.id18)", token: admin,
                     json: ["FederationIdentifier": .string("E-\(prefix.count)")])
                 #expect(set.status == 204, "\(set.text)")
@@ -160,7 +161,7 @@ struct HostileInputRoundThreeTests {
                 "SELECT Id, (SELECT Id FROM Contacts ORDER BY \(Array(repeating: "Id", count: 2_001).joined(separator: ","))) FROM Account",
             ] {
                 let encoded = soql.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["+", "&"])) ?? ""
-                let reply = try await org.client.send("GET", "\(org.dataPath)/query?q=\(encoded)", token: token)
+                let reply = try await org.send("GET", "\(org.dataPath)/query?q=\(encoded)", token: token)
                 #expect(reply.status == 400, "\(soql.prefix(60)): \(reply.text.prefix(300))")
                 #expect(reply.json[0]?["errorCode"] == "QUERY_TOO_COMPLICATED")
             }
@@ -172,11 +173,11 @@ struct HostileInputRoundThreeTests {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             for name in ["w17abc Partners", "w1105 Holdings", "wx Nothing", "Other w999z", "w2000 Ltd"] {
-                _ = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": .string(name)])
+                _ = try await org.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": .string(name)])
             }
             let term = (0..<1_106).map { "w\($0)*" }.joined(separator: " OR ")
             let body: JSON = ["q": .string(term), "sobjects": [["name": "Account", "fields": ["Name"]]]]
-            let reply = try await org.client.send("POST", "\(org.dataPath)/parameterizedSearch", token: token, json: body)
+            let reply = try await org.send("POST", "\(org.dataPath)/parameterizedSearch", token: token, json: body)
             let found = (reply.json["searchRecords"]?.arrayValue ?? []).compactMap { $0["Name"]?.stringValue }.sorted()
             // `w2000` starts with `w200*` and `w20*`; `wx` starts with none.
             #expect(found == ["Other w999z", "w1105 Holdings", "w17abc Partners", "w2000 Ltd"], "\(reply.text.prefix(300))")

@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import LocalOrgEngine
@@ -11,7 +12,7 @@ import Testing
 struct HostileInputRoundTwoTests {
     private func query(_ org: APITestOrg, _ token: String, _ soql: String) async throws -> HTTPResponse {
         let encoded = soql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return try await org.client.send("GET", "\(org.dataPath)/query?q=\(encoded)", token: token)
+        return try await org.send("GET", "\(org.dataPath)/query?q=\(encoded)", token: token)
     }
 
     private func expectStillServing(_ org: APITestOrg, _ token: String) async throws {
@@ -31,7 +32,7 @@ struct HostileInputRoundTwoTests {
             for connective in [" OR ", " AND ", " AND NOT "] {
                 let term = "acme" + connective + terms(40_000, connective)
                 let body: JSON = ["q": .string(term), "sobjects": [["name": "Account"]]]
-                let reply = try await org.client.send("POST", "\(org.dataPath)/parameterizedSearch", token: token, json: body)
+                let reply = try await org.send("POST", "\(org.dataPath)/parameterizedSearch", token: token, json: body)
                 // Longer than 10,000 characters: Salesforce returns no rows.
                 #expect(reply.status == 200 && reply.json["searchRecords"]?.arrayValue?.isEmpty == true, "\(reply.text.prefix(300))")
             }
@@ -40,7 +41,7 @@ struct HostileInputRoundTwoTests {
             let composite: JSON = [
                 "compositeRequest": [["method": "GET", "url": .string("\(org.dataPath)/search?q=\(encoded)"), "referenceId": "deep"]]
             ]
-            let reply = try await org.client.send("POST", "\(org.dataPath)/composite", token: token, json: composite)
+            let reply = try await org.send("POST", "\(org.dataPath)/composite", token: token, json: composite)
             #expect(reply.status == 200 && reply.json["compositeResponse"]?[0]?["httpStatusCode"] == 200, "\(reply.text.prefix(300))")
             try await expectStillServing(org, token)
         }
@@ -51,11 +52,11 @@ struct HostileInputRoundTwoTests {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             for name in ["Alpha Works", "Beta Works"] {
-                _ = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": .string(name)])
+                _ = try await org.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": .string(name)])
             }
             func found(_ term: String) async throws -> [String] {
                 let body: JSON = ["q": .string(term), "sobjects": [["name": "Account", "fields": ["Name"]]]]
-                let reply = try await org.client.send("POST", "\(org.dataPath)/parameterizedSearch", token: token, json: body)
+                let reply = try await org.send("POST", "\(org.dataPath)/parameterizedSearch", token: token, json: body)
                 return (reply.json["searchRecords"]?.arrayValue ?? []).compactMap { $0["Name"]?.stringValue }.sorted()
             }
             #expect(try await found("alpha AND beta") == [])
@@ -111,7 +112,7 @@ struct HostileInputRoundTwoTests {
     func trickledRequests() async throws {
         var configuration = LocalOrgConfiguration()
         configuration.requestDeadlines = (head: 1, body: 1)
-        try await withTestOrg(seed: false, configuration: configuration) { org throws in
+        try await withTestOrg(.live, seed: false, configuration: configuration) { org throws in
             let port = try #require(URL(string: org.credentials.instanceURL)?.port)
             // Before, each byte started the idle timeout again, and the whole request went through.
             let head = try await RawSocketClient.trickle(port: port, request: slowRequest, interval: 0.2)
@@ -119,7 +120,7 @@ struct HostileInputRoundTwoTests {
             let body = try await RawSocketClient.trickle(port: port, request: slowRequest, sendingFirst: headLength, interval: 0.2)
             #expect(body > headLength && body < slowRequest.count, "the server read \(body) bytes of a trickled body")
             let token = try await org.passwordToken()
-            #expect(try await org.client.send("GET", "\(org.dataPath)/limits", token: token).status == 200)
+            #expect(try await org.send("GET", "\(org.dataPath)/limits", token: token).status == 200)
         }
     }
 
@@ -128,7 +129,7 @@ struct HostileInputRoundTwoTests {
         var configuration = LocalOrgConfiguration()
         configuration.requestDeadlines = (head: 600, body: 600)
         configuration.shutdownDeadline = 1
-        try await withTestOrg(seed: false, configuration: configuration) { org throws in
+        try await withTestOrg(.live, seed: false, configuration: configuration) { org throws in
             let port = try #require(URL(string: org.credentials.instanceURL)?.port)
             let request = slowRequest
             let sender = Task {
@@ -148,7 +149,7 @@ struct HostileInputRoundTwoTests {
             let token = try await org.passwordToken()
             let record = #"{"attributes":{"type":"Account"},"Name":"x"}"#
             let body = #"{"allOrNone":false,"records":["# + Array(repeating: record, count: 900_000).joined(separator: ",") + "]}"
-            let reply = try await org.client.send(
+            let reply = try await org.send(
                 "POST", "\(org.dataPath)/composite/sobjects",
                 headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
                 body: Data(body.utf8))
@@ -163,13 +164,13 @@ struct HostileInputRoundTwoTests {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             for name in ["ab\u{0}cd", "\u{0}"] {
-                let reply = try await org.client.send(
+                let reply = try await org.send(
                     "POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": .string(name)])
                 #expect(reply.status == 400 && reply.json[0]?["errorCode"] == "JSON_PARSER_ERROR", "\(reply.text.prefix(300))")
             }
-            let created = try await org.client.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "abcd"])
+            let created = try await org.send("POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": "abcd"])
             let id = try #require(created.json["id"]?.stringValue)
-            let update = try await org.client.send(
+            let update = try await org.send(
                 "PATCH", "\(org.dataPath)/sobjects/Account/\(id)", token: token, json: ["Description": "x\u{0}y"])
             #expect(update.status == 400)
             let rows = try await query(org, token, "SELECT Name, Description FROM Account")

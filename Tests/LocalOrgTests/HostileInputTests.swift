@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import SalesforceAuth
@@ -13,7 +14,7 @@ struct HostileInputTests {
         -> HTTPResponse
     {
         let encoded = soql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return try await org.client.send("GET", "\(org.dataPath)/query?q=\(encoded)", token: token, headers: headers)
+        return try await org.send("GET", "\(org.dataPath)/query?q=\(encoded)", token: token, headers: headers)
     }
 
     /// The server still answers an ordinary request.
@@ -57,7 +58,7 @@ struct HostileInputTests {
             let token = try await org.passwordToken()
             let sosl = "FIND {acme*} WITH (SNIPPET RETURNING Account(Name)"
             let encoded = sosl.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-            let reply = try await org.client.send("GET", "\(org.dataPath)/search?q=\(encoded)", token: token)
+            let reply = try await org.send("GET", "\(org.dataPath)/search?q=\(encoded)", token: token)
             #expect(reply.status == 400)
             #expect(reply.text.contains("unexpected token: ( at Row:1:Column:19"), "\(reply.text)")
             try await expectStillServing(org, token, accounts: 0)
@@ -73,12 +74,12 @@ struct HostileInputTests {
             let next = try #require(first.json["nextRecordsUrl"]?.stringValue)
             let locator = try #require(next.split(separator: "/").last?.split(separator: "-").first)
             for position in ["9223372036854775807", "9223372036854775808", "301", "-1"] {
-                let reply = try await org.client.send("GET", "\(org.dataPath)/query/\(locator)-\(position)", token: token)
+                let reply = try await org.send("GET", "\(org.dataPath)/query/\(locator)-\(position)", token: token)
                 #expect(reply.status == 400, "position \(position): \(reply.text)")
                 #expect(reply.json[0]?["errorCode"] == "INVALID_QUERY_LOCATOR")
             }
             // The locator still works for the page it was given for.
-            let second = try await org.client.send("GET", next, token: token)
+            let second = try await org.send("GET", next, token: token)
             #expect(second.status == 200)
             #expect(second.json["records"]?.arrayValue?.count == SeedDataCount.accounts - 200)
             // A batch size outside Salesforce's 200–2,000 is brought into range, as Salesforce does.
@@ -99,12 +100,12 @@ struct HostileInputTests {
                 ("page=9223372036854775807", "page"), ("page=2147483648", "page"), ("page=-1", "page"),
                 ("page=1&pageSize=9223372036854775807", "pageSize"), ("pageSize=0", "pageSize"), ("page=1e3", "page"),
             ] {
-                let reply = try await org.client.send("GET", "\(org.dataPath)/connect/files/users/me?\(query)", token: token)
+                let reply = try await org.send("GET", "\(org.dataPath)/connect/files/users/me?\(query)", token: token)
                 #expect(reply.status == 400, "\(query): \(reply.text)")
                 #expect(reply.json[0]?["errorCode"] == "INVALID_PARAMETER_VALUE")
                 #expect(reply.json[0]?["message"]?.stringValue?.hasPrefix("\(name) must be a whole number from") == true, "\(reply.text)")
             }
-            let last = try await org.client.send("GET", "\(org.dataPath)/connect/files/users/me?page=2147483647&pageSize=100", token: token)
+            let last = try await org.send("GET", "\(org.dataPath)/connect/files/users/me?page=2147483647&pageSize=100", token: token)
             #expect(last.status == 200)
             #expect(last.json["files"]?.arrayValue == [])
             #expect(last.json["nextPageUrl"] == .null)
@@ -120,7 +121,7 @@ struct HostileInputTests {
             for query in [
                 "offset=-1", "overallLimit=-5", "defaultLimit=0", "Account.limit=-1", "offset=2001", "overallLimit=99999999999999999999",
             ] {
-                let reply = try await org.client.send("GET", "\(path)?q=acme&sobject=Account&\(query)", token: token)
+                let reply = try await org.send("GET", "\(path)?q=acme&sobject=Account&\(query)", token: token)
                 #expect(reply.status == 400, "\(query): \(reply.text)")
                 #expect(reply.json[0]?["errorCode"] == "INVALID_PARAMETER_VALUE", "\(query)")
             }
@@ -128,11 +129,11 @@ struct HostileInputTests {
                 ["q": "acme", "offset": -1], ["q": "acme", "overallLimit": .double(1e30)],
                 ["q": "acme", "sobjects": [["name": "Account", "limit": -3]]], ["q": "acme", "defaultLimit": "many"],
             ] {
-                let reply = try await org.client.send("POST", path, token: token, json: body)
+                let reply = try await org.send("POST", path, token: token, json: body)
                 #expect(reply.status == 400, "\(body): \(reply.text)")
                 #expect(reply.json[0]?["errorCode"] == "INVALID_PARAMETER_VALUE")
             }
-            let fine = try await org.client.send("GET", "\(path)?q=acme&sobject=Account&offset=2000&overallLimit=2000", token: token)
+            let fine = try await org.send("GET", "\(path)?q=acme&sobject=Account&offset=2000&overallLimit=2000", token: token)
             #expect(fine.status == 200)
             try await expectStillServing(org, token)
         }
@@ -145,18 +146,18 @@ struct HostileInputTests {
 
     @Test("a body beyond the limit is a 413 and a broken chunked body a 400, never a 500")
     func oversizedAndBrokenBodies() async throws {
-        try await withTestOrg(seed: false) { org throws in
+        try await withTestOrg(.live, seed: false) { org throws in
             let token = try await org.passwordToken()
             var huge = Data("{\"Name\": \"".utf8)
             huge.append(Data(repeating: UInt8(ascii: "a"), count: 51 * 1024 * 1024))
             huge.append(Data("\"}".utf8))
-            let tooLarge = try await org.client.send(
+            let tooLarge = try await org.send(
                 "POST", "\(org.dataPath)/sobjects/Account",
                 headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
                 body: huge)
             #expect(tooLarge.status == 413)
             #expect(tooLarge.json[0]?["errorCode"] == "REQUEST_TOO_LARGE")
-            let form = try await org.client.send(
+            let form = try await org.send(
                 "POST", "/services/oauth2/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
                 body: Data(repeating: UInt8(ascii: "a"), count: 2 * 1024 * 1024))
             #expect(form.status == 413)
@@ -182,7 +183,7 @@ struct HostileInputTests {
 
     @Test("CONNECT and TRACE get a 405 that closes the connection")
     func unservedMethods() async throws {
-        try await withTestOrg(seed: false) { org throws in
+        try await withTestOrg(.live, seed: false) { org throws in
             for request in ["CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"] {
                 let (answer, closed) = try RawSocketClient.exchange(port: try port(org), request: Array(request.utf8))
                 #expect(answer.hasPrefix("HTTP/1.1 405"), "\(answer.prefix(200))")
@@ -200,7 +201,7 @@ struct HostileInputTests {
             (0..<250).map { "X-Many-\($0): c\r\n" }.joined(),
         ])
     func oversizedHeaders(headers: String) async throws {
-        try await withTestOrg(seed: false) { org throws in
+        try await withTestOrg(.live, seed: false) { org throws in
             let token = try await org.passwordToken()
             let request = "GET /services/data/v60.0/sobjects HTTP/1.1\r\nHost: 127.0.0.1\r\n\(headers)\r\n"
             let (answer, closed) = try RawSocketClient.exchange(port: try port(org), request: Array(request.utf8))

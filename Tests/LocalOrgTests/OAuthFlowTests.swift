@@ -16,7 +16,7 @@ struct OAuthFlowTests {
     @Test("the authorize page is an HTML login form that carries the request through")
     func loginPage() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let page = try await org.client.send(
+            let page = try await org.send(
                 "GET",
                 "/services/oauth2/authorize?response_type=code&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))&state=s1"
             )
@@ -34,7 +34,7 @@ struct OAuthFlowTests {
             configuration.dataDirectory = folder
             // The first start writes localorg.json; the app is then edited as a developer would.
             try await withTestOrg(seed: false, configuration: configuration) { org throws in
-                let page = try await org.client.send("GET", authorizePath(org))
+                let page = try await org.send("GET", authorizePath(org))
                 #expect(page.text.contains(#"name="password""#))
                 #expect(!page.text.contains("Certificate-Based Login"))
             }
@@ -44,7 +44,7 @@ struct OAuthFlowTests {
             #expect(edited.contains("requireCertificateLogin"))
             try Data(edited.utf8).write(to: file)
             try await withTestOrg(seed: false, configuration: configuration) { org throws in
-                let page = try await org.client.send("GET", authorizePath(org))
+                let page = try await org.send("GET", authorizePath(org))
                 #expect(page.status == 400)
                 #expect(page.text.contains("ForceKit requires certificate-based login, which this org does not offer"), "\(page.text)")
                 // A password posted anyway gets the same answer, never a session.
@@ -73,14 +73,14 @@ struct OAuthFlowTests {
                 "grant_type": "authorization_code", "code": code, "client_id": org.credentials.clientID,
                 "redirect_uri": org.credentials.redirectURI, "code_verifier": verifier,
             ]
-            let tokens = try await org.client.send("POST", "/services/oauth2/token", form: exchange)
+            let tokens = try await org.send("POST", "/services/oauth2/token", form: exchange)
             #expect(tokens.status == 200)
             #expect(tokens.json["access_token"]?.stringValue?.hasPrefix(org.credentials.user.orgID.id15 + "!") == true)
             #expect(tokens.json["refresh_token"]?.stringValue != nil)
             #expect(tokens.json["instance_url"]?.stringValue == org.credentials.instanceURL)
             #expect(tokens.json["scope"] == "api refresh_token")
             #expect(tokens.json["token_type"] == "Bearer")
-            let reused = try await org.client.send("POST", "/services/oauth2/token", form: exchange)
+            let reused = try await org.send("POST", "/services/oauth2/token", form: exchange)
             #expect(reused.status == 400)
             #expect(reused.json == ["error": "invalid_grant", "error_description": "invalid authorization code"])
 
@@ -90,7 +90,7 @@ struct OAuthFlowTests {
             var wrong = exchange
             wrong["code"] = second["code"]
             wrong["code_verifier"] = "not-the-verifier"
-            let refused = try await org.client.send("POST", "/services/oauth2/token", form: wrong)
+            let refused = try await org.send("POST", "/services/oauth2/token", form: wrong)
             #expect(refused.json == ["error": "invalid_grant", "error_description": "invalid code verifier"])
 
             let third = redirectParameters(
@@ -100,7 +100,7 @@ struct OAuthFlowTests {
             missing["code"] = third["code"]
             missing["code_verifier"] = nil
             #expect(
-                try await org.client.send("POST", "/services/oauth2/token", form: missing).json["error_description"]
+                try await org.send("POST", "/services/oauth2/token", form: missing).json["error_description"]
                     == "invalid code verifier")
         }
     }
@@ -117,7 +117,7 @@ struct OAuthFlowTests {
             #expect(fields["id"]?.hasPrefix("\(org.credentials.loginURL)/id/\(org.credentials.user.orgID.id18)/005") == true)
             #expect(fields["issued_at"].flatMap { Int64($0) } != nil)
             let token = try #require(fields["access_token"])
-            #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token).status == 200)
+            #expect(try await org.send("GET", "\(org.dataPath)/sobjects", token: token).status == 200)
         }
     }
 
@@ -130,7 +130,7 @@ struct OAuthFlowTests {
                 #expect(reply.header("Location") == nil)
                 #expect(reply.text.contains("error=redirect_uri_mismatch"))
             }
-            let unknown = try await org.client.send("GET", "/services/oauth2/authorize?response_type=code&client_id=nope&redirect_uri=x")
+            let unknown = try await org.send("GET", "/services/oauth2/authorize?response_type=code&client_id=nope&redirect_uri=x")
             #expect(unknown.status == 400)
             #expect(unknown.text.contains("error=invalid_client_id"))
         }
@@ -155,7 +155,7 @@ struct OAuthFlowTests {
             let fields = redirectParameters(
                 of: try #require(try await org.authorize(["response_type": "token"]).header("Location")), in: "fragment")
             let refresh = try #require(fields["refresh_token"])
-            let refreshed = try await org.client.send(
+            let refreshed = try await org.send(
                 "POST", "/services/oauth2/token",
                 form: [
                     "grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID,
@@ -164,15 +164,15 @@ struct OAuthFlowTests {
             #expect(refreshed.json["refresh_token"] == nil)
             let newToken = try #require(refreshed.json["access_token"]?.stringValue)
             #expect(newToken != fields["access_token"])
-            #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects", token: newToken).status == 200)
+            #expect(try await org.send("GET", "\(org.dataPath)/sobjects", token: newToken).status == 200)
 
-            #expect(try await org.client.send("POST", "/services/oauth2/revoke", form: ["token": refresh]).status == 200)
+            #expect(try await org.send("POST", "/services/oauth2/revoke", form: ["token": refresh]).status == 200)
             for token in [newToken, try #require(fields["access_token"])] {
-                let reply = try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token)
+                let reply = try await org.send("GET", "\(org.dataPath)/sobjects", token: token)
                 #expect(reply.status == 401)
                 #expect(reply.text == #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#)
             }
-            let again = try await org.client.send(
+            let again = try await org.send(
                 "POST", "/services/oauth2/token",
                 form: [
                     "grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID,
@@ -186,9 +186,9 @@ struct OAuthFlowTests {
     func expiry() async throws {
         try await withTestOrg(seed: false, tokenLifetime: 60) { org throws in
             let token = try await org.passwordToken()
-            #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token).status == 200)
+            #expect(try await org.send("GET", "\(org.dataPath)/sobjects", token: token).status == 200)
             org.clock.advance(by: 61)
-            let expired = try await org.client.send("GET", "\(org.dataPath)/sobjects", token: token)
+            let expired = try await org.send("GET", "\(org.dataPath)/sobjects", token: token)
             #expect(expired.status == 401)
             #expect(expired.json[0]?["errorCode"] == "INVALID_SESSION_ID")
         }
@@ -215,7 +215,7 @@ struct OAuthFlowTests {
                 ),
             ]
             for (form, expected) in cases {
-                let reply = try await org.client.send("POST", "/services/oauth2/token", form: form)
+                let reply = try await org.send("POST", "/services/oauth2/token", form: form)
                 #expect(reply.status == 400)
                 #expect(reply.json == expected)
             }
@@ -225,7 +225,7 @@ struct OAuthFlowTests {
     @Test("identity URL and userinfo describe the user, with the app's mobile policy")
     func identity() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let grant = try await org.client.send(
+            let grant = try await org.send(
                 "POST", "/services/oauth2/token",
                 form: [
                     "grant_type": "password", "client_id": org.credentials.clientID,
@@ -233,7 +233,7 @@ struct OAuthFlowTests {
                 ])
             let token = try #require(grant.json["access_token"]?.stringValue)
             let identityURL = try #require(grant.json["id"]?.stringValue)
-            let identity = try await org.client.send("GET", identityURL, token: token)
+            let identity = try await org.send("GET", identityURL, token: token)
             #expect(identity.status == 200)
             #expect(identity.json["username"] == .string(org.credentials.username))
             #expect(identity.json["organization_id"] == .string(org.credentials.user.orgID.id18))
@@ -241,11 +241,11 @@ struct OAuthFlowTests {
             #expect(identity.json["mobile_policy"] == ["screen_lock": 10, "pin_length": 4])
             #expect(identity.json["urls"]?["rest"] == .string("\(org.credentials.instanceURL)/services/data/v{version}/"))
             #expect(identity.json["utcOffset"] == -28_800_000)
-            let missing = try await org.client.send("GET", identityURL)
+            let missing = try await org.send("GET", identityURL)
             #expect(missing.status == 403)
             #expect(missing.text == "Missing_OAuth_Token")
-            #expect(try await org.client.send("GET", identityURL, token: "bogus").text == "Bad_OAuth_Token")
-            let userInfo = try await org.client.send("GET", "/services/oauth2/userinfo", token: token)
+            #expect(try await org.send("GET", identityURL, token: "bogus").text == "Bad_OAuth_Token")
+            let userInfo = try await org.send("GET", "/services/oauth2/userinfo", token: token)
             #expect(userInfo.json["preferred_username"] == .string(org.credentials.username))
             #expect(userInfo.json["sub"] == .string(identityURL))
         }
@@ -268,7 +268,7 @@ struct OAuthCredentialsInURLTests {
             let query =
                 "response_type=token&client_id=\(org.credentials.clientID)&redirect_uri=\(FormValue.encode(org.credentials.redirectURI))"
                 + "&username=\(FormValue.encode(org.credentials.username))&password=\(FormValue.encode(org.credentials.password))"
-            let reply = try await org.client.send("GET", "/services/oauth2/authorize?" + query)
+            let reply = try await org.send("GET", "/services/oauth2/authorize?" + query)
             #expect(reply.status == 200)
             #expect(reply.text.contains("Log in to LocalOrg"))
             #expect(!reply.text.contains("name=\"ticket\""))

@@ -64,15 +64,15 @@ struct OAuthHardeningTests {
             let first = try await exchange(org, code, redirectURI: org.credentials.redirectURI)
             let access = try #require(first.json["access_token"]?.stringValue)
             let refresh = try #require(first.json["refresh_token"]?.stringValue)
-            let before = try await org.client.send("GET", "\(org.dataPath)/limits", token: access)
+            let before = try await org.send("GET", "\(org.dataPath)/limits", token: access)
             #expect(before.status == 200)
 
             let second = try await exchange(org, code, redirectURI: org.credentials.redirectURI)
             #expect(second.status == 400)
             #expect(second.json["error"] == "invalid_grant")
-            let after = try await org.client.send("GET", "\(org.dataPath)/limits", token: access)
+            let after = try await org.send("GET", "\(org.dataPath)/limits", token: access)
             #expect(after.status == 401)
-            let refreshed = try await org.client.send(
+            let refreshed = try await org.send(
                 "POST", "/services/oauth2/token",
                 form: ["grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID])
             #expect(refreshed.status == 400)
@@ -83,7 +83,7 @@ struct OAuthHardeningTests {
     @Test("token answers are never cached; login and consent pages are never framed or cached")
     func headers() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let token = try await org.client.send(
+            let token = try await org.send(
                 "POST", "/services/oauth2/token",
                 form: [
                     "grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username,
@@ -92,7 +92,7 @@ struct OAuthHardeningTests {
             #expect(token.status == 200)
             #expect(token.header("Cache-Control") == "no-store")
             #expect(token.header("Pragma") == "no-cache")
-            let page = try await org.client.send(
+            let page = try await org.send(
                 "GET",
                 "/services/oauth2/authorize?response_type=code&client_id=\(org.credentials.clientID)&redirect_uri="
                     + (org.credentials.redirectURI.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
@@ -149,7 +149,7 @@ struct OAuthHardeningTests {
     func lockout() async throws {
         try await withTestOrg(seed: false) { org throws in
             func passwordGrant(_ password: String) async throws -> HTTPResponse {
-                try await org.client.send(
+                try await org.send(
                     "POST", "/services/oauth2/token",
                     form: [
                         "grant_type": "password", "client_id": org.credentials.clientID, "username": org.credentials.username,
@@ -163,7 +163,7 @@ struct OAuthHardeningTests {
             let locked = try await passwordGrant(org.credentials.password)
             #expect(locked.status == 400)
             #expect(locked.json["error"] == "invalid_grant")
-            let page = try await org.client.send(
+            let page = try await org.send(
                 "POST", "/services/oauth2/authorize",
                 form: [
                     "response_type": "code", "client_id": org.credentials.clientID, "redirect_uri": org.credentials.redirectURI,

@@ -23,7 +23,7 @@ struct OpenIDConnectTests {
     func idToken() async throws {
         try await withTestOrg(seed: false) { org throws in
             let base = org.credentials.instanceURL
-            let discovery = try await org.client.send("GET", "/.well-known/openid-configuration").json
+            let discovery = try await org.send("GET", "/.well-known/openid-configuration").json
             #expect(discovery["issuer"]?.stringValue == base && discovery["jwks_uri"]?.stringValue == base + "/id/keys")
             #expect(discovery["token_endpoint"]?.stringValue == base + "/services/oauth2/token")
             #expect(discovery["id_token_signing_alg_values_supported"] == ["RS256"])
@@ -33,7 +33,7 @@ struct OpenIDConnectTests {
             let nonce = "n-0S6_WzA2Mj \u{0301}\"<>"
             let callback = try await org.authorize(["response_type": "code", "scope": "api openid refresh_token", "nonce": nonce])
             let code = try #require(redirectParameters(of: callback.header("Location") ?? "", in: "query")["code"])
-            let grant = try await org.client.send(
+            let grant = try await org.send(
                 "POST", "/services/oauth2/token",
                 form: [
                     "grant_type": "authorization_code", "code": code, "client_id": org.credentials.clientID,
@@ -61,7 +61,7 @@ struct OpenIDConnectTests {
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
             #expect(claims["at_hash"]?.stringValue == expectedHash)
 
-            let keys = try await org.client.send("GET", "/id/keys").json
+            let keys = try await org.send("GET", "/id/keys").json
             let key = try #require(keys["keys"]?.arrayValue?.first { $0["kid"] == header["kid"] })
             #expect(key["kty"] == "RSA" && key["alg"] == "RS256" && key["use"] == "sig")
             let modulus = try #require(Self.base64URLDecoded(key["n"]?.stringValue ?? ""))
@@ -95,7 +95,7 @@ struct OpenIDConnectTests {
 
             #expect((Int(key["kid"]?.stringValue ?? "") ?? 0) >= 100)
             // A refresh and a password login carry none, as real orgs' answers do.
-            let refreshed = try await org.client.send(
+            let refreshed = try await org.send(
                 "POST", "/services/oauth2/token",
                 form: [
                     "grant_type": "refresh_token", "refresh_token": grant["refresh_token"]?.stringValue ?? "",
@@ -114,16 +114,16 @@ struct OpenIDConnectTests {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             let client = org.credentials.clientID
-            let live = try await org.client.send(
+            let live = try await org.send(
                 "POST", "/services/oauth2/introspect", form: ["token": token, "token_type_hint": "access_token", "client_id": client]
             ).json
             #expect(live["active"] == true && live["client_id"]?.stringValue == client && live["token_type"] == "access_token")
             #expect(live["username"]?.stringValue == org.credentials.username && live["scope"]?.stringValue?.contains("api") == true)
             #expect((live["exp"]?.integerValue ?? 0) > (live["iat"]?.integerValue ?? 0))
-            _ = try await org.client.send("POST", "/services/oauth2/revoke", form: ["token": token])
-            let revoked = try await org.client.send("POST", "/services/oauth2/introspect", form: ["token": token, "client_id": client]).json
+            _ = try await org.send("POST", "/services/oauth2/revoke", form: ["token": token])
+            let revoked = try await org.send("POST", "/services/oauth2/introspect", form: ["token": token, "client_id": client]).json
             #expect(revoked == ["active": false])
-            let unknown = try await org.client.send("POST", "/services/oauth2/introspect", form: ["token": "nope", "client_id": "nobody"])
+            let unknown = try await org.send("POST", "/services/oauth2/introspect", form: ["token": "nope", "client_id": "nobody"])
             #expect(unknown.status >= 400 && unknown.json["error"] == "invalid_client", "\(unknown.text)")
         }
     }
@@ -133,7 +133,7 @@ struct OpenIDConnectTests {
         try await withTestOrg(seed: false) { org throws in
             let grant = try await org.passwordGrant().json
             let identityPath = String((grant["id"]?.stringValue ?? "").dropFirst(org.credentials.instanceURL.count))
-            let identity = try await org.client.send("GET", identityPath, token: grant["access_token"]?.stringValue).json
+            let identity = try await org.send("GET", identityPath, token: grant["access_token"]?.stringValue).json
             #expect(identity["is_lightning_login_user"] == false)
             let urls = identity["urls"]
             #expect(urls?["custom_domain"]?.stringValue == org.credentials.instanceURL)
@@ -148,7 +148,7 @@ struct OpenIDConnectTests {
         try await withTestOrg(seed: false) { org throws in
             let grant = try await org.passwordGrant().json
             let orgID = try #require(grant["id"]?.stringValue?.split(separator: "/").dropLast().last.map(String.init))
-            let answer = try await org.client.send("GET", "/.well-known/auth-configuration")
+            let answer = try await org.send("GET", "/.well-known/auth-configuration")
             #expect(answer.status == 200)
             #expect(
                 answer.json
@@ -161,7 +161,7 @@ struct OpenIDConnectTests {
                         "LoginPage": .null, "SamlProviders": [], "AuthProviders": [], "CertificateLogin": .null,
                         "LoginPageType": "standard", "LoginPageTypeConfigs": [:],
                     ])
-            let site = try await org.client.send("GET", "/partners/.well-known/auth-configuration").json
+            let site = try await org.send("GET", "/partners/.well-known/auth-configuration").json
             #expect(site["Url"]?.stringValue == org.credentials.instanceURL + "/partners")
         }
     }
@@ -175,7 +175,7 @@ struct OpenIDConnectTests {
         var published: [JSON] = []
         for _ in 0..<2 {
             try await withTestOrg(seed: false, configuration: configuration) { org throws in
-                published.append(try await org.client.send("GET", "/id/keys").json)
+                published.append(try await org.send("GET", "/id/keys").json)
             }
         }
         #expect(published.count == 2 && published[0] == published[1] && published[0]["keys"]?.arrayValue?.count == 1)

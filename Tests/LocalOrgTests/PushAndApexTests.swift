@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import Gzip
 import LocalOrg
@@ -14,7 +15,7 @@ struct PushAndApexTests {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             let path = "\(org.dataPath)/sobjects/MobilePushServiceDevice"
-            let registered = try await org.client.send(
+            let registered = try await org.send(
                 "POST", path, token: token,
                 json: [
                     "ConnectionToken": "0a1b2c3d4e5f", "ServiceType": "Apple", "ApplicationBundle": "com.example.app",
@@ -22,12 +23,12 @@ struct PushAndApexTests {
             #expect(registered.status == 201)
             let id = registered.json["id"]?.stringValue ?? ""
             #expect(id.hasPrefix("0Ht"))
-            let missing = try await org.client.send(
+            let missing = try await org.send(
                 "POST", path, token: token, json: ["ConnectionToken": "x", "ServiceType": "androidGcm"])
             #expect(missing.json[0]?["errorCode"] == "REQUIRED_FIELD_MISSING")
             #expect(missing.json[0]?["fields"] == ["ApplicationBundle"])
-            #expect(try await org.client.send("DELETE", "\(path)/\(id)", token: token).status == 204)
-            #expect(try await org.client.send("DELETE", "\(path)/\(id)", token: token).json[0]?["errorCode"] == "ENTITY_IS_DELETED")
+            #expect(try await org.send("DELETE", "\(path)/\(id)", token: token).status == 204)
+            #expect(try await org.send("DELETE", "\(path)/\(id)", token: token).json[0]?["errorCode"] == "ENTITY_IS_DELETED")
         }
     }
 
@@ -37,7 +38,7 @@ struct PushAndApexTests {
         configuration.pushEnabled = false
         try await withTestOrg(seed: false, configuration: configuration) { org throws in
             let token = try await org.passwordToken()
-            let reply = try await org.client.send(
+            let reply = try await org.send(
                 "POST", "\(org.dataPath)/sobjects/MobilePushServiceDevice", token: token,
                 json: [
                     "ConnectionToken": "ab", "ServiceType": "Apple", "ApplicationBundle": "com.example.app",
@@ -67,40 +68,40 @@ struct PushAndApexTests {
             configuration.apexRoutes = try ApexRoute.load(from: routes)
             try await withTestOrg(seed: false, configuration: configuration) { org throws in
                 let token = try await org.passwordToken()
-                let userID = try await org.client.send("GET", "/services/oauth2/userinfo", token: token).json["user_id"] ?? .null
+                let userID = try await org.send("GET", "/services/oauth2/userinfo", token: token).json["user_id"] ?? .null
 
                 #expect(userID.stringValue?.hasPrefix("005") == true)
-                let get = try await org.client.send("GET", "/services/apexrest/simpleAccount/001xx", token: token)
+                let get = try await org.send("GET", "/services/apexrest/simpleAccount/001xx", token: token)
                 #expect(get.header("Sforce-Limit-Info")?.hasPrefix("api-usage=") == true)
                 #expect(get.json == ["accountId": "001xx", "accountName": "Account 001xx", "by": userID])
-                let post = try await org.client.send(
+                let post = try await org.send(
                     "POST", "/services/apexrest/simpleAccount", token: token, json: ["accountName": "New", "size": 3])
                 #expect(post.status == 201)
                 #expect(post.json == ["accountName": "New", "size": 3])
-                #expect(try await org.client.send("DELETE", "/services/apexrest/simpleAccount/001xx", token: token).status == 204)
+                #expect(try await org.send("DELETE", "/services/apexrest/simpleAccount/001xx", token: token).status == 204)
                 #expect(
-                    try await org.client.send("GET", "/services/apexrest/simpleAccounts?namePattern=My%25", token: token).json["pattern"]
+                    try await org.send("GET", "/services/apexrest/simpleAccounts?namePattern=My%25", token: token).json["pattern"]
                         == "My%")
 
                 // Routes that write do an Apex class's DML, with the data API's validation and answers.
-                let created = try await org.client.send("POST", "/services/apexrest/accounts", token: token, json: ["Name": "Via Apex"])
+                let created = try await org.send("POST", "/services/apexrest/accounts", token: token, json: ["Name": "Via Apex"])
                 let newId = try #require(created.json["id"]?.stringValue)
                 #expect(created.status == 201 && newId.hasPrefix("001"))
-                let updated = try await org.client.send(
+                let updated = try await org.send(
                     "PATCH", "/services/apexrest/accounts/\(newId)", token: token, json: ["Name": "Renamed"])
                 #expect(updated.status == 204)
-                #expect(try await org.client.send("GET", "/services/apexrest/accounts/\(newId)", token: token).json["Name"] == "Renamed")
-                let refused = try await org.client.send("POST", "/services/apexrest/accounts", token: token, json: ["Industry": "Energy"])
+                #expect(try await org.send("GET", "/services/apexrest/accounts/\(newId)", token: token).json["Name"] == "Renamed")
+                let refused = try await org.send("POST", "/services/apexrest/accounts", token: token, json: ["Industry": "Energy"])
                 #expect(refused.status == 400 && refused.json[0]?["errorCode"] == "REQUIRED_FIELD_MISSING")
-                #expect(try await org.client.send("DELETE", "/services/apexrest/accounts/\(newId)", token: token).status == 204)
-                #expect(try await org.client.send("GET", "/services/apexrest/accounts/\(newId)", token: token).status == 404)
+                #expect(try await org.send("DELETE", "/services/apexrest/accounts/\(newId)", token: token).status == 204)
+                #expect(try await org.send("GET", "/services/apexrest/accounts/\(newId)", token: token).status == 404)
 
-                let echo = try await org.client.send("PATCH", "/services/apexrest/custom/thing?x=1", token: token, json: ["a": true])
+                let echo = try await org.send("PATCH", "/services/apexrest/custom/thing?x=1", token: token, json: ["a": true])
                 #expect(
                     echo.json == [
                         "method": "PATCH", "path": "/custom/thing", "parameters": ["x": "1"], "body": ["a": true], "userId": userID,
                     ])
-                #expect(try await org.client.send("GET", "/services/apexrest/custom").status == 401)
+                #expect(try await org.send("GET", "/services/apexrest/custom").status == 401)
 
                 try Data(#"{"routes": [{"path": "no-slash"}]}"#.utf8).write(to: routes)
                 #expect(
@@ -137,31 +138,31 @@ struct PushAndApexTests {
             try await withTestOrg(seed: false, configuration: configuration) { org throws in
                 let token = try await org.passwordToken()
                 // create: the answer holds the new id and the name (testSyncApexRestObjectWithServerCreate).
-                let created = try await org.client.send(
+                let created = try await org.send(
                     "POST", "/services/apexrest/simpleAccount", token: token, json: ["accountName": "TestAccount"])
                 #expect(created.status == 200 && created.json["accountName"] == "TestAccount")
                 let id = try #require(created.json["accountId"]?.stringValue)
-                let direct = try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)?fields=Name", token: token)
+                let direct = try await org.send("GET", "\(org.dataPath)/sobjects/Account/\(id)?fields=Name", token: token)
                 #expect(direct.json["Name"] == "TestAccount")
                 // read and update.
                 #expect(
-                    try await org.client.send("GET", "/services/apexrest/simpleAccount/\(id)", token: token).json
+                    try await org.send("GET", "/services/apexrest/simpleAccount/\(id)", token: token).json
                         == ["accountId": .string(id), "accountName": "TestAccount"])
-                let updated = try await org.client.send(
+                let updated = try await org.send(
                     "PATCH", "/services/apexrest/simpleAccount/\(id)", token: token, json: ["accountName": "TestAccount2"])
                 #expect(updated.json == ["accountId": .string(id), "accountName": "TestAccount2"])
                 // fetch by pattern: only the matching records, in the class's shape.
-                _ = try await org.client.send("POST", "/services/apexrest/simpleAccount", token: token, json: ["accountName": "Other"])
-                let listed = try await org.client.send("GET", "/services/apexrest/simpleAccounts?namePattern=TestAcc%25", token: token)
+                _ = try await org.send("POST", "/services/apexrest/simpleAccount", token: token, json: ["accountName": "Other"])
+                let listed = try await org.send("GET", "/services/apexrest/simpleAccounts?namePattern=TestAcc%25", token: token)
                 #expect(listed.json == ["totalSize": 1, "records": [["accountId": .string(id), "accountName": "TestAccount2"]]])
                 // A parameter is a string, never SOQL: a quote in it matches nothing and breaks nothing.
-                let hostile = try await org.client.send(
+                let hostile = try await org.send(
                     "GET", "/services/apexrest/simpleAccounts?namePattern=x%27%20OR%20Name%20LIKE%20%27%25", token: token)
                 #expect(hostile.json == ["totalSize": 0, "records": []])
                 // delete: 204 and no body; the record is gone.
-                let deleted = try await org.client.send("DELETE", "/services/apexrest/simpleAccount/\(id)", token: token)
+                let deleted = try await org.send("DELETE", "/services/apexrest/simpleAccount/\(id)", token: token)
                 #expect(deleted.status == 204 && deleted.text.isEmpty)
-                #expect(try await org.client.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token).status == 404)
+                #expect(try await org.send("GET", "\(org.dataPath)/sobjects/Account/\(id)", token: token).status == 404)
             }
             try Data(#"{"routes": [{"path": "/x", "lists": "Account"}]}"#.utf8).write(to: routes)
             #expect(throws: LocalOrgError.self) { try ApexRoute.load(from: routes) }
@@ -180,7 +181,7 @@ struct AnalyticsUploadTests {
                 var headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
                 if gzip { headers["Content-Encoding"] = "gzip" }
                 let body = try raw ?? (gzip ? Gzip.compress(Array(text.utf8)) : Array(text.utf8))
-                return try await org.client.send("POST", path, headers: headers, body: Data(body))
+                return try await org.send("POST", path, headers: headers, body: Data(body))
             }
             let line =
                 #"{"logLines":[{"code":"ailtn","data":{"schemaType":"LightningInteraction","payload":"{\"eventSource\":\"addUser\"}"}}]}"#

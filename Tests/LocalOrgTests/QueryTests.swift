@@ -25,7 +25,7 @@ struct QueryTests {
             var seen: [String] = []
             var pages = 0
             while true {
-                let page = try await org.client.send("GET", url, token: token, headers: ["Sforce-Query-Options": "batchSize=200"])
+                let page = try await org.send("GET", url, token: token, headers: ["Sforce-Query-Options": "batchSize=200"])
                 #expect(page.status == 200)
                 #expect(page.json["totalSize"] == .integer(Int64(total)))
                 seen += page.json["records"]?.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
@@ -40,10 +40,10 @@ struct QueryTests {
             #expect(pages == 2)
             #expect(seen.count == total)
             #expect(Set(seen).count == total)
-            let single = try await org.client.send("GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account", token: token)
+            let single = try await org.send("GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account", token: token)
             #expect(single.json["done"] == true)
             #expect(single.json["records"]?.arrayValue?.count == total)
-            let bad = try await org.client.send("GET", "\(org.dataPath)/query/01gLo0000000999AAA-200", token: token)
+            let bad = try await org.send("GET", "\(org.dataPath)/query/01gLo0000000999AAA-200", token: token)
             #expect(bad.json[0]?["errorCode"] == "INVALID_QUERY_LOCATOR")
         }
     }
@@ -53,7 +53,7 @@ struct QueryTests {
         try await withTestOrg { org throws in
             let token = try await org.passwordToken()
             let soql = "SELECT+Id,+Name+FROM+Account+WHERE+Name+!=+null+ORDER+BY+Name,Id+LIMIT+290+OFFSET+5"
-            let first = try await org.client.send(
+            let first = try await org.send(
                 "GET", "\(org.dataPath)/query?q=\(soql)", token: token, headers: ["Sforce-Query-Options": "batchSize=200"])
             let firstIDs = first.json["records"]?.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
             #expect(firstIDs.count == 200)
@@ -62,11 +62,11 @@ struct QueryTests {
             // repeat 50 of page one), one of the second page's accounts renamed to sort first,
             // and one deleted.
             for index in 0..<50 {
-                let created = try await org.client.send(
+                let created = try await org.send(
                     "POST", "\(org.dataPath)/sobjects/Account", token: token, json: ["Name": .string("!New \(index)")])
                 #expect(created.status == 201)
             }
-            let second = try await org.client.send("GET", next, token: token)
+            let second = try await org.send("GET", next, token: token)
             #expect(second.status == 200)
             #expect(second.json["totalSize"] == 290)
             #expect(second.json["done"] == true)
@@ -81,21 +81,21 @@ struct QueryTests {
         try await withTestOrg { org throws in
             let token = try await org.passwordToken()
             let path = "\(org.dataPath)/query?q=SELECT+Id,+Name+FROM+Account+ORDER+BY+Name,Id"
-            let first = try await org.client.send("GET", path, token: token, headers: ["Sforce-Query-Options": "batchSize=200"])
+            let first = try await org.send("GET", path, token: token, headers: ["Sforce-Query-Options": "batchSize=200"])
             let firstIDs = first.json["records"]?.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
             let next = try #require(first.json["nextRecordsUrl"]?.stringValue)
-            let reference = try await org.client.send("GET", path, token: token)
+            let reference = try await org.send("GET", path, token: token)
             let everyID = reference.json["records"]?.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
             let rest = Array(everyID.dropFirst(200))
             #expect(rest.count == SeedDataCount.accounts - 200)
             let renamed = rest[10]
             let deleted = rest[20]
-            let patch = try await org.client.send(
+            let patch = try await org.send(
                 "PATCH", "\(org.dataPath)/sobjects/Account/\(renamed)", token: token, json: ["Name": "!Renamed"])
             #expect(patch.status == 204)
-            let delete = try await org.client.send("DELETE", "\(org.dataPath)/sobjects/Account/\(deleted)", token: token)
+            let delete = try await org.send("DELETE", "\(org.dataPath)/sobjects/Account/\(deleted)", token: token)
             #expect(delete.status == 204)
-            let second = try await org.client.send("GET", next, token: token)
+            let second = try await org.send("GET", next, token: token)
             let records = second.json["records"]?.arrayValue ?? []
             #expect(records.compactMap { $0["Id"]?.stringValue } == rest.filter { $0 != deleted })
             #expect(records.first { $0["Id"]?.stringValue == renamed }?["Name"] == "!Renamed")

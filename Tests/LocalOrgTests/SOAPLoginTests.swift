@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import SalesforceAuth
@@ -31,7 +32,7 @@ struct SOAPLoginTests {
     func login() async throws {
         try await withTestOrg(seed: false) { org throws in
             let password = org.credentials.password.replacingOccurrences(of: "&", with: "&amp;")
-            let reply = try await org.client.send(
+            let reply = try await org.send(
                 "POST", "/services/Soap/u/59.0", headers: ["Content-Type": "text/xml", "SOAPAction": "login"],
                 body: Data(envelope(org.credentials.username, password).utf8))
             #expect(reply.status == 200 && reply.header("Content-Type")?.hasPrefix("text/xml") == true)
@@ -41,7 +42,7 @@ struct SOAPLoginTests {
             #expect(value("userId", in: reply.text) == org.credentials.user.userID.id18)
             #expect(value("userName", in: reply.text) == org.credentials.username)
             let session = try #require(value("sessionId", in: reply.text))
-            let limits = try await org.client.send("GET", "\(org.dataPath)/limits", token: session)
+            let limits = try await org.send("GET", "\(org.dataPath)/limits", token: session)
             #expect(limits.status == 200)
         }
     }
@@ -49,17 +50,17 @@ struct SOAPLoginTests {
     @Test("a wrong password is the INVALID_LOGIN fault with status 500; other calls and versions are refused")
     func faults() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let wrong = try await org.client.send(
+            let wrong = try await org.send(
                 "POST", "/services/Soap/u/59.0", headers: ["Content-Type": "text/xml"],
                 body: Data(envelope(org.credentials.username, "nope").utf8))
             #expect(wrong.status == 500)
             #expect(value("sf:exceptionCode", in: wrong.text) == "INVALID_LOGIN" && value("faultcode", in: wrong.text) == nil)
             #expect(wrong.text.contains(">sf:INVALID_LOGIN</faultcode>"))
-            let query = try await org.client.send(
+            let query = try await org.send(
                 "POST", "/services/Soap/u/59.0", headers: ["Content-Type": "text/xml"],
                 body: Data("<query><queryString>x</queryString></query>".utf8))
             #expect(query.status == 500 && query.text.contains("UNKNOWN_EXCEPTION"))
-            let version = try await org.client.send("POST", "/services/Soap/u/latest", body: Data(envelope("a", "b").utf8))
+            let version = try await org.send("POST", "/services/Soap/u/latest", body: Data(envelope("a", "b").utf8))
             #expect(version.status == 404)
         }
     }
@@ -68,15 +69,15 @@ struct SOAPLoginTests {
     func hostileEnvelopes() async throws {
         try await withTestOrg(seed: false) { org throws in
             // 112 KB of start tags once cost 24 s of the server's CPU in a regular expression.
-            let huge = try await org.client.send(
+            let huge = try await org.send(
                 "POST", "/services/Soap/u/62.0", headers: ["Content-Type": "text/xml"],
                 body: Data(String(repeating: "<login>", count: 16_000).utf8))
             #expect(huge.status == 413 && huge.text.contains("REQUEST_TOO_LARGE") && huge.text.contains("(32 KB)"), "\(huge.text)")
-            let tags = try await org.client.send(
+            let tags = try await org.send(
                 "POST", "/services/Soap/u/62.0", headers: ["Content-Type": "text/xml"],
                 body: Data(String(repeating: "<login>", count: 4_000).utf8))
             #expect(tags.status == 500 && tags.text.contains("UNKNOWN_EXCEPTION"))
-            let prefixed = try await org.client.send(
+            let prefixed = try await org.send(
                 "POST", "/services/Soap/u/62.0", headers: ["Content-Type": "text/xml"],
                 body: Data(
                     envelope(org.credentials.username, org.credentials.password)

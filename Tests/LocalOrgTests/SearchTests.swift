@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import SalesforceAuth
@@ -19,7 +20,7 @@ struct SearchTests {
                 ("Contact", ["LastName": "Øster", "FirstName": "Jane", "Email": "jane.oster@acme.example"]),
                 ("Lead", ["LastName": "Rock", "Company": "Rock-and-Roll Ltd"]),
             ] {
-                let reply = try await org.client.send(
+                let reply = try await org.send(
                     "POST", "\(org.dataPath)/sobjects/\(type)", token: token,
                     json: .object(fields.mapValues(JSON.string)))
                 guard reply.status == 201 else { throw TestFailure("create failed: \(reply.text)") }
@@ -30,7 +31,7 @@ struct SearchTests {
 
     private func search(_ org: APITestOrg, _ token: String, _ sosl: String, version: String? = nil) async throws -> HTTPResponse {
         let encoded = sosl.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return try await org.client.send("GET", "/services/data/\(version ?? org.version)/search?q=\(encoded)", token: token)
+        return try await org.send("GET", "/services/data/\(version ?? org.version)/search?q=\(encoded)", token: token)
     }
 
     private func names(_ reply: HTTPResponse) -> [String] {
@@ -92,7 +93,7 @@ struct SearchTests {
             #expect(malformed.json == [["message": "search term must be longer than one character", "errorCode": "MALFORMED_SEARCH"]])
             #expect(try await search(org, token, "FIND {acme} RETURNING Nothing__c").json[0]?["errorCode"] == "INVALID_TYPE")
             #expect(try await search(org, token, "FIND {acme} RETURNING Account(Bogus)").json[0]?["errorCode"] == "INVALID_FIELD")
-            #expect(try await org.client.send("GET", "\(org.dataPath)/search", token: token).json[0]?["errorCode"] == "MALFORMED_SEARCH")
+            #expect(try await org.send("GET", "\(org.dataPath)/search", token: token).json[0]?["errorCode"] == "MALFORMED_SEARCH")
         }
     }
 
@@ -108,7 +109,7 @@ struct SearchTests {
             #expect(first?["Industry"] == "Energy" && first?["created"]?.stringValue?.contains("/") == true, "\(decorated.text)")
             // Only the recently viewed records, for USING ListView = Recent.
             let acme = try #require(first?["Id"]?.stringValue)
-            _ = try await org.client.send(
+            _ = try await org.send(
                 "GET", "\(org.dataPath)/query?q=SELECT+Id+FROM+Account+WHERE+Id+=+'\(acme)'+FOR+VIEW", token: token)
             let recent = try await search(org, token, "FIND {acme*} RETURNING Account(Id, Name USING ListView = Recent)")
             #expect(recent.json["searchRecords"]?.arrayValue?.contains { $0["Id"]?.stringValue == acme } == true, "\(recent.text)")
@@ -126,12 +127,12 @@ struct SearchTests {
     @Test("parameterizedSearch by GET and POST finds what the SOSL would")
     func parameterized() async throws {
         try await withSearchOrg { org, token throws in
-            let get = try await org.client.send(
+            let get = try await org.send(
                 "GET", "\(org.dataPath)/parameterizedSearch?q=acme*&sobject=Account&Account.fields=Name,Industry&Account.limit=2&in=NAME",
                 token: token)
             #expect(names(get) == ["Acme Corporation", "Acmeville Bakery"])
             #expect(get.json["searchRecords"]?[0]?["Industry"] == "Energy")
-            let post = try await org.client.send(
+            let post = try await org.send(
                 "POST", "\(org.dataPath)/parameterizedSearch", token: token,
                 json: [
                     "q": "acme", "fields": ["Name"],
@@ -139,9 +140,9 @@ struct SearchTests {
                     "overallLimit": 10,
                 ])
             #expect(names(post) == ["Acme Corporation", "Jane Øster"])
-            let missing = try await org.client.send("GET", "\(org.dataPath)/parameterizedSearch?sobject=Account", token: token)
+            let missing = try await org.send("GET", "\(org.dataPath)/parameterizedSearch?sobject=Account", token: token)
             #expect(missing.json[0]?["errorCode"] == "MISSING_ARGUMENT")
-            let scope = try await org.client.send("GET", "\(org.dataPath)/parameterizedSearch?q=acme&in=EVERYWHERE", token: token)
+            let scope = try await org.send("GET", "\(org.dataPath)/parameterizedSearch?q=acme&in=EVERYWHERE", token: token)
             #expect(scope.json[0]?["errorCode"] == "INVALID_SEARCH_SCOPE")
         }
     }
@@ -149,12 +150,12 @@ struct SearchTests {
     @Test("scopeOrder puts the objects the user works with first; layout gives columns per object in order")
     func scopeOrderAndLayout() async throws {
         try await withSearchOrg { org, token throws in
-            let order = try await org.client.send("GET", "\(org.dataPath)/search/scopeOrder", token: token)
+            let order = try await org.send("GET", "\(org.dataPath)/search/scopeOrder", token: token)
             let types = order.json.arrayValue?.compactMap { $0["type"]?.stringValue } ?? []
             #expect(Array(types.prefix(3)) == ["Account", "Contact", "Lead"])
             #expect(!types.contains("User"))
             #expect(order.json[0]?["url"] == .string("\(org.dataPath)/sobjects/Account"))
-            let layout = try await org.client.send("GET", "\(org.dataPath)/search/layout?q=Contact,Account", token: token)
+            let layout = try await org.send("GET", "\(org.dataPath)/search/layout?q=Contact,Account", token: token)
             #expect(layout.json.arrayValue?.count == 2)
             #expect(layout.json[0]?["label"] == "Search Results")
             #expect(layout.json[0]?["limitRows"] == 25)
@@ -162,7 +163,7 @@ struct SearchTests {
                 layout.json[0]?["searchColumns"]?[0] == ["field": "Contact.Name", "format": .null, "label": "Full Name", "name": "Name"])
             #expect(layout.json[1]?["searchColumns"]?[0]?["field"] == "Account.Name")
             #expect(
-                try await org.client.send("GET", "\(org.dataPath)/search/layout?q=Nope", token: token).json[0]?["errorCode"]
+                try await org.send("GET", "\(org.dataPath)/search/layout?q=Nope", token: token).json[0]?["errorCode"]
                     == "INVALID_TYPE")
         }
     }

@@ -12,14 +12,14 @@ import URLEncoding
 @Suite("LocalOrg sessions, users and their jobs")
 struct SessionsAndUsersTests {
     private func token(_ org: APITestOrg, username: String, password: String) async throws -> String {
-        let reply = try await org.client.send(
+        let reply = try await org.send(
             "POST", "/services/oauth2/token",
             form: ["grant_type": "password", "client_id": org.credentials.clientID, "username": username, "password": password])
         return try #require(reply.json["access_token"]?.stringValue, "\(reply.text)")
     }
 
     private func userID(_ org: APITestOrg, _ token: String) async throws -> String {
-        let info = try await org.client.send("GET", "/services/oauth2/userinfo", token: token)
+        let info = try await org.send("GET", "/services/oauth2/userinfo", token: token)
         return try #require(info.json["user_id"]?.stringValue)
     }
 
@@ -28,9 +28,9 @@ struct SessionsAndUsersTests {
         try await withTestOrg(seed: false) { org throws in
             _ = try await org.server.addUser(username: "second@localorg.test", password: "Second-Pa55word")
             let second = try await token(org, username: "second@localorg.test", password: "Second-Pa55word")
-            #expect(try await org.client.send("GET", "\(org.dataPath)/limits", token: second).status == 200)
+            #expect(try await org.send("GET", "\(org.dataPath)/limits", token: second).status == 200)
             // A refresh token through the web-server flow, as an app holds one.
-            let driver = SimulatedBrowser(username: "second@localorg.test", password: "Second-Pa55word")
+            let driver = org.browser(username: "second@localorg.test", password: "Second-Pa55word")
             let authorize = try #require(
                 URL(
                     string: org.credentials.instanceURL + "/services/oauth2/authorize?"
@@ -41,7 +41,7 @@ struct SessionsAndUsersTests {
                         ])))
             let callback = try await driver.approve(authorizeURL: authorize)
             let code = try #require(URLComponents(string: callback)?.queryItems?.first { $0.name == "code" }?.value)
-            let grant = try await org.client.send(
+            let grant = try await org.send(
                 "POST", "/services/oauth2/token",
                 form: [
                     "grant_type": "authorization_code", "code": code, "client_id": org.credentials.clientID,
@@ -50,11 +50,11 @@ struct SessionsAndUsersTests {
             let refresh = try #require(grant.json["refresh_token"]?.stringValue)
             let admin = try await org.passwordToken()
             let id = try await userID(org, second)
-            let deactivate = try await org.client.send(
+            let deactivate = try await org.send(
                 "PATCH", "\(org.dataPath)/sobjects/User/\(id)", token: admin, json: ["IsActive": false])
             #expect(deactivate.status == 204, "\(deactivate.text)")
-            #expect(try await org.client.send("GET", "\(org.dataPath)/limits", token: second).status == 401)
-            let refreshed = try await org.client.send(
+            #expect(try await org.send("GET", "\(org.dataPath)/limits", token: second).status == 401)
+            let refreshed = try await org.send(
                 "POST", "/services/oauth2/token",
                 form: ["grant_type": "refresh_token", "refresh_token": refresh, "client_id": org.credentials.clientID])
             #expect(refreshed.status == 400 && refreshed.json["error"] == "invalid_grant", "\(refreshed.text)")
@@ -70,14 +70,14 @@ struct SessionsAndUsersTests {
                 + FormEncoding.encode([
                     ("response_type", "code"), ("client_id", org.credentials.clientID), ("redirect_uri", org.credentials.redirectURI),
                 ])
-            let door = try await org.client.send(
+            let door = try await org.send(
                 "GET", "/secur/frontdoor.jsp?" + FormEncoding.encode([("sid", token), ("retURL", authorize)]))
             let cookie = try #require(door.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
-            let before = try await org.client.send("GET", authorize, headers: ["Cookie": cookie])
+            let before = try await org.send("GET", authorize, headers: ["Cookie": cookie])
             #expect(before.text.contains("name=\"ticket\""), "the session skips the login while its token lives")
-            _ = try await org.client.send("POST", "/services/oauth2/revoke", form: ["token": token])
+            _ = try await org.send("POST", "/services/oauth2/revoke", form: ["token": token])
             // Before, the browser session went on minting codes for two hours.
-            let after = try await org.client.send("GET", authorize, headers: ["Cookie": cookie])
+            let after = try await org.send("GET", authorize, headers: ["Cookie": cookie])
             #expect(after.text.contains("name=\"password\"") && !after.text.contains("name=\"ticket\""))
         }
     }
@@ -90,7 +90,7 @@ struct SessionsAndUsersTests {
             let admin = try await org.passwordToken()
             let adminID = try await userID(org, admin)
             let secondID = try await userID(org, second)
-            let profiles = try await org.client.send(
+            let profiles = try await org.send(
                 "GET",
                 "\(org.dataPath)/query?q="
                     + ("SELECT Id, Profile.Name FROM User ORDER BY Id".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
@@ -101,22 +101,22 @@ struct SessionsAndUsersTests {
                 ("sobjects/User/\(adminID)", ["IsActive": false]),
                 ("sobjects/User/\(secondID)", ["IsActive": false]), ("sobjects/User/\(secondID)", ["ProfileId": "00e000000000001"]),
             ] {
-                let refused = try await org.client.send("PATCH", "\(org.dataPath)/\(path)", token: second, json: body)
+                let refused = try await org.send("PATCH", "\(org.dataPath)/\(path)", token: second, json: body)
                 #expect(
                     refused.status == 400 && refused.json[0]?["errorCode"] == "INSUFFICIENT_ACCESS_OR_READONLY", "\(body): \(refused.text)")
             }
-            let created = try await org.client.send(
+            let created = try await org.send(
                 "POST", "\(org.dataPath)/sobjects/User", token: second,
                 json: ["Username": "third@localorg.test", "LastName": "Third", "Alias": "third", "Email": "third@localorg.test"])
             #expect(created.status == 400 && created.json[0]?["errorCode"] == "INSUFFICIENT_ACCESS_OR_READONLY")
-            let own = try await org.client.send(
+            let own = try await org.send(
                 "PATCH", "\(org.dataPath)/sobjects/User/\(secondID)", token: second, json: ["Title": "Engineer"])
             #expect(own.status == 204, "\(own.text)")
             for token in [second, admin] {
-                let deleted = try await org.client.send("DELETE", "\(org.dataPath)/sobjects/User/\(adminID)", token: token)
+                let deleted = try await org.send("DELETE", "\(org.dataPath)/sobjects/User/\(adminID)", token: token)
                 #expect(deleted.status == 400 && deleted.json[0]?["errorCode"] == "INVALID_TYPE_FOR_OPERATION", "\(deleted.text)")
             }
-            let byAdmin = try await org.client.send(
+            let byAdmin = try await org.send(
                 "PATCH", "\(org.dataPath)/sobjects/User/\(secondID)", token: admin, json: ["Title": "Lead"])
             #expect(byAdmin.status == 204)
         }
@@ -167,25 +167,25 @@ struct SessionsAndUsersTests {
             let second = try await token(org, username: "second@localorg.test", password: "Second-Pa55word")
             let admin = try await org.passwordToken()
             func createJob(_ token: String) async throws -> String {
-                let reply = try await org.client.send(
+                let reply = try await org.send(
                     "POST", "\(org.dataPath)/jobs/query", token: token, json: ["operation": "query", "query": "SELECT Id FROM Account"])
                 return try #require(reply.json["id"]?.stringValue, "\(reply.text)")
             }
             let mine = try await createJob(second)
             let adminJob = try await createJob(admin)
-            let listed = try await org.client.send("GET", "\(org.dataPath)/jobs/query", token: second)
+            let listed = try await org.send("GET", "\(org.dataPath)/jobs/query", token: second)
             #expect(listed.json["records"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [mine])
             for (method, suffix) in [("GET", ""), ("GET", "/results"), ("PATCH", ""), ("DELETE", "")] {
-                let reply = try await org.client.send(
+                let reply = try await org.send(
                     method, "\(org.dataPath)/jobs/query/\(adminJob)\(suffix)", token: second,
                     json: method == "PATCH" ? ["state": "Aborted"] : nil)
                 #expect(reply.status == 404, "\(method) \(suffix): \(reply.text.prefix(200))")
             }
-            let all = try await org.client.send("GET", "\(org.dataPath)/jobs/query", token: admin)
+            let all = try await org.send("GET", "\(org.dataPath)/jobs/query", token: admin)
             #expect(Set(all.json["records"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []) == [mine, adminJob])
             // Sixty newer jobs, and the first is still there to read (before, the 51st pushed it out).
             for _ in 0..<60 { _ = try await createJob(second) }
-            let results = try await org.client.send("GET", "\(org.dataPath)/jobs/query/\(mine)/results", token: second)
+            let results = try await org.send("GET", "\(org.dataPath)/jobs/query/\(mine)/results", token: second)
             #expect(results.status == 200 && results.text.hasPrefix("\"Id\""))
         }
     }
@@ -195,7 +195,7 @@ struct SessionsAndUsersTests {
     )
     func oauthEdges() async throws {
         try await withTestOrg(seed: false) { org throws in
-            let driver = SimulatedBrowser(username: org.credentials.username, password: org.credentials.password)
+            let driver = org.browser
             let authorize = try #require(
                 URL(
                     string: org.credentials.instanceURL + "/services/oauth2/authorize?"
@@ -205,7 +205,7 @@ struct SessionsAndUsersTests {
                         ])))
             let callback = try await driver.approve(authorizeURL: authorize)
             let code = try #require(URLComponents(string: callback)?.queryItems?.first { $0.name == "code" }?.value)
-            let exchanged = try await org.client.send(
+            let exchanged = try await org.send(
                 "POST", "/services/oauth2/token",
                 form: [
                     "grant_type": "authorization_code", "code": code, "client_id": org.credentials.clientID,
@@ -213,7 +213,7 @@ struct SessionsAndUsersTests {
                 ])
             #expect(exchanged.status == 400 && exchanged.json["error"] == "invalid_grant", "\(exchanged.text)")
             for port in [":", ":½", ":٣٣", ":99999999999999999999", ":0", ":+80"] {
-                let page = try await org.client.send(
+                let page = try await org.send(
                     "GET",
                     "/services/oauth2/authorize?"
                         + FormEncoding.encode([
@@ -222,12 +222,12 @@ struct SessionsAndUsersTests {
                         ]))
                 #expect(page.status == 400 && page.text.contains("redirect_uri_mismatch"), "\(port): \(page.status)")
             }
-            let foreign = try await org.client.send(
+            let foreign = try await org.send(
                 "POST", "/services/oauth2/authorize", form: ["ticket": "anything", "decision": "allow"],
                 headers: ["Origin": "https://evil.example"])
             #expect(foreign.status == 403 && foreign.text.contains("posted from another site"))
             // A ticket shown to one browser, decided by another (no consent cookie): refused.
-            let login = try await org.client.send(
+            let login = try await org.send(
                 "POST", "/services/oauth2/authorize",
                 form: [
                     "response_type": "code", "client_id": org.credentials.clientID, "redirect_uri": org.credentials.redirectURI,
@@ -235,7 +235,7 @@ struct SessionsAndUsersTests {
                 ])
             let range = try #require(login.text.range(of: #"name="ticket" value="([A-Za-z0-9]+)""#, options: .regularExpression))
             let ticket = String(login.text[range].split(separator: "\"")[3])
-            let elsewhere = try await HTTPTestClient(baseURL: org.credentials.instanceURL).send(
+            let elsewhere = try await org.newClient().send(
                 "POST", "/services/oauth2/authorize", form: ["ticket": ticket, "decision": "allow"])
             #expect(
                 elsewhere.header("Location") == nil && elsewhere.text.contains("belongs to another browser"),

@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import SalesforceAuth
@@ -17,7 +18,7 @@ struct StandardObjectValuesTests {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
             func picklist(_ type: String, _ field: String) async throws -> [String] {
-                let describe = try await org.client.send("GET", "\(org.dataPath)/sobjects/\(type)/describe", token: token).json
+                let describe = try await org.send("GET", "\(org.dataPath)/sobjects/\(type)/describe", token: token).json
                 let fields = StandardObjectsTests.fields(of: describe)
                 return fields[field]?["picklistValues"]?.arrayValue?.compactMap { $0["value"]?.stringValue } ?? []
             }
@@ -35,7 +36,7 @@ struct StandardObjectValuesTests {
     func polymorphicTargets() async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
-            let describe = try await org.client.send("GET", "\(org.dataPath)/sobjects/Task/describe", token: token).json
+            let describe = try await org.send("GET", "\(org.dataPath)/sobjects/Task/describe", token: token).json
             let fields = StandardObjectsTests.fields(of: describe)
             // A real org lists every object a task may be about; these are the ones LocalOrg has.
             #expect(
@@ -45,13 +46,13 @@ struct StandardObjectValuesTests {
             // Salesforce gives the series' first task no relationship name: it cannot be traversed.
             #expect(fields["RecurrenceActivityId"]?["relationshipName"] == .null)
 
-            let product = try await org.client.send(
+            let product = try await org.send(
                 "POST", "\(org.dataPath)/sobjects/Product2", token: token, json: ["Name": "Widget"]
             ).json["id"]?.stringValue
-            let task = try await org.client.send(
+            let task = try await org.send(
                 "POST", "\(org.dataPath)/sobjects/Task", token: token, json: ["Subject": "Restock", "WhatId": .string(product ?? "")])
             #expect(task.status == 201, "\(task.text)")
-            let found = try await org.client.send(
+            let found = try await org.send(
                 "GET", "\(org.dataPath)/query?q=" + "SELECT What.Name, What.Type FROM Task".formQuery, token: token)
             #expect(found.json["records"]?[0]?["What"]?["Name"] == "Widget", "\(found.text)")
             #expect(found.json["records"]?[0]?["What"]?["Type"] == "Product2", "\(found.text)")
@@ -64,7 +65,7 @@ struct StandardObjectValuesTests {
             let token = try await org.passwordToken()
             func fields(_ type: String) async throws -> [String: JSON] {
                 StandardObjectsTests.fields(
-                    of: try await org.client.send("GET", "\(org.dataPath)/sobjects/\(type)/describe", token: token).json)
+                    of: try await org.send("GET", "\(org.dataPath)/sobjects/\(type)/describe", token: token).json)
             }
             let profile = try await fields("Profile")
             #expect(profile["PermissionsApiEnabled"]?["sortable"] == false && profile["PermissionsApiEnabled"]?["groupable"] == false)
@@ -85,10 +86,10 @@ struct StandardObjectValuesTests {
     func groupRequiredFields() async throws {
         try await withTestOrg(seed: false) { org throws in
             let token = try await org.passwordToken()
-            let missing = try await org.client.send("POST", "\(org.dataPath)/sobjects/Group", token: token, json: ["Email": "a@b.c"])
+            let missing = try await org.send("POST", "\(org.dataPath)/sobjects/Group", token: token, json: ["Email": "a@b.c"])
             #expect(missing.status == 400 && missing.json[0]?["errorCode"] == "REQUIRED_FIELD_MISSING", "\(missing.text)")
             #expect(Set(missing.json[0]?["fields"]?.arrayValue?.compactMap(\.stringValue) ?? []) == ["Name", "Type"])
-            let made = try await org.client.send(
+            let made = try await org.send(
                 "POST", "\(org.dataPath)/sobjects/Group", token: token, json: ["Name": "Field reps", "Type": "Regular"])
             #expect(made.status == 201, "\(made.text)")
         }

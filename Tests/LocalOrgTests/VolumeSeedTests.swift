@@ -12,7 +12,7 @@ import Testing
 struct VolumeSeedTests {
     private static func query(_ org: APITestOrg, _ soql: String, token: String) async throws -> JSON {
         let encoded = soql.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "+&=")))
-        let reply = try await org.client.send("GET", "\(org.dataPath)/query?q=\(encoded ?? "")", token: token)
+        let reply = try await org.send("GET", "\(org.dataPath)/query?q=\(encoded ?? "")", token: token)
         guard reply.status == 200 else { throw TestFailure("\(soql): \(reply.status) \(reply.text)") }
         return reply.json
     }
@@ -51,14 +51,14 @@ struct VolumeSeedTests {
 
             // Ids go on after the seed's: a new Contact under a seeded Account is created.
             let accountID = try #require(account["Id"]?.stringValue)
-            let created = try await org.client.send(
+            let created = try await org.send(
                 "POST", "\(org.dataPath)/sobjects/Contact", token: token, json: ["LastName": "Later", "AccountId": .string(accountID)])
             #expect(created.status == 201)
             let after = try await Self.query(org, "SELECT COUNT() FROM Contact WHERE AccountId = '\(accountID)'", token: token)
             #expect(after["totalSize"] == 4)
 
             // Seeding is not the user's own work: nothing is in the recently viewed list.
-            let recent = try await org.client.send("GET", "\(org.dataPath)/recent", token: token)
+            let recent = try await org.send("GET", "\(org.dataPath)/recent", token: token)
             #expect(recent.json.arrayValue?.count == 1)
         }
     }

@@ -13,20 +13,37 @@ public import LocalOrg
 ///     }
 /// }
 /// ```
+///
+/// With ``TestOrg/Setup/inProcess`` no socket is opened: clients made with the org's
+/// ``TestOrg/transport`` reach its routes directly, so the test is faster and cannot collide
+/// with anything else on the machine.
 /// - Parameters:
+///   - setup: A server on a loopback port (the default), or the org's routes in this process.
 ///   - seed: Whether the org has the sample data (Accounts, Contacts, Opportunities…).
 ///   - tokenLifetime: How long access tokens live, in seconds of the org's clock.
 ///   - configuration: Anything else; its seed, token lifetime and clock are replaced.
 ///   - body: The test, given the running org; what it returns is returned.
 @discardableResult
 public func withLocalOrg<T>(
-    seed: Bool = false, tokenLifetime: TimeInterval = 3600, configuration: LocalOrgConfiguration = LocalOrgConfiguration(),
-    _ body: (TestOrg) async throws -> T
+    _ setup: TestOrg.Setup = .live, seed: Bool = false, tokenLifetime: TimeInterval = 3600,
+    configuration: LocalOrgConfiguration = LocalOrgConfiguration(), _ body: (TestOrg) async throws -> T
 ) async throws -> T {
     let clock = MovableClock()
     var configuration = configuration
     configuration.seedsSampleData = seed
     configuration.tokenLifetime = tokenLifetime
     configuration.clock = { clock.now }
-    return try await LocalOrgServer.withRunning(configuration) { server in try await body(TestOrg(server: server, clock: clock)) }
+    let server =
+        switch setup {
+        case .live: try await LocalOrgServer.start(configuration)
+        case .inProcess: try await LocalOrgServer.startInProcess(configuration)
+        }
+    do {
+        let result = try await body(TestOrg(server: server, clock: clock, setup: setup))
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 package import HTTPTypes
 import Hummingbird
 package import LocalOrgEngine
@@ -7,12 +8,15 @@ import NIOEmbedded
 import SalesforceCore
 
 /// LocalOrg's routes, middleware included, answering requests in this process with no socket:
-/// what the fuzzer drives, so that every byte of a request reaches the same code a client's does.
+/// what the fuzzer drives and what ForceKitTesting's in-process orgs answer through, so that
+/// every byte of a request reaches the same code a client's does.
 package struct InProcessResponder: Sendable {
     /// A response as a client would read it.
     package struct Reply: Sendable {
         /// The HTTP status code.
         package var status: Int
+        /// The response's header fields, in the order the server wrote them.
+        package var headers: HTTPFields
         /// The body's bytes.
         package var body: [UInt8]
     }
@@ -23,8 +27,13 @@ package struct InProcessResponder: Sendable {
 
     /// The routes of `org`, without a request log.
     package init(org: Org) {
+        self.init(org: org, responder: SiteResponder(org: org, routes: LocalOrgRouter.make(org: org, requestLog: nil).buildResponder()))
+    }
+
+    /// The routes a server would answer with, as built for it.
+    init(org: Org, responder: SiteResponder) {
         self.org = org
-        responder = SiteResponder(org: org, routes: LocalOrgRouter.make(org: org, requestLog: nil).buildResponder())
+        self.responder = responder
     }
 
     /// The `Cookie` header value that carries the browser session `session` (a value of
@@ -37,24 +46,32 @@ package struct InProcessResponder: Sendable {
     package func respond(method: HTTPRequest.Method, target: String, headers: HTTPFields, body: [UInt8]) async -> Reply {
         var headers = headers
         headers[.contentLength] = String(body.count)
+        let base = URLComponents(string: org.baseURL)
+        let authority = base?.host.map { host in base?.port.map { "\(host):\($0)" } ?? host } ?? "127.0.0.1"
         let request = Request(
-            head: HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1", path: target, headerFields: headers),
+            head: HTTPRequest(method: method, scheme: base?.scheme ?? "http", authority: authority, path: target, headerFields: headers),
             body: RequestBody(buffer: ByteBuffer(bytes: body)))
         let context = LocalOrgRequestContext(source: ApplicationRequestContextSource(channel: NIOAsyncTestingChannel(), logger: logger))
         let response: Response
         do {
             response = try await responder.respond(to: request, context: context)
+        } catch let error as any HTTPResponseError {
+            // As the server turns an error that escapes every middleware into its response.
+            guard let answer = try? error.response(from: request, context: context) else {
+                return Reply(status: 500, headers: [:], body: [])
+            }
+            response = answer
         } catch {
-            // The server's own answer to an error that escapes every middleware.
-            return Reply(status: 500, body: [])
+            // The server's own answer to any other error that escapes every middleware.
+            return Reply(status: 500, headers: [:], body: [])
         }
         let collector = BodyCollector()
         do {
             try await response.body.write(collector)
         } catch {
-            return Reply(status: Int(response.status.code), body: [])
+            return Reply(status: Int(response.status.code), headers: response.headers, body: [])
         }
-        return Reply(status: Int(response.status.code), body: collector.bytes)
+        return Reply(status: Int(response.status.code), headers: response.headers, body: collector.bytes)
     }
 }
 

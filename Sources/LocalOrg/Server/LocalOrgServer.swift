@@ -29,33 +29,54 @@ public final class LocalOrgServer: Sendable {
     public let isTemporary: Bool
     /// Failures to produce on purpose, for testing clients against a misbehaving server.
     public let faults: FaultInjector
+    /// The org's routes answering in this process, when it was started with no socket.
+    package let inProcess: InProcessResponder?
     private let org: Org
-    private let serviceGroup: ServiceGroup
-    private let running: Task<Void, any Error>
+    /// The network service and its task; nil for an org started in process.
+    private let serving: (group: ServiceGroup, running: Task<Void, any Error>)?
     /// The data directory's lock, held while the server runs (none for a temporary directory).
     private let lock: DataDirectoryLock?
 
     private init(
-        credentials: LocalOrgCredentials, org: Org, dataDirectory: URL, isTemporary: Bool, faults: FaultInjector,
-        serviceGroup: ServiceGroup, running: Task<Void, any Error>, lock: DataDirectoryLock?
+        org: Org, dataDirectory: URL, isTemporary: Bool, faults: FaultInjector, inProcess: InProcessResponder?,
+        serving: (group: ServiceGroup, running: Task<Void, any Error>)?, caFile: String?, lock: DataDirectoryLock?
     ) {
         self.lock = lock
         self.org = org
         self.faults = faults
-        self.credentials = credentials
+        let app = org.settings.connectedApps[0]
+        self.credentials = LocalOrgCredentials(
+            instanceURL: org.baseURL, loginURL: org.baseURL, user: org.defaultUser,
+            username: org.settings.username, password: org.settings.password, clientID: app.consumerKey,
+            redirectURI: app.callbackURLs[0], caFile: caFile)
         self.store = org.store
         self.dataDirectory = dataDirectory
         self.isTemporary = isTemporary
-        self.serviceGroup = serviceGroup
-        self.running = running
+        self.inProcess = inProcess
+        self.serving = serving
     }
 
     /// Starts a server and returns once it accepts connections.
     public static func start(_ configuration: LocalOrgConfiguration) async throws(LocalOrgError) -> LocalOrgServer {
+        try await start(configuration, listens: true)
+    }
+
+    /// Opens the org with no socket: its routes answer through ``inProcess`` alone, at
+    /// `http://127.0.0.1:9` (the discard port, so a request that misses the in-process
+    /// answerer fails at once). The configuration's TLS, certificate login, host and port are
+    /// not used.
+    package static func startInProcess(_ configuration: LocalOrgConfiguration) async throws(LocalOrgError) -> LocalOrgServer {
+        try await start(configuration, listens: false)
+    }
+
+    private static func start(_ configuration: LocalOrgConfiguration, listens: Bool) async throws(LocalOrgError) -> LocalOrgServer {
         let (directory, isTemporary) = try dataDirectory(configuration.dataDirectory)
         // A temporary directory is this server's alone; a kept one may be another's.
         let lock = isTemporary ? nil : try DataDirectoryLock.acquire(in: directory)
         do {
+            guard listens else {
+                return try await startInProcess(configuration, directory: directory, isTemporary: isTemporary, lock: lock)
+            }
             return try await start(configuration, directory: directory, isTemporary: isTemporary, lock: lock)
         } catch {
             lock?.release()
@@ -65,16 +86,35 @@ public final class LocalOrgServer: Sendable {
         }
     }
 
-    private static func start(_ configuration: LocalOrgConfiguration, directory: URL, isTemporary: Bool, lock: DataDirectoryLock?)
-        async throws(LocalOrgError) -> LocalOrgServer
-    {
-        // Under the directory's lock: no other server has the database open.
+    /// Opens the org in `directory`, under the directory's lock: no other server has the database open.
+    private static func openOrg(_ configuration: LocalOrgConfiguration, in directory: URL) async throws(LocalOrgError) -> Org {
         if configuration.resetsData { try Org.removeData(in: directory) }
-        let org = try await Org.open(
+        return try await Org.open(
             in: directory, schemaFile: configuration.schemaFile, seedsSampleData: configuration.seedsSampleData,
             tokenLifetime: configuration.tokenLifetime, clock: configuration.clock, pushEnabled: configuration.pushEnabled,
             apexRoutes: configuration.apexRoutes, rotatesRefreshTokens: configuration.rotatesRefreshTokens,
             volumeSeed: configuration.volumeSeed)
+    }
+
+    private static func startInProcess(
+        _ configuration: LocalOrgConfiguration, directory: URL, isTemporary: Bool, lock: DataDirectoryLock?
+    ) async throws(LocalOrgError) -> LocalOrgServer {
+        let org = try await openOrg(configuration, in: directory)
+        org.baseURL = "http://127.0.0.1:9"
+        let faults = FaultInjector()
+        let router = LocalOrgRouter.make(
+            org: org, requestLog: configuration.requestLog, faults: faults, caFile: nil, clientCertificates: nil,
+            pages: configuration.pagesDirectory)
+        let responder = InProcessResponder(org: org, responder: SiteResponder(org: org, routes: router.buildResponder()))
+        return LocalOrgServer(
+            org: org, dataDirectory: directory, isTemporary: isTemporary, faults: faults, inProcess: responder, serving: nil,
+            caFile: nil, lock: lock)
+    }
+
+    private static func start(_ configuration: LocalOrgConfiguration, directory: URL, isTemporary: Bool, lock: DataDirectoryLock?)
+        async throws(LocalOrgError) -> LocalOrgServer
+    {
+        let org = try await openOrg(configuration, in: directory)
 
         var certificate: CertificateAuthority?
         let clientCertificates = try configuration.certificateLogin.map { login throws(LocalOrgError) in try ClientCertificateCheck(login) }
@@ -148,14 +188,9 @@ public final class LocalOrgServer: Sendable {
         let hostForURL = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         org.baseURL = "\(scheme)://\(hostForURL):\(port)"
         lock?.record(instanceURL: org.baseURL)
-        let app = org.settings.connectedApps[0]
-        let credentials = LocalOrgCredentials(
-            instanceURL: org.baseURL, loginURL: org.baseURL, user: org.defaultUser,
-            username: org.settings.username, password: org.settings.password, clientID: app.consumerKey,
-            redirectURI: app.callbackURLs[0], caFile: certificate?.caFile.path)
         return LocalOrgServer(
-            credentials: credentials, org: org, dataDirectory: directory, isTemporary: isTemporary, faults: faults,
-            serviceGroup: serviceGroup, running: running, lock: lock)
+            org: org, dataDirectory: directory, isTemporary: isTemporary, faults: faults, inProcess: nil,
+            serving: (serviceGroup, running), caFile: certificate?.caFile.path, lock: lock)
     }
 
     /// Adds an active user who logs in with `username` and `password` (at the login pages, or
@@ -198,14 +233,16 @@ public final class LocalOrgServer: Sendable {
     /// (its files are let go when this returns, and it answers no more) and removes a
     /// temporary data directory.
     public func stop() async {
-        await serviceGroup.triggerGracefulShutdown()
-        _ = try? await running.value
+        if let serving {
+            await serving.group.triggerGracefulShutdown()
+            _ = try? await serving.running.value
+        }
         finish()
     }
 
     /// Waits until the server stops (on a signal, when configured to stop on signals).
     public func waitUntilStopped() async {
-        _ = try? await running.value
+        if let serving { _ = try? await serving.running.value }
         finish()
     }
 

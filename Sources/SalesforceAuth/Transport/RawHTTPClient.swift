@@ -1,5 +1,5 @@
 package import Foundation
-import SalesforceCore
+package import SalesforceCore
 import URLEncoding
 
 /// Requests by method and path over an ``HTTPTransport``, for the tools that talk HTTP to an org
@@ -34,6 +34,27 @@ package struct RawHTTPClient: Sendable {
         let response = try await transport.send(request)
         if let setCookie = response.header("Set-Cookie") { keep(setCookie) }
         return response
+    }
+
+    /// Sends a request as a test or tool spells it: a bearer `token`, and a JSON or form body with
+    /// its content type; `extra` headers win.
+    package func send(
+        _ method: String, _ path: String, token: String? = nil, json: JSON? = nil, form: [String: String]? = nil,
+        headers extra: [String: String] = [:]
+    ) async throws -> HTTPResponse {
+        var headers: [String: String] = [:]
+        var body: Data?
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        if let json {
+            body = Data(json.serializedBytes())
+            headers["Content-Type"] = "application/json"
+        }
+        if let form {
+            body = Self.formBody(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        }
+        headers.merge(extra) { $1 }
+        return try await send(method, path, headers: headers, body: body)
     }
 
     /// Keeps the cookies of a `Set-Cookie` header (several may come joined by commas); an empty

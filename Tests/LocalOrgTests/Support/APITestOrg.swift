@@ -1,52 +1,24 @@
-import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import LocalOrg
-import SalesforceAuth
 import SalesforceCore
 
-/// A LocalOrg started for one test (see ForceKitTesting's `TestOrg`), with an HTTP client for its raw API.
-struct APITestOrg {
-    let org: TestOrg
-    let client: HTTPTestClient
-    var server: LocalOrgServer { org.server }
-    var clock: MovableClock { org.clock }
-    var credentials: LocalOrgCredentials { server.credentials }
+/// The LocalOrg tests' org: ForceKitTesting's `TestOrg`, with the API paths they spell.
+typealias APITestOrg = TestOrg
+
+extension TestOrg {
     var version: String { APIVersion.current.description }
     var dataPath: String { "/services/data/\(version)" }
-
-    /// The token endpoint's answer to the default user's password login, with `extra` fields
-    /// (a `scope`, say).
-    func passwordGrant(_ extra: [String: String] = [:]) async throws -> HTTPResponse {
-        var form = [
-            "grant_type": "password", "client_id": credentials.clientID, "username": credentials.username,
-            "password": credentials.password,
-        ]
-        form.merge(extra) { $1 }
-        return try await client.send("POST", "/services/oauth2/token", form: form)
-    }
-
-    /// A token for the default user from the password flow.
-    func passwordToken() async throws -> String {
-        let reply = try await passwordGrant()
-        guard let token = reply.json["access_token"]?.stringValue else {
-            throw TestFailure("password grant failed: \(reply.status) \(reply.text)")
-        }
-        return token
-    }
-
 }
 
-/// Runs `body` with a LocalOrg started for it (seeded unless told otherwise), stopped when
-/// `body` returns or throws.
+/// Runs `body` with a LocalOrg started for it (seeded unless told otherwise, in process unless
+/// told `.live`), stopped when `body` returns or throws.
 @discardableResult
 func withTestOrg<T>(
-    seed: Bool = true, tokenLifetime: TimeInterval = 3600, configuration: LocalOrgConfiguration = LocalOrgConfiguration(),
-    _ body: (APITestOrg) async throws -> T
+    _ setup: TestOrg.Setup = .inProcess, seed: Bool = true, tokenLifetime: TimeInterval = 3600,
+    configuration: LocalOrgConfiguration = LocalOrgConfiguration(), _ body: (TestOrg) async throws -> T
 ) async throws -> T {
-    try await withLocalOrg(seed: seed, tokenLifetime: tokenLifetime, configuration: configuration) { org in
-        try await body(APITestOrg(org: org, client: HTTPTestClient(baseURL: org.credentials.instanceURL)))
-    }
+    try await withLocalOrg(setup, seed: seed, tokenLifetime: tokenLifetime, configuration: configuration, body)
 }
 
 struct TestFailure: Error, CustomStringConvertible {

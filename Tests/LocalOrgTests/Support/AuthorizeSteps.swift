@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import LocalOrg
 import SalesforceAuth

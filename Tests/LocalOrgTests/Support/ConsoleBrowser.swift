@@ -1,4 +1,5 @@
 import ForceKitTestSupport
+import ForceKitTesting
 import Foundation
 import SalesforceAuth
 import URLEncoding
@@ -9,8 +10,9 @@ struct ConsoleBrowser {
     let client: HTTPTestClient
     var cookie: String?
 
-    init(baseURL: String) {
-        client = HTTPTestClient(baseURL: baseURL)
+    /// A browser of its own on `org`, with no cookies yet.
+    init(org: TestOrg) {
+        client = org.newClient()
     }
 
     /// Logs in through the login page; the reply is the login's answer.
