@@ -88,12 +88,12 @@ public struct SimulatedBrowser: BrowserSession {
             let offersCertificate = page.contains("name=\"login_method\" value=\"certificate\"")
             let isLoginPage = page.contains("name=\"password\"") || offersCertificate
             // The form posts where the page says (a site's pages post under its path).
-            guard let action = Self.sameOrigin(Self.formAction(in: page) ?? "/services/oauth2/authorize", as: next.url) else {
+            guard let action = Self.sameOrigin(HTMLPage(page).formAction ?? "/services/oauth2/authorize", as: next.url) else {
                 throw OAuthError(.browserLaunchFailed, "The page's form has no address.")
             }
             let form: String
             if isLoginPage, typedCredentials {
-                let reason = Self.alert(in: page) ?? "no reason shown"
+                let reason = HTMLPage(page).alert ?? "no reason shown"
                 if let credentials {
                     throw OAuthError(
                         .browserLaunchFailed, "The login page refused the username and password of \(credentials.username): \(reason)")
@@ -106,14 +106,14 @@ public struct SimulatedBrowser: BrowserSession {
                         .browserLaunchFailed, "The login page offers no certificate-based login (serve LocalOrg with --client-ca).")
                 }
                 typedCredentials = true
-                let typed = Self.hiddenFields(in: page).filter { $0.name != "login_method" }
+                let typed = HTMLPage(page).hiddenFields.filter { $0.name != "login_method" }
                 form = FormEncoding.encode(typed + [("login_method", "certificate")])
             } else if response.isSuccess, isLoginPage, let credentials {
                 typedCredentials = true
                 // What a person's browser posts: the form's hidden fields and what they typed.
-                let typed = Self.hiddenFields(in: page).filter { $0.name != "username" && $0.name != "password" }
+                let typed = HTMLPage(page).hiddenFields.filter { $0.name != "username" && $0.name != "password" }
                 form = FormEncoding.encode(typed + [("username", credentials.username), ("password", credentials.password)])
-            } else if response.isSuccess, let ticket = Self.hiddenFields(in: page).first(where: { $0.name == "ticket" })?.value {
+            } else if response.isSuccess, let ticket = HTMLPage(page).hiddenField(named: "ticket") {
                 form = FormEncoding.encode([("ticket", ticket), ("decision", allowsAccess ? "allow" : "deny")])
             } else {
                 let what = isLoginPage ? "a login page" : "a page with status \(response.status)"
@@ -144,75 +144,4 @@ public struct SimulatedBrowser: BrowserSession {
         else { return nil }
         return target
     }
-
-    // The page is read as bytes, as a browser's tokenizer reads it: an attribute ends at the first
-    // `"` byte, whatever combining mark follows it (Swift `Character`s would not see that quote).
-
-    /// Where a page's form posts, unescaped.
-    private static func formAction(in html: String) -> String? {
-        let bytes = Array(html.utf8)
-        guard let start = find("<form method=\"post\" action=\"", in: bytes, from: 0),
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\""))
-        else { return nil }
-        return unescaped(bytes[start..<end])
-    }
-
-    /// The text of a page's alert (a refused login's reason), unescaped.
-    private static func alert(in html: String) -> String? {
-        let bytes = Array(html.utf8)
-        guard let start = find("role=\"alert\">", in: bytes, from: 0), let end = find("</p>", in: bytes, from: start) else { return nil }
-        return unescaped(bytes[start..<(end - 4)])
-    }
-
-    /// The name and value of every `<input type="hidden">` of a page, in order, unescaped.
-    private static func hiddenFields(in html: String) -> [(name: String, value: String)] {
-        let bytes = Array(html.utf8)
-        let quote = UInt8(ascii: "\"")
-        var fields: [(name: String, value: String)] = []
-        var position = 0
-        while let nameStart = find("<input type=\"hidden\" name=\"", in: bytes, from: position) {
-            position = nameStart
-            guard let nameEnd = bytes[nameStart...].firstIndex(of: quote), bytes[nameEnd...].starts(with: "\" value=\"".utf8) else {
-                continue
-            }
-            let valueStart = nameEnd + 9
-            guard let valueEnd = bytes[valueStart...].firstIndex(of: quote) else { break }
-            fields.append((unescaped(bytes[nameStart..<nameEnd]), unescaped(bytes[valueStart..<valueEnd])))
-            position = valueEnd
-        }
-        return fields
-    }
-
-    /// The index just after the first `pattern` in `bytes` at or after `from`.
-    private static func find(_ pattern: String, in bytes: [UInt8], from: Int) -> Int? {
-        let needle = Array(pattern.utf8)
-        guard bytes.count >= needle.count, from <= bytes.count - needle.count else { return nil }
-        for index in from...(bytes.count - needle.count) where bytes[index..<(index + needle.count)].elementsEqual(needle) {
-            return index + needle.count
-        }
-        return nil
-    }
-
-    /// Bytes with the five references a page escapes in attribute values turned back.
-    private static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
-        let references: [(String, UInt8)] = [
-            ("&quot;", UInt8(ascii: "\"")), ("&#39;", UInt8(ascii: "'")), ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")),
-            ("&amp;", UInt8(ascii: "&")),
-        ]
-        var result: [UInt8] = []
-        var index = bytes.startIndex
-        scanning: while index < bytes.endIndex {
-            if bytes[index] == UInt8(ascii: "&") {
-                for (reference, byte) in references where bytes[index...].starts(with: reference.utf8) {
-                    result.append(byte)
-                    index += reference.utf8.count
-                    continue scanning
-                }
-            }
-            result.append(bytes[index])
-            index += 1
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
-
 }

@@ -48,7 +48,7 @@ struct HostileInputRoundThreeTests {
     func contentSecurityPolicyEverywhere() async throws {
         try await withTestOrg { org throws in
             let token = try await org.passwordToken()
-            var browser = ConsoleBrowser(org: org)
+            let browser = ConsoleBrowser(org: org)
             try await browser.logIn(username: org.credentials.username, password: org.credentials.password)
             let file = try await org.send(
                 "POST", "\(org.dataPath)/sobjects/ContentVersion", token: token,
@@ -83,7 +83,7 @@ struct HostileInputRoundThreeTests {
     @Test("a console page number past Int's range, negative or not a number answers 400, and the server goes on")
     func consolePageNumbers() async throws {
         try await withTestOrg { org throws in
-            var browser = ConsoleBrowser(org: org)
+            let browser = ConsoleBrowser(org: org)
             try await browser.logIn(username: org.credentials.username, password: org.credentials.password)
             for page in ["9223372036854775807", "99999999999999999999", "-9223372036854775808", "0", "x", "1e3"] {
                 let reply = try await browser.get("/lightning/o/Account/list?page=\(page)")

@@ -2,13 +2,12 @@ import ForceKitTestSupport
 import ForceKitTesting
 import Foundation
 import SalesforceAuth
-import URLEncoding
 
-/// A browser on LocalOrg's console, as far as the tests need one: it keeps the session cookie,
-/// follows nothing by itself, and reads a page's form token the way a form would send it.
+/// A browser tab on LocalOrg's console, as far as the tests need one: the raw client keeps the
+/// session cookie and follows nothing by itself, and HeadlessLogin's `HTMLPage` (the page reader
+/// `SimulatedBrowser` answers login pages with) reads a page's form token the way a form sends it.
 struct ConsoleBrowser {
     let client: HTTPTestClient
-    var cookie: String?
 
     /// A browser of its own on `org`, with no cookies yet.
     init(org: TestOrg) {
@@ -17,18 +16,14 @@ struct ConsoleBrowser {
 
     /// Logs in through the login page; the reply is the login's answer.
     @discardableResult
-    mutating func logIn(username: String, password: String, startURL: String? = nil) async throws -> HTTPResponse {
+    func logIn(username: String, password: String, startURL: String? = nil) async throws -> HTTPResponse {
         var fields = ["username": username, "password": password]
         fields["startURL"] = startURL
-        let reply = try await client.send("POST", "/login", form: fields)
-        if let set = reply.header("Set-Cookie"), set.hasPrefix("sid") {
-            cookie = set.split(separator: ";").first.map(String.init)
-        }
-        return reply
+        return try await client.send("POST", "/login", form: fields)
     }
 
     func get(_ path: String) async throws -> HTTPResponse {
-        try await client.send("GET", path, headers: cookie.map { ["Cookie": $0] } ?? [:])
+        try await client.send("GET", path)
     }
 
     /// Posts a form as the page at `formPage` would: with that page's form token.
@@ -42,18 +37,16 @@ struct ConsoleBrowser {
 
     /// Posts exactly these fields.
     func post(_ path: String, rawFields: [String: String], origin: String? = nil) async throws -> HTTPResponse {
-        var headers = cookie.map { ["Cookie": $0] } ?? [:]
-        headers["Origin"] = origin
-        return try await client.send("POST", path, form: rawFields, headers: headers)
+        try await client.send("POST", path, form: rawFields, headers: origin.map { ["Origin": $0] } ?? [:])
     }
 
     /// The form token a page carries.
     func formToken(on path: String) async throws -> String {
         let page = try await get(path).text
-        guard let range = page.range(of: #"name="_form" value="([^"]+)""#, options: .regularExpression) else {
+        guard let token = HTMLPage(page).hiddenField(named: "_form") else {
             throw TestFailure("\(path) has no form token: \(page.prefix(300))")
         }
-        return String(page[range].split(separator: "\"")[3])
+        return token
     }
 }
 
