@@ -56,6 +56,28 @@ struct ConsoleTests {
         }
     }
 
+    @Test("the authorize endpoint's login page is the console's: one form, one style sheet, one frame")
+    func oneLoginPage() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let console = try await ConsoleBrowser(org: org).get("/login").text
+            let authorize = try await org.newClient().send(
+                "GET",
+                "/services/oauth2/authorize?"
+                    + FormEncoding.encode([
+                        ("response_type", "code"), ("client_id", org.credentials.clientID), ("redirect_uri", org.credentials.redirectURI),
+                    ])
+            ).text
+            func styleSheet(_ page: String) -> Substring? {
+                guard let start = page.range(of: "<style>"), let end = page.range(of: "</style>") else { return nil }
+                return page[start.upperBound..<end.lowerBound]
+            }
+            #expect(styleSheet(console) != nil && styleSheet(console) == styleSheet(authorize))
+            let fields = #"<label for="username">Username</label><input type="text" id="username" name="username""#
+            #expect(console.contains(fields) && authorize.contains(fields))
+            #expect(authorize.contains("<div class=\"card login\"><h1>Log in to LocalOrg</h1>"))
+        }
+    }
+
     @Test("describe's classic page templates open: /{ID} the record, /{ID}/e its form, /003/e a new contact's")
     func classicPaths() async throws {
         try await withTestOrg(seed: false) { org throws in
