@@ -51,6 +51,19 @@ struct SmartStorePluginTests {
         }
     }
 
+    @Test("an index spec without a path or type, or with a type SmartStore lacks, is refused with SmartStore's own message")
+    func badIndexSpecs() async throws {
+        try await withBridge { bridge in
+            let untyped = await bridge.failure(F.smartstore, "pgRegisterSoup", ["soupName": "a", "indexes": [["path": "Name"]]])
+            #expect(untyped.contains(#"needs a "path" and a "type""#), "\(untyped)")
+            let dated = await bridge.failure(
+                F.smartstore, "pgRegisterSoup", ["soupName": "a", "indexes": [["path": "CloseDate", "type": "date"]]])
+            #expect(dated.contains(#""date" is not an index type"#), "\(dated)")
+            let registered = try await bridge.result(F.smartstore, "pgSoupExists", ["soupName": "a"])
+            #expect(registered == false)
+        }
+    }
+
     @Test("entries and cursors: upsert (with an external id), pages moved back and forth, Smart SQL, retrieve, remove")
     func entriesAndCursors() async throws {
         try await withBridge { bridge in

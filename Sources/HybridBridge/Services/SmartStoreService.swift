@@ -157,12 +157,7 @@ struct SmartStoreService: BridgeService {
     }
 
     private func indexSpecs(_ json: JSON?) throws -> [IndexSpec] {
-        try (json?.arrayValue ?? []).map { index in
-            guard let path = index["path"]?.stringValue, let type = index["type"]?.stringValue else {
-                throw BridgeFailure("An index spec needs a path and a type: \(index.serialized()).")
-            }
-            return IndexSpec(path: path, type: try IndexType(validating: type))
-        }
+        try (json?.arrayValue ?? []).map { index in try IndexSpec(json: index) }
     }
 
     private func querySpec(_ arguments: BridgeArguments, soup: String?) throws -> QuerySpec {

@@ -47,10 +47,11 @@ public struct StoreConfig: Sendable, Hashable {
             }
             var specs: [IndexSpec] = []
             for index in indexes {
-                guard let path = index["path"]?.stringValue, let type = index["type"]?.stringValue else {
+                do {
+                    specs.append(try IndexSpec(json: index))
+                } catch  where error.code == .invalidIndexPath {
                     throw .invalidStoreConfig("an index of the soup \"\(name)\" lacks a \"path\" or \"type\" string")
                 }
-                specs.append(IndexSpec(path: path, type: try IndexType(validating: type)))
             }
             parsed.append(Soup(soupName: name, indexes: specs))
         }

@@ -1,4 +1,4 @@
-import SalesforceCore
+public import SalesforceCore
 
 /// The type of a soup index: how values at its path are stored, compared and returned.
 public enum IndexType: String, Sendable, Hashable, CaseIterable, Codable {
@@ -41,6 +41,17 @@ public struct IndexSpec: Sendable, Hashable, Codable {
 
     /// The wire form used by config files and the hybrid API: `{"path": ..., "type": ...}`.
     public var jsonObject: [String: String] { ["path": path, "type": type.rawValue] }
+
+    /// Reads the wire form, `{"path": "Owner.Name", "type": "string"}`, as config files and the
+    /// hybrid and React Native APIs send it. The path is checked when a soup is registered.
+    /// - Throws: ``SmartStoreError/invalidIndexPath(_:reason:)`` when `path` or `type` is missing
+    ///   or not a string, ``SmartStoreError/unknownIndexType(_:)`` for types such as `date`.
+    public init(json: JSON) throws(SmartStoreError) {
+        guard let path = json["path"]?.stringValue, let type = json["type"]?.stringValue else {
+            throw .invalidIndexPath(json.serialized(), reason: "an index spec needs a \"path\" and a \"type\", both strings")
+        }
+        self.init(path: path, type: try IndexType(validating: type))
+    }
 }
 
 extension IndexSpec {
