@@ -32,8 +32,13 @@ async function openServed(localOrg, www, ...serveArguments) {
 
 /** The status of a POST of `body` to the bridge with these headers (Node's http sets Host and Origin as told). */
 function post(port, body, headers) {
+  return send(port, 'POST', '/__forcekit/exec', body, headers);
+}
+
+/** The status of a request to the served page's port (Node's fetch cannot set Host). */
+function send(port, method, path, body, headers) {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path: '/__forcekit/exec', method: 'POST', headers }, (response) => {
+    const request = http.request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
       response.resume();
       resolve(response.statusCode);
     });
@@ -80,6 +85,11 @@ test('a day in a hybrid page, in headless Chromium: sync down, a cursor, an offl
   assert.equal(await post(port, call, { Host: `evil.example:${port}`, Origin: `http://evil.example:${port}` }), 403);
   assert.equal(await post(port, call, {}), 403);
   assert.equal(await post(port, call, { Origin: `http://127.0.0.1:${port}` }), 200);
+  // Nor may such a name read the app's files (DNS rebinding): every path answers loopback names only.
+  for (const path of ['/', '/day.js', '/cordova.js']) {
+    assert.equal(await send(port, 'GET', path, undefined, { Host: `evil.example:${port}` }), 403, path);
+    assert.notEqual(await send(port, 'GET', path, undefined, { Host: `localhost:${port}` }), 403, path);
+  }
 });
 
 test('the www skeleton forcekit create --template hybrid writes runs as served, logged in with --local', async () => {

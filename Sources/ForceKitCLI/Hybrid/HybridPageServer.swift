@@ -25,6 +25,7 @@ struct HybridPageServer {
     /// The router: `/__forcekit/…` for the bridge, `/cordova.js`, then the folder's files.
     func router() throws -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: LoopbackHostMiddleware())
         let script = try Self.cordovaScript()
         let plugins = PluginScripts.find(in: root)
         router.get("/cordova.js") { _, _ in Self.response(Data(script.utf8), type: "text/javascript; charset=utf-8") }
@@ -75,9 +76,9 @@ struct HybridPageServer {
     /// points here), and a call posted from a page of this very origin (a page of another site open
     /// in the same browser can post to loopback, but its `Origin` says so).
     static func isFromServedPage(_ request: Request, call: Bool) -> Bool {
-        guard let authority = request.head.authority,
-            ["127.0.0.1:", "localhost:", "[::1]:"].contains(where: { authority.lowercased().hasPrefix($0) })
-        else { return false }
+        guard let authority = request.head.authority, LoopbackHostMiddleware<BasicRequestContext>.isLoopback(authority) else {
+            return false
+        }
         return !call || request.headers[.origin]?.lowercased() == "http://" + authority.lowercased()
     }
 
@@ -130,8 +131,9 @@ struct HybridPageServer {
     }
 
     private static func response(_ data: Data, type: String) -> Response {
+        // nosniff: a file is run only as the type its extension gives, never sniffed into a script.
         Response(
-            status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
