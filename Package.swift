@@ -171,7 +171,9 @@ let package = Package(
         // on the app layer, in a web view or over JSON lines.
         .target(
             name: "HybridBridge",
-            dependencies: ["SalesforceApp", "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore"],
+            dependencies: [
+                "SalesforceApp", "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SalesforceKeys",
+            ],
             swiftSettings: strictSettings
         ),
         // The identity-provider handoff: one app logs users into others over app URLs.

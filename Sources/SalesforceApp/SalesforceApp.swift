@@ -42,7 +42,7 @@ public actor SalesforceApp {
     /// selected host unless told another.
     public let loginHosts: LoginHostList
     let transport: any HTTPTransport
-    let keys: any KeyStore
+    nonisolated package let keys: any KeyStore
     let instrumentation: AppAnalytics
     var identityProvider: (client: IdentityProviderClient, scheme: String?, loginHost: LoginHost?)?
     let pushRegistrations: PushRegistrations

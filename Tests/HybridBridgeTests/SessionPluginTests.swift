@@ -156,7 +156,7 @@ final class RecordingTransport: HTTPTransport {
 @Suite("Hybrid network plugin: the user's token stays on the user's hosts")
 struct NetworkTokenScopeTests {
     @Test(
-        "pgSendRequest to another host goes without the token, and its 401 refreshes nothing; a file outside the app is refused"
+        "pgSendRequest to another host goes without the token, and its 401 refreshes nothing; a file outside the app, or a key file of the app, is refused"
     )
     func otherHosts() async throws {
         try await withLocalOrg(seed: false) { org in
@@ -211,6 +211,22 @@ struct NetworkTokenScopeTests {
                                     "The file \(secret.path) is outside the app: a page uploads only files in the app's data folder or its www folder."
                                 ))
                     }
+
+                    // Nor are the app's own key files (off Apple platforms, owner-only files in the
+                    // app's folder): a page could send them to any host.
+                    let keyFolder = folder.appendingPathComponent("keys")
+                    let keyFile = try #require(try FileManager.default.contentsOfDirectory(atPath: keyFolder.path).first)
+                    let keyPath = keyFolder.appendingPathComponent(keyFile)
+                    let keyUpload = await bridge.call(
+                        service: "com.salesforce.network", action: "pgSendRequest",
+                        arguments: [
+                            "pluginSDKVersion:13.0.2",
+                            [
+                                "path": .string(foreign), "method": "POST",
+                                "fileParams": ["fileData": ["fileMimeType": "text/plain", "fileUrl": .string(keyPath.absoluteString)]],
+                            ],
+                        ])
+                    #expect(keyUpload == .failure("The file \(keyPath.path) is one of the app's keys: a page may not upload them."))
                 }
             }
         }

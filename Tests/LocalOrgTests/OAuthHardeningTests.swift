@@ -44,6 +44,33 @@ struct OAuthHardeningTests {
         return try await client.send("POST", "/services/oauth2/token", form: form)
     }
 
+    @Test("under rotation a spent refresh token presented again revokes its family: the new refresh token and its access token die")
+    func replayedRefreshTokenRevokesFamily() async throws {
+        var configuration = LocalOrgConfiguration()
+        configuration.rotatesRefreshTokens = true
+        try await withTestOrg(seed: false, configuration: configuration) { org throws in
+            let first = try await exchange(org, try await code(org), redirectURI: org.credentials.redirectURI)
+            let spent = try #require(first.json["refresh_token"]?.stringValue)
+            func refresh(_ token: String) async throws -> HTTPResponse {
+                try await org.send(
+                    "POST", "/services/oauth2/token",
+                    form: ["grant_type": "refresh_token", "refresh_token": token, "client_id": org.credentials.clientID])
+            }
+            let rotated = try await refresh(spent)
+            let next = try #require(rotated.json["refresh_token"]?.stringValue, "\(rotated.text)")
+            let access = try #require(rotated.json["access_token"]?.stringValue)
+            #expect(next != spent)
+            #expect(try await org.send("GET", "\(org.dataPath)/limits", token: access).status == 200)
+
+            // The spent token again: two parties hold it, so the whole family goes (RFC 9700 §4.14.2).
+            let replay = try await refresh(spent)
+            #expect(replay.status == 400 && replay.json["error"] == "invalid_grant")
+            let afterReplay = try await refresh(next)
+            #expect(afterReplay.status == 400 && afterReplay.json["error"] == "invalid_grant")
+            #expect(try await org.send("GET", "\(org.dataPath)/limits", token: access).status == 401)
+        }
+    }
+
     @Test("a code is exchanged only with the redirect_uri it was issued for")
     func codeNeedsItsRedirectURI() async throws {
         try await withTestOrg(seed: false) { org throws in

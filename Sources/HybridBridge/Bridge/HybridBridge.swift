@@ -2,6 +2,7 @@ public import Foundation
 public import SalesforceApp
 public import SalesforceAuth
 public import SalesforceCore
+import SalesforceKeys
 
 /// The native side of the Mobile SDK's Cordova plugins, on ForceKit: the SDK's hybrid
 /// JavaScript (`cordova.force.js`, `force.js`, `mobilesync.js`) calls
@@ -32,13 +33,15 @@ public final class HybridBridge: Sendable {
     ///
     /// A page uploads files (`pgSendRequest`'s `fileParams`) only from inside the app, as a web
     /// view is limited: the app's data folder (`app.directory`) and `fileFolders`, such as the
-    /// app's `www` folder. Any other file, a symbolic link out of them included, is refused.
+    /// app's `www` folder. Any other file, a symbolic link out of them included, is refused, and
+    /// so is a file of the app's key store (its key files, off Apple platforms).
     public init(
         app: SalesforceApp, info: HybridAppInfo = HybridAppInfo(), browser: (any BrowserSession)? = nil,
         loginHost: LoginHost = .production, fileFolders: [URL] = []
     ) {
         let context = BridgeContext(
-            app: app, info: info, browser: browser, loginHost: loginHost, fileFolders: UploadFolders([app.directory] + fileFolders))
+            app: app, info: info, browser: browser, loginHost: loginHost,
+            fileFolders: UploadFolders([app.directory] + fileFolders, excluding: (app.keys as? FileKeyStore).map { [$0.directory] } ?? []))
         self.context = context
         mobileSync = MobileSyncService(context: context)
         let all: [any BridgeService] = [

@@ -1,13 +1,20 @@
 import Foundation
 
 /// The folders a page may upload files from: the app's own, as a web view reads only its app's
-/// files. A file is inside one when its real path (symbolic links and `..` resolved) is under
-/// the folder's real path, compared as bytes.
+/// files, less the folders of its secrets (the key files a key store keeps off Apple platforms).
+/// A file is inside one when its real path (symbolic links and `..` resolved) is under the
+/// folder's real path, compared as bytes.
 struct UploadFolders: Sendable {
     private let roots: [[UInt8]]
+    private let excluded: [[UInt8]]
 
-    init(_ folders: [URL]) {
-        roots = folders.map { Array(Self.realPath($0).utf8) + [UInt8(ascii: "/")] }
+    init(_ folders: [URL], excluding secrets: [URL] = []) {
+        roots = folders.map(Self.prefix)
+        excluded = secrets.map(Self.prefix)
+    }
+
+    private static func prefix(_ folder: URL) -> [UInt8] {
+        Array(realPath(folder).utf8) + [UInt8(ascii: "/")]
     }
 
     /// `url` when it names a file inside one of the folders.
@@ -17,6 +24,9 @@ struct UploadFolders: Sendable {
         guard url.isFileURL, roots.contains(where: { path.starts(with: $0) }) else {
             throw BridgeFailure(
                 "The file \(url.path) is outside the app: a page uploads only files in the app's data folder or its www folder.")
+        }
+        guard !excluded.contains(where: { path.starts(with: $0) }) else {
+            throw BridgeFailure("The file \(url.path) is one of the app's keys: a page may not upload them.")
         }
         return url
     }
