@@ -252,6 +252,30 @@ struct ConsoleTests {
         }
     }
 
+    @Test("a search for text with quotes and backslashes finds the record by that text, and a record's related list shows its children")
+    func searchTextIsAValue() async throws {
+        try await withTestOrg(seed: false) { org throws in
+            let token = try await org.passwordToken()
+            let name = #"O'Brien \ "Co" ' OR Name != '"#
+            let account = try await createAccount(org, token: token, name: name)
+            _ = try await createAccount(org, token: token, name: "Other")
+            let contact = try await org.send(
+                "POST", "\(org.dataPath)/sobjects/Contact", token: token, json: ["LastName": "Child", "AccountId": .string(account)])
+            #expect(contact.status == 201)
+            let browser = try await signedIn(org)
+
+            let found = try await browser.get("/lightning/o/Account/list?q=" + FormEncoding.encode(#"Brien \ "Co" ' OR"#))
+            #expect(found.status == 200 && found.visibleText.contains(name) && !found.visibleText.contains("Other"), "\(found.visibleText)")
+            let sorted = try await browser.get("/lightning/o/Account/list?sort=Name&dir=desc")
+            let text = sorted.visibleText
+            let first = try #require(text.range(of: name))
+            let second = try #require(text.range(of: "Other "))
+            #expect(second.lowerBound < first.lowerBound, "descending, Other comes before O'Brien")
+            let record = try await browser.get("/lightning/r/Account/\(account)/view")
+            #expect(record.visibleText.contains("Child"))
+        }
+    }
+
     @Test("logging out ends the session and its token; a session ends after two hours anyway")
     func sessionsEnd() async throws {
         try await withTestOrg(seed: false) { org throws in

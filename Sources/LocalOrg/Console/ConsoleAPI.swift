@@ -72,8 +72,9 @@ struct ConsoleAPI: Sendable {
         var names: [String: String] = [:]
         for (object, group) in Dictionary(grouping: ids.keys, by: { ids[$0] ?? "" }) where !object.isEmpty {
             guard let description = try? await describe(object), let nameField = description.nameField else { continue }
-            let list = group.map { SOQLString.quoted($0) }.joined(separator: ", ")
-            guard let found = try? await query("SELECT Id, \(nameField.name) FROM \(object) WHERE Id IN (\(list))") else { continue }
+            guard let found = try? await query(ConsoleQueries.names(of: object, nameField: nameField.name, ids: group)) else {
+                continue
+            }
             for record in found.records {
                 if let id = record["Id"]?.stringValue { names[id] = record[nameField.name]?.stringValue ?? id }
             }

@@ -39,16 +39,12 @@ struct ObjectListPage {
             return try await ListViewPage(api: api, description: description, view: view, chooser: chooser, number: number).page()
         }
 
-        var condition = ""
-        if !search.isEmpty, let nameField = description.nameField {
-            condition = " WHERE \(nameField.name) LIKE \(SOQLString.quoted(likePattern: "%" + search + "%"))"
-        }
-        let order = sortField.map { " ORDER BY \($0.name) \(descending ? "DESC NULLS LAST" : "ASC NULLS FIRST"), Id" } ?? " ORDER BY Id"
-        let selected = (["Id"] + columns.map(\.name)).uniqued()
-        let soql =
-            "SELECT \(selected.joined(separator: ", ")) FROM \(description.name)\(condition)\(order) LIMIT \(Self.pageSize) OFFSET \(offset)"
+        let condition = search.isEmpty ? nil : description.nameField.map { ConsoleQueries.nameContains($0.name, search) }
+        let soql = ConsoleQueries.page(
+            of: description.name, fields: (["Id"] + columns.map(\.name)).uniqued(), where: condition, sort: sortField?.name,
+            descending: descending, limit: Self.pageSize, offset: offset)
         let records = try await api.query(soql).records
-        let total = try await api.query("SELECT COUNT() FROM \(description.name)\(condition)").totalSize
+        let total = try await api.query(ConsoleQueries.count(of: description.name, where: condition)).totalSize
         let names = try await api.referenceNames(in: records, fields: columns)
 
         let headers: [HTML] = columns.map { column in

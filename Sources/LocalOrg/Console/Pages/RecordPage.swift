@@ -61,8 +61,9 @@ struct RecordPage {
                 )
             }
             let nameField = childDescription.nameField?.name ?? "Id"
-            let soql =
-                "SELECT Id, \(nameField == "Id" ? "CreatedDate" : nameField), LastModifiedDate FROM \(child.childObject) WHERE \(child.field) = \(SOQLString.quoted(recordID)) ORDER BY LastModifiedDate DESC LIMIT \(Self.relatedLimit)"
+            let soql = ConsoleQueries.related(
+                child.childObject, fields: ["Id", nameField == "Id" ? "CreatedDate" : nameField, "LastModifiedDate"],
+                parentField: child.field, parentID: recordID, limit: Self.relatedLimit)
             guard let found = try? await api.query(soql), found.totalSize > 0 else { continue }
             let rows: [[HTML]] = found.records.map { record in
                 let childID = record["Id"]?.stringValue ?? ""
