@@ -76,7 +76,7 @@ struct HybridPageServer {
     /// points here), and a call posted from a page of this very origin (a page of another site open
     /// in the same browser can post to loopback, but its `Origin` says so).
     static func isFromServedPage(_ request: Request, call: Bool) -> Bool {
-        guard let authority = request.head.authority, LoopbackHostMiddleware<BasicRequestContext>.isLoopback(authority) else {
+        guard let authority = request.head.authority, isLoopbackAuthority(authority) else {
             return false
         }
         return !call || request.headers[.origin]?.lowercased() == "http://" + authority.lowercased()

@@ -1,4 +1,5 @@
 import SOQL
+import SalesforceCore
 
 /// The console's queries built as SOQL syntax trees and printed by the SOQL module, never spliced
 /// together as text: names come from the org's describe, values go in as literals, so nothing a
@@ -47,8 +48,10 @@ enum ConsoleQueries {
         return query.description
     }
 
-    private static func field(_ name: String) -> ValueExpression {
-        .field(FieldPath(name.split(separator: ".").map(String.init)))
+    /// A field by its describe name, a relationship path split at each `.` scalar, as the SOQL
+    /// lexer reads one (a `.` a combining mark follows is still a separator).
+    static func field(_ name: String) -> ValueExpression {
+        .field(FieldPath(name.split(atScalars: ["."], omittingEmptyParts: false)))
     }
 
     private static func selected(_ name: String) -> SelectItem {

@@ -11,7 +11,18 @@ extension LocalOrgServer {
     public static func withRunning<T>(
         _ configuration: LocalOrgConfiguration, _ body: (LocalOrgServer) async throws -> T
     ) async throws -> T {
-        let server = try await start(configuration)
+        try await scoped(try await start(configuration), body)
+    }
+
+    /// Runs `body` with an org opened in process (``startInProcess(_:)``, no socket), and stops
+    /// it when `body` returns or throws, as ``withRunning(_:_:)`` does a server.
+    package static func withRunningInProcess<T>(
+        _ configuration: LocalOrgConfiguration, _ body: (LocalOrgServer) async throws -> T
+    ) async throws -> T {
+        try await scoped(try await startInProcess(configuration), body)
+    }
+
+    private static func scoped<T>(_ server: LocalOrgServer, _ body: (LocalOrgServer) async throws -> T) async throws -> T {
         do {
             let result = try await body(server)
             await server.stop()
