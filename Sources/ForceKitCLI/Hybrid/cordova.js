@@ -112,11 +112,18 @@
     return Promise.resolve();
   }
 
+  // As Cordova's, deviceready waits for DOMContentLoaded too: a page's handler finds its elements
+  // even when the bridge answered before the page's body was parsed.
+  var domLoaded = document.readyState !== 'loading'
+    ? Promise.resolve()
+    : new Promise(function (resolve) { addListener('DOMContentLoaded', resolve, { once: true }); });
+
   fetch('/__forcekit/ready')
     .then(function (response) { return response.json(); })
     .then(function (answer) {
       return loadPlugins(answer.plugins || {}).catch(function (failure) { console.error('ForceKit: ' + failure.message); });
     })
+    .then(function () { return domLoaded; })
     .then(function () {
       poll();
       ready = true;
