@@ -211,17 +211,19 @@ struct ServeCommand: AsyncParsableCommand {
             Console.printFailure("\(error)")
             throw ExitCode(1)
         }
+        // Recorded before the first line is printed: a tool that reads that line and runs
+        // `forcekit login --local` finds the org.
+        let record = RunningLocalOrg(server.credentials, dataDirectory: server.isTemporary ? nil : server.dataDirectory.path)
+        let recorded = Result { try record.save() }
         Console.print(server.credentials.jsonLine)
         if server.isTemporary {
             Console.printError(
                 "LocalOrg is using a temporary store (\(server.dataDirectory.path)); it is removed when the server stops. Use --data DIR to keep it."
             )
         }
-        let record = RunningLocalOrg(server.credentials, dataDirectory: server.isTemporary ? nil : server.dataDirectory.path)
-        do {
-            try record.save()
-            Console.printError("Recorded in \(record.file.path): forcekit login --local logs in to it.")
-        } catch {
+        switch recorded {
+        case .success: Console.printError("Recorded in \(record.file.path): forcekit login --local logs in to it.")
+        case .failure(let error):
             Console.printError("warning: cannot record the server in \(record.file.path): \(error.localizedDescription)")
         }
         await server.waitUntilStopped()
