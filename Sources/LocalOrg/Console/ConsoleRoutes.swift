@@ -83,7 +83,7 @@ struct ConsoleRoutes {
         router.get("/lightning/r/:object/view") { request, context in
             await signedIn(request) { api in
                 let id = context.parameters.get("object") ?? ""
-                guard let object = try await api.object(ofID: id) else { return ConsolePages.notFound(api) }
+                guard let object = api.object(ofID: id) else { return ConsolePages.notFound(api) }
                 return Self.seeOther(ConsolePaths.record(object, id))
             }
         }
@@ -142,7 +142,7 @@ struct ConsoleRoutes {
             let id = context.parameters.get("classic") ?? ""
             guard ClassicPath.isRecordID(id) else { throw HTTPError(.notFound) }
             return await signedIn(request) { api in
-                guard let object = try await api.object(ofID: id) else { return ConsolePages.notFound(api) }
+                guard let object = api.object(ofID: id) else { return ConsolePages.notFound(api) }
                 return Self.seeOther(ConsolePaths.record(object, id))
             }
         }
@@ -152,12 +152,12 @@ struct ConsoleRoutes {
             guard isPrefix || ClassicPath.isRecordID(segment) else { throw HTTPError(.notFound) }
             return await signedIn(request) { api in
                 if isPrefix {
-                    guard let object = try await api.objects().first(where: { $0.keyPrefix == segment })?.name else {
+                    guard let object = api.org.store.schema.type(withKeyPrefix: segment)?.name else {
                         return ConsolePages.notFound(api)
                     }
                     return Self.seeOther(ConsolePaths.new(object))
                 }
-                guard let object = try await api.object(ofID: segment) else { return ConsolePages.notFound(api) }
+                guard let object = api.object(ofID: segment) else { return ConsolePages.notFound(api) }
                 return Self.seeOther(ConsolePaths.record(object, segment, "edit"))
             }
         }

@@ -1,9 +1,10 @@
+import LocalOrgEngine
 import SalesforceCore
 
 /// A field's value as a page shows it: picklist labels, references as links to the record with
 /// its name, dates readable, compound values joined; always as text, never as markup.
 enum FieldDisplay {
-    static func html(_ value: JSON?, field: ObjectDescription.Field?, names: [String: String] = [:]) -> HTML {
+    static func html(_ value: JSON?, field: SObjectField?, names: [String: String] = [:]) -> HTML {
         guard let value, !value.isNull else { return .empty }
         switch value {
         case .bool(let flag):
@@ -15,13 +16,13 @@ enum FieldDisplay {
         case .string(let text):
             guard let field else { return "\(text)" }
             switch field.type {
-            case "reference":
+            case .reference:
                 return HTML.link(names[text] ?? text, to: ConsolePaths.record(id: text))
-            case "picklist":
-                return "\(field.label(of: text))"
-            case "multipicklist":
-                return "\(text.split(atScalars: [";"]).map { field.label(of: String($0)) }.joined(separator: "; "))"
-            case "datetime":
+            case .picklist:
+                return "\(field.label(ofPicklistValue: text))"
+            case .multipicklist:
+                return "\(text.split(atScalars: [";"]).map { field.label(ofPicklistValue: String($0)) }.joined(separator: "; "))"
+            case .datetime:
                 return "\(readableDateTime(text))"
             default:
                 return "\(text)"

@@ -5,11 +5,11 @@ enum DescribeDocument {
     /// The entry describeGlobal lists (also `objectDescribe` of `GET sobjects/T`).
     static func summary(of type: SObjectType, version: String) -> JSON {
         let path = type.path(version: version)
-        let isSystem = type.name == "User" || type.name == "MobilePushServiceDevice"
+        let isSystem = type.isSystemType
         var summary: [String: JSON] = [
             "name": .string(type.name), "label": .string(type.label), "labelPlural": .string(type.labelPlural),
             "keyPrefix": .string(type.keyPrefix), "custom": .bool(type.custom), "customSetting": false,
-            "createable": true, "updateable": true, "deletable": .bool(!isSystem || type.name == "MobilePushServiceDevice"),
+            "createable": .bool(type.isCreateable), "updateable": .bool(type.isUpdateable), "deletable": .bool(type.isDeletable),
             "queryable": true, "retrieveable": true, "searchable": .bool(!isSystem), "layoutable": .bool(!isSystem),
             "undeletable": true, "mergeable": .bool(["Account", "Contact", "Lead"].contains(type.name)),
             "replicateable": true, "triggerable": true, "feedEnabled": .bool(!isSystem), "activateable": false,
@@ -110,11 +110,7 @@ enum DescribeDocument {
     /// A field's describe: every key a real org sends, derived from the field's type and flags
     /// as Salesforce derives them, then the keys the schema's source gives (`describeKeys`).
     static func field(_ field: SObjectField) -> JSON {
-        let isSystem = SObjectType.storageFields.contains(field.name)
-        // A long text area is neither filtered nor sorted by; a plain one (a street) is.
-        let longText = field.type == .textarea && field.length > 255
-        let filterable = !longText && field.type != .base64 && field.type != .anyType
-        let groupableTypes: Set<FieldType> = [.id, .boolean, .reference, .string, .picklist, .phone, .url, .int, .date, .email]
+        let isSystem = field.isStorageField
         let writable = field.createable || field.updateable
         let polymorphic = field.referenceTo.count > 1
         var json: [String: JSON] = [
@@ -127,10 +123,8 @@ enum DescribeDocument {
             "defaultedOnCreate": .bool(field.defaultedOnCreate || isSystem),
             "defaultValue": field.defaultValue.map { value in field.type == .boolean ? .bool(value == "true") : .string(value) } ?? .null,
             "calculated": .bool(field.calculated), "autoNumber": .bool(field.autoNumber), "caseSensitive": false,
-            "filterable": .bool(filterable),
-            "sortable": .bool(filterable && field.type != .multipicklist),
-            "groupable": .bool(groupableTypes.contains(field.type) || (field.type == .textarea && !longText)),
-            "aggregatable": .bool(filterable && field.type != .boolean && field.type != .multipicklist),
+            "filterable": .bool(field.isFilterable), "sortable": .bool(field.isSortable), "groupable": .bool(field.isGroupable),
+            "aggregatable": .bool(field.isAggregatable),
             "precision": .integer(Int64(field.precision)), "scale": .integer(Int64(field.scale)), "digits": .integer(Int64(field.digits)),
             "referenceTo": .array(field.referenceTo.map(JSON.string)),
             "relationshipName": field.relationshipName.map(JSON.string) ?? .null,

@@ -121,7 +121,7 @@ package struct SObjectType: Sendable, Equatable {
     }
 
     /// The field that names records: `Name` where there is one.
-    var nameField: SObjectField? { fields.first(where: \.nameField) }
+    package var nameField: SObjectField? { fields.first(where: \.nameField) }
 
     /// The REST path of the type under a version: `/services/data/v62.0/sobjects/Account`.
     func path(version: String) -> String { APIPath.url(resourcePath, version: version) }

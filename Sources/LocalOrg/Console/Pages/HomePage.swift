@@ -47,7 +47,7 @@ struct HomePage {
             ]
         }
         var objectRows: [[HTML]] = []
-        for object in try await api.objects() {
+        for object in api.objects() {
             guard let count = try? await api.query(ConsoleQueries.count(of: object.name)).totalSize else { continue }
             objectRows.append([
                 HTML.link(object.labelPlural, to: ConsolePaths.list(object.name)), "<code>\(object.name)</code>", "\(count)",

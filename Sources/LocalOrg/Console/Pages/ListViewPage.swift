@@ -6,7 +6,7 @@ import SalesforceCore
 /// visible columns and a page of its results, read through the list view resources an app uses.
 struct ListViewPage {
     let api: ConsoleAPI
-    let description: ObjectDescription
+    let description: SObjectType
     /// The view's entry in `sobjects/T/listviews`.
     let view: JSON
     /// The chooser of the object's views, shown above the table.

@@ -19,12 +19,12 @@ struct ObjectListPage {
     static let pages = 1...Int(Int32.max)
 
     func page() async throws -> Response {
-        guard let description = try await api.describe(object) else { return ConsolePages.notFound(api) }
+        guard let description = api.describe(object) else { return ConsolePages.notFound(api) }
         let columns = Self.columns(of: description)
         let search = (Responses.query("q", of: request) ?? "").trimmingCharacters(in: .whitespaces)
         let sortField =
-            Responses.query("sort", of: request).flatMap { name in columns.first { $0.name == name && $0.sortable } }
-            ?? description.nameField.flatMap { $0.sortable ? $0 : nil }
+            Responses.query("sort", of: request).flatMap { name in columns.first { $0.name == name && $0.isSortable } }
+            ?? description.nameField.flatMap { $0.isSortable ? $0 : nil }
         let descending = Responses.query("dir", of: request) == "desc"
         // Read once and bounded, so no page number reaches the offset's arithmetic unchecked.
         let number = try Responses.query("page", of: request).map { try RequestNumber.read($0, named: "page", in: Self.pages) } ?? 1
@@ -45,11 +45,11 @@ struct ObjectListPage {
             descending: descending, limit: Self.pageSize, offset: offset)
         let records = try await api.query(soql).records
         let total = try await api.query(ConsoleQueries.count(of: description.name, where: condition)).totalSize
-        let names = try await api.referenceNames(in: records, fields: columns)
+        let names = await api.referenceNames(in: records, fields: columns)
 
         let headers: [HTML] = columns.map { column in
-            let label = column.type == "reference" && column.label.hasSuffix(" ID") ? String(column.label.dropLast(3)) : column.label
-            guard column.sortable else { return "\(label)" }
+            let label = column.type == .reference && column.label.hasSuffix(" ID") ? String(column.label.dropLast(3)) : column.label
+            guard column.isSortable else { return "\(label)" }
             let flips = column.name == sortField?.name && !descending
             let link = ConsolePaths.list(object, parameters(q: search, sort: column.name, descending: flips, page: 1))
             let arrow = column.name == sortField?.name ? (descending ? " ▼" : " ▲") : ""
@@ -83,7 +83,7 @@ struct ObjectListPage {
             }
         }
         let newButton: HTML =
-            description.createable ? "<a class=\"button primary\" href=\"\(ConsolePaths.new(description.name))\">New</a>" : .empty
+            description.isCreateable ? "<a class=\"button primary\" href=\"\(ConsolePaths.new(description.name))\">New</a>" : .empty
         let searchBox: HTML =
             description.nameField.map { nameField in
                 """
@@ -112,22 +112,22 @@ struct ObjectListPage {
 
     /// The list's columns: the name field first, then up to five fields a person scans a list by
     /// (no ids, audit stamps, long text or compound values), then when the record last changed.
-    static func columns(of description: ObjectDescription) -> [ObjectDescription.Field] {
+    static func columns(of description: SObjectType) -> [SObjectField] {
         let skipped: Set<String> = [
             "Id", "IsDeleted", "CreatedById", "LastModifiedById", "SystemModstamp", "CreatedDate", "LastModifiedDate",
             "LastViewedDate", "LastReferencedDate", "LastActivityDate", "MasterRecordId", "OwnerId", "PhotoUrl", "Jigsaw",
         ]
-        let shown: Set<String> = [
-            "string", "picklist", "email", "phone", "currency", "double", "int", "percent", "date", "boolean", "reference", "url",
+        let shown: Set<FieldType> = [
+            .string, .picklist, .email, .phone, .currency, .double, .int, .percent, .date, .boolean, .reference, .url,
         ]
-        var columns = description.nameField.map { [$0] } ?? [description.fields.first { $0.name == "Id" }].compactMap { $0 }
+        var columns = description.nameField.map { [$0] } ?? [description.field(named: "Id")].compactMap { $0 }
         for field in description.fields
         where columns.count < 6 && !skipped.contains(field.name) && shown.contains(field.type)
             && !columns.contains(where: { $0.name == field.name })
         {
             columns.append(field)
         }
-        if let modified = description.field("LastModifiedDate") { columns.append(modified) }
+        if let modified = description.field(named: "LastModifiedDate") { columns.append(modified) }
         return columns
     }
 

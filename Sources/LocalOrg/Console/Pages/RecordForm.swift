@@ -25,7 +25,7 @@ struct RecordForm {
     }
 
     func page(defaults: [String: String] = [:]) async throws -> Response {
-        guard let description = try await api.describe(object) else { return ConsolePages.notFound(api) }
+        guard let description = api.describe(object) else { return ConsolePages.notFound(api) }
         var values: [String: JSON] = defaults.mapValues(JSON.string)
         if let id { values = try await api.call("GET", ["sobjects", description.name, id]).objectValue ?? [:] }
         return form(description, values: values, errors: [], errorFields: [], status: .ok)
@@ -34,7 +34,7 @@ struct RecordForm {
     /// Saves a posted form, then shows the record; a refused save shows the form again with what
     /// the user typed and the org's message.
     func save(_ posted: [String: String]) async throws -> Response {
-        guard let description = try await api.describe(object) else { return ConsolePages.notFound(api) }
+        guard let description = api.describe(object) else { return ConsolePages.notFound(api) }
         let fields = editableFields(description)
         var current: [String: JSON] = [:]
         if let id { current = try await api.call("GET", ["sobjects", description.name, id]).objectValue ?? [:] }
@@ -78,12 +78,17 @@ struct RecordForm {
         return try await api.call("POST", ["sobjects", object], body: .object(body))["id"]?.stringValue ?? ""
     }
 
-    private func editableFields(_ description: ObjectDescription) -> [ObjectDescription.Field] {
-        description.fields.filter { $0.isEditable && (id == nil ? $0.createable : $0.updateable) }
+    /// Whether a form edits the field: ids are the server's, and file bodies go through the
+    /// Files API (compound addresses and locations are edited through their parts, which
+    /// `SObjectType.fields` lists).
+    static func isEditable(_ field: SObjectField) -> Bool { field.type != .id && field.type != .base64 }
+
+    private func editableFields(_ description: SObjectType) -> [SObjectField] {
+        description.fields.filter { Self.isEditable($0) && (id == nil ? $0.createable : $0.updateable) }
     }
 
     private func form(
-        _ description: ObjectDescription, values: [String: JSON], errors: [String], errorFields: Set<String>, status: HTTPResponse.Status
+        _ description: SObjectType, values: [String: JSON], errors: [String], errorFields: Set<String>, status: HTTPResponse.Status
     )
         -> Response
     {
@@ -91,7 +96,7 @@ struct RecordForm {
         let rows: [HTML] = editableFields(description).map { field in
             let inputID = "field-" + field.name
             let required: HTML =
-                !field.nillable && !field.defaultedOnCreate && field.type != "boolean"
+                !field.nillable && !field.defaultedOnCreate && field.type != .boolean
                 ? " <span class=\"error\" title=\"required\">*</span>" : .empty
             let error: HTML = errorFields.contains(field.name) ? " class=\"field-error\"" : .empty
             return """
@@ -110,26 +115,27 @@ struct RecordForm {
     }
 
     /// The input for a field's type, holding its value.
-    static func input(_ field: ObjectDescription.Field, id: String, value: JSON?) -> HTML {
+    static func input(_ field: SObjectField, id: String, value: JSON?) -> HTML {
         let name = fieldPrefix + field.name
         let text = value.flatMap { $0.isNull ? nil : ($0.stringValue ?? $0.serialized()) } ?? ""
         switch field.type {
-        case "boolean":
+        case .boolean:
             return
                 "<input type=\"checkbox\" id=\"\(id)\" name=\"\(name)\" value=\"true\"\(value?.boolValue == true ? " checked" : "" as HTML)>"
-        case "picklist":
+        case .picklist:
+            let values = field.activePicklistValues
             let options: [HTML] =
                 [("", "--None--")].map { "<option value=\"\($0.0)\">\($0.1)</option>" as HTML }
-                + field.picklist.map { entry in
-                    "<option value=\"\(entry.value)\"\(entry.value == text ? " selected" : "" as HTML)>\(entry.label)</option>"
+                + values.map { value in
+                    "<option value=\"\(value)\"\(value == text ? " selected" : "" as HTML)>\(field.label(ofPicklistValue: value))</option>"
                 }
-                + (text.isEmpty || field.picklist.contains { $0.value == text } ? [] : ["<option selected>\(text)</option>"])
+                + (text.isEmpty || values.contains(text) ? [] : ["<option selected>\(text)</option>"])
             return "<select id=\"\(id)\" name=\"\(name)\">\(options)</select>"
-        case "textarea":
+        case .textarea:
             return "<textarea id=\"\(id)\" name=\"\(name)\">\(text)</textarea>"
-        case "date":
+        case .date:
             return "<input type=\"date\" id=\"\(id)\" name=\"\(name)\" value=\"\(text)\">"
-        case "datetime":
+        case .datetime:
             // datetime-local has no zone: the form's times are UTC, as the API's are.
             let local = text.count >= 16 ? String(text.prefix(16)) : text
             return "<input type=\"datetime-local\" id=\"\(id)\" name=\"\(name)\" value=\"\(local)\"> <span class=\"muted\">UTC</span>"
@@ -140,9 +146,9 @@ struct RecordForm {
 
     /// A posted value as the JSON the API takes for the field's type; a number that does not
     /// read as one goes as typed, so the org's own message says what is wrong.
-    static func value(_ text: String?, of field: ObjectDescription.Field) -> JSON {
+    static func value(_ text: String?, of field: SObjectField) -> JSON {
         // An unchecked box sends nothing.
-        if field.type == "boolean" { return .bool(text == "true") }
-        return FieldText.json(text ?? "", fieldType: field.type)
+        if field.type == .boolean { return .bool(text == "true") }
+        return FieldText.json(text ?? "", fieldType: field.type.rawValue)
     }
 }

@@ -15,26 +15,25 @@ struct RecordPage {
     static let relatedLimit = 10
 
     func page() async throws -> Response {
-        guard let description = try await api.describe(object) else { return ConsolePages.notFound(api) }
+        guard let description = api.describe(object) else { return ConsolePages.notFound(api) }
         let record = try await api.call("GET", ["sobjects", description.name, id])
         let recordID = record["Id"]?.stringValue ?? id
-        let objects = try await api.objects()
-        let names = try await api.referenceNames(in: [record], fields: description.fields)
+        let names = await api.referenceNames(in: [record], fields: description.fields)
 
         let title = description.nameField.flatMap { record[$0.name]?.stringValue } ?? recordID
         let rows: [HTML] = description.fields.compactMap { field in
-            guard field.type != "base64", field.type != "address", field.type != "location" else { return nil }
+            guard field.type != .base64 else { return nil }
             return "<dt>\(field.label)</dt><dd>\(FieldDisplay.html(record[field.name], field: field, names: names))</dd>"
         }
         var buttons: [HTML] = []
-        if description.updateable {
+        if description.isUpdateable {
             buttons.append("<a class=\"button\" href=\"\(ConsolePaths.record(description.name, recordID, "edit"))\">Edit</a>")
         }
-        if description.deletable {
+        if description.isDeletable {
             buttons.append("<a class=\"button\" href=\"\(ConsolePaths.record(description.name, recordID, "delete"))\">Delete</a>")
         }
 
-        let (related, additions) = try await relatedLists(of: description, recordID: recordID, objects: objects)
+        let (related, additions) = try await relatedLists(of: description, recordID: recordID)
         let add: HTML = additions.isEmpty ? .empty : "<div class=\"toolbar\"><span class=\"muted\">Add:</span>\(additions)</div>"
         let body: HTML = """
             <div class="toolbar"><h1><span class="muted">\(description.label)</span> \(title)</h1>\(buttons)</div>
@@ -45,19 +44,19 @@ struct RecordPage {
     }
 
     /// The related lists that have records, and a "New" link for each child a user can create.
-    private func relatedLists(of description: ObjectDescription, recordID: String, objects: [ObjectSummary]) async throws
+    private func relatedLists(of description: SObjectType, recordID: String) async throws
         -> (lists: [HTML], additions: [HTML])
     {
         var lists: [HTML] = []
         var additions: [HTML] = []
         var offered: Set<String> = []
-        for child in description.children {
-            guard let summary = objects.first(where: { $0.name == child.childObject }),
-                let childDescription = try await api.describe(child.childObject)
-            else { continue }
-            if summary.createable, childDescription.field(child.field)?.createable == true, offered.insert(child.childObject).inserted {
+        for child in api.childRelationships(of: description.name) {
+            guard let childDescription = api.describe(child.childObject) else { continue }
+            if childDescription.isCreateable, childDescription.field(named: child.field)?.createable == true,
+                offered.insert(child.childObject).inserted
+            {
                 additions.append(
-                    "<a class=\"button\" href=\"\(ConsolePaths.new(child.childObject, defaults: [(child.field, recordID)]))\">New \(summary.label)</a>"
+                    "<a class=\"button\" href=\"\(ConsolePaths.new(child.childObject, defaults: [(child.field, recordID)]))\">New \(childDescription.label)</a>"
                 )
             }
             let nameField = childDescription.nameField?.name ?? "Id"
@@ -75,7 +74,7 @@ struct RecordPage {
             }
             let more = found.totalSize > found.records.count ? " (\(found.records.count) of \(found.totalSize))" : " (\(found.totalSize))"
             lists.append(
-                "<section aria-label=\"\(child.relationshipName)\">\(HTML.table(headers: [childDescription.nameField?.label ?? "Record", "Last Modified"], rows: rows, caption: Self.caption(summary.labelPlural, child.relationshipName) + more))</section>"
+                "<section aria-label=\"\(child.relationshipName)\">\(HTML.table(headers: [childDescription.nameField?.label ?? "Record", "Last Modified"], rows: rows, caption: Self.caption(childDescription.labelPlural, child.relationshipName) + more))</section>"
             )
         }
         return (lists, additions)
@@ -89,7 +88,7 @@ struct RecordPage {
 
     /// "Delete this record?", with the button that posts the deletion.
     func deletePage() async throws -> Response {
-        guard let description = try await api.describe(object) else { return ConsolePages.notFound(api) }
+        guard let description = api.describe(object) else { return ConsolePages.notFound(api) }
         let record = try await api.call("GET", ["sobjects", description.name, id])
         let title = description.nameField.flatMap { record[$0.name]?.stringValue } ?? id
         let body: HTML = """
@@ -104,7 +103,7 @@ struct RecordPage {
 
     /// Deletes the record and goes to its object's list.
     func delete() async throws -> Response {
-        guard let description = try await api.describe(object) else { return ConsolePages.notFound(api) }
+        guard let description = api.describe(object) else { return ConsolePages.notFound(api) }
         _ = try await api.call("DELETE", ["sobjects", description.name, id])
         return ConsoleRoutes.seeOther(ConsolePaths.list(description.name))
     }
