@@ -65,6 +65,66 @@ struct PageSealTests {
         #expect(sealed == stored)
     }
 
+    /// The nonce a page with number `pageNumber` is sealed under, computed as ``PageFormat``
+    /// documents it: the stored nonce with the page number, big-endian, XORed into its first four bytes.
+    static func documentedNonce(_ stored: some Collection<UInt8>, pageNumber: UInt32) throws -> AES.GCM.Nonce {
+        var bytes = Array(stored)
+        withUnsafeBytes(of: pageNumber.bigEndian) { number in
+            for index in 0..<4 { bytes[index] ^= number[index] }
+        }
+        return try AES.GCM.Nonce(data: bytes)
+    }
+
+    @Test("A sealed page is AES-256-GCM as documented: swift-crypto's AES.GCM opens it, and the store opens what AES.GCM seals")
+    func documentedFormat() throws {
+        let key = SymmetricKey(size: .bits256)
+        let salt = Array(repeating: UInt8(7), count: PageFormat.saltSize)
+        let cipher = PageCipher(key: StoreKey(key), salt: salt)
+        let plain =
+            (0..<PageFormat.sealedBytes).map { UInt8(truncatingIfNeeded: $0 &* 31) } + Array(repeating: 0, count: PageFormat.reservedBytes)
+        var sealed = [UInt8](repeating: 0, count: PageFormat.pageSize)
+        try plain.withUnsafeBytes { plain in
+            try sealed.withUnsafeMutableBytes { try cipher.seal(plain.baseAddress!, into: $0.baseAddress!, pageNumber: 77) }
+        }
+        // Nonce, ciphertext, tag: opened by swift-crypto's public API under the documented nonce.
+        let box = try AES.GCM.SealedBox(
+            nonce: Self.documentedNonce(sealed[0..<12], pageNumber: 77), ciphertext: sealed[12..<4044], tag: sealed[4044..<4060])
+        #expect(Array(try AES.GCM.open(box, using: key)) == Array(plain[0..<PageFormat.sealedBytes]))
+        #expect(Array(sealed[4064..<4068]) == Array("FKS2".utf8))
+        #expect(Array(sealed[4068..<4084]) == salt)
+
+        // The other way: a page swift-crypto seals opens in the store's cipher.
+        let stored: [UInt8] = (0..<12).map { UInt8($0 * 9 + 1) }
+        let foreign = try AES.GCM.seal(plain[0..<PageFormat.sealedBytes], using: key, nonce: Self.documentedNonce(stored, pageNumber: 5))
+        var page = stored + Array(foreign.ciphertext) + Array(foreign.tag) + Array(sealed[4060..<4096])
+        var opened = [UInt8](repeating: 1, count: PageFormat.pageSize)
+        let outcome = page.withUnsafeMutableBytes { page in
+            opened.withUnsafeMutableBytes { cipher.open(page.baseAddress!, into: $0.baseAddress!, pageNumber: 5) }
+        }
+        #expect(outcome == .opened)
+        #expect(opened == plain)
+    }
+
+    @Test("A page whose ciphertext changed opens as tampered and leaves no decrypted bytes behind")
+    func tamperedPageLeavesNothing() throws {
+        let cipher = Self.cipher()
+        let plain = Self.page(filledWith: 0x5A)
+        var sealed = [UInt8](repeating: 0, count: PageFormat.pageSize)
+        try plain.withUnsafeBytes { plain in
+            try sealed.withUnsafeMutableBytes { try cipher.seal(plain.baseAddress!, into: $0.baseAddress!, pageNumber: 2) }
+        }
+        for position in [12, 2_000, 4_043, 4_050] {
+            var changed = sealed
+            changed[position] ^= 0x01
+            var opened = [UInt8](repeating: 0xEE, count: PageFormat.pageSize)
+            let outcome = changed.withUnsafeMutableBytes { page in
+                opened.withUnsafeMutableBytes { cipher.open(page.baseAddress!, into: $0.baseAddress!, pageNumber: 2) }
+            }
+            #expect(outcome == .tampered, "byte \(position)")
+            #expect(!opened[0..<PageFormat.sealedBytes].contains(0x5A), "byte \(position): decrypted bytes were left in the page")
+        }
+    }
+
     @Test("A transaction larger than the page cache (pages spill to the WAL and are rewritten there) reads back whole")
     func spilledTransaction() async throws {
         try await withTemporaryDirectory { directory throws in

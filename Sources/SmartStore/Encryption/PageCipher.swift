@@ -1,4 +1,4 @@
-import Crypto
+package import Crypto
 import Foundation
 import SalesforceCore
 
@@ -10,17 +10,17 @@ import SalesforceCore
 /// A page is bound to its page number, not to the file it is in: a WAL frame and the database
 /// page a checkpoint copies it to are the same sealed bytes (see ``EncryptedFile``), and a page
 /// moved to another place still fails.
-final class PageCipher: Sendable {
+package final class PageCipher: Sendable {
     /// Why a page could not be sealed.
     enum SealFailure: Error {
         /// The system's random source gave no nonce.
         case noRandomness
-        /// AES-GCM returned something other than nonce, ciphertext and tag of the page's size.
-        case unexpectedBox
+        /// AES-GCM refused to seal the page.
+        case cipherRefused
     }
 
     /// What opening a page found.
-    enum OpenOutcome: Equatable {
+    package enum OpenOutcome: Equatable {
         /// The page decrypted and its tag matched.
         case opened
         /// The page was never written: all zeros, returned as zeros.
@@ -45,6 +45,11 @@ final class PageCipher: Sendable {
     init(key: StoreKey, salt: [UInt8], previousKeys: [StoreKey] = []) {
         self.keys = Locked(Keys(current: key, previous: previousKeys))
         self.salt = salt
+    }
+
+    /// A cipher for one key, as a store holds it: for measuring what sealing a page costs.
+    package convenience init(key: SymmetricKey, salt: [UInt8]) {
+        self.init(key: StoreKey(key), salt: salt)
     }
 
     /// The key new pages and files are sealed with.
@@ -78,15 +83,14 @@ final class PageCipher: Sendable {
     }
 
     /// Encrypts page `pageNumber` from `plain` into `disk` (both `PageFormat.pageSize` bytes).
-    func seal(_ plain: UnsafeRawPointer, into disk: UnsafeMutableRawPointer, pageNumber: UInt32) throws {
+    package func seal(_ plain: UnsafeRawPointer, into disk: UnsafeMutableRawPointer, pageNumber: UInt32) throws {
         let (key, hasNonce) = keys.withLock { ($0.current, $0.nonces.fill(disk)) }
         guard hasNonce else { throw SealFailure.noRandomness }
+        // The nonce is bound to the page number while the page is sealed under it, then stored as drawn.
         Self.bind(disk, to: pageNumber)
-        let nonce = try AES.GCM.Nonce(data: UnsafeRawBufferPointer(start: disk, count: PageFormat.nonceSize))
-        let box = try AES.GCM.seal(UnsafeRawBufferPointer(start: plain, count: PageFormat.sealedBytes), using: key.key, nonce: nonce)
-        guard let combined = box.combined, combined.count == PageFormat.boxRange.count else { throw SealFailure.unexpectedBox }
-        combined.withUnsafeBytes { Self.copy($0, to: disk) }
+        let sealed = key.pages.seal(plain, count: PageFormat.sealedBytes, nonce: disk, into: disk + PageFormat.nonceSize)
         Self.bind(disk, to: pageNumber)
+        guard sealed else { throw SealFailure.cipherRefused }
         Self.copy(key.check, to: disk + PageFormat.keyCheckRange.lowerBound)
         Self.copy(PageFormat.magic, to: disk + PageFormat.magicRange.lowerBound)
         Self.copy(salt, to: disk + PageFormat.saltRange.lowerBound)
@@ -95,7 +99,7 @@ final class PageCipher: Sendable {
 
     /// Decrypts page `pageNumber` from `disk` into `plain`, leaving SQLite's reserved bytes zero.
     /// `disk` is changed while the page is opened and restored before this returns.
-    func open(_ disk: UnsafeMutableRawPointer, into plain: UnsafeMutableRawPointer, pageNumber: UInt32) -> OpenOutcome {
+    package func open(_ disk: UnsafeMutableRawPointer, into plain: UnsafeMutableRawPointer, pageNumber: UInt32) -> OpenOutcome {
         let page = UnsafeRawBufferPointer(start: disk, count: PageFormat.pageSize)
         guard page[PageFormat.magicRange].elementsEqual(PageFormat.magic) else {
             guard page.allSatisfy({ $0 == 0 }) else { return .tampered }
@@ -107,12 +111,7 @@ final class PageCipher: Sendable {
         guard page[PageFormat.saltRange].elementsEqual(salt), page[PageFormat.spareRange].allSatisfy({ $0 == 0 }) else { return .tampered }
         Self.bind(disk, to: pageNumber)
         defer { Self.bind(disk, to: pageNumber) }
-        do {
-            let box = try AES.GCM.SealedBox(combined: Data(bytesNoCopy: disk, count: PageFormat.boxRange.count, deallocator: .none))
-            let opened = try AES.GCM.open(box, using: key.key)
-            guard opened.count == PageFormat.sealedBytes else { return .tampered }
-            opened.withUnsafeBytes { Self.copy($0, to: plain) }
-        } catch {
+        guard key.pages.open(disk + PageFormat.nonceSize, count: PageFormat.sealedBytes, nonce: disk, into: plain) else {
             return .tampered
         }
         (plain + PageFormat.sealedBytes).initializeMemory(as: UInt8.self, repeating: 0, count: PageFormat.reservedBytes)
@@ -122,7 +121,7 @@ final class PageCipher: Sendable {
     /// Turns the random nonce stored with a page into the one the page is sealed under, and back:
     /// the page number is XORed into its first four bytes (as TLS 1.3 does with record numbers).
     /// A page moved to another number opens under another nonce, and its tag fails. Binding the
-    /// page this way rather than as associated data keeps swift-crypto's open on its fastest path.
+    /// page this way rather than as associated data keeps the cipher call to the page's bytes alone.
     private static func bind(_ disk: UnsafeMutableRawPointer, to pageNumber: UInt32) {
         let nonce = disk.loadUnaligned(as: UInt32.self)
         disk.storeBytes(of: nonce ^ pageNumber.bigEndian, as: UInt32.self)

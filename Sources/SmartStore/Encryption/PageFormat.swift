@@ -2,8 +2,8 @@
 ///
 /// SQLite leaves `reservedBytes` unused at the end of every page (the database header records
 /// the count), so the `sealedBytes` it uses fit in a page with room for their seal. On disk a
-/// page is the AES-GCM nonce, ciphertext and tag in a row (the layout swift-crypto opens without
-/// copying), then what is needed to open it again:
+/// page is the AES-GCM nonce, ciphertext and tag in a row (AES-GCM's "combined" form, which any
+/// AES-GCM implementation opens), then what is needed to open it again:
 ///
 /// | bytes | field |
 /// |---|---|
@@ -17,14 +17,14 @@
 ///
 /// The page's number is XORed into the nonce it is sealed under, so a page copied to another
 /// place does not open; the clear bytes after the tag must be as written.
-enum PageFormat {
+package enum PageFormat {
     /// Every encrypted store uses SQLite's default page size, so any page can be found before
     /// the header is readable.
-    static let pageSize = 4096
+    package static let pageSize = 4096
     /// Bytes SQLite leaves at the end of each page for the seal.
     static let reservedBytes = 64
     /// Bytes of each page that SQLite uses, and that are encrypted.
-    static let sealedBytes = pageSize - reservedBytes
+    package static let sealedBytes = pageSize - reservedBytes
 
     static let nonceSize = 12
     static let tagSize = 16
@@ -35,7 +35,7 @@ enum PageFormat {
     static let saltRange = magicRange.upperBound..<(magicRange.upperBound + saltSize)
     static let spareRange = saltRange.upperBound..<pageSize
     static let magic: [UInt8] = Array("FKS2".utf8)
-    static let saltSize = 16
+    package static let saltSize = 16
 
     /// The first bytes of every plain SQLite database.
     static let sqliteHeader: [UInt8] = Array("SQLite format 3\0".utf8)

@@ -7,9 +7,12 @@ import Foundation
 struct StoreKey: Sendable {
     let key: SymmetricKey
     let check: [UInt8]
+    /// The key's cipher, set up once for every page the store seals and opens with it.
+    let pages: PageAEAD
 
     init(_ key: SymmetricKey) {
         self.key = key
+        pages = PageAEAD(key: key)
         let code = HMAC<SHA256>.authenticationCode(for: Data("ForceKit SmartStore key check".utf8), using: key)
         check = Array(code.prefix(4))
     }
