@@ -22,6 +22,25 @@ struct PageSealTests {
         return (url, key, store)
     }
 
+    /// `plain` sealed by `cipher` as page `pageNumber`.
+    static func seal(_ plain: [UInt8], with cipher: PageCipher, pageNumber: UInt32) throws -> [UInt8] {
+        var sealed = [UInt8](repeating: 0, count: PageFormat.pageSize)
+        try plain.withUnsafeBytes { plain in
+            try sealed.withUnsafeMutableBytes { try cipher.seal(plain.baseAddress!, into: $0.baseAddress!, pageNumber: pageNumber) }
+        }
+        return sealed
+    }
+
+    /// What `cipher` makes of `page` opened as page `pageNumber`, and the bytes it wrote.
+    static func open(_ page: [UInt8], with cipher: PageCipher, pageNumber: UInt32) -> (PageCipher.OpenOutcome, [UInt8]) {
+        var page = page
+        var opened = [UInt8](repeating: 0xEE, count: PageFormat.pageSize)
+        let outcome = page.withUnsafeMutableBytes { page in
+            opened.withUnsafeMutableBytes { cipher.open(page.baseAddress!, into: $0.baseAddress!, pageNumber: pageNumber) }
+        }
+        return (outcome, opened)
+    }
+
     static func page(filledWith byte: UInt8) -> [UInt8] {
         Array(repeating: byte, count: PageFormat.sealedBytes) + Array(repeating: 0, count: PageFormat.reservedBytes)
     }
@@ -82,10 +101,7 @@ struct PageSealTests {
         let cipher = PageCipher(key: StoreKey(key), salt: salt)
         let plain =
             (0..<PageFormat.sealedBytes).map { UInt8(truncatingIfNeeded: $0 &* 31) } + Array(repeating: 0, count: PageFormat.reservedBytes)
-        var sealed = [UInt8](repeating: 0, count: PageFormat.pageSize)
-        try plain.withUnsafeBytes { plain in
-            try sealed.withUnsafeMutableBytes { try cipher.seal(plain.baseAddress!, into: $0.baseAddress!, pageNumber: 77) }
-        }
+        let sealed = try Self.seal(plain, with: cipher, pageNumber: 77)
         // Nonce, ciphertext, tag: opened by swift-crypto's public API under the documented nonce.
         let box = try AES.GCM.SealedBox(
             nonce: Self.documentedNonce(sealed[0..<12], pageNumber: 77), ciphertext: sealed[12..<4044], tag: sealed[4044..<4060])
@@ -96,11 +112,8 @@ struct PageSealTests {
         // The other way: a page swift-crypto seals opens in the store's cipher.
         let stored: [UInt8] = (0..<12).map { UInt8($0 * 9 + 1) }
         let foreign = try AES.GCM.seal(plain[0..<PageFormat.sealedBytes], using: key, nonce: Self.documentedNonce(stored, pageNumber: 5))
-        var page = stored + Array(foreign.ciphertext) + Array(foreign.tag) + Array(sealed[4060..<4096])
-        var opened = [UInt8](repeating: 1, count: PageFormat.pageSize)
-        let outcome = page.withUnsafeMutableBytes { page in
-            opened.withUnsafeMutableBytes { cipher.open(page.baseAddress!, into: $0.baseAddress!, pageNumber: 5) }
-        }
+        let page = stored + Array(foreign.ciphertext) + Array(foreign.tag) + Array(sealed[4060..<4096])
+        let (outcome, opened) = Self.open(page, with: cipher, pageNumber: 5)
         #expect(outcome == .opened)
         #expect(opened == plain)
     }
@@ -109,17 +122,11 @@ struct PageSealTests {
     func tamperedPageLeavesNothing() throws {
         let cipher = Self.cipher()
         let plain = Self.page(filledWith: 0x5A)
-        var sealed = [UInt8](repeating: 0, count: PageFormat.pageSize)
-        try plain.withUnsafeBytes { plain in
-            try sealed.withUnsafeMutableBytes { try cipher.seal(plain.baseAddress!, into: $0.baseAddress!, pageNumber: 2) }
-        }
+        let sealed = try Self.seal(plain, with: cipher, pageNumber: 2)
         for position in [12, 2_000, 4_043, 4_050] {
             var changed = sealed
             changed[position] ^= 0x01
-            var opened = [UInt8](repeating: 0xEE, count: PageFormat.pageSize)
-            let outcome = changed.withUnsafeMutableBytes { page in
-                opened.withUnsafeMutableBytes { cipher.open(page.baseAddress!, into: $0.baseAddress!, pageNumber: 2) }
-            }
+            let (outcome, opened) = Self.open(changed, with: cipher, pageNumber: 2)
             #expect(outcome == .tampered, "byte \(position)")
             #expect(!opened[0..<PageFormat.sealedBytes].contains(0x5A), "byte \(position): decrypted bytes were left in the page")
         }
