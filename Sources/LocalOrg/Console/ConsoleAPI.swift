@@ -40,10 +40,13 @@ struct ConsoleAPI: Sendable {
     /// The relationships from child objects to `object`, as describe's `childRelationships` lists them.
     func childRelationships(of object: String) -> [ChildRelationship] { org.store.schema.childRelationships(of: object) }
 
+    /// The object whose record ids start with `prefix` (`001`: Account).
+    func object(withKeyPrefix prefix: String) -> String? { org.store.schema.type(withKeyPrefix: prefix)?.name }
+
     /// The object of a record id, by its key prefix.
     func object(ofID id: String) -> String? {
         guard id.count == 15 || id.count == 18 else { return nil }
-        return org.store.schema.type(withKeyPrefix: String(id.prefix(3)))?.name
+        return object(withKeyPrefix: String(id.prefix(3)))
     }
 
     /// The name to show for each record that the records' reference fields point to.

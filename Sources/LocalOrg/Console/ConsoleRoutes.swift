@@ -152,7 +152,7 @@ struct ConsoleRoutes {
             guard isPrefix || ClassicPath.isRecordID(segment) else { throw HTTPError(.notFound) }
             return await signedIn(request) { api in
                 if isPrefix {
-                    guard let object = api.org.store.schema.type(withKeyPrefix: segment)?.name else {
+                    guard let object = api.object(withKeyPrefix: segment) else {
                         return ConsolePages.notFound(api)
                     }
                     return Self.seeOther(ConsolePaths.new(object))

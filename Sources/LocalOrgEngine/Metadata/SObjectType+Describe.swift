@@ -39,9 +39,10 @@ extension SObjectField {
 
     /// Whether GROUP BY may use the field (`groupable`).
     var isGroupable: Bool {
-        let groupableTypes: Set<FieldType> = [.id, .boolean, .reference, .string, .picklist, .phone, .url, .int, .date, .email]
-        return describeKeys["groupable"]?.boolValue ?? (groupableTypes.contains(type) || (type == .textarea && !isLongText))
+        describeKeys["groupable"]?.boolValue ?? (Self.groupableTypes.contains(type) || (type == .textarea && !isLongText))
     }
+
+    private static let groupableTypes: Set<FieldType> = [.id, .boolean, .reference, .string, .picklist, .phone, .url, .int, .date, .email]
 
     /// Whether aggregate functions take the field (`aggregatable`).
     var isAggregatable: Bool {

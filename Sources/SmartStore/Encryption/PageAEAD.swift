@@ -26,11 +26,13 @@ final class PageAEAD: @unchecked Sendable {
         private let context: UnsafeMutablePointer<EVP_AEAD_CTX>?
     #endif
 
-    init(key: SymmetricKey) {
+    /// Sets up the cipher for `key`. With `callsBoringSSL` false it goes through `AES.GCM` as on
+    /// Apple platforms, so tests on Linux run that path too.
+    init(key: SymmetricKey, callsBoringSSL: Bool = true) {
         self.key = key
         #if canImport(CCryptoBoringSSL)
             context = key.withUnsafeBytes { bytes -> UnsafeMutablePointer<EVP_AEAD_CTX>? in
-                guard bytes.count == 32, let base = bytes.baseAddress else { return nil }
+                guard callsBoringSSL, bytes.count == 32, let base = bytes.baseAddress else { return nil }
                 let context = UnsafeMutablePointer<EVP_AEAD_CTX>.allocate(capacity: 1)
                 CCryptoBoringSSL_EVP_AEAD_CTX_zero(context)
                 let made = CCryptoBoringSSL_EVP_AEAD_CTX_init(
