@@ -3,20 +3,23 @@
 ///
 /// It writes what ``JSONReader`` reads back to the same value: `/` is not escaped, control
 /// characters are, and non-finite doubles (which JSON cannot spell) become `null`.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+package struct JSONWriter {
+    /// The text written so far.
+    package private(set) var bytes: [UInt8] = []
     private let sortsKeys: Bool
     /// Spaces per level when indenting; nil writes compact text.
     private let indentWidth: Int?
     private var depth = 0
 
-    init(reservingCapacity capacity: Int = 256, sortsKeys: Bool = true, indentWidth: Int? = nil) {
+    /// A writer with room for `capacity` bytes, compact unless `indentWidth` is given.
+    package init(reservingCapacity capacity: Int = 256, sortsKeys: Bool = true, indentWidth: Int? = nil) {
         bytes.reserveCapacity(capacity)
         self.sortsKeys = sortsKeys
         self.indentWidth = indentWidth
     }
 
-    mutating func write(_ value: JSON) {
+    /// Writes `value`.
+    package mutating func write(_ value: JSON) {
         switch value {
         case .null: append("null")
         case .bool(let flag): append(flag ? "true" : "false")
@@ -110,11 +113,13 @@ struct JSONWriter {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentWidth * depth))
     }
 
-    mutating func appendBytes(_ more: [UInt8]) {
+    /// Appends bytes as they are: the caller's promise is that they are JSON text.
+    package mutating func appendBytes<Bytes: Collection<UInt8>>(_ more: Bytes) {
         bytes.append(contentsOf: more)
     }
 
-    mutating func appendByte(_ byte: UInt8) {
+    /// Appends one byte as it is, such as a separator.
+    package mutating func appendByte(_ byte: UInt8) {
         bytes.append(byte)
     }
 

@@ -12,7 +12,8 @@ struct ScaleSuite: AsyncParsableCommand {
             encrypted and plain, against plain GRDB over the same table layout and indexes (no \
             encrypted SQLite is at hand, so GRDB's side is plain): upserts in batches of 1,000, \
             each database built once; opening it and reading one entry, as an app's start does \
-            (the bar: 100 ms); exact, range, like and full-text queries by page, a Smart SQL join \
+            (the bar: 100 ms); exact, range, like and full-text queries by page (each page read as JSON \
+            text, as the CLI reads it and as the GRDB side reads its rows), a Smart SQL join \
             and aggregate, and count, in rounds; alterSoup adding an index and re-indexing; the \
             file's size; the memory peak while upserting and querying (the bar: 100 MiB, whatever \
             the soup's size). The bar for queries: at most 2x plain SQL.

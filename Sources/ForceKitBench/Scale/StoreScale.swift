@@ -97,7 +97,8 @@ struct StoreScale {
             let values = try await plan.run(Self.contenders) { contender -> Double? in
                 let start = ContinuousClock.now
                 let read =
-                    contender == "grdb" ? try await bench.runBaseline(kind) : try await bench.runOurs(kind, on: stores[contender])
+                    contender == "grdb"
+                    ? try await bench.runBaseline(kind) : try await bench.runOurs(kind, on: stores[contender], asText: true)
                 rows[contender] = read
                 return Double(kind.name == "exact" ? kind.inputs.count : read) / (ContinuousClock.now - start).seconds
             }

@@ -150,20 +150,54 @@ struct QueryBench {
     }
 
     /// Pages through every input of `kind` in `store` (this bench's own by default); the rows read.
-    func runOurs(_ kind: Kind, on store: SmartStore? = nil) async throws -> Int {
+    /// `asText` reads each page as JSON text, as the CLI does and as the plain side reads its rows.
+    func runOurs(_ kind: Kind, on store: SmartStore? = nil, asText: Bool = false) async throws -> Int {
         let store = store ?? self.store
         var rows = 0
         for input in kind.inputs {
             let spec = kind.spec(input)
             var page = 0
             while true {
-                let results = try await store.query(using: spec, startingFromPageIndex: page)
-                rows += results.count
-                if results.count < kind.pageSize || kind.name == "exact" { break }
+                let count =
+                    asText
+                    ? Self.elementCount(ofArrayText: try await store.queryText(using: spec, startingFromPageIndex: page))
+                    : try await store.query(using: spec, startingFromPageIndex: page).count
+                rows += count
+                if count < kind.pageSize || kind.name == "exact" { break }
                 page += 1
             }
         }
         return rows
+    }
+
+    /// How many elements the compact JSON array `text` (as `queryText` writes it) has: its commas
+    /// outside strings and nested values, plus one unless it is `[]`.
+    static func elementCount(ofArrayText text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count > 2 else { return 0 }
+            var (depth, commas, inString, escaped) = (0, 0, false, false)
+            for byte in bytes {
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+                case UInt8(ascii: ","): if depth == 1 { commas += 1 }
+                default: break
+                }
+            }
+            return commas + 1
+        }
     }
 
     /// Pages through every input of `kind` in the plain table; the rows read.

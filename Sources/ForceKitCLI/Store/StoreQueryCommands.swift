@@ -76,7 +76,8 @@ struct StoreQueryCommand: AsyncParsableCommand {
         try await store.withStore(.read) { smartStore in
             let spec = try query.querySpec(pageSize: pageSize)
             let arguments = try query.arguments()
-            Console.printJSON(.array(try await smartStore.query(using: spec, startingFromPageIndex: page, arguments: arguments)))
+            // The entries as the store keeps them: a page is printed without being parsed.
+            Console.print(try await smartStore.queryText(using: spec, startingFromPageIndex: page, arguments: arguments))
             // The JSON is one page: say so when there are others, on standard error.
             let total = try await smartStore.count(using: spec, arguments: arguments)
             let pages = max(1, (total + spec.pageSize - 1) / max(1, spec.pageSize))

@@ -20,14 +20,36 @@ extension SmartStore {
     public func query(
         using spec: QuerySpec, startingFromPageIndex pageIndex: Int = 0, arguments: [JSON] = []
     ) async throws(SmartStoreError) -> [JSON] {
+        try await page(of: spec, at: pageIndex, arguments: arguments, as: ParsedPage.self)?.results ?? []
+    }
+
+    /// The same page as ``query(using:startingFromPageIndex:arguments:)``, as the text of a JSON
+    /// array, for callers that pass the results on as text (to a web view, a file, standard output).
+    ///
+    /// Entries are not parsed: each is the text the store keeps, with its keys in the order they
+    /// were stored, so a page costs what reading its rows costs. Parsed, the text equals what
+    /// ``query(using:startingFromPageIndex:arguments:)`` returns.
+    /// - Throws: What ``query(using:startingFromPageIndex:arguments:)`` throws.
+    public func queryText(
+        using spec: QuerySpec, startingFromPageIndex pageIndex: Int = 0, arguments: [JSON] = []
+    ) async throws(SmartStoreError) -> String {
+        try await page(of: spec, at: pageIndex, arguments: arguments, as: TextPage.self)?.text ?? "[]"
+    }
+
+    /// Page `pageIndex` of a query into a page of the given kind; nil past the last page an offset can name.
+    private func page<Page: ResultPage>(
+        of spec: QuerySpec, at pageIndex: Int, arguments: [JSON], as kind: Page.Type
+    ) async throws(SmartStoreError) -> Page? {
         guard spec.pageSize > 0 else { throw .invalidQuerySpec("\"pageSize\" must be at least 1, not \(spec.pageSize)") }
         guard pageIndex >= 0 else { throw .invalidQuerySpec("the page index must not be negative") }
         let (limit, offset) = (spec.pageSize, spec.pageSize.multipliedReportingOverflow(by: pageIndex))
-        guard !offset.overflow else { return [] }
+        guard !offset.overflow else { return nil }
         let timeLimit = queryTimeLimit
         return try await read { [catalog] db in
             try QueryDeadline.within(timeLimit, on: db) {
-                try Self.page(of: spec, limit: limit, offset: offset.partialValue, arguments: arguments, catalog: catalog, db)
+                var page = Page(capacity: limit)
+                try Self.fill(&page, with: spec, limit: limit, offset: offset.partialValue, arguments: arguments, catalog: catalog, db)
+                return page
             }
         }
     }
@@ -36,31 +58,37 @@ extension SmartStore {
     static func page(
         of spec: QuerySpec, limit: Int, offset: Int, arguments: [JSON], catalog: SchemaCatalog, _ db: Database
     ) throws -> [JSON] {
+        var page = ParsedPage(capacity: limit)
+        try fill(&page, with: spec, limit: limit, offset: offset, arguments: arguments, catalog: catalog, db)
+        return page.results
+    }
+
+    /// Adds the results `offset ..< offset + limit` of a query to `page`.
+    private static func fill<Page: ResultPage>(
+        _ page: inout Page, with spec: QuerySpec, limit: Int, offset: Int, arguments: [JSON], catalog: SchemaCatalog,
+        _ db: Database
+    ) throws {
         try Self.explainingFailures(of: spec) {
             if case .smart(let sql) = spec.kind {
-                return try readingDoubleQuotedStrings(db) {
+                try readingDoubleQuotedStrings(db) {
                     let statement = try Self.smartStatement(
                         sql, wrapping: { "SELECT * FROM (\($0)\n) LIMIT ? OFFSET ?" }, catalog: catalog, db)
                     let entryColumns = statement.columnNames.map(ResultReader.isEntryColumn(named:))
                     try statement.setArgumentsKeepingText(Self.bindings(arguments) + [limit.databaseValue, offset.databaseValue])
                     let rows = try Row.fetchCursor(statement)
-                    var results: [JSON] = []
-                    while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: entryColumns)) }
-                    return results
+                    while let row = try rows.next() { try page.appendValues(of: row, entryColumns: entryColumns) }
                 }
+                return
             }
             let query = try SoupQuery(spec, soup: try Self.soup(of: spec, catalog: catalog, db))
             let statement = try db.cachedStatement(sql: query.pageSQL)
             try statement.setArgumentsKeepingText(query.arguments + [limit.databaseValue, offset.databaseValue])
             let rows = try Row.fetchCursor(statement)
-            var results: [JSON] = []
-            results.reserveCapacity(limit)
             if query.selectsPaths {
-                while let row = try rows.next() { results.append(try ResultReader.arrayRow(row, entryColumns: query.entryColumns)) }
+                while let row = try rows.next() { try page.appendValues(of: row, entryColumns: query.entryColumns) }
             } else {
-                while let row = try rows.next() { results.append(try ResultReader.entry(in: row, at: 0)) }
+                while let row = try rows.next() { try page.appendEntry(in: row, at: 0) }
             }
-            return results
         }
     }
 
