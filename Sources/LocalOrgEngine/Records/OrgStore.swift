@@ -62,12 +62,24 @@ package final class OrgStore: Sendable {
     }
 
     /// Runs a read, turning database failures into a 500 the client can report.
+    ///
+    /// On the calling thread: GRDB's blocking read takes a reader connection and runs the body
+    /// there, where its async read hands the body to the connection's queue and resumes the
+    /// caller on another thread, two thread switches that cost a single-record GET more than its
+    /// SQL. A read never waits for the writer (the log lets readers run beside it), so it blocks
+    /// its thread no longer than its own SQL. Writes stay async: under concurrent writers a
+    /// blocking write would hold a thread idle while it waits for the writer's lock.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(APIError) -> T {
         do {
-            return try await pool.read(body)
+            return try Self.readNow(pool, body)
         } catch {
             throw APIError.from(error)
         }
+    }
+
+    /// GRDB's blocking read: called from a synchronous function, so its async overload is never chosen.
+    private static func readNow<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
+        try pool.read(body)
     }
 
     /// Runs a write in one transaction; an error rolls everything back.
