@@ -132,6 +132,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Reads what the Salesforce Mobile SDK leaves on a device (its SQLCipher stores) for
+        // moving it into ForceKit.
+        .target(
+            name: "SmartStoreMigration",
+            dependencies: [
+                "SmartStore", "SalesforceCore", "SalesforceKeys",
+                .product(name: "Crypto", package: "swift-crypto"),
+                // AES-256-CBC, SQLCipher's page cipher.
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(name: "SOQL", swiftSettings: strictSettings),
         // LocalOrg's storage and query engine: records, metadata, SOQL and SOSL, files, OAuth
         // state and the REST API's resources, with no HTTP.
@@ -292,6 +304,15 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SmartStoreMigrationTests",
+            dependencies: [
+                "SmartStoreMigration", "SalesforceCore", "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            // Made by Scripts/mobile-sdk-fixtures.py; read from the source folder.
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -11,4 +11,15 @@ package enum PassphraseKey {
             from: Data(secret.utf8), salt: salt, using: .sha512, outputByteCount: byteCount, rounds: rounds)
         return key.withUnsafeBytes { Data($0) }
     }
+
+    /// `byteCount` bytes derived from the bytes `secret` with `salt` over `rounds` rounds, for
+    /// reading another program's files: their format sets the rounds (SQLCipher derives its page
+    /// MAC's key in 2, the Mobile SDK its stores' keys in 4,000), so no minimum is enforced here.
+    package static func deriveAsFormatRequires(
+        _ secret: some DataProtocol, salt: some DataProtocol, rounds: Int, byteCount: Int
+    ) throws -> Data {
+        let key = try KDF.Insecure.PBKDF2.deriveKey(
+            from: secret, salt: salt, using: .sha512, outputByteCount: byteCount, unsafeUncheckedRounds: rounds)
+        return key.withUnsafeBytes { Data($0) }
+    }
 }

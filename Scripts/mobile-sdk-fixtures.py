@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Stores as the Salesforce Mobile SDK leaves them on a device, for SmartStoreMigration's tests.
+
+Made with SQLite3 Multiple Ciphers (`pip install apsw-sqlite3mc`) in its SQLCipher 4 mode
+(`cipher=sqlcipher`, `legacy=4`): a second implementation of SQLCipher's format, so the tests'
+expected values do not come from ForceKit's reader. The schema follows the SDK's SmartStore
+(`soup_attrs`, `soup_index_map`, one `TABLE_N` a soup with its index columns `TABLE_N_i`, the
+full-text table `TABLE_N_fts`, `syncs_soup` with its json1 indexes), keyed as the SDK keys it:
+a text passphrase with `PRAGMA kdf_iter = 4000`.
+
+Writes into the folder given (default: Tests/SmartStoreMigrationTests/Fixtures):
+- `passphrase.db`: the SDK's usual store (salt in the file's first 16 bytes).
+- `plaintext-header.db`: an App Groups store on iOS: 32 plain header bytes, the salt given apart.
+- `raw-key.db`: keyed with a raw 32-byte key (x'...'), default iterations.
+- `wal.db` and `wal.db-wal`: committed changes still in the write-ahead log.
+- `expected.json`: the keys, salts and every table's rows as SQLite3 Multiple Ciphers reads them.
+
+Usage: Scripts/mobile-sdk-fixtures.py [FOLDER]
+"""
+import base64
+import hashlib
+import hmac
+import json
+import os
+import pathlib
+import random
+import shutil
+import sys
+
+import apsw
+
+root = pathlib.Path(__file__).resolve().parent.parent
+folder = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else root / "Tests" / "SmartStoreMigrationTests" / "Fixtures"
+folder.mkdir(parents=True, exist_ok=True)
+
+# Fixed, so the committed fixtures are what this script makes (SQLCipher's salts and IVs are
+# random, so the files' bytes differ between runs; their contents do not).
+RAW_KEY = bytes(range(1, 33))
+PASSPHRASE = base64.b64encode(bytes(range(101, 133))).decode()  # as iOS passes its key: base64 text
+SALT = bytes.fromhex("000102030405060708090a0b0c0d0e0f")
+INDEXES = [("Id", "string"), ("Name", "string"), ("NumberOfEmployees", "integer"),
+           ("AnnualRevenue", "floating"), ("Description", "full_text"), ("Industry", "json1")]
+SQL_TYPES = {"string": "TEXT", "integer": "INTEGER", "floating": "REAL", "full_text": "TEXT"}
+
+
+def connect(path, key_pragmas):
+    connection = apsw.Connection(str(path))
+    connection.pragma("cipher", "sqlcipher")
+    connection.pragma("legacy", 4)
+    for name, value in key_pragmas:
+        connection.pragma(name, value)
+    return connection
+
+
+def accounts(count, seed):
+    rng = random.Random(seed)
+    words = ["anvil", "rocket", "café", "naïve", "emoji \U0001F680", "quote \"x\"", "back\\slash", "line\nbreak"]
+    records = []
+    for index in range(count):
+        record = {
+            "Id": f"001{index:015d}", "Name": f"Account {index} {rng.choice(words)}",
+            "NumberOfEmployees": rng.randrange(0, 100000), "AnnualRevenue": round(rng.uniform(0, 1e9), 2),
+            "Description": " ".join(rng.choice(words) for _ in range(6)), "Industry": rng.choice(["Energy", "Media", None]),
+            "attributes": {"type": "Account", "url": f"/services/data/v62.0/sobjects/Account/001{index:015d}"},
+            "__local__": False, "__locally_created__": False, "__locally_updated__": False, "__locally_deleted__": False,
+        }
+        if index % 10 == 3:
+            record.update({"__local__": True, "__locally_updated__": True, "Name": record["Name"] + " (edited)"})
+        if index % 25 == 7:
+            record.update({"__local__": True, "__locally_deleted__": True})
+        records.append(record)
+    for index in range(3):  # created offline, not yet synced up
+        records.append({"Id": f"local_{index}", "Name": f"New {index}", "__local__": True, "__locally_created__": True,
+                        "__locally_updated__": False, "__locally_deleted__": False, "attributes": {"type": "Account"}})
+    return records
+
+
+def create_soup(db, soup_id, name, indexes):
+    table = f"TABLE_{soup_id}"
+    db.execute("INSERT INTO soup_attrs (id, soupName) VALUES (?, ?)", (soup_id, name))
+    columns = []
+    for position, (path, kind) in enumerate(indexes):
+        column = f"json_extract(soup, '$.{path}')" if kind == "json1" else f"{table}_{position}"
+        db.execute("INSERT INTO soup_index_map VALUES (?, ?, ?, ?)", (name, path, column, kind))
+        if kind != "json1":
+            columns.append(f"{column} {SQL_TYPES[kind]}")
+    db.execute(f"CREATE TABLE {table} (id INTEGER PRIMARY KEY AUTOINCREMENT, soup TEXT, created INTEGER, "
+               f"lastModified INTEGER{''.join(', ' + c for c in columns)})")
+    db.execute(f"CREATE INDEX {table}_created_idx ON {table} (created)")
+    db.execute(f"CREATE INDEX {table}_lastModified_idx ON {table} (lastModified)")
+    for position, (path, kind) in enumerate(indexes):
+        column = f"json_extract(soup, '$.{path}')" if kind == "json1" else f"{table}_{position}"
+        db.execute(f"CREATE INDEX {table}_{position}_idx ON {table} ({column})")
+    full_text = [f"{table}_{p}" for p, (_, kind) in enumerate(indexes) if kind == "full_text"]
+    if full_text:
+        db.execute(f"CREATE VIRTUAL TABLE {table}_fts USING fts5({', '.join(full_text)})")
+    return table, full_text
+
+
+def insert(db, table, indexes, full_text, entries, stamp):
+    for entry in entries:
+        entry_id = (db.execute(f"SELECT seq FROM sqlite_sequence WHERE name = ?", (table,)).fetchall() or [(0,)])[0][0] + 1
+        entry = dict(entry, _soupEntryId=entry_id, _soupLastModifiedDate=stamp + entry_id)
+        values = [entry.get(path) for path, kind in indexes if kind != "json1"]
+        columns = [f"{table}_{p}" for p, (_, kind) in enumerate(indexes) if kind != "json1"]
+        db.execute(f"INSERT INTO {table} (id, soup, created, lastModified{''.join(', ' + c for c in columns)}) "
+                   f"VALUES (?, ?, ?, ?{', ?' * len(columns)})",
+                   [entry_id, json.dumps(entry, ensure_ascii=False, separators=(",", ":")), stamp + entry_id, stamp + entry_id] + values)
+        if full_text:
+            texts = [entry.get(indexes[int(c.rsplit("_", 1)[1])][0]) for c in full_text]
+            db.execute(f"INSERT INTO {table}_fts (rowid, {', '.join(full_text)}) VALUES (?{', ?' * len(full_text)})", [entry_id] + texts)
+
+
+def build(db, count=150):
+    db.execute("""
+        CREATE TABLE soup_index_map (soupName TEXT, path TEXT, columnName TEXT, columnType TEXT);
+        CREATE INDEX soup_index_map_0 ON soup_index_map (soupName);
+        CREATE TABLE soup_attrs (id INTEGER PRIMARY KEY AUTOINCREMENT, soupName TEXT);
+        CREATE INDEX soup_attrs_0 ON soup_attrs (soupName);
+        CREATE TABLE long_operations_status (id INTEGER PRIMARY KEY AUTOINCREMENT, type TEXT, details TEXT,
+            status TEXT, created INTEGER, lastModified INTEGER);
+    """)
+    with db:
+        table, full_text = create_soup(db, 1, "accounts", INDEXES)
+        insert(db, table, INDEXES, full_text, accounts(count, 7), 1_700_000_000_000)
+        sync_indexes = [("type", "json1"), ("name", "json1"), ("status", "json1")]
+        table, _ = create_soup(db, 2, "syncs_soup", sync_indexes)
+        insert(db, table, sync_indexes, [], [{
+            "type": "syncDown", "name": "accounts", "soupName": "accounts", "status": "DONE", "progress": 100,
+            "totalSize": count, "maxTimeStamp": 1_700_000_000_000 + count, "startTime": 1_700_000_000_000,
+            "endTime": 1_700_000_100_000, "error": "",
+            "target": {"type": "soql", "query": "SELECT Id, Name, LastModifiedDate FROM Account",
+                       "idFieldName": "Id", "modificationDateFieldName": "LastModifiedDate"},
+            "options": {"mergeMode": "LEAVE_IF_CHANGED", "fieldlist": ["Id", "Name"]},
+        }], 1_700_000_000_000)
+
+
+def dump(db):
+    tables = [name for (name,) in db.execute(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%' ORDER BY name")]
+    return {name: [list(row) for row in db.execute(f"SELECT * FROM {name} ORDER BY rowid")] for name in tables}
+
+
+def remove(path):
+    for suffix in ["", "-wal", "-shm", "-journal"]:
+        if os.path.exists(str(path) + suffix):
+            os.remove(str(path) + suffix)
+
+
+mobile_sdk = [("kdf_iter", 4000), ("key", PASSPHRASE)]
+header = [("kdf_iter", 4000), ("plaintext_header_size", 32), ("key", f"x'{RAW_KEY.hex()}{SALT.hex()}'")]
+raw = [("key", f"x'{RAW_KEY.hex()}'")]
+expected = {"passphrase": PASSPHRASE, "kdfIterations": 4000, "rawKey": RAW_KEY.hex(), "salt": SALT.hex(), "files": {}}
+for name, pragmas in [("passphrase.db", mobile_sdk), ("plaintext-header.db", header), ("raw-key.db", raw)]:
+    path = folder / name
+    remove(path)
+    db = connect(path, pragmas)
+    build(db)
+    db.close()
+    db = connect(path, pragmas)
+    expected["files"][name] = dump(db)
+    db.close()
+
+# Committed changes left in the log: copied while the writer still has the store open.
+path, scratch = folder / "wal.db", folder / "wal-scratch.db"
+remove(path)
+remove(scratch)
+db = connect(scratch, mobile_sdk)
+db.pragma("journal_mode", "wal")
+db.pragma("wal_autocheckpoint", 0)
+build(db, count=120)
+with db:
+    db.execute("UPDATE TABLE_1 SET soup = json_set(soup, '$.Name', 'Changed in the log') WHERE id = 5")
+    db.execute("DELETE FROM TABLE_1 WHERE id = 6")
+shutil.copyfile(scratch, path)
+shutil.copyfile(str(scratch) + "-wal", str(path) + "-wal")
+db.close()
+remove(scratch)
+# Read from a copy: opening the store itself would checkpoint the log into it.
+shutil.copyfile(path, scratch)
+shutil.copyfile(str(path) + "-wal", str(scratch) + "-wal")
+db = connect(scratch, mobile_sdk)
+expected["files"]["wal.db"] = dump(db)
+db.close()
+remove(scratch)
+
+
+def check_macs(path, secret, iterations, salt=None, plain_header=False):
+    """Checks every page's HMAC-SHA512 as SQLCipher's format is published: SQLite3 Multiple
+    Ciphers' legacy=4 mode must write what SQLCipher 4 writes, or the fixtures prove nothing."""
+    data = open(path, "rb").read()
+    salt = salt or data[:16]
+    key = secret if iterations is None else hashlib.pbkdf2_hmac("sha512", secret, salt, iterations, 32)
+    mac_key = hashlib.pbkdf2_hmac("sha512", key, bytes(b ^ 0x3A for b in salt), 2, 32)
+    for index in range(len(data) // 4096):
+        page = data[index * 4096:(index + 1) * 4096]
+        start = (32 if plain_header else 16) if index == 0 else 0
+        digest = hmac.new(mac_key, page[start:4032] + (index + 1).to_bytes(4, "little"), hashlib.sha512).digest()
+        assert hmac.compare_digest(digest, page[4032:]), f"{path}: page {index + 1} does not follow SQLCipher 4's format"
+
+
+check_macs(folder / "passphrase.db", PASSPHRASE.encode(), 4000)
+check_macs(folder / "plaintext-header.db", RAW_KEY, None, SALT, plain_header=True)
+check_macs(folder / "raw-key.db", RAW_KEY, None)
+(folder / "expected.json").write_text(json.dumps(expected, ensure_ascii=False, indent=1) + "\n")
+print(f"wrote {sorted(p.name for p in folder.iterdir())}")
