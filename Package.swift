@@ -138,6 +138,9 @@ let package = Package(
             name: "SmartStoreMigration",
             dependencies: [
                 "SmartStore", "SalesforceCore", "SalesforceKeys",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_deserialize, to open a decrypted copy in memory.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // AES-256-CBC, SQLCipher's page cipher.
                 .product(name: "CryptoExtras", package: "swift-crypto"),

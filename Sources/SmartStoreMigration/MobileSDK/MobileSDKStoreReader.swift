@@ -1,0 +1,75 @@
+package import GRDB
+import SmartStore
+
+/// Reads the soups and entries of a Mobile SDK store's database (opened decrypted): the SDK's
+/// schema, whatever SDK version wrote it from 4.3 on (`soup_attrs`, with the `externalStorage`
+/// column of 4.3 to 10.x when it is there).
+package struct MobileSDKStoreReader: Sendable {
+    /// One stored entry: its id, its JSON as the SDK stored it (nil for an externally stored
+    /// one), and its SQL timestamps in milliseconds.
+    package struct Entry: Sendable, Equatable {
+        package let id: Int64
+        package let text: String?
+        package let created: Int64
+        package let lastModified: Int64
+    }
+
+    let database: DatabaseQueue
+
+    /// A reader of `database`.
+    package init(_ database: DatabaseQueue) {
+        self.database = database
+    }
+
+    /// The store's soups, in the order they were registered.
+    /// - Throws: ``SQLCipherError/unreadable(_:)`` when the database is not a SmartStore one, or an
+    ///   index type is one the SDK never wrote.
+    package func soups() throws(SQLCipherError) -> [MobileSDKSoup] {
+        do {
+            return try database.read { db in
+                guard try db.tableExists("soup_attrs"), try db.tableExists("soup_index_map") else {
+                    throw SQLCipherError.unreadable("it has no soup_attrs and soup_index_map tables, so it is not a SmartStore store")
+                }
+                let external = try db.columns(in: "soup_attrs").contains { $0.name == "externalStorage" }
+                let soups = try Row.fetchAll(
+                    db, sql: "SELECT id, soupName\(external ? ", externalStorage" : "") FROM soup_attrs ORDER BY id")
+                return try soups.map { row in
+                    let name: String = row["soupName"]
+                    let indexes = try Row.fetchAll(
+                        db, sql: "SELECT path, columnName, columnType FROM soup_index_map WHERE soupName = ? ORDER BY rowid",
+                        arguments: [name])
+                    let specs = try indexes.map { index -> IndexSpec in
+                        let type: String = index["columnType"]
+                        guard let known = IndexType(rawValue: type) else {
+                            throw SQLCipherError.unreadable("soup \(name) has an index of type \(type), which no SDK version wrote")
+                        }
+                        return IndexSpec(path: index["path"], type: known)
+                    }
+                    let usesExternalStorage = external ? ((row["externalStorage"] as Int64?) ?? 0) != 0 : false
+                    return MobileSDKSoup(id: row["id"], name: name, indexSpecs: specs, usesExternalStorage: usesExternalStorage)
+                }
+            }
+        } catch let error as SQLCipherError {
+            throw error
+        } catch {
+            throw .unreadable("its soups cannot be read (\(error))")
+        }
+    }
+
+    /// Up to `limit` entries of `soup` with ids above `id`, in id order: a soup is read a batch
+    /// at a time, so a large one never sits whole in memory.
+    package func entries(of soup: MobileSDKSoup, after id: Int64, limit: Int) throws(SQLCipherError) -> [Entry] {
+        do {
+            return try database.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT id, soup, created, lastModified FROM \(soup.tableName) WHERE id > ? ORDER BY id LIMIT ?",
+                    arguments: [id, limit]
+                ).map { row in
+                    Entry(id: row["id"], text: row["soup"], created: row["created"] ?? 0, lastModified: row["lastModified"] ?? 0)
+                }
+            }
+        } catch {
+            throw .unreadable("the entries of soup \(soup.name) cannot be read (\(error))")
+        }
+    }
+}
