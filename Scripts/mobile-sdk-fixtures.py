@@ -161,6 +161,24 @@ for name, pragmas in [("passphrase.db", mobile_sdk), ("plaintext-header.db", hea
     expected["files"][name] = dump(db)
     db.close()
 
+# An SDK 4.3 to 10.x store: soup_attrs has the externalStorage column, and an externally stored
+# soup keeps NULL in its soup column (the entries lived in files beside the store).
+path = folder / "sdk10-external.db"
+remove(path)
+db = connect(path, mobile_sdk)
+build(db, count=20)
+with db:
+    db.execute("ALTER TABLE soup_attrs ADD COLUMN externalStorage INTEGER DEFAULT 0")
+    table, _ = create_soup(db, 3, "big", [("Id", "string")])
+    db.execute("UPDATE soup_attrs SET externalStorage = 1 WHERE id = 3")
+    for entry_id in (1, 2):
+        db.execute(f"INSERT INTO {table} (id, soup, created, lastModified, {table}_0) VALUES (?, NULL, ?, ?, ?)",
+                   (entry_id, 1_700_000_000_000 + entry_id, 1_700_000_000_000 + entry_id, f"001BIG{entry_id}"))
+db.close()
+db = connect(path, mobile_sdk)
+expected["files"]["sdk10-external.db"] = dump(db)
+db.close()
+
 # Committed changes left in the log: copied while the writer still has the store open.
 path, scratch = folder / "wal.db", folder / "wal-scratch.db"
 remove(path)

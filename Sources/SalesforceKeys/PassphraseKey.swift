@@ -18,6 +18,8 @@ package enum PassphraseKey {
     package static func deriveAsFormatRequires(
         _ secret: some DataProtocol, salt: some DataProtocol, rounds: Int, byteCount: Int
     ) throws -> Data {
+        // swift-crypto takes the rounds as a UInt32 and traps outside it.
+        guard (1...Int(UInt32.max)).contains(rounds) else { throw CryptoKitError.incorrectParameterSize }
         let key = try KDF.Insecure.PBKDF2.deriveKey(
             from: secret, salt: salt, using: .sha512, outputByteCount: byteCount, unsafeUncheckedRounds: rounds)
         return key.withUnsafeBytes { Data($0) }

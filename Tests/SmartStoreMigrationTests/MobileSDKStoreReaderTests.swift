@@ -54,6 +54,44 @@ struct MobileSDKStoreReaderTests {
         #expect(entries.map(\.lastModified) == rows.compactMap { $0[3]?.integerValue })
     }
 
+    @Test("An SDK 4.3 to 10.x store says which soups kept their entries in files, whose soup column is empty")
+    func externalStorageColumn() throws {
+        let (queue, tables) = try Self.open("sdk10-external.db")
+        defer { try? queue.close() }
+        let reader = MobileSDKStoreReader(queue)
+        let soups = try reader.soups()
+        let flags = (tables["soup_attrs"]?.arrayValue ?? []).map { ($0[1]?.stringValue ?? "", $0[2]?.integerValue ?? -1) }
+        #expect(soups.map(\.name) == flags.map(\.0))
+        #expect(soups.map(\.usesExternalStorage) == flags.map { $0.1 == 1 })
+        #expect(soups.map(\.usesExternalStorage) == [false, false, true])
+        let big = try #require(soups.last)
+        #expect(try reader.entries(of: big, after: 0, limit: 10).map(\.text) == [nil, nil])
+    }
+
+    @Test("Odd values where the SDK writes ids and names are refused, not trapped on")
+    func oddValues() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE soup_attrs (id INTEGER PRIMARY KEY AUTOINCREMENT, soupName TEXT);
+                    CREATE TABLE soup_index_map (soupName TEXT, path TEXT, columnName TEXT, columnType TEXT);
+                    INSERT INTO soup_attrs VALUES (1, 'a');
+                    INSERT INTO soup_index_map VALUES ('a', NULL, 'TABLE_1_0', 'string');
+                    CREATE TABLE TABLE_1 (id INTEGER PRIMARY KEY AUTOINCREMENT, soup TEXT, created INTEGER, lastModified INTEGER);
+                    INSERT INTO TABLE_1 VALUES (1, x'00', 'yesterday', NULL);
+                    """)
+        }
+        #expect(throws: SQLCipherError.unreadable("an index of soup a has no path or no type")) { try MobileSDKStoreReader(queue).soups() }
+        try queue.write { db in try db.execute(sql: "UPDATE soup_index_map SET path = 'Id'") }
+        let soup = try #require(try MobileSDKStoreReader(queue).soups().first)
+        #expect(throws: SQLCipherError.unreadable("entry 1 of soup a is not text")) {
+            try MobileSDKStoreReader(queue).entries(of: soup, after: 0, limit: 10)
+        }
+        try queue.write { db in try db.execute(sql: "UPDATE TABLE_1 SET soup = '{}'") }
+        #expect(try MobileSDKStoreReader(queue).entries(of: soup, after: 0, limit: 10).map(\.created) == [0])
+    }
+
     @Test("A database that is not a SmartStore store is refused, saying so")
     func notAStore() throws {
         let queue = try DatabaseQueue()

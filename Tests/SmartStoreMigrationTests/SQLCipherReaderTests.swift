@@ -128,6 +128,11 @@ struct SQLCipherReaderTests {
                 key: .raw(Self.bytes(expected["rawKey"]?.stringValue ?? "")))
         }
         #expect(SQLCipherError.saltNeeded.message.contains("give the salt"))
+        for iterations in [0, -1, Int(UInt32.max) + 1] {
+            #expect(throws: SQLCipherError.self) {
+                try SQLCipherDatabase.plaintext(of: store, key: .passphrase(passphrase, iterations: iterations))
+            }
+        }
     }
 
     @Test("Any changed byte of a store is refused, naming the page; a cut file is refused", arguments: 1...3)
@@ -149,6 +154,101 @@ struct SQLCipherReaderTests {
             }
             try original.prefix(original.count - 100).write(to: copy)
             #expect(throws: SQLCipherError.self) { try SQLCipherDatabase.plaintext(of: copy, key: key) }
+        }
+    }
+}
+
+@Suite("A Mobile SDK store's log, changed by hand")
+struct HostileLogTests {
+    /// SQLite's log checksum (its file format document, "Checksum Algorithm"), continued from `sums`.
+    static func checksum(_ bytes: ArraySlice<UInt8>, bigEndian: Bool, _ sums: (UInt32, UInt32)) -> (UInt32, UInt32) {
+        var (first, second) = sums
+        var index = bytes.startIndex
+        func word(_ at: Int) -> UInt32 {
+            let value = bytes[at..<(at + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            return bigEndian ? value : value.byteSwapped
+        }
+        while index < bytes.endIndex {
+            first = first &+ word(index) &+ second
+            second = second &+ word(index + 4) &+ first
+            index += 8
+        }
+        return (first, second)
+    }
+
+    static func put(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {
+        for shift in 0..<4 { bytes[offset + shift] = UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32(shift))) }
+    }
+
+    @Test("A log whose last commit claims more pages than the files hold is refused, with its checksums made right")
+    func hugeCommitSize() async throws {
+        let expected = try SQLCipherReaderTests.expected()
+        var log = Array(try Data(contentsOf: SQLCipherReaderTests.fixtures.appendingPathComponent("wal.db-wal")))
+        let database = try Data(contentsOf: SQLCipherReaderTests.fixtures.appendingPathComponent("wal.db"))
+        let frameSize = 24 + 4_096
+        let bigEndian = log[3] & 1 == 1
+        var sums = Self.checksum(log[0..<24], bigEndian: bigEndian, (0, 0))
+        let frames = (log.count - 32) / frameSize
+        for frame in 0..<frames {
+            let offset = 32 + frame * frameSize
+            if frame == frames - 1 { Self.put(0x7FFF_FFFF, into: &log, at: offset + 4) }
+            sums = Self.checksum(log[offset..<(offset + 8)], bigEndian: bigEndian, sums)
+            sums = Self.checksum(log[(offset + 24)..<(offset + frameSize)], bigEndian: bigEndian, sums)
+            Self.put(sums.0, into: &log, at: offset + 16)
+            Self.put(sums.1, into: &log, at: offset + 20)
+        }
+        try await withTemporaryDirectory { directory in
+            let store = directory.appendingPathComponent("wal.db")
+            try database.write(to: store)
+            try Data(log).write(to: URL(fileURLWithPath: store.path + "-wal"))
+            #expect(throws: SQLCipherError.unreadable("its log says it has 2147483647 pages, more than the files hold")) {
+                try SQLCipherDatabase.plaintext(of: store, key: SQLCipherReaderTests.key(for: "wal.db", expected))
+            }
+        }
+    }
+
+    @Test("A log with a damaged header is refused rather than read as if it were empty")
+    func damagedHeader() async throws {
+        let expected = try SQLCipherReaderTests.expected()
+        var log = try Data(contentsOf: SQLCipherReaderTests.fixtures.appendingPathComponent("wal.db-wal"))
+        let database = try Data(contentsOf: SQLCipherReaderTests.fixtures.appendingPathComponent("wal.db"))
+        log[17] ^= 0x40  // a salt byte: the header's checksum no longer holds
+        try await withTemporaryDirectory { directory in
+            let store = directory.appendingPathComponent("wal.db")
+            try database.write(to: store)
+            try log.write(to: URL(fileURLWithPath: store.path + "-wal"))
+            #expect(throws: SQLCipherError.unreadable("its write-ahead log's header is damaged")) {
+                try SQLCipherDatabase.plaintext(of: store, key: SQLCipherReaderTests.key(for: "wal.db", expected))
+            }
+            try Data(log.prefix(20)).write(to: URL(fileURLWithPath: store.path + "-wal"))
+            #expect(throws: SQLCipherError.unreadable("its write-ahead log's header is damaged")) {
+                try SQLCipherDatabase.plaintext(of: store, key: SQLCipherReaderTests.key(for: "wal.db", expected))
+            }
+        }
+    }
+
+    @Test("Any changed byte of the log leaves an error or a database that passes SQLite's integrity check", arguments: 1...3)
+    func changedLogBytes(seed: UInt64) async throws {
+        let expected = try SQLCipherReaderTests.expected()
+        let log = try Data(contentsOf: SQLCipherReaderTests.fixtures.appendingPathComponent("wal.db-wal"))
+        let database = try Data(contentsOf: SQLCipherReaderTests.fixtures.appendingPathComponent("wal.db"))
+        var random = SeededGenerator(seed: seed)
+        try await withTemporaryDirectory { directory in
+            let store = directory.appendingPathComponent("wal.db")
+            try database.write(to: store)
+            for _ in 0..<10 {
+                var changed = log
+                changed[Int.random(in: 0..<changed.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
+                try changed.write(to: URL(fileURLWithPath: store.path + "-wal"))
+                do {
+                    let queue = try SQLCipherDatabase.openInMemory(store, key: SQLCipherReaderTests.key(for: "wal.db", expected))
+                    #expect(try queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+                    try queue.close()
+                } catch is SQLCipherError {
+                    // Refused: the log's header is damaged, or its last transactions no longer
+                    // check out and the store's file alone is not a whole database.
+                }
+            }
         }
     }
 }

@@ -1,8 +1,9 @@
 import ForceKitTestSupport
 import Foundation
 import SalesforceCore
-import SmartStore
 import Testing
+
+@testable import SmartStore
 
 @Suite("Query results as JSON text")
 struct QueryTextTests {
@@ -84,6 +85,21 @@ struct QueryTextTests {
         }
     }
 
+    @Test("A plain store's damaged entry file fails queryText as it fails query, never breaking the text")
+    func damagedEntryFile() async throws {
+        try await withStore(encryption: .plaintext) { store throws in
+            try await store.registerSoup(SoupSpec(name: "big", features: [.externalStorage]), indexSpecs: [string("name")])
+            try await store.upsert(entries: [["name": "a"], ["name": "b"]], inSoup: "big")
+            let file = store.externalStorage.directory.appendingPathComponent("TABLE_1").appendingPathComponent("soupelt_1")
+            for damage in ["1],[2", "", "{\"name\":"] {
+                try Data(damage.utf8).write(to: file)
+                let spec = QuerySpec.buildAllQuerySpec(soupName: "big", orderPath: "name")
+                let refusal = await #expect(throws: SmartStoreError.self) { try await store.query(using: spec) }
+                await #expect(throws: try #require(refusal), "\(damage)") { try await store.queryText(using: spec) }
+            }
+        }
+    }
+
     @Test("A bad spec fails as it does for query")
     func errorsMatchQuery() async throws {
         try await withStore { store throws in
@@ -96,9 +112,17 @@ struct QueryTextTests {
             await #expect(throws: SmartStoreError.soupNotFound("missing")) {
                 try await store.queryText(using: .buildAllQuerySpec(soupName: "missing"))
             }
-            await #expect(throws: SmartStoreError.self) {
-                try await store.queryText(using: .buildSmartQuerySpec(smartSQL: "delete from {s}"))
-            }
+            let writing = QuerySpec.buildSmartQuerySpec(smartSQL: "delete from {s}")
+            let refusal = await #expect(throws: SmartStoreError.self) { try await store.query(using: writing) }
+            await #expect(throws: try #require(refusal)) { try await store.queryText(using: writing) }
+            // Apps send Int32.max as a page size to get everything: nothing is reserved for it.
+            try await store.upsert(entries: [["name": "a"]], inSoup: "s")
+            var everything = QuerySpec.buildAllQuerySpec(soupName: "s")
+            everything.pageSize = Int(Int32.max)
+            #expect(try JSON(parsing: try await store.queryText(using: everything)).arrayValue?.count == 1)
+            everything.pageSize = Int.max / 2
+            #expect(try JSON(parsing: try await store.queryText(using: everything)).arrayValue?.count == 1)
+            #expect(try await store.query(using: everything).count == 1)
         }
     }
 }

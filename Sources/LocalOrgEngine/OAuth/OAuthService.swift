@@ -54,7 +54,7 @@ package final class OAuthService: Sendable {
 
     /// The username of an active user, or nil.
     func username(of userID: String) async -> String? {
-        try? await store.pool.read { db in
+        try? await store.read { db in
             try String.fetchOne(
                 db, sql: #"SELECT "Username" FROM "User" WHERE "Id" = ? AND "IsDeleted" = 0 AND "IsActive" = 1"#, arguments: [userID])
         }
@@ -62,7 +62,7 @@ package final class OAuthService: Sendable {
 
     /// The user id for a username and password, or nil.
     func checkPassword(username: String, password: String) async -> String? {
-        let found = try? await store.pool.read { db -> (String, String, String)? in
+        let found = try? await store.read { db -> (String, String, String)? in
             guard
                 let row = try Row.fetchOne(
                     db,

@@ -66,9 +66,13 @@ package final class OrgStore: Sendable {
     /// On the calling thread: GRDB's blocking read takes a reader connection and runs the body
     /// there, where its async read hands the body to the connection's queue and resumes the
     /// caller on another thread, two thread switches that cost a single-record GET more than its
-    /// SQL. A read never waits for the writer (the log lets readers run beside it), so it blocks
-    /// its thread no longer than its own SQL. Writes stay async: under concurrent writers a
-    /// blocking write would hold a thread idle while it waits for the writer's lock.
+    /// SQL. A read never waits for the writer (the log lets readers run beside it); it waits only
+    /// for a free reader connection. Every read of the org's database must come through here: an
+    /// async read holds its connection across an await, and with every cooperative thread blocked
+    /// here waiting for a connection, nothing would resume it to give the connection back. A
+    /// blocking read is not interrupted when its task is cancelled; the org's reads are short.
+    /// Writes stay async: under concurrent writers a blocking write would hold a thread idle while
+    /// it waits for the writer's lock.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(APIError) -> T {
         do {
             return try Self.readNow(pool, body)

@@ -5,8 +5,10 @@ import SalesforceCore
 /// Where a page of query results goes, row by row: parsed into values for Swift callers
 /// (``ParsedPage``), or written as JSON text for callers that pass text on (``TextPage``).
 protocol ResultPage: Sendable {
-    /// An empty page with room for `capacity` rows.
-    init(capacity: Int)
+    /// An empty page with room for `capacity` rows. `authenticated` says whether the store's
+    /// bytes are authenticated (an encrypted store's pages and entry files), so that stored text
+    /// is exactly what the store wrote.
+    init(capacity: Int, authenticated: Bool)
     /// Adds the stored entry in column `index` of `row`.
     mutating func appendEntry(in row: Row, at index: Int) throws
     /// Adds `row` as an array of its values; `entryColumns` marks the columns holding whole entries.
@@ -17,9 +19,13 @@ protocol ResultPage: Sendable {
 struct ParsedPage: ResultPage {
     private(set) var results: [JSON] = []
 
-    init(capacity: Int) {
-        results.reserveCapacity(capacity)
+    init(capacity: Int, authenticated: Bool) {
+        results.reserveCapacity(min(capacity, Self.reservedRows))
     }
+
+    /// The most rows reserved ahead: a page size is the caller's (apps send `Int32.max`), and a
+    /// page grows as it fills.
+    static let reservedRows = 1_000
 
     mutating func appendEntry(in row: Row, at index: Int) throws {
         results.append(try ResultReader.entry(in: row, at: index))
@@ -30,16 +36,21 @@ struct ParsedPage: ResultPage {
     }
 }
 
-/// A page of results as the text of a JSON array. A soup query's entries are copied as the store
-/// keeps them, without being parsed: the store wrote that text from parsed JSON itself.
+/// A page of results as the text of a JSON array. In an encrypted store a soup query's entries
+/// are copied as the store keeps them, without being parsed: every page and entry file is
+/// authenticated, so the text is what the store wrote from parsed JSON itself. In a plain store,
+/// whose files anyone with access may have changed, each entry is parsed first, as
+/// ``ParsedPage`` parses it, so a damaged entry fails the query instead of breaking the text.
 struct TextPage: ResultPage {
     private var writer: JSONWriter
     private var isEmpty = true
+    private let authenticated: Bool
 
-    init(capacity: Int) {
+    init(capacity: Int, authenticated: Bool) {
         // Entries run to several hundred bytes; growing the buffer a few times costs little.
-        writer = JSONWriter(reservingCapacity: 2 + capacity * 256, sortsKeys: false)
+        writer = JSONWriter(reservingCapacity: 2 + min(capacity, ParsedPage.reservedRows) * 256, sortsKeys: false)
         writer.appendByte(UInt8(ascii: "["))
+        self.authenticated = authenticated
     }
 
     /// The array's text, closed.
@@ -50,6 +61,7 @@ struct TextPage: ResultPage {
     }
 
     mutating func appendEntry(in row: Row, at index: Int) throws {
+        if !authenticated { _ = try ResultReader.entry(in: row, at: index) }
         separate()
         try appendStored(row, at: index)
     }

@@ -26,9 +26,12 @@ extension SmartStore {
     /// The same page as ``query(using:startingFromPageIndex:arguments:)``, as the text of a JSON
     /// array, for callers that pass the results on as text (to a web view, a file, standard output).
     ///
-    /// Entries are not parsed: each is the text the store keeps, with its keys in the order they
-    /// were stored, so a page costs what reading its rows costs. Parsed, the text equals what
-    /// ``query(using:startingFromPageIndex:arguments:)`` returns.
+    /// In an encrypted store entries are not parsed: each is the text the store keeps, with its
+    /// keys in the order they were stored, so a page costs what reading its rows costs (every
+    /// page and entry file is authenticated). A plain store's entries are parsed first, and a
+    /// damaged one fails the query as it fails ``query(using:startingFromPageIndex:arguments:)``.
+    /// Parsed, the text equals what that method returns, except for numbers JSON cannot spell
+    /// (infinities from Smart SQL arithmetic), which the text gives as `null`.
     /// - Throws: What ``query(using:startingFromPageIndex:arguments:)`` throws.
     public func queryText(
         using spec: QuerySpec, startingFromPageIndex pageIndex: Int = 0, arguments: [JSON] = []
@@ -45,9 +48,10 @@ extension SmartStore {
         let (limit, offset) = (spec.pageSize, spec.pageSize.multipliedReportingOverflow(by: pageIndex))
         guard !offset.overflow else { return nil }
         let timeLimit = queryTimeLimit
+        let authenticated = isEncrypted
         return try await read { [catalog] db in
             try QueryDeadline.within(timeLimit, on: db) {
-                var page = Page(capacity: limit)
+                var page = Page(capacity: limit, authenticated: authenticated)
                 try Self.fill(&page, with: spec, limit: limit, offset: offset.partialValue, arguments: arguments, catalog: catalog, db)
                 return page
             }
@@ -58,7 +62,7 @@ extension SmartStore {
     static func page(
         of spec: QuerySpec, limit: Int, offset: Int, arguments: [JSON], catalog: SchemaCatalog, _ db: Database
     ) throws -> [JSON] {
-        var page = ParsedPage(capacity: limit)
+        var page = ParsedPage(capacity: limit, authenticated: false)
         try fill(&page, with: spec, limit: limit, offset: offset, arguments: arguments, catalog: catalog, db)
         return page.results
     }

@@ -34,19 +34,23 @@ package struct MobileSDKStoreReader: Sendable {
                 let soups = try Row.fetchAll(
                     db, sql: "SELECT id, soupName\(external ? ", externalStorage" : "") FROM soup_attrs ORDER BY id")
                 return try soups.map { row in
-                    let name: String = row["soupName"]
+                    guard let id = row["id"] as Int64?, let name = row["soupName"] as String? else {
+                        throw SQLCipherError.unreadable("a row of soup_attrs has no id or no soup name")
+                    }
                     let indexes = try Row.fetchAll(
                         db, sql: "SELECT path, columnName, columnType FROM soup_index_map WHERE soupName = ? ORDER BY rowid",
                         arguments: [name])
                     let specs = try indexes.map { index -> IndexSpec in
-                        let type: String = index["columnType"]
+                        guard let path = index["path"] as String?, let type = index["columnType"] as String? else {
+                            throw SQLCipherError.unreadable("an index of soup \(name) has no path or no type")
+                        }
                         guard let known = IndexType(rawValue: type) else {
                             throw SQLCipherError.unreadable("soup \(name) has an index of type \(type), which no SDK version wrote")
                         }
-                        return IndexSpec(path: index["path"], type: known)
+                        return IndexSpec(path: path, type: known)
                     }
-                    let usesExternalStorage = external ? ((row["externalStorage"] as Int64?) ?? 0) != 0 : false
-                    return MobileSDKSoup(id: row["id"], name: name, indexSpecs: specs, usesExternalStorage: usesExternalStorage)
+                    let usesExternalStorage = external && Self.integer(row["externalStorage"]) ?? 0 != 0
+                    return MobileSDKSoup(id: id, name: name, indexSpecs: specs, usesExternalStorage: usesExternalStorage)
                 }
             }
         } catch let error as SQLCipherError {
@@ -65,11 +69,33 @@ package struct MobileSDKStoreReader: Sendable {
                     db, sql: "SELECT id, soup, created, lastModified FROM \(soup.tableName) WHERE id > ? ORDER BY id LIMIT ?",
                     arguments: [id, limit]
                 ).map { row in
-                    Entry(id: row["id"], text: row["soup"], created: row["created"] ?? 0, lastModified: row["lastModified"] ?? 0)
+                    guard let id = Self.integer(row["id"]) else {
+                        throw SQLCipherError.unreadable("an entry of soup \(soup.name) has no id")
+                    }
+                    let text: String?
+                    switch (row["soup"] as DatabaseValue).storage {
+                    case .string(let stored): text = stored
+                    case .null: text = nil
+                    default: throw SQLCipherError.unreadable("entry \(id) of soup \(soup.name) is not text")
+                    }
+                    return Entry(
+                        id: id, text: text, created: Self.integer(row["created"]) ?? 0, lastModified: Self.integer(row["lastModified"]) ?? 0
+                    )
                 }
             }
+        } catch let error as SQLCipherError {
+            throw error
         } catch {
             throw .unreadable("the entries of soup \(soup.name) cannot be read (\(error))")
+        }
+    }
+
+    /// A column's integer, whatever SQLite stored it as; nil for NULL, text and blobs.
+    private static func integer(_ value: DatabaseValue) -> Int64? {
+        switch value.storage {
+        case .int64(let number): number
+        case .double(let number): Int64(exactly: number.rounded(.towardZero))
+        default: nil
         }
     }
 }

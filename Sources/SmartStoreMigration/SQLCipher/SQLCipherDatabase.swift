@@ -10,12 +10,16 @@ package enum SQLCipherDatabase {
         let file = try read(url)
         let logURL = URL(fileURLWithPath: url.path + "-wal")
         let logBytes = FileManager.default.fileExists(atPath: logURL.path) ? try read(logURL) : []
-        let log = WriteAheadLog(logBytes, pageSize: SQLCipherFormat.pageSize)
+        let log = try WriteAheadLog(logBytes, pageSize: SQLCipherFormat.pageSize)
         guard file.count % SQLCipherFormat.pageSize == 0 else {
             throw .unreadable("its size, \(file.count) bytes, is not a whole number of \(SQLCipherFormat.pageSize)-byte pages")
         }
         let pageCount = log.committedPageCount ?? file.count / SQLCipherFormat.pageSize
         guard pageCount > 0 else { throw .unreadable("it is empty") }
+        // The log's headers are not authenticated: a size it claims must be one the files can hold.
+        guard pageCount <= file.count / SQLCipherFormat.pageSize + log.frames.count else {
+            throw .unreadable("its log says it has \(pageCount) pages, more than the files hold")
+        }
         func encryptedPage(_ number: Int) throws(SQLCipherError) -> ArraySlice<UInt8> {
             if let start = log.frames[number] { return logBytes[start..<(start + SQLCipherFormat.pageSize)] }
             let start = (number - 1) * SQLCipherFormat.pageSize

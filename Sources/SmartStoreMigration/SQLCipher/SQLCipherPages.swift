@@ -17,6 +17,9 @@ struct SQLCipherPages: Sendable {
         do {
             switch key.secret {
             case .passphrase(let text, let iterations):
+                guard (1...Int(UInt32.max)).contains(iterations) else {
+                    throw SQLCipherError.unreadable("a passphrase is stretched 1 to \(UInt32.max) times, not \(iterations)")
+                }
                 pageKeyBytes = try PassphraseKey.deriveAsFormatRequires(
                     Data(text.utf8), salt: salt, rounds: iterations, byteCount: SQLCipherFormat.keySize)
             case .raw(let bytes):

@@ -14,14 +14,18 @@ struct WriteAheadLog {
     private static let frameHeaderSize = 24
 
     /// The log in `bytes`, for pages of `pageSize` bytes; empty when it holds no committed frame.
-    init(_ bytes: [UInt8], pageSize: Int) {
-        guard bytes.count >= Self.headerSize else { return }
+    /// - Throws: ``SQLCipherError/unreadable(_:)`` when the log has bytes but no valid header:
+    ///   SQLite never leaves one so, and the database without its log may be missing pages.
+    init(_ bytes: [UInt8], pageSize: Int) throws(SQLCipherError) {
+        guard !bytes.isEmpty else { return }
+        let damaged = SQLCipherError.unreadable("its write-ahead log's header is damaged")
+        guard bytes.count >= Self.headerSize else { throw damaged }
         let magic = Self.bigEndian(bytes, 0)
-        guard magic & 0xFFFF_FFFE == 0x377F_0682, Int(Self.bigEndian(bytes, 8)) == pageSize else { return }
+        guard magic & 0xFFFF_FFFE == 0x377F_0682, Int(Self.bigEndian(bytes, 8)) == pageSize else { throw damaged }
         let bigEndianWords = magic & 1 == 1
         let salts = (Self.bigEndian(bytes, 16), Self.bigEndian(bytes, 20))
         var sums = Self.checksum(bytes[0..<24], bigEndianWords: bigEndianWords, from: (0, 0))
-        guard sums == (Self.bigEndian(bytes, 24), Self.bigEndian(bytes, 28)) else { return }
+        guard sums == (Self.bigEndian(bytes, 24), Self.bigEndian(bytes, 28)) else { throw damaged }
         var pending: [Int: Int] = [:]
         var offset = Self.headerSize
         while offset + Self.frameHeaderSize + pageSize <= bytes.count {
