@@ -34,9 +34,10 @@ enum RequestFailure {
                 let plain = instance.map { "http://" + $0.dropFirst("https://".count) } ?? "http://…"
                 return "\(place) speaks plain HTTP, not HTTPS (a LocalOrg started without --tls): use \(plain)."
             }
-            // A plain request that a server closes without a word is what a TLS server does with it.
-            if text.contains("remoteconnectionclosed") || text.contains("connection was lost"), let instance, instance.hasPrefix("http://")
-            {
+            // A plain request that a server closes without a word is what a TLS server does with it:
+            // a clean close, or a reset when the close finds the request's bytes still unread.
+            let closed = ["remoteconnectionclosed", "connection was lost", "connection reset by peer"].contains { text.contains($0) }
+            if closed, let instance, instance.hasPrefix("http://") {
                 return "\(place) closed the connection without an answer: if it speaks HTTPS (a LocalOrg started with --tls), "
                     + "use https://\(instance.dropFirst("http://".count)) with its CA (--ca-file, the caFile forcekit serve prints)."
             }
