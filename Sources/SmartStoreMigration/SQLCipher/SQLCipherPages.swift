@@ -36,7 +36,8 @@ struct SQLCipherPages: Sendable {
         } catch let error as SQLCipherError {
             throw error
         } catch {
-            throw .unreadable("its keys could not be derived (\(error))")
+            // The range of the rounds is checked above; what is left is the crypto library refusing the key.
+            throw .unreadable("its keys could not be derived from the key given")
         }
         self.plainHeader = plainHeader
     }
