@@ -312,7 +312,8 @@ let package = Package(
         .testTarget(
             name: "SmartStoreMigrationTests",
             dependencies: [
-                "SmartStoreMigration", "SalesforceCore", "ForceKitTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "SmartStoreMigration", "SmartStore", "SalesforceCore", "ForceKitTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Made by Scripts/mobile-sdk-fixtures.py; read from the source folder.
             exclude: ["Fixtures"],

@@ -13,6 +13,8 @@ Writes into the folder given (default: Tests/SmartStoreMigrationTests/Fixtures):
 - `plaintext-header.db`: an App Groups store on iOS: 32 plain header bytes, the salt given apart.
 - `raw-key.db`: keyed with a raw 32-byte key (x'...'), default iterations.
 - `wal.db` and `wal.db-wal`: committed changes still in the write-ahead log.
+- `ios-external-blobs/` and `android-external-blobs/`: the entry files of `sdk10-external.db`'s
+  externally stored soup, as each platform's SDK wrote them (tests lay them out where each looks).
 - `expected.json`: the keys, salts and every table's rows as SQLite3 Multiple Ciphers reads them.
 
 Usage: Scripts/mobile-sdk-fixtures.py [FOLDER]
@@ -178,6 +180,45 @@ db.close()
 db = connect(path, mobile_sdk)
 expected["files"]["sdk10-external.db"] = dump(db)
 db.close()
+
+
+def external_entry(entry_id, size):
+    """An externally stored entry's text as the SDK writes it: compact JSON with `/` escaped
+    (NSJSONSerialization, JSONObject.toString()), padded to `size` bytes."""
+    entry = {"Id": f"001BIG{entry_id}", "_soupEntryId": entry_id, "_soupLastModifiedDate": 1_700_000_000_000 + entry_id,
+             "attributes": {"type": "Account", "url": f"/services/data/v62.0/sobjects/Account/001BIG{entry_id}"},
+             "Name": "Big café \U0001F680", "Body": ""}
+    text = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).replace("/", "\\/")
+    entry["Body"] = "x" * (size - len(text.encode()))
+    text = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).replace("/", "\\/")
+    assert len(text.encode()) == size
+    return text.encode()
+
+
+# The entry files of the external soup (TABLE_3), as each platform's SDK 9.2/8.2 to 10.x wrote
+# them, keyed with the store's 32 key bytes (iOS: its store key; Android: its key text, decoded):
+# - iOS (SFSDKEncryptStream): 512-byte pieces, each AES-256-GCM sealed as nonce, text, tag;
+# - Android (Encryptor): base64 text, 76 to a line, of IV, AES-256-GCM text and tag, the IV also
+#   authenticated as additional data.
+# One entry is exactly two pieces long, the other not a whole number of pieces.
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+STORE_KEY = base64.b64decode(PASSPHRASE)
+external = {}
+for entry_id, size in [(1, 1300), (2, 1024)]:
+    text = external_entry(entry_id, size)
+    external[str(entry_id)] = text.decode()
+    rng = random.Random(entry_id)
+    pieces = b""
+    for start in range(0, len(text), 512):
+        nonce = bytes(rng.randrange(256) for _ in range(12))
+        pieces += nonce + AESGCM(STORE_KEY).encrypt(nonce, text[start:start + 512], None)
+    iv = bytes(rng.randrange(256) for _ in range(12))
+    sealed = base64.encodebytes(iv + AESGCM(STORE_KEY).encrypt(iv, text, iv))
+    for platform, content in [("ios", pieces), ("android", sealed)]:
+        blob = folder / f"{platform}-external-blobs" / "TABLE_3" / f"soupelt_{entry_id}"
+        blob.parent.mkdir(parents=True, exist_ok=True)
+        blob.write_bytes(content)
+expected["externalEntries"] = external
 
 # Committed changes left in the log: copied while the writer still has the store open.
 path, scratch = folder / "wal.db", folder / "wal-scratch.db"

@@ -61,6 +61,22 @@ struct EntryWriter {
         return (stored, id)
     }
 
+    /// Inserts an entry another store kept, under its own id and dates (a migration): the
+    /// entry's system fields are set to them, and the soup must not hold that id yet.
+    mutating func restore(_ entry: [String: JSON], id: Int64, created: Int64, lastModified: Int64) throws {
+        var members = entry
+        members[SoupEntryField.id] = .integer(id)
+        members[SoupEntryField.createdDate] = .integer(created)
+        members[SoupEntryField.lastModifiedDate] = .integer(lastModified)
+        let stored = JSON.object(members)
+        let indexValues = soup.columnIndexes.map { index in
+            IndexValue(indexing: index.path.value(in: stored), as: index.spec.type)?.databaseValue ?? .null
+        }
+        try store(
+            json: stored.serializedBytes(sortingKeys: false), indexValues: indexValues, id: id, over: nil,
+            dates: (created, lastModified))
+    }
+
     /// Writes the prepared entry at `position`: only the system fields are added to its text, in
     /// front, so nothing is parsed, copied or serialized here. Returns its id.
     mutating func write(_ prepared: PreparedEntries, at position: Int, replacing existing: EntryLookup.Existing?) throws -> Int64 {
@@ -77,10 +93,13 @@ struct EntryWriter {
     }
 
     /// Stores an entry's JSON (in its row, or in a file of its own for external storage) and its
-    /// index values, as a new row or over `existing`.
-    private mutating func store(json: some Collection<UInt8>, indexValues: [DatabaseValue], id: Int64, over existing: EntryLookup.Existing?)
-        throws
-    {
+    /// index values, as a new row or over `existing`, with the row's `created` and `lastModified`
+    /// dates (both now, unless a migration restores them).
+    private mutating func store(
+        json: some Collection<UInt8>, indexValues: [DatabaseValue], id: Int64, over existing: EntryLookup.Existing?,
+        dates: (created: Int64, lastModified: Int64)? = nil
+    ) throws {
+        let dates = dates ?? (now, now)
         // An update sets only the index columns whose values change: SQLite rewrites the entry
         // of every index whose column an UPDATE sets, changed or not, and a re-synced record in
         // a large soup would dirty a page of each index, at a random place, to change one field.
@@ -91,7 +110,7 @@ struct EntryWriter {
         } else {
             statement = try insertStatement ?? RowStatement(db.cachedStatement(sql: insertSQL))
             try statement.bind(id)
-            try statement.bind(now)
+            try statement.bind(dates.created)
         }
         if soup.usesExternalStorage {
             try files.write(Array(json), table: soup.tableName, id: id)
@@ -99,7 +118,7 @@ struct EntryWriter {
         } else {
             try statement.bind(text: json)
         }
-        try statement.bind(now)
+        try statement.bind(dates.lastModified)
         if existing != nil {
             for position in changed { try statement.bind(indexValues[position]) }
             try statement.bind(id)

@@ -90,6 +90,22 @@ package struct MobileSDKStoreReader: Sendable {
         }
     }
 
+    /// How many entries `soup` has, and the highest id its table ever gave (its AUTOINCREMENT
+    /// sequence, which a removed entry's id stays below).
+    package func size(of soup: MobileSDKSoup) throws(SQLCipherError) -> (entries: Int, sequence: Int64) {
+        do {
+            return try database.read { db in
+                let entries = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(soup.tableName)") ?? 0
+                let sequence =
+                    try db.tableExists("sqlite_sequence")
+                    ? Int64.fetchOne(db, sql: "SELECT max(seq) FROM sqlite_sequence WHERE name = ?", arguments: [soup.tableName]) : nil
+                return (entries, sequence ?? 0)
+            }
+        } catch {
+            throw .unreadable("the entries of soup \(soup.name) cannot be counted (\(error))")
+        }
+    }
+
     /// A column's integer, whatever SQLite stored it as; nil for NULL, text and blobs.
     private static func integer(_ value: DatabaseValue) -> Int64? {
         switch value.storage {

@@ -1,0 +1,113 @@
+public import Foundation
+import Crypto
+import GRDB
+import SalesforceCore
+public import SmartStore
+
+/// Moves a Salesforce Mobile SDK store into a ForceKit store: every soup with its index specs,
+/// and every entry under its own `_soupEntryId` and dates, local changes and sync states included
+/// (Mobile Sync's `syncs_soup` is a soup like the others, in a form ``MobileSync`` reads).
+///
+/// The SDK's store is only read: opened decrypted in memory, nothing plain written to disk. Each
+/// soup is written in one transaction and then read back and compared with the SDK's entry for
+/// entry, so a migration that fails or is killed leaves whole, verified soups and no part of one;
+/// running it again skips the soups already there and equal, and migrates the rest.
+///
+/// ```swift
+/// let migration = MobileSDKStoreMigration(storeAt: sdkStoreURL, key: .iOS(storeKey: keyFromKeychain))
+/// let report = try await migration.migrate(into: store) { progress in
+///     print("\(progress.soupName): \(progress.entriesWritten) of \(progress.entryCount)")
+/// }
+/// ```
+public struct MobileSDKStoreMigration: Sendable {
+    /// The SDK's store file (`store.sqlite` on iOS, `smartstore_….db` on Android).
+    public let storeURL: URL
+    private let key: MobileSDKStoreKey
+    /// The folder of the store's external entry files (SDK 4.3 to 10.x).
+    private let entryFilesFolder: URL?
+
+    /// A migration of the SDK store at `url`, opened with `key`.
+    /// - Parameter entryFilesFolder: where the SDK kept the store's externally stored entries, if
+    ///   not where it puts them (`store_external_soup_blobs` beside an iOS store,
+    ///   `<name>.db_external_soup_blobs` beside an Android one).
+    public init(storeAt url: URL, key: MobileSDKStoreKey, entryFilesFolder: URL? = nil) {
+        storeURL = url
+        self.key = key
+        self.entryFilesFolder = entryFilesFolder
+    }
+
+    /// The SDK store's soups and how many entries each has, without migrating anything.
+    /// - Throws: ``StoreMigrationError`` when the store cannot be opened or read.
+    public func soups() async throws(StoreMigrationError) -> [(name: String, entries: Int)] {
+        let reader = try open().reader
+        do {
+            return try reader.soups().map { soup throws(SQLCipherError) in (soup.name, try reader.size(of: soup).entries) }
+        } catch {
+            throw StoreMigrationError(error)
+        }
+    }
+
+    /// Migrates every soup into `store`, reporting progress after each batch of entries.
+    /// - Throws: ``StoreMigrationError`` when the SDK's store cannot be read, `store` has a soup of
+    ///   the same name with other entries, or an entry reads back different; ``SmartStoreError``
+    ///   when `store` cannot be written.
+    public func migrate(
+        into store: SmartStore, progress: @escaping @Sendable (MigrationProgress) -> Void = { _ in }
+    ) async throws -> MigrationReport {
+        let source = try open()
+        let reader = source.reader
+        let soups: [MobileSDKSoup]
+        do { soups = try reader.soups() } catch { throw StoreMigrationError(error) }
+        var migrated: [MigrationReport.Soup] = []
+        for (position, soup) in soups.enumerated() {
+            let size: (entries: Int, sequence: Int64)
+            do { size = try reader.size(of: soup) } catch { throw StoreMigrationError(error) }
+            let verifier = MigrationVerifier(source: source, soup: soup, store: store)
+            if try await store.soupExists(soup.name), try await verifier.storedCount() > 0 {
+                try await verifier.verify(expecting: size.entries)
+                migrated.append(.init(name: soup.name, entries: size.entries, wasAlreadyMigrated: true))
+                continue
+            }
+            let report = { @Sendable (written: Int) in
+                progress(
+                    MigrationProgress(
+                        soupName: soup.name, soupNumber: position + 1, soupCount: soups.count, entriesWritten: written,
+                        entryCount: size.entries))
+            }
+            report(0)
+            do {
+                let spec = SoupSpec(name: soup.name, features: soup.usesExternalStorage ? [.externalStorage] : [])
+                _ = try await store.restoreSoup(
+                    spec, indexSpecs: soup.indexSpecs, nextIdAfter: size.sequence,
+                    batch: { after in try source.entries(of: soup, after: after) }, written: report)
+            } catch let error as SQLCipherError {
+                throw StoreMigrationError(error)
+            } catch RestoreError.soupHasEntries(let name, let count) {
+                throw StoreMigrationError.soupConflict(name, entries: count)
+            } catch RestoreError.entryNotObject(let name, let id) {
+                throw StoreMigrationError(
+                    code: .unreadableStore, message: "Entry \(id) of the SDK's soup \(name) is not a JSON object.",
+                    recoverySuggestion: "Nothing of this soup was migrated. Remove the entry from the SDK's store, or sync it again.")
+            }
+            try await verifier.verify(expecting: size.entries)
+            migrated.append(.init(name: soup.name, entries: size.entries, wasAlreadyMigrated: false))
+        }
+        return MigrationReport(soups: migrated)
+    }
+
+    /// The SDK's store, decrypted in memory, and its entry files.
+    private func open() throws(StoreMigrationError) -> MigrationSource {
+        let database: DatabaseQueue
+        do {
+            database = try SQLCipherDatabase.openInMemory(storeURL, key: key.sqlCipherKey)
+        } catch {
+            throw StoreMigrationError(error)
+        }
+        let files = key.entryFiles.map { format, key in
+            ExternalEntryFiles(
+                folder: entryFilesFolder ?? MigrationSource.entryFilesFolder(of: storeURL, format: format), format: format,
+                key: SymmetricKey(data: key))
+        }
+        return MigrationSource(reader: MobileSDKStoreReader(database), entryFiles: files)
+    }
+}
