@@ -312,8 +312,9 @@ let package = Package(
         .testTarget(
             name: "SmartStoreMigrationTests",
             dependencies: [
-                "SmartStoreMigration", "SmartStore", "SalesforceCore", "ForceKitTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+                "SmartStoreMigration", "SmartStore", "SalesforceCore", "ForceKitTestSupport", "ForceKitTesting", "MobileSync",
+                "SalesforceREST", "SalesforceAuth", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Made by Scripts/mobile-sdk-fixtures.py; read from the source folder.
             exclude: ["Fixtures"],

@@ -41,7 +41,9 @@ RAW_KEY = bytes(range(1, 33))
 PASSPHRASE = base64.b64encode(bytes(range(101, 133))).decode()  # as iOS passes its key: base64 text
 SALT = bytes.fromhex("000102030405060708090a0b0c0d0e0f")
 INDEXES = [("Id", "string"), ("Name", "string"), ("NumberOfEmployees", "integer"),
-           ("AnnualRevenue", "floating"), ("Description", "full_text"), ("Industry", "json1")]
+           ("AnnualRevenue", "floating"), ("Description", "full_text"), ("Industry", "json1"),
+           # Mobile Sync needs a string index on __local__ to find the records to sync up.
+           ("__local__", "string")]
 SQL_TYPES = {"string": "TEXT", "integer": "INTEGER", "floating": "REAL", "full_text": "TEXT"}
 
 
@@ -54,16 +56,27 @@ def connect(path, key_pragmas):
     return connection
 
 
+def salesforce_id(base):
+    """An 18-character record id: the 15-character id and its case-checksum suffix (one letter
+    per five characters, a bit for each capital, as Salesforce computes it)."""
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"
+    suffix = ""
+    for start in range(0, 15, 5):
+        bits = sum(1 << i for i, c in enumerate(base[start:start + 5]) if c.isupper())
+        suffix += alphabet[bits]
+    return base + suffix
+
+
 def accounts(count, seed):
     rng = random.Random(seed)
     words = ["anvil", "rocket", "café", "naïve", "emoji \U0001F680", "quote \"x\"", "back\\slash", "line\nbreak"]
     records = []
     for index in range(count):
         record = {
-            "Id": f"001{index:015d}", "Name": f"Account {index} {rng.choice(words)}",
+            "Id": salesforce_id(f"001Fx{index:010d}"), "Name": f"Account {index} {rng.choice(words)}",
             "NumberOfEmployees": rng.randrange(0, 100000), "AnnualRevenue": round(rng.uniform(0, 1e9), 2),
             "Description": " ".join(rng.choice(words) for _ in range(6)), "Industry": rng.choice(["Energy", "Media", None]),
-            "attributes": {"type": "Account", "url": f"/services/data/v62.0/sobjects/Account/001{index:015d}"},
+            "attributes": {"type": "Account", "url": f"/services/data/v62.0/sobjects/Account/{salesforce_id(f'001Fx{index:010d}')}"},
             "__local__": False, "__locally_created__": False, "__locally_updated__": False, "__locally_deleted__": False,
         }
         if index % 10 == 3:
@@ -99,11 +112,18 @@ def create_soup(db, soup_id, name, indexes):
     return table, full_text
 
 
+def index_value(value, kind):
+    if kind == "string" and isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
 def insert(db, table, indexes, full_text, entries, stamp):
     for entry in entries:
         entry_id = (db.execute(f"SELECT seq FROM sqlite_sequence WHERE name = ?", (table,)).fetchall() or [(0,)])[0][0] + 1
         entry = dict(entry, _soupEntryId=entry_id, _soupLastModifiedDate=stamp + entry_id)
-        values = [entry.get(path) for path, kind in indexes if kind != "json1"]
+        # A boolean in a string index is stored as its text, as the SDK projects it.
+        values = [index_value(entry.get(path), kind) for path, kind in indexes if kind != "json1"]
         columns = [f"{table}_{p}" for p, (_, kind) in enumerate(indexes) if kind != "json1"]
         db.execute(f"INSERT INTO {table} (id, soup, created, lastModified{''.join(', ' + c for c in columns)}) "
                    f"VALUES (?, ?, ?, ?{', ?' * len(columns)})",

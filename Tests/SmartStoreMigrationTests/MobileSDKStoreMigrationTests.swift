@@ -74,9 +74,9 @@ struct MobileSDKStoreMigrationTests {
             #expect(try await store.allSoupNames() == ["accounts", "syncs_soup"])
             #expect(
                 try await store.indexSpecs(inSoup: "accounts").map(\.path) == [
-                    "Id", "Name", "NumberOfEmployees", "AnnualRevenue", "Description", "Industry",
+                    "Id", "Name", "NumberOfEmployees", "AnnualRevenue", "Description", "Industry", "__local__",
                 ])
-            #expect(try await store.indexSpecs(inSoup: "accounts").map(\.type) == [.string, .string, .integer, .floating, .fullText, .json1])
+            #expect(try await store.indexSpecs(inSoup: "accounts").map(\.type) == [.string, .string, .integer, .floating, .fullText, .json1, .string])
             #expect(try await store.indexSpecs(inSoup: "syncs_soup").map(\.type) == [.json1, .json1, .json1])
             for (soup, expected) in [("accounts", accounts), ("syncs_soup", syncs)] {
                 let ids = expected.keys.sorted()
@@ -107,8 +107,8 @@ struct MobileSDKStoreMigrationTests {
             }
             let all = 10_000
             #expect(
-                try await ids(.buildExactQuerySpec(soupName: "accounts", path: "Id", matchKey: "001000000000000042", pageSize: all))
-                    == expectedIds { $0["Id"]?.stringValue == "001000000000000042" })
+                try await ids(.buildExactQuerySpec(soupName: "accounts", path: "Id", matchKey: "001Fx0000000042IAA", pageSize: all))
+                    == expectedIds { $0["Id"]?.stringValue == "001Fx0000000042IAA" })
             #expect(
                 try await ids(.buildRangeQuerySpec(soupName: "accounts", path: "NumberOfEmployees", beginKey: 0, endKey: 20_000, pageSize: all))
                     == expectedIds { $0["NumberOfEmployees"]?.integerValue.map { (0...20_000).contains($0) } ?? false })

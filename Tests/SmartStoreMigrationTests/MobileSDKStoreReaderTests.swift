@@ -30,7 +30,7 @@ struct MobileSDKStoreReaderTests {
             #expect(soup.indexSpecs.map(\.type.rawValue) == indexes.compactMap { $0[3]?.stringValue })
             #expect(!soup.usesExternalStorage)
         }
-        #expect(soups.first?.indexSpecs.map(\.type) == [.string, .string, .integer, .floating, .fullText, .json1])
+        #expect(soups.first?.indexSpecs.map(\.type) == [.string, .string, .integer, .floating, .fullText, .json1, .string])
     }
 
     @Test("Entries come a batch at a time, each as the SDK stored it", arguments: ["passphrase.db", "wal.db"])

@@ -22,14 +22,16 @@ public import LocalOrg
 ///   - setup: A server on a loopback port (the default), or the org's routes in this process.
 ///   - seed: Whether the org has the sample data (Accounts, Contacts, Opportunities…).
 ///   - tokenLifetime: How long access tokens live, in seconds of the org's clock.
+///   - startingAt: The time the org's clock starts at (``TestOrg/clock``): now, unless a test
+///     needs records stamped earlier (say, before a sync state's timestamp).
 ///   - configuration: Anything else; its seed, token lifetime and clock are replaced.
 ///   - body: The test, given the running org; what it returns is returned.
 @discardableResult
 public func withLocalOrg<T>(
-    _ setup: TestOrg.Setup = .live, seed: Bool = false, tokenLifetime: TimeInterval = 3600,
+    _ setup: TestOrg.Setup = .live, seed: Bool = false, tokenLifetime: TimeInterval = 3600, startingAt start: Date = Date(),
     configuration: LocalOrgConfiguration = LocalOrgConfiguration(), _ body: (TestOrg) async throws -> T
 ) async throws -> T {
-    let clock = MovableClock()
+    let clock = MovableClock(at: start)
     var configuration = configuration
     configuration.seedsSampleData = seed
     configuration.tokenLifetime = tokenLifetime
