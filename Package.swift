@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "SalesforceAuth", targets: ["SalesforceAuth"]),
         .library(name: "SalesforceREST", targets: ["SalesforceREST"]),
         .library(name: "SmartStore", targets: ["SmartStore"]),
+        .library(name: "SmartStoreMigration", targets: ["SmartStoreMigration"]),
         .library(name: "SOQL", targets: ["SOQL"]),
         .library(name: "MobileSync", targets: ["MobileSync"]),
         .library(name: "IdentityProvider", targets: ["IdentityProvider"]),
@@ -225,7 +226,7 @@ let package = Package(
             dependencies: [
                 "SalesforceCore", "SalesforceKeys", "DeepLinking", "SalesforceLinks", "SmartStore", "LocalOrg", "LocalOrgEngine",
                 "SalesforceAuth", "SalesforceREST", "MobileSync", "IdentityProvider", "SalesforceApp", "SOQL", "HeadlessLogin",
-                "HybridBridge", "URLEncoding",
+                "HybridBridge", "URLEncoding", "SmartStoreMigration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -23,7 +23,7 @@ struct MobileSDKStoreMigrationTests {
 
     static func migration(_ file: String) throws -> MobileSDKStoreMigration {
         let expected = try SQLCipherReaderTests.expected()
-        return MobileSDKStoreMigration(
+        return try MobileSDKStoreMigration(
             storeAt: SQLCipherReaderTests.fixtures.appendingPathComponent(file), key: try key(for: file, expected))
     }
 
@@ -194,7 +194,7 @@ struct ExternalEntryMigrationTests {
             changed[700] ^= 0x01
             try changed.write(to: file)
             try await MobileSDKStoreMigrationTests.withNewStore { store, _ in
-                let migration = MobileSDKStoreMigration(storeAt: storeURL, key: key)
+                let migration = try MobileSDKStoreMigration(storeAt: storeURL, key: key)
                 let error = await #expect(throws: StoreMigrationError.self) { try await migration.migrate(into: store) }
                 #expect(error?.code == .unreadableStore)
                 #expect(error?.message.contains("soupelt_2") == true, "\(String(describing: error))")

@@ -9,7 +9,7 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The SmartStore database file; register creates it if missing, the other commands need it.", valueName: "DB"))
+            "The SmartStore database file; register and migrate create it if missing, the other commands need it.", valueName: "DB"))
     var path: String
 
     @Option(

@@ -14,7 +14,7 @@ public import SmartStore
 /// running it again skips the soups already there and equal, and migrates the rest.
 ///
 /// ```swift
-/// let migration = MobileSDKStoreMigration(storeAt: sdkStoreURL, key: .iOS(storeKey: keyFromKeychain))
+/// let migration = try MobileSDKStoreMigration(storeAt: sdkStoreURL, key: .iOS(storeKey: keyFromKeychain))
 /// let report = try await migration.migrate(into: store) { progress in
 ///     print("\(progress.soupName): \(progress.entriesWritten) of \(progress.entryCount)")
 /// }
@@ -22,24 +22,39 @@ public import SmartStore
 public struct MobileSDKStoreMigration: Sendable {
     /// The SDK's store file (`store.sqlite` on iOS, `smartstore_….db` on Android).
     public let storeURL: URL
-    private let key: MobileSDKStoreKey
-    /// The folder of the store's external entry files (SDK 4.3 to 10.x).
-    private let entryFilesFolder: URL?
+    /// The SDK's store, decrypted in memory, and its entry files.
+    private let source: MigrationSource
 
-    /// A migration of the SDK store at `url`, opened with `key`.
+    /// Opens the SDK store at `url` with `key`, for a migration: its pages are authenticated
+    /// and decrypted into memory here, so a wrong key or a damaged file fails before anything
+    /// is written anywhere. The decrypted copy lives as long as this value.
     /// - Parameter entryFilesFolder: where the SDK kept the store's externally stored entries, if
     ///   not where it puts them (`store_external_soup_blobs` beside an iOS store,
     ///   `<name>.db_external_soup_blobs` beside an Android one).
-    public init(storeAt url: URL, key: MobileSDKStoreKey, entryFilesFolder: URL? = nil) {
+    /// - Throws: ``StoreMigrationError`` when the key does not open the store, a page was
+    ///   changed, or the file is not a SmartStore database.
+    public init(storeAt url: URL, key: MobileSDKStoreKey, entryFilesFolder: URL? = nil) throws(StoreMigrationError) {
         storeURL = url
-        self.key = key
-        self.entryFilesFolder = entryFilesFolder
+        let database: DatabaseQueue
+        do {
+            database = try SQLCipherDatabase.openInMemory(url, key: key.sqlCipherKey)
+        } catch {
+            throw StoreMigrationError(error)
+        }
+        let files = key.entryFiles.map { format, key in
+            ExternalEntryFiles(
+                folder: entryFilesFolder ?? MigrationSource.entryFilesFolder(of: url, format: format), format: format,
+                key: SymmetricKey(data: key))
+        }
+        source = MigrationSource(reader: MobileSDKStoreReader(database), entryFiles: files)
+        // A file that opens but is not a SmartStore store is refused here too.
+        do { _ = try source.reader.soups() } catch { throw StoreMigrationError(error) }
     }
 
     /// The SDK store's soups and how many entries each has, without migrating anything.
     /// - Throws: ``StoreMigrationError`` when the store cannot be opened or read.
-    public func soups() async throws(StoreMigrationError) -> [(name: String, entries: Int)] {
-        let reader = try open().reader
+    public func soups() throws(StoreMigrationError) -> [(name: String, entries: Int)] {
+        let reader = source.reader
         do {
             return try reader.soups().map { soup throws(SQLCipherError) in (soup.name, try reader.size(of: soup).entries) }
         } catch {
@@ -54,7 +69,6 @@ public struct MobileSDKStoreMigration: Sendable {
     public func migrate(
         into store: SmartStore, progress: @escaping @Sendable (MigrationProgress) -> Void = { _ in }
     ) async throws -> MigrationReport {
-        let source = try open()
         let reader = source.reader
         let soups: [MobileSDKSoup]
         do { soups = try reader.soups() } catch { throw StoreMigrationError(error) }
@@ -93,21 +107,5 @@ public struct MobileSDKStoreMigration: Sendable {
             migrated.append(.init(name: soup.name, entries: size.entries, wasAlreadyMigrated: false))
         }
         return MigrationReport(soups: migrated)
-    }
-
-    /// The SDK's store, decrypted in memory, and its entry files.
-    private func open() throws(StoreMigrationError) -> MigrationSource {
-        let database: DatabaseQueue
-        do {
-            database = try SQLCipherDatabase.openInMemory(storeURL, key: key.sqlCipherKey)
-        } catch {
-            throw StoreMigrationError(error)
-        }
-        let files = key.entryFiles.map { format, key in
-            ExternalEntryFiles(
-                folder: entryFilesFolder ?? MigrationSource.entryFilesFolder(of: storeURL, format: format), format: format,
-                key: SymmetricKey(data: key))
-        }
-        return MigrationSource(reader: MobileSDKStoreReader(database), entryFiles: files)
     }
 }
