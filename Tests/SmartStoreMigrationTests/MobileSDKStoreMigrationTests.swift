@@ -94,6 +94,45 @@ struct MobileSDKStoreMigrationTests {
         }
     }
 
+    @Test("Cancelled at random points, a migration leaves each soup whole or absent, and the next run completes", arguments: 1...6)
+    func interrupted(seed: UInt64) async throws {
+        try await Self.withNewStore { store, _ in
+            let expected = try SQLCipherReaderTests.expected()
+            let migration = try MobileSDKStoreMigration(
+                storeAt: SQLCipherReaderTests.fixtures.appendingPathComponent("passphrase.db"), key: try Self.key(for: "passphrase.db", expected),
+                entryFilesFolder: nil, entriesPerBatch: 10)
+            let counts = ["accounts": try Self.rows("TABLE_1", of: "passphrase.db").count, "syncs_soup": 1]
+            var generator = SeededGenerator(seed: seed)
+            for _ in 0..<3 {
+                // 153 accounts in batches of 10 and one sync state: about 19 steps in all.
+                let stopAfter = Int.random(in: 1...20, using: &generator)
+                let (steps, stepped) = AsyncStream<Void>.makeStream()
+                let task = Task {
+                    defer { stepped.finish() }
+                    return try await migration.migrate(into: store) { _ in stepped.yield() }
+                }
+                var seen = 0
+                for await _ in steps {
+                    seen += 1
+                    if seen == stopAfter {
+                        task.cancel()
+                        break
+                    }
+                }
+                _ = await task.result
+                for soup in try await store.allSoupNames() {
+                    #expect(try await store.count(using: .buildAllQuerySpec(soupName: soup)) == counts[soup], "\(soup)")
+                }
+            }
+            let report = try await migration.migrate(into: store)
+            #expect(report.soups.map(\.entries) == [counts["accounts"], counts["syncs_soup"]])
+            let accounts = try Self.expectedEntries("TABLE_1", of: "passphrase.db")
+            let stored = try await store.retrieve(usingSoupEntryIds: accounts.keys.sorted(), inSoup: "accounts")
+            #expect(stored.count == accounts.count)
+            for entry in stored { #expect(entry == accounts[entry["_soupEntryId"]?.integerValue ?? 0]) }
+        }
+    }
+
     @Test("Queries of every index type answer as the SDK's rows say")
     func indexesAnswer() async throws {
         try await Self.withNewStore { store, _ in

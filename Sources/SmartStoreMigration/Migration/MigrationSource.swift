@@ -9,12 +9,12 @@ struct MigrationSource: Sendable {
     let entryFiles: ExternalEntryFiles?
 
     /// Entries read and written at a time: a soup never sits whole in memory.
-    static let batchSize = 1_000
+    let batchSize: Int
 
     /// The next batch of `soup`'s entries with ids above `after`, in id order; empty at the end.
     func entries(of soup: MobileSDKSoup, after: Int64) throws(SQLCipherError) -> [RestoredEntry] {
         var restored: [RestoredEntry] = []
-        for entry in try reader.entries(of: soup, after: after, limit: Self.batchSize) {
+        for entry in try reader.entries(of: soup, after: after, limit: batchSize) {
             let text: String
             if let stored = entry.text {
                 text = stored

@@ -34,6 +34,12 @@ public struct MobileSDKStoreMigration: Sendable {
     /// - Throws: ``StoreMigrationError`` when the key does not open the store, a page was
     ///   changed, or the file is not a SmartStore database.
     public init(storeAt url: URL, key: MobileSDKStoreKey, entryFilesFolder: URL? = nil) throws(StoreMigrationError) {
+        try self.init(storeAt: url, key: key, entryFilesFolder: entryFilesFolder, entriesPerBatch: 1_000)
+    }
+
+    /// Opens the SDK store as ``init(storeAt:key:entryFilesFolder:)`` does, reading and writing
+    /// `entriesPerBatch` entries at a time (tests interrupt a soup between small batches).
+    package init(storeAt url: URL, key: MobileSDKStoreKey, entryFilesFolder: URL?, entriesPerBatch: Int) throws(StoreMigrationError) {
         storeURL = url
         let database: DatabaseQueue
         do {
@@ -46,7 +52,7 @@ public struct MobileSDKStoreMigration: Sendable {
                 folder: entryFilesFolder ?? MigrationSource.entryFilesFolder(of: url, format: format), format: format,
                 key: SymmetricKey(data: key))
         }
-        source = MigrationSource(reader: MobileSDKStoreReader(database), entryFiles: files)
+        source = MigrationSource(reader: MobileSDKStoreReader(database), entryFiles: files, batchSize: max(1, entriesPerBatch))
         // A file that opens but is not a SmartStore store is refused here too.
         do { _ = try source.reader.soups() } catch { throw StoreMigrationError(error) }
     }
@@ -63,17 +69,33 @@ public struct MobileSDKStoreMigration: Sendable {
     }
 
     /// Migrates every soup into `store`, reporting progress after each batch of entries.
+    ///
+    /// Cancelling the task stops the migration after the batch being written; the soup it was
+    /// writing is rolled back, the soups before it stay, and a later run goes on from there.
     /// - Throws: ``StoreMigrationError`` when the SDK's store cannot be read, `store` has a soup of
     ///   the same name with other entries, or an entry reads back different; ``SmartStoreError``
     ///   when `store` cannot be written.
     public func migrate(
         into store: SmartStore, progress: @escaping @Sendable (MigrationProgress) -> Void = { _ in }
     ) async throws -> MigrationReport {
+        // The batches are read on the store's writer thread, which sees no task: a flag tells it.
+        let cancelled = Locked(false)
+        return try await withTaskCancellationHandler {
+            try await migrate(into: store, cancelled: cancelled, progress: progress)
+        } onCancel: {
+            cancelled.withLock { $0 = true }
+        }
+    }
+
+    private func migrate(
+        into store: SmartStore, cancelled: Locked<Bool>, progress: @escaping @Sendable (MigrationProgress) -> Void
+    ) async throws -> MigrationReport {
         let reader = source.reader
         let soups: [MobileSDKSoup]
         do { soups = try reader.soups() } catch { throw StoreMigrationError(error) }
         var migrated: [MigrationReport.Soup] = []
         for (position, soup) in soups.enumerated() {
+            try Task.checkCancellation()
             let size: (entries: Int, sequence: Int64)
             do { size = try reader.size(of: soup) } catch { throw StoreMigrationError(error) }
             let verifier = MigrationVerifier(source: source, soup: soup, store: store)
@@ -93,7 +115,10 @@ public struct MobileSDKStoreMigration: Sendable {
                 let spec = SoupSpec(name: soup.name, features: soup.usesExternalStorage ? [.externalStorage] : [])
                 _ = try await store.restoreSoup(
                     spec, indexSpecs: soup.indexSpecs, nextIdAfter: size.sequence,
-                    batch: { after in try source.entries(of: soup, after: after) }, written: report)
+                    batch: { after in
+                        if cancelled.current { throw CancellationError() }
+                        return try source.entries(of: soup, after: after)
+                    }, written: report)
             } catch let error as SQLCipherError {
                 throw StoreMigrationError(error)
             } catch RestoreError.soupHasEntries(let name, let count) {
