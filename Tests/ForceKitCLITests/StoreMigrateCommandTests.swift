@@ -55,4 +55,26 @@ struct StoreMigrateCommandTests {
             #expect(missing.exitCode == 64)
         }
     }
+
+    @Test("doctor --app lists the Mobile SDK stores in the app's folder, and how to migrate them")
+    func doctorFindsStores() async throws {
+        try await withScratch { scratch throws in
+            let config = URL(fileURLWithPath: scratch.path("config"))
+            try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+            try Data(#"{"remoteAccessConsumerKey": "key", "oauthRedirectURI": "app:///done", "oauthScopes": ["api"]}"#.utf8)
+                .write(to: config.appendingPathComponent("bootconfig.json"))
+            let app = URL(fileURLWithPath: scratch.path("app"))
+            let store = app.appendingPathComponent("databases/smartstore_00D000000000001AAA_005000000000001AAA_internal.db")
+            try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("passphrase.db"), to: store)
+            let doctor = await forcekit("doctor", "--app", app.path, "--config", config.path, "--json")
+            #expect(doctor.exitCode == 0, "\(doctor.error)")
+            let info = try JSON(parsing: doctor.output)
+            #expect(
+                info["Mobile SDK stores"]?.stringValue
+                    == "databases/smartstore_00D000000000001AAA_005000000000001AAA_internal.db (android, smartstore, user 005000000000001AAA of org 00D000000000001AAA)"
+            )
+            #expect(info["Mobile SDK migration"]?.stringValue?.hasPrefix("forcekit store migrate") == true)
+        }
+    }
 }

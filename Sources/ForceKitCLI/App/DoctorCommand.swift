@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SalesforceApp
 import SalesforceAuth
+import SmartStoreMigration
 
 /// `forcekit doctor`: what an app's developer-support menu shows, for the app data in a folder.
 struct DoctorCommand: AsyncParsableCommand {
@@ -69,7 +70,25 @@ struct DoctorCommand: AsyncParsableCommand {
         let managedConfiguration = try managed.map { try ManagedConfiguration(contentsOf: URL(fileURLWithPath: $0)) }
         let salesforceApp = try await SalesforceApp(
             configuration: try AppConfiguration(contentsOf: configFolder), directory: folder, managed: managedConfiguration)
-        return await salesforceApp.developerSupportInfo()
+        var info = await salesforceApp.developerSupportInfo()
+        info.entries += Self.mobileSDKStores(in: folder)
+        return info
+    }
+
+    /// What the Salesforce Mobile SDK left in the app's folder: its stores, each to migrate with
+    /// `forcekit store migrate`.
+    static func mobileSDKStores(in folder: URL) -> [DeveloperSupportInfo.Entry] {
+        let stores = MobileSDKStoreFile.find(in: folder)
+        guard !stores.isEmpty else { return [] }
+        let lines = stores.map { store in
+            let path = String(store.url.path.dropFirst(folder.path.count).drop { $0 == "/" })
+            let owner = store.userId.map { "user \($0) of org \(store.orgId ?? "?")" + (store.communityId.map { ", site \($0)" } ?? "") } ?? "global"
+            return "\(path) (\(store.platform.rawValue), \(store.name), \(owner))"
+        }
+        return [
+            .init(key: "Mobile SDK stores", value: lines.joined(separator: "; ")),
+            .init(key: "Mobile SDK migration", value: "forcekit store migrate SDKSTORE --key KEY --path DB"),
+        ]
     }
 
     private func show(_ info: DeveloperSupportInfo) {
