@@ -12,7 +12,7 @@ output=.build/docs
 if [ "${1:-}" = "--output" ]; then output="$2"; shift 2; fi
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
-    modules=(SalesforceCore SalesforceKeys DeepLinking SalesforceLinks SalesforceAuth SalesforceREST SmartStore SOQL MobileSync SalesforceApp
+    modules=(SalesforceCore SalesforceKeys DeepLinking SalesforceLinks SalesforceAuth SalesforceREST SmartStore SmartStoreMigration SOQL MobileSync SalesforceApp
         IdentityProvider LocalOrgEngine LocalOrg ForceKitTesting HybridBridge)
 fi
 mkdir -p "$output"

@@ -18,6 +18,7 @@ Writes into the folder given (default: Tests/SmartStoreMigrationTests/Fixtures):
 - `expected.json`: the keys, salts and every table's rows as SQLite3 Multiple Ciphers reads them.
 
 Usage: Scripts/mobile-sdk-fixtures.py [FOLDER]
+       Scripts/mobile-sdk-fixtures.py --bench-store PATH [ENTRIES]   (forcekit-bench migration's store)
 """
 import base64
 import hashlib
@@ -32,8 +33,12 @@ import sys
 import apsw
 
 root = pathlib.Path(__file__).resolve().parent.parent
-folder = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else root / "Tests" / "SmartStoreMigrationTests" / "Fixtures"
-folder.mkdir(parents=True, exist_ok=True)
+bench_store = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--bench-store" else None
+folder = root / "Tests" / "SmartStoreMigrationTests" / "Fixtures"
+if bench_store is None and len(sys.argv) > 1:
+    folder = pathlib.Path(sys.argv[1])
+if bench_store is None:
+    folder.mkdir(parents=True, exist_ok=True)
 
 # Fixed, so the committed fixtures are what this script makes (SQLCipher's salts and IVs are
 # random, so the files' bytes differ between runs; their contents do not).
@@ -170,6 +175,16 @@ def remove(path):
 
 
 mobile_sdk = [("kdf_iter", 4000), ("key", PASSPHRASE)]
+
+if bench_store is not None:
+    # forcekit-bench migration's input: one store in the SDK's layout with ENTRIES accounts.
+    count = int(sys.argv[3]) if len(sys.argv) > 3 else 100_000
+    remove(bench_store)
+    db = connect(bench_store, mobile_sdk)
+    build(db, count=count)
+    db.close()
+    print(f"wrote {bench_store}: {count} accounts and 3 created offline; key {PASSPHRASE}")
+    sys.exit(0)
 header = [("kdf_iter", 4000), ("plaintext_header_size", 32), ("key", f"x'{RAW_KEY.hex()}{SALT.hex()}'")]
 raw = [("key", f"x'{RAW_KEY.hex()}'")]
 expected = {"passphrase": PASSPHRASE, "kdfIterations": 4000, "rawKey": RAW_KEY.hex(), "salt": SALT.hex(), "files": {}}

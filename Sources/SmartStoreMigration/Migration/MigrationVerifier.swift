@@ -14,7 +14,7 @@ struct MigrationVerifier {
     }
 
     /// Checks that the ForceKit soup holds exactly the SDK soup's `count` entries, each equal.
-    /// - Throws: ``StoreMigrationError/Code-swift.struct/verificationFailed`` naming the first difference.
+    /// - Throws: ``StoreMigrationError/Code/verificationFailed`` naming the first difference.
     func verify(expecting count: Int) async throws {
         let stored = try await storedCount()
         guard stored == count else {

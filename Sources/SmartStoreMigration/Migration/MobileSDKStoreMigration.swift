@@ -6,7 +6,7 @@ public import SmartStore
 
 /// Moves a Salesforce Mobile SDK store into a ForceKit store: every soup with its index specs,
 /// and every entry under its own `_soupEntryId` and dates, local changes and sync states included
-/// (Mobile Sync's `syncs_soup` is a soup like the others, in a form ``MobileSync`` reads).
+/// (Mobile Sync's `syncs_soup` is a soup like the others, in the form Mobile Sync reads).
 ///
 /// The SDK's store is only read: opened decrypted in memory, nothing plain written to disk. Each
 /// soup is written in one transaction and then read back and compared with the SDK's entry for
@@ -28,9 +28,12 @@ public struct MobileSDKStoreMigration: Sendable {
     /// Opens the SDK store at `url` with `key`, for a migration: its pages are authenticated
     /// and decrypted into memory here, so a wrong key or a damaged file fails before anything
     /// is written anywhere. The decrypted copy lives as long as this value.
-    /// - Parameter entryFilesFolder: where the SDK kept the store's externally stored entries, if
-    ///   not where it puts them (`store_external_soup_blobs` beside an iOS store,
-    ///   `<name>.db_external_soup_blobs` beside an Android one).
+    /// - Parameters:
+    ///   - url: The SDK's store file.
+    ///   - key: The key the SDK gave SQLCipher.
+    ///   - entryFilesFolder: Where the SDK kept the store's externally stored entries, if not
+    ///     where it puts them (`store_external_soup_blobs` beside an iOS store,
+    ///     `<name>.db_external_soup_blobs` beside an Android one).
     /// - Throws: ``StoreMigrationError`` when the key does not open the store, a page was
     ///   changed, or the file is not a SmartStore database.
     public init(storeAt url: URL, key: MobileSDKStoreKey, entryFilesFolder: URL? = nil) throws(StoreMigrationError) {
@@ -73,7 +76,7 @@ public struct MobileSDKStoreMigration: Sendable {
     /// Cancelling the task stops the migration after the batch being written; the soup it was
     /// writing is rolled back, the soups before it stay, and a later run goes on from there.
     /// - Throws: ``StoreMigrationError`` when the SDK's store cannot be read, `store` has a soup of
-    ///   the same name with other entries, or an entry reads back different; ``SmartStoreError``
+    ///   the same name with other entries, or an entry reads back different; `SmartStoreError`
     ///   when `store` cannot be written.
     public func migrate(
         into store: SmartStore, progress: @escaping @Sendable (MigrationProgress) -> Void = { _ in }
