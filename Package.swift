@@ -265,7 +265,7 @@ let package = Package(
             dependencies: [
                 "BenchHarness", "DeepLinking", "SmartStore", "LocalOrg", "LocalOrgEngine", "SalesforceCore", "URLEncoding", "SQLiteBinding",
                 "SalesforceAuth",
-                "SalesforceREST", "MobileSync",
+                "SalesforceREST", "MobileSync", "SmartStoreMigration",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "RoutingKit", package: "routing-kit"),
