@@ -177,7 +177,7 @@ let package = Package(
             name: "SalesforceApp",
             dependencies: [
                 "MobileSync", "IdentityProvider", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceKeys", "SalesforceCore",
-                "DeepLinking", "SalesforceLinks", "Gzip",
+                "DeepLinking", "SalesforceLinks", "Gzip", "SmartStoreMigration",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -340,7 +340,7 @@ let package = Package(
             name: "SalesforceAppTests",
             dependencies: [
                 "SalesforceApp", "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SalesforceKeys",
-                "IdentityProvider", "LocalOrg", "ForceKitTesting", "ForceKitTestSupport", "DeepLinking", "SalesforceLinks",
+                "IdentityProvider", "LocalOrg", "ForceKitTesting", "ForceKitTestSupport", "DeepLinking", "SalesforceLinks", "SmartStoreMigration",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -15,6 +15,7 @@ Writes into the folder given (default: Tests/SmartStoreMigrationTests/Fixtures):
 - `wal.db` and `wal.db-wal`: committed changes still in the write-ahead log.
 - `ios-external-blobs/` and `android-external-blobs/`: the entry files of `sdk10-external.db`'s
   externally stored soup, as each platform's SDK wrote them (tests lay them out where each looks).
+- `odd-ids.db`: an entry under the highest id SQLite allows, which no migrated soup can hold.
 - `expected.json`: the keys, salts and every table's rows as SQLite3 Multiple Ciphers reads them.
 
 Usage: Scripts/mobile-sdk-fixtures.py [FOLDER]
@@ -205,6 +206,9 @@ remove(path)
 db = connect(path, mobile_sdk)
 build(db, count=20)
 with db:
+    # The newest account was removed: the table's sequence (23) is above its highest id (22), and
+    # a migrated soup must not give 23 again.
+    db.execute("DELETE FROM TABLE_1 WHERE id = (SELECT max(id) FROM TABLE_1)")
     db.execute("ALTER TABLE soup_attrs ADD COLUMN externalStorage INTEGER DEFAULT 0")
     table, _ = create_soup(db, 3, "big", [("Id", "string")])
     db.execute("UPDATE soup_attrs SET externalStorage = 1 WHERE id = 3")
@@ -254,6 +258,16 @@ for entry_id, size in [(1, 1300), (2, 1024)]:
         blob.parent.mkdir(parents=True, exist_ok=True)
         blob.write_bytes(content)
 expected["externalEntries"] = external
+
+# A hostile store: an entry under the highest id SQLite allows, which no soup can take (the next
+# id would not exist).
+path = folder / "odd-ids.db"
+remove(path)
+db = connect(path, mobile_sdk)
+build(db, count=5)
+with db:
+    db.execute("INSERT INTO TABLE_1 (id, soup, created, lastModified) VALUES (9223372036854775807, '{}', 0, 0)")
+db.close()
 
 # Committed changes left in the log: copied while the writer still has the store open.
 path, scratch = folder / "wal.db", folder / "wal-scratch.db"

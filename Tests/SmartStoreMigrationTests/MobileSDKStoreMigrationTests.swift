@@ -133,6 +133,52 @@ struct MobileSDKStoreMigrationTests {
         }
     }
 
+    @Test("A soup the ForceKit store already has, or one migrated from another SDK store, is refused and left as it was")
+    func conflicts() async throws {
+        try await Self.withNewStore { store, _ throws in
+            try await store.registerSoup("accounts", indexSpecs: [IndexSpec(path: "Name", type: .string)])
+            let own = try await store.upsert(entries: [["Name": "Written by the app"]], inSoup: "accounts")
+            let error = await #expect(throws: StoreMigrationError.self) { try await Self.migration("passphrase.db").migrate(into: store) }
+            #expect(error?.code == .soupConflict)
+            #expect(error?.message.contains("accounts") == true)
+            #expect(try await store.query(using: .buildAllQuerySpec(soupName: "accounts")) == own)
+        }
+        try await Self.withNewStore { store, _ in
+            _ = try await Self.migration("passphrase.db").migrate(into: store)
+            // Another user's store, migrated into the same ForceKit store by mistake.
+            let error = await #expect(throws: StoreMigrationError.self) { try await Self.migration("raw-key.db").migrate(into: store) }
+            #expect(error?.code == .soupConflict)
+            #expect(error?.message.contains("passphrase.db") == true, "\(String(describing: error))")
+            #expect(try await store.count(using: .buildAllQuerySpec(soupName: "accounts")) == 153)
+        }
+    }
+
+    @Test("New entries get ids above the highest the SDK ever gave, even one it removed since")
+    func idsAreNotGivenTwice() async throws {
+        try await Self.withNewStore { store, _ in
+            let migration = try MobileSDKStoreMigration(
+                storeAt: SQLCipherReaderTests.fixtures.appendingPathComponent("sdk10-external.db"),
+                key: try Self.key(for: "sdk10-external.db", SQLCipherReaderTests.expected()),
+                entryFilesFolder: SQLCipherReaderTests.fixtures.appendingPathComponent("ios-external-blobs"))
+            _ = try await migration.migrate(into: store)
+            // The fixture's accounts table gave 23 ids and lost the 23rd.
+            let rows = try Self.rows("TABLE_1", of: "sdk10-external.db")
+            #expect(rows.compactMap { $0[0].integerValue }.max() == 22)
+            let created = try await store.upsert(entries: [["Id": "001Fx0000000099AAA", "Name": "After the move"]], inSoup: "accounts")
+            #expect(created.first?["_soupEntryId"] == 24)
+        }
+    }
+
+    @Test("An entry under an id no soup can hold is refused with its id, and nothing of its soup is kept")
+    func oddIds() async throws {
+        try await Self.withNewStore { store, _ throws in
+            let error = await #expect(throws: StoreMigrationError.self) { try await Self.migration("odd-ids.db").migrate(into: store) }
+            #expect(error?.code == .unreadableStore)
+            #expect(error?.message.contains("9223372036854775807") == true, "\(String(describing: error))")
+            #expect(try await store.allSoupNames().isEmpty)
+        }
+    }
+
     @Test("Queries of every index type answer as the SDK's rows say")
     func indexesAnswer() async throws {
         try await Self.withNewStore { store, _ in
@@ -241,7 +287,7 @@ struct ExternalEntryMigrationTests {
                 try original.write(to: file)
                 let report = try await migration.migrate(into: store)
                 #expect(report.soups.map(\.wasAlreadyMigrated) == [true, true, false])
-                #expect(report.soups.map(\.entries) == [23, 1, 2])
+                #expect(report.soups.map(\.entries) == [22, 1, 2])
                 #expect(try await store.count(using: .buildAllQuerySpec(soupName: "big")) == 2)
             }
         }

@@ -57,6 +57,9 @@ struct DoctorCommand: AsyncParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
+            // A Mobile SDK app's folder has no ForceKit configuration yet: its stores are still listed.
+            let stores = app.map { Self.mobileSDKStores(in: URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath)) } ?? []
+            if !stores.isEmpty { show(DeveloperSupportInfo(entries: stores)) }
             Console.printFailure("\(error)")
             throw ExitCode(1)
         }

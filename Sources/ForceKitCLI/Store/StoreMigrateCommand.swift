@@ -60,6 +60,11 @@ struct StoreMigrateCommand: AsyncParsableCommand {
             throw ValidationError("--salt: give the 16-byte salt as 32 hex digits.")
         }
         try InputPath.requireFile(sdkStore, given: "The SDK's store")
+        let source = URL(fileURLWithPath: sdkStore).standardizedFileURL.resolvingSymlinksInPath()
+        let target = URL(fileURLWithPath: store.path).standardizedFileURL.resolvingSymlinksInPath()
+        guard source.path != target.path else {
+            throw ValidationError("--path names the SDK's store itself; give a new file for the ForceKit store.")
+        }
         try InputPath.requireFolder(entryFiles, given: "--entry-files")
     }
 

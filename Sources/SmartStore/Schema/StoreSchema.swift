@@ -72,6 +72,10 @@ enum StoreSchema {
     static func deleteSoupRecord(_ descriptor: SoupDescriptor, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM soup_attrs WHERE id = ?", arguments: [descriptor.soupId])
         try db.execute(sql: "DELETE FROM soup_index_map WHERE soupName = ?", arguments: [descriptor.name])
+        // A soup registered again under the name is the app's, not the one restored.
+        if try db.tableExists(SoupOrigins.table) {
+            try db.execute(sql: "DELETE FROM \(SoupOrigins.table) WHERE soupName = ?", arguments: [descriptor.name])
+        }
     }
 
     private static func saveIndexMap(_ descriptor: SoupDescriptor, _ db: Database) throws {

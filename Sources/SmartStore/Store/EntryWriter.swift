@@ -43,38 +43,28 @@ struct EntryWriter {
         return try externalLookup?.existingEntry(for: entry, position: position)
     }
 
-    /// Inserts `entry` under a new id, or replaces the existing entry, and returns it with its system fields.
-    mutating func write(_ entry: [String: JSON], replacing existing: EntryLookup.Existing?) throws -> (entry: JSON, id: Int64) {
+    /// Inserts `entry` under a new id, or replaces the existing entry, and returns it with its
+    /// system fields. With `restoring`, the entry is one another store kept (a migration), inserted
+    /// under its own id and dates, which the soup must not hold yet.
+    mutating func write(
+        _ entry: [String: JSON], replacing existing: EntryLookup.Existing?,
+        restoring kept: (id: Int64, created: Int64, lastModified: Int64)? = nil
+    ) throws -> (entry: JSON, id: Int64) {
         // A copy of the entry's storage rather than a merge, which would hash every key again.
         var members = entry
         if members.capacity < entry.count + 3 { members.reserveCapacity(entry.count + 3) }
-        let id = try existing?.id ?? allocateId()
+        let id = try kept?.id ?? existing?.id ?? allocateId()
+        let dates = kept.map { ($0.created, $0.lastModified) } ?? (existing?.created ?? now, now)
         members[SoupEntryField.id] = .integer(id)
-        members[SoupEntryField.createdDate] = .integer(existing?.created ?? now)
-        members[SoupEntryField.lastModifiedDate] = .integer(now)
+        members[SoupEntryField.createdDate] = .integer(dates.0)
+        members[SoupEntryField.lastModifiedDate] = .integer(dates.1)
         let stored = JSON.object(members)
         let indexValues = soup.columnIndexes.map { index in
             IndexValue(indexing: index.path.value(in: stored), as: index.spec.type)?.databaseValue ?? .null
         }
         // Stored text is only parsed back, so its keys need no sorting.
-        try store(json: stored.serializedBytes(sortingKeys: false), indexValues: indexValues, id: id, over: existing)
+        try store(json: stored.serializedBytes(sortingKeys: false), indexValues: indexValues, id: id, over: existing, dates: dates)
         return (stored, id)
-    }
-
-    /// Inserts an entry another store kept, under its own id and dates (a migration): the
-    /// entry's system fields are set to them, and the soup must not hold that id yet.
-    mutating func restore(_ entry: [String: JSON], id: Int64, created: Int64, lastModified: Int64) throws {
-        var members = entry
-        members[SoupEntryField.id] = .integer(id)
-        members[SoupEntryField.createdDate] = .integer(created)
-        members[SoupEntryField.lastModifiedDate] = .integer(lastModified)
-        let stored = JSON.object(members)
-        let indexValues = soup.columnIndexes.map { index in
-            IndexValue(indexing: index.path.value(in: stored), as: index.spec.type)?.databaseValue ?? .null
-        }
-        try store(
-            json: stored.serializedBytes(sortingKeys: false), indexValues: indexValues, id: id, over: nil,
-            dates: (created, lastModified))
     }
 
     /// Writes the prepared entry at `position`: only the system fields are added to its text, in
@@ -93,8 +83,8 @@ struct EntryWriter {
     }
 
     /// Stores an entry's JSON (in its row, or in a file of its own for external storage) and its
-    /// index values, as a new row or over `existing`, with the row's `created` and `lastModified`
-    /// dates (both now, unless a migration restores them).
+    /// index values, as a new row (created at `dates.created`) or over `existing`, last modified
+    /// at `dates.lastModified` (both now, unless a migration restores them).
     private mutating func store(
         json: some Collection<UInt8>, indexValues: [DatabaseValue], id: Int64, over existing: EntryLookup.Existing?,
         dates: (created: Int64, lastModified: Int64)? = nil
@@ -179,9 +169,13 @@ struct EntryWriter {
         } else {
             let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [soup.tableName]) ?? 0
             let highest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM \(soup.tableName)") ?? 0
-            id = max(sequence, highest) + 1
+            let (next, overflow) = max(sequence, highest).addingReportingOverflow(1)
+            guard !overflow else { throw SmartStoreError.database("the soup \(soup.spec.name) has used every id an entry can have") }
+            id = next
         }
-        nextId = id + 1
+        let (after, overflow) = id.addingReportingOverflow(1)
+        guard !overflow else { throw SmartStoreError.database("the soup \(soup.spec.name) has used every id an entry can have") }
+        nextId = after
         return id
     }
 }

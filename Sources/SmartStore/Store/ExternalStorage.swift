@@ -114,8 +114,31 @@ final class ExternalStorage: Sendable {
         return total
     }
 
+    /// The table where a transaction records the files it moves into place at commit.
+    static let movesTable = "external_file_moves"
+
+    /// Finishes the moves of a transaction that committed while the process died before its
+    /// files were all in place (they are recorded in the same transaction), then removes the
+    /// temporary files of transactions that did not commit.
+    func finishInterruptedWrites(_ db: Database) throws {
+        if try db.tableExists(Self.movesTable) {
+            for row in try Row.fetchAll(db, sql: "SELECT temporary, final FROM \(Self.movesTable)") {
+                guard let temporary = row["temporary"] as String?, let final = row["final"] as String? else { continue }
+                let from = directory.appendingPathComponent(temporary)
+                if FileManager.default.fileExists(atPath: from.path) { _ = rename(from.path, directory.appendingPathComponent(final).path) }
+            }
+            try db.execute(sql: "DELETE FROM \(Self.movesTable)")
+        }
+        removeLeftovers()
+    }
+
+    /// A file's path under the directory.
+    func relativePath(of url: URL) -> String {
+        String(url.path.dropFirst(directory.path.count).drop { $0 == "/" })
+    }
+
     /// Removes temporary files that an interrupted write left behind.
-    func removeLeftovers() {
+    private func removeLeftovers() {
         guard let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return }
         for case let url as URL in files where url.pathExtension == "pending" {
             try? FileManager.default.removeItem(at: url)
@@ -161,6 +184,22 @@ final class ExternalStorageChanges: Sendable {
         let url = storage.directory.appendingPathComponent(table, isDirectory: true)
         changes.withLock { $0.removals.append(url) }
     }
+
+    /// Records the moves ``commit()`` will make in `db`, inside the transaction about to commit:
+    /// should the process die between the commit and the moves, the next open makes them.
+    func record(_ db: Database) throws {
+        let moves = changes.current.pending
+        guard !moves.isEmpty else { return }
+        try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(ExternalStorage.movesTable) (temporary TEXT NOT NULL, final TEXT NOT NULL)")
+        for (temporary, final) in moves {
+            try db.execute(
+                sql: "INSERT INTO \(ExternalStorage.movesTable) (temporary, final) VALUES (?, ?)",
+                arguments: [storage.relativePath(of: temporary), storage.relativePath(of: final)])
+        }
+    }
+
+    /// Whether the transaction wrote files to move into place.
+    var hasMoves: Bool { !changes.current.pending.isEmpty }
 
     /// Moves written files into place and deletes removed ones.
     func commit() {

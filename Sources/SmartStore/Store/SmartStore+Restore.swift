@@ -1,3 +1,4 @@
+package import Foundation
 import GRDB
 import SalesforceCore
 
@@ -28,54 +29,81 @@ package enum RestoreError: Error, Equatable, Sendable {
     case soupHasEntries(soup: String, count: Int)
     /// The entry's JSON is not an object.
     case entryNotObject(soup: String, id: Int64)
+    /// An entry's id, or the highest id the other store gave, is not one a soup can hold (1
+    /// up to, not including, `Int64.max`: the next id must exist).
+    case idOutOfRange(soup: String, id: Int64)
+}
+
+/// Which soups were restored from another store, from where, and whether they were checked
+/// since: kept in the store's `soup_origins` table, written with the soup.
+package struct SoupOrigin: Sendable, Equatable {
+    /// What the soup was restored from (the migration names the other store and its table).
+    package let origin: String
+    /// Whether the restored soup was read back and found equal to its origin.
+    package let verified: Bool
+}
+
+enum SoupOrigins {
+    static let table = "soup_origins"
 }
 
 extension SmartStore {
     /// Registers a soup and writes the entries another store kept in it, each under its own id
     /// and dates, in one transaction: after a failure, or a kill, the store is as it was before.
+    /// The soup is recorded as restored from `origin`, not yet verified (``markRestoredSoupVerified(_:)``).
     ///
     /// A soup of that name must not exist, or must have no entry (one registered from a
-    /// configuration before the migration): it is then replaced.
+    /// configuration before the migration): it is then replaced, with its index specs for paths
+    /// the restored specs do not index kept.
     /// - Parameters:
     ///   - nextIdAfter: the highest id the other store ever gave (its AUTOINCREMENT sequence): new
     ///     entries get higher ids, so no id is given twice.
-    ///   - batch: the entries with ids above its argument, in id order, a batch at a time; empty
-    ///     at the end. Called inside the transaction; what it throws ends the transaction and
-    ///     reaches the caller as it was thrown.
+    ///   - batch: the entries with ids above its argument (nil for the first batch), in id order,
+    ///     a batch at a time; empty at the end. Called inside the transaction; what it throws ends
+    ///     the transaction and reaches the caller as it was thrown.
     ///   - written: told the running count of entries written after each batch.
     /// - Returns: how many entries were written.
-    /// - Throws: what `batch` throws; ``RestoreError`` for a soup that has entries or an entry
-    ///   that is not a JSON object; ``SmartStoreError`` for invalid specs or a failing store.
+    /// - Throws: what `batch` throws; ``RestoreError`` for a soup that has entries, an entry that
+    ///   is not a JSON object or an id out of range; ``SmartStoreError`` for invalid specs or a
+    ///   failing store.
     package func restoreSoup(
-        _ spec: SoupSpec, indexSpecs: [IndexSpec], nextIdAfter sequence: Int64,
-        batch: @escaping @Sendable (_ after: Int64) throws -> [RestoredEntry],
+        _ spec: SoupSpec, indexSpecs: [IndexSpec], nextIdAfter sequence: Int64, origin: String,
+        batch: @escaping @Sendable (_ after: Int64?) throws -> [RestoredEntry],
         written: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws -> Int {
         try Self.validate(spec, indexSpecs: indexSpecs)
+        guard (0..<Int64.max).contains(sequence) else { throw RestoreError.idOutOfRange(soup: spec.name, id: sequence) }
         defer { catalog.invalidate() }
         do {
             return try await writeTransaction { db, files in
+                var indexSpecs = indexSpecs
                 if let existing = try StoreSchema.loadDescriptors(db)[spec.name] {
                     let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(existing.tableName)") ?? 0
                     guard count == 0 else { throw RestoreError.soupHasEntries(soup: spec.name, count: count) }
+                    let restored = Set(indexSpecs.map(\.path))
+                    indexSpecs += existing.indexes.map(\.spec).filter { !restored.contains($0.path) }
                     try StoreSchema.dropStorage(for: existing, db)
                     try StoreSchema.deleteSoupRecord(existing, db)
                     files.removeAll(table: existing.tableName)
                 }
+                try Self.validate(spec, indexSpecs: indexSpecs)
                 let soup = try StoreSchema.insertSoup(spec, indexSpecs: indexSpecs, db)
                 try StoreSchema.createTable(for: soup, db)
                 var writer = EntryWriter(soup: soup, db: db, files: files)
-                var last = Int64.min
+                var last: Int64?
                 var count = 0
                 while true {
                     let entries = try batch(last)
                     guard !entries.isEmpty else { break }
                     for entry in entries {
-                        guard entry.id > last else { throw SmartStoreError.database("restored entries must come in increasing id order") }
+                        guard (1..<Int64.max).contains(entry.id) else { throw RestoreError.idOutOfRange(soup: spec.name, id: entry.id) }
+                        guard last.map({ entry.id > $0 }) ?? true else {
+                            throw SmartStoreError.database("restored entries must come in increasing id order")
+                        }
                         guard case .object(let members) = try? JSON(parsing: entry.text) else {
                             throw RestoreError.entryNotObject(soup: spec.name, id: entry.id)
                         }
-                        try writer.restore(members, id: entry.id, created: entry.created, lastModified: entry.lastModified)
+                        _ = try writer.write(members, replacing: nil, restoring: (entry.id, entry.created, entry.lastModified))
                         last = entry.id
                     }
                     count += entries.count
@@ -91,10 +119,45 @@ extension SmartStore {
                 if db.changesCount == 0 {
                     try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", arguments: [soup.tableName, sequence])
                 }
+                try db.execute(
+                    sql: """
+                        CREATE TABLE IF NOT EXISTS \(SoupOrigins.table) (
+                            soupName TEXT PRIMARY KEY, origin TEXT NOT NULL, verified INTEGER NOT NULL DEFAULT 0)
+                        """)
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO \(SoupOrigins.table) (soupName, origin, verified) VALUES (?, ?, 0)",
+                    arguments: [spec.name, origin])
                 return count
             }
         } catch let error as DatabaseError {
             throw SmartStoreError(error)
+        }
+    }
+
+    /// The folder a store at `url` keeps its external entry files in (`<database>_external_soup_blobs`,
+    /// the Android SDK's layout too).
+    package static func externalStorageFolder(forDatabase url: URL) -> URL {
+        ExternalStorage.directory(forDatabase: url)
+    }
+
+    /// The soups restored from another store, by name.
+    package func restoredSoups() async throws(SmartStoreError) -> [String: SoupOrigin] {
+        try await read { db in
+            guard try db.tableExists(SoupOrigins.table) else { return [:] }
+            var origins: [String: SoupOrigin] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT soupName, origin, verified FROM \(SoupOrigins.table)") {
+                guard let name = row["soupName"] as String?, let origin = row["origin"] as String? else { continue }
+                origins[name] = SoupOrigin(origin: origin, verified: (row["verified"] as Int64?) == 1)
+            }
+            return origins
+        }
+    }
+
+    /// Records that the restored soup `name` was read back and found equal to its origin.
+    package func markRestoredSoupVerified(_ name: String) async throws(SmartStoreError) {
+        try await write { db, _ in
+            guard try db.tableExists(SoupOrigins.table) else { return }
+            try db.execute(sql: "UPDATE \(SoupOrigins.table) SET verified = 1 WHERE soupName = ?", arguments: [name])
         }
     }
 }

@@ -74,7 +74,8 @@ public final class SmartStore: Sendable {
         checkpointer = connection.checkpointer
         self.cipher = cipher
         if access == .readWrite {
-            externalStorage.removeLeftovers()
+            let storage = externalStorage
+            try await Self.mappingAsyncErrors { try await connection.pool.writeWithoutTransaction { db in try storage.finishInterruptedWrites(db) } }
             try await resumeInterruptedAlterations()
         } else if try await hasInterruptedAlterations() {
             throw .interrupted(path: url.path, operation: "alterSoup")
@@ -184,6 +185,7 @@ public final class SmartStore: Sendable {
             do {
                 try db.inTransaction {
                     result = .success(try body(db, files))
+                    try files.record(db)
                     return .commit
                 }
             } catch {
@@ -192,6 +194,7 @@ public final class SmartStore: Sendable {
             }
             // Still holding the writer, so no later write can touch these files first.
             files.commit()
+            if files.hasMoves { try? db.execute(sql: "DELETE FROM \(ExternalStorage.movesTable)") }
             return try result.get()
         }
     }

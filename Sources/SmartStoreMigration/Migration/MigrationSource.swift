@@ -8,11 +8,14 @@ struct MigrationSource: Sendable {
     /// The external entry files, when the key says how they were written.
     let entryFiles: ExternalEntryFiles?
 
-    /// Entries read and written at a time: a soup never sits whole in memory.
+    /// Entries read, parsed and written at a time.
     let batchSize: Int
 
-    /// The next batch of `soup`'s entries with ids above `after`, in id order; empty at the end.
-    func entries(of soup: MobileSDKSoup, after: Int64) throws(SQLCipherError) -> [RestoredEntry] {
+    /// The next batch of `soup`'s entries with ids above `after` (from the first when nil), in
+    /// id order; empty at the end.
+    /// - Throws: ``SQLCipherError`` when the store cannot be read, ``EntryFileError`` when an
+    ///   entry's file cannot be.
+    func entries(of soup: MobileSDKSoup, after: Int64?) throws -> [RestoredEntry] {
         var restored: [RestoredEntry] = []
         for entry in try reader.entries(of: soup, after: after, limit: batchSize) {
             let text: String
@@ -21,9 +24,8 @@ struct MigrationSource: Sendable {
             } else if let entryFiles {
                 text = try entryFiles.text(table: soup.tableName, id: entry.id)
             } else {
-                throw .unreadable(
-                    "entry \(entry.id) of soup \(soup.name) is kept in a file beside the store, and the key does not say how the SDK wrote those files: give the SDK's own key (iOS or Android)"
-                )
+                throw EntryFileError(
+                    "entry \(entry.id) is kept in a file, and only the SDK's own key (iOS or Android) says how the SDK wrote those files")
             }
             restored.append(RestoredEntry(id: entry.id, text: text, created: entry.created, lastModified: entry.lastModified))
         }
@@ -35,7 +37,7 @@ struct MigrationSource: Sendable {
     static func entryFilesFolder(of storeURL: URL, format: ExternalEntryFiles.Format) -> URL {
         switch format {
         case .iOS: URL(fileURLWithPath: storeURL.deletingPathExtension().path + "_external_soup_blobs", isDirectory: true)
-        case .android: URL(fileURLWithPath: storeURL.path + "_external_soup_blobs", isDirectory: true)
+        case .android: SmartStore.externalStorageFolder(forDatabase: storeURL)
         }
     }
 }

@@ -20,11 +20,13 @@ struct MigrationVerifier {
         guard stored == count else {
             throw StoreMigrationError.verificationFailed(soup: soup.name, "it has \(stored) entries, the SDK's \(count)")
         }
-        var after = Int64.min
+        var after: Int64?
         while true {
             let entries: [RestoredEntry]
-            do { entries = try source.entries(of: soup, after: after) } catch {
+            do { entries = try source.entries(of: soup, after: after) } catch let error as SQLCipherError {
                 throw StoreMigrationError(error)
+            } catch let error as EntryFileError {
+                throw StoreMigrationError.entryFileUnreadable(soup: soup.name, error.message)
             }
             guard let last = entries.last else { return }
             let found = try await store.retrieve(usingSoupEntryIds: entries.map(\.id), inSoup: soup.name)

@@ -9,9 +9,10 @@ public import SmartStore
 /// (Mobile Sync's `syncs_soup` is a soup like the others, in the form Mobile Sync reads).
 ///
 /// The SDK's store is only read: opened decrypted in memory, nothing plain written to disk. Each
-/// soup is written in one transaction and then read back and compared with the SDK's entry for
-/// entry, so a migration that fails or is killed leaves whole, verified soups and no part of one;
-/// running it again skips the soups already there and equal, and migrates the rest.
+/// soup is written in one transaction, then read back and compared with the SDK's entry for
+/// entry (and removed again if it differs), so a migration that fails or is killed leaves whole
+/// soups and no part of one; running it again skips the soups it migrated before and migrates
+/// the rest.
 ///
 /// ```swift
 /// let migration = try MobileSDKStoreMigration(storeAt: sdkStoreURL, key: .iOS(storeKey: keyFromKeychain))
@@ -73,11 +74,13 @@ public struct MobileSDKStoreMigration: Sendable {
 
     /// Migrates every soup into `store`, reporting progress after each batch of entries.
     ///
+    /// A soup this migration wrote before (recorded in `store` with the SDK store's path) is
+    /// skipped, so a run after a failure or an interruption goes on where the last one stopped.
     /// Cancelling the task stops the migration after the batch being written; the soup it was
-    /// writing is rolled back, the soups before it stay, and a later run goes on from there.
-    /// - Throws: ``StoreMigrationError`` when the SDK's store cannot be read, `store` has a soup of
-    ///   the same name with other entries, or an entry reads back different; `SmartStoreError`
-    ///   when `store` cannot be written.
+    /// writing is rolled back, the soups before it stay.
+    /// - Throws: ``StoreMigrationError`` when the SDK's store or an entry file cannot be read,
+    ///   `store` has a soup of the same name that is not this store's, or a soup reads back
+    ///   different (it is then removed again); `SmartStoreError` when `store` cannot be written.
     public func migrate(
         into store: SmartStore, progress: @escaping @Sendable (MigrationProgress) -> Void = { _ in }
     ) async throws -> MigrationReport {
@@ -96,16 +99,29 @@ public struct MobileSDKStoreMigration: Sendable {
         let reader = source.reader
         let soups: [MobileSDKSoup]
         do { soups = try reader.soups() } catch { throw StoreMigrationError(error) }
+        let origins = try await store.restoredSoups()
         var migrated: [MigrationReport.Soup] = []
         for (position, soup) in soups.enumerated() {
             try Task.checkCancellation()
             let size: (entries: Int, sequence: Int64)
             do { size = try reader.size(of: soup) } catch { throw StoreMigrationError(error) }
             let verifier = MigrationVerifier(source: source, soup: soup, store: store)
-            if try await store.soupExists(soup.name), try await verifier.storedCount() > 0 {
-                try await verifier.verify(expecting: size.entries)
-                migrated.append(.init(name: soup.name, entries: size.entries, wasAlreadyMigrated: true))
-                continue
+            let origin = "\(storeURL.standardizedFileURL.path)#\(soup.tableName)"
+            if let recorded = origins[soup.name] {
+                guard recorded.origin == origin else { throw StoreMigrationError.soupFromAnotherStore(soup.name, origin: recorded.origin) }
+                if recorded.verified {
+                    migrated.append(.init(name: soup.name, entries: size.entries, wasAlreadyMigrated: true))
+                    continue
+                }
+                // Written by a run stopped before it checked it: checked now, or written again.
+                if (try? await verifier.verify(expecting: size.entries)) != nil {
+                    try await store.markRestoredSoupVerified(soup.name)
+                    migrated.append(.init(name: soup.name, entries: size.entries, wasAlreadyMigrated: true))
+                    continue
+                }
+                try await store.removeSoup(soup.name)
+            } else if try await store.soupExists(soup.name), case let count = try await verifier.storedCount(), count > 0 {
+                throw StoreMigrationError.soupConflict(soup.name, entries: count)
             }
             let report = { @Sendable (written: Int) in
                 progress(
@@ -117,21 +133,30 @@ public struct MobileSDKStoreMigration: Sendable {
             do {
                 let spec = SoupSpec(name: soup.name, features: soup.usesExternalStorage ? [.externalStorage] : [])
                 _ = try await store.restoreSoup(
-                    spec, indexSpecs: soup.indexSpecs, nextIdAfter: size.sequence,
+                    spec, indexSpecs: soup.indexSpecs, nextIdAfter: size.sequence, origin: origin,
                     batch: { after in
                         if cancelled.current { throw CancellationError() }
                         return try source.entries(of: soup, after: after)
                     }, written: report)
             } catch let error as SQLCipherError {
                 throw StoreMigrationError(error)
+            } catch let error as EntryFileError {
+                throw StoreMigrationError.entryFileUnreadable(soup: soup.name, error.message)
             } catch RestoreError.soupHasEntries(let name, let count) {
                 throw StoreMigrationError.soupConflict(name, entries: count)
             } catch RestoreError.entryNotObject(let name, let id) {
-                throw StoreMigrationError(
-                    code: .unreadableStore, message: "Entry \(id) of the SDK's soup \(name) is not a JSON object.",
-                    recoverySuggestion: "Nothing of this soup was migrated. Remove the entry from the SDK's store, or sync it again.")
+                throw StoreMigrationError.unreadableEntry(soup: name, id: id, "its JSON is not an object")
+            } catch RestoreError.idOutOfRange(let name, let id) {
+                throw StoreMigrationError.unreadableEntry(soup: name, id: id, "no soup can hold that id")
             }
-            try await verifier.verify(expecting: size.entries)
+            do {
+                try await verifier.verify(expecting: size.entries)
+            } catch {
+                // Nothing unchecked is kept: the soup goes, and the next run writes it again.
+                try? await store.removeSoup(soup.name)
+                throw error
+            }
+            try await store.markRestoredSoupVerified(soup.name)
             migrated.append(.init(name: soup.name, entries: size.entries, wasAlreadyMigrated: false))
         }
         return MigrationReport(soups: migrated)

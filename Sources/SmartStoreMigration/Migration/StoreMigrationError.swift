@@ -4,7 +4,7 @@ public import SalesforceCore
 /// the store or soup at fault, and what to do about it.
 ///
 /// A failed migration leaves the SDK's store as it was, and the ForceKit store with only the
-/// soups it had finished and verified.
+/// soups it had finished (a soup written but not yet compared is compared by the next run).
 public struct StoreMigrationError: CodedForceKitError, Hashable {
     /// What kind of failure it is. New codes may be added in any release.
     public struct Code: ForceKitErrorCode {
@@ -71,16 +71,30 @@ extension StoreMigrationError {
     static func soupConflict(_ soup: String, entries: Int) -> StoreMigrationError {
         StoreMigrationError(
             code: .soupConflict,
-            message: "The ForceKit store already has a soup \(soup) with \(entries) entries that are not the SDK's.",
+            message: "The ForceKit store already has a soup \(soup) with \(entries) entries that no migration of this store wrote.",
             recoverySuggestion: "Migrate into a new store, or remove that soup from the ForceKit store first.")
     }
 
-    /// ``Code/unreadableStore``, for an externally stored entry whose file cannot be read.
-    static func externalEntryMissing(soup: String, id: Int64) -> StoreMigrationError {
+    /// ``Code/soupConflict``, for a soup migrated from another SDK store (or the same one moved).
+    static func soupFromAnotherStore(_ soup: String, origin: String) -> StoreMigrationError {
         StoreMigrationError(
-            code: .unreadableStore,
-            message: "Entry \(id) of the SDK's soup \(soup) is kept in a file beside the store, and that file cannot be read.",
-            recoverySuggestion: "Nothing of this soup was migrated. Give the folder of the store's entry files, or sync the soup again.")
+            code: .soupConflict, message: "The ForceKit store's soup \(soup) was migrated from another store (\(origin)).",
+            recoverySuggestion: "Migrate each SDK store into a store of its own.")
+    }
+
+    /// ``Code/unreadableStore``, for an externally stored entry whose file cannot be read.
+    static func entryFileUnreadable(soup: String, _ reason: String) -> StoreMigrationError {
+        StoreMigrationError(
+            code: .unreadableStore, message: "The SDK's soup \(soup) keeps its entries in files beside the store: \(reason).",
+            recoverySuggestion:
+                "Nothing of this soup was migrated. Give the folder of the store's entry files (--entry-files at the command line), or sync the soup again.")
+    }
+
+    /// ``Code/unreadableStore``, for an entry no ForceKit soup can hold.
+    static func unreadableEntry(soup: String, id: Int64, _ reason: String) -> StoreMigrationError {
+        StoreMigrationError(
+            code: .unreadableStore, message: "Entry \(id) of the SDK's soup \(soup) cannot be migrated: \(reason).",
+            recoverySuggestion: "Nothing of this soup was migrated. Remove the entry from the SDK's store, or sync the soup again.")
     }
 
     /// ``Code/verificationFailed``.
@@ -88,6 +102,6 @@ extension StoreMigrationError {
         StoreMigrationError(
             code: .verificationFailed,
             message: "The migrated soup \(soup) does not read back as the SDK's: \(difference).",
-            recoverySuggestion: "The SDK's store is untouched. Remove the soup from the ForceKit store and migrate again.")
+            recoverySuggestion: "Nothing of this soup was kept, and the SDK's store is untouched. Please report it, with the SDK version that wrote the store.")
     }
 }

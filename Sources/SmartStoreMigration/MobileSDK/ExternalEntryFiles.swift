@@ -25,22 +25,22 @@ struct ExternalEntryFiles: Sendable {
     static let iOSPieceSize = 512 + 12 + 16
 
     /// The entry's JSON text.
-    /// - Throws: ``SQLCipherError/unreadable(_:)`` when the file is missing, does not
-    ///   authenticate with the key, or is not UTF-8.
-    func text(table: String, id: Int64) throws(SQLCipherError) -> String {
+    /// - Throws: ``EntryFileError`` when the file is missing, does not authenticate with the
+    ///   key, or is not UTF-8.
+    func text(table: String, id: Int64) throws(EntryFileError) -> String {
         let url = folder.appendingPathComponent(table, isDirectory: true).appendingPathComponent("soupelt_\(id)")
         let sealed: Data
         do { sealed = try Data(contentsOf: url) } catch {
-            throw .unreadable("entry \(id)'s file \(url.path) cannot be read (\(error.localizedDescription))")
+            throw EntryFileError("entry \(id)'s file \(url.path) cannot be read (\(error.localizedDescription))")
         }
         let plain: Data
         do {
             plain = try format == .iOS ? openPieces(sealed) : openAndroid(sealed)
         } catch {
-            throw .unreadable("entry \(id)'s file \(url.path) does not open with the store's key: it was changed, or another key wrote it")
+            throw EntryFileError("entry \(id)'s file \(url.path) does not open with the store's key: it was changed, or another key wrote it")
         }
         guard let text = String(bytes: plain, encoding: .utf8) else {
-            throw .unreadable("entry \(id)'s file \(url.path) is not UTF-8 text")
+            throw EntryFileError("entry \(id)'s file \(url.path) is not UTF-8 text")
         }
         return text
     }
@@ -58,11 +58,20 @@ struct ExternalEntryFiles: Sendable {
 
     private func openAndroid(_ file: Data) throws -> Data {
         guard let sealed = Data(base64Encoded: file, options: .ignoreUnknownCharacters), sealed.count >= 12 + 16 else {
-            throw SQLCipherError.unreadable("not base64")
+            throw EntryFileError("not base64")
         }
         let iv = sealed.prefix(12)
         let box = try AES.GCM.SealedBox(
             nonce: AES.GCM.Nonce(data: iv), ciphertext: sealed.dropFirst(12).dropLast(16), tag: sealed.suffix(16))
         return try AES.GCM.open(box, using: key, authenticating: iv)
+    }
+}
+
+/// Why an entry file could not be read; the message names the file.
+struct EntryFileError: Error {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import SalesforceCore
 
 /// A Mobile SDK store found among an app's files, with what its path says: the platform whose
 /// SDK made it, its name, and the user it belongs to (none for a global store).
@@ -8,8 +9,9 @@ public import Foundation
 ///   under the app's Documents folder (or an App Group's container); a global store at
 ///   `<bundle id>/stores/<name>/store.sqlite`.
 /// - Android: `databases/<name>_<org id>_<user id>_<community id or internal>.db` in the app's
-///   data folder, the default store named `smartstore`; a global store without the user's part
-///   (found only by the default's name: other libraries keep databases in that folder too).
+///   data folder, the default store named `smartstore`; the global default store at
+///   `databases/smartstore.db` (other global stores are not told from other libraries' databases
+///   in that folder, so they are not found).
 public struct MobileSDKStoreFile: Sendable, Hashable {
     /// Which SDK made a store.
     public enum Platform: String, Sendable, Hashable {
@@ -67,7 +69,7 @@ public struct MobileSDKStoreFile: Sendable, Hashable {
         let parts = file.pathComponents
         guard parts.count >= 2, parts[parts.count - 2] == "databases", file.pathExtension == "db" else { return nil }
         let base = file.deletingPathExtension().lastPathComponent
-        let pieces = base.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+        let pieces = base.split(atScalars: ["_"], omittingEmptyParts: false)
         if pieces.count >= 4 {
             let owner = pieces.suffix(3)
             let org = owner[owner.startIndex]
@@ -79,14 +81,15 @@ public struct MobileSDKStoreFile: Sendable, Hashable {
                     communityId: community == "internal" ? nil : community)
             }
         }
-        // Other libraries keep databases here too: a global store is taken only by the SDK's name.
-        guard base.hasPrefix("smartstore") else { return nil }
+        // Other libraries keep databases here too, and apps keep copies: a global store is taken
+        // only by the SDK's default name.
+        guard base == "smartstore" else { return nil }
         return MobileSDKStoreFile(url: file, platform: .android, name: base, orgId: nil, userId: nil, communityId: nil)
     }
 
     /// Whether `text` looks like a 15- or 18-character Salesforce id with this key prefix.
     private static func isId(_ text: String, prefix: String) -> Bool {
-        (text.utf8.count == 15 || text.utf8.count == 18) && text.hasPrefix(prefix)
-            && text.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        (text.utf8.count == 15 || text.utf8.count == 18) && text.utf8.starts(with: prefix.utf8)
+            && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) }
     }
 }

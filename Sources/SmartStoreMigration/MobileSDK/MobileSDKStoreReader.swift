@@ -34,14 +34,14 @@ package struct MobileSDKStoreReader: Sendable {
                 let soups = try Row.fetchAll(
                     db, sql: "SELECT id, soupName\(external ? ", externalStorage" : "") FROM soup_attrs ORDER BY id")
                 return try soups.map { row in
-                    guard let id = row["id"] as Int64?, let name = row["soupName"] as String? else {
+                    guard let id = Self.integer(row["id"]), let name = Self.text(row["soupName"]) else {
                         throw SQLCipherError.unreadable("a row of soup_attrs has no id or no soup name")
                     }
                     let indexes = try Row.fetchAll(
                         db, sql: "SELECT path, columnName, columnType FROM soup_index_map WHERE soupName = ? ORDER BY rowid",
                         arguments: [name])
                     let specs = try indexes.map { index -> IndexSpec in
-                        guard let path = index["path"] as String?, let type = index["columnType"] as String? else {
+                        guard let path = Self.text(index["path"]), let type = Self.text(index["columnType"]) else {
                             throw SQLCipherError.unreadable("an index of soup \(name) has no path or no type")
                         }
                         guard let known = IndexType(rawValue: type) else {
@@ -60,14 +60,15 @@ package struct MobileSDKStoreReader: Sendable {
         }
     }
 
-    /// Up to `limit` entries of `soup` with ids above `id`, in id order: a soup is read a batch
-    /// at a time, so a large one never sits whole in memory.
-    package func entries(of soup: MobileSDKSoup, after id: Int64, limit: Int) throws(SQLCipherError) -> [Entry] {
+    /// Up to `limit` entries of `soup` with ids above `id` (from the first when nil), in id
+    /// order: a soup's entries are parsed and written a batch at a time.
+    package func entries(of soup: MobileSDKSoup, after id: Int64?, limit: Int) throws(SQLCipherError) -> [Entry] {
         do {
             return try database.read { db in
                 try Row.fetchAll(
-                    db, sql: "SELECT id, soup, created, lastModified FROM \(soup.tableName) WHERE id > ? ORDER BY id LIMIT ?",
-                    arguments: [id, limit]
+                    db,
+                    sql: "SELECT id, soup, created, lastModified FROM \(soup.tableName) \(id == nil ? "" : "WHERE id > ?") ORDER BY id LIMIT ?",
+                    arguments: StatementArguments(id.map { [$0, Int64(limit)] } ?? [Int64(limit)])
                 ).map { row in
                     guard let id = Self.integer(row["id"]) else {
                         throw SQLCipherError.unreadable("an entry of soup \(soup.name) has no id")
@@ -104,6 +105,12 @@ package struct MobileSDKStoreReader: Sendable {
         } catch {
             throw .unreadable("the entries of soup \(soup.name) cannot be counted (\(error))")
         }
+    }
+
+    /// A column's text; nil for anything else, so an odd value is refused and never trapped on.
+    private static func text(_ value: DatabaseValue) -> String? {
+        if case .string(let text) = value.storage { return text }
+        return nil
     }
 
     /// A column's integer, whatever SQLite stored it as; nil for NULL, text and blobs.

@@ -1,0 +1,120 @@
+public import Foundation
+import SalesforceAuth
+import SalesforceCore
+import SmartStore
+public import SmartStoreMigration
+
+/// What became of one Mobile SDK store in ``SalesforceApp/migrateMobileSDKStores(in:key:progress:)``.
+public struct MobileSDKStoreOutcome: Sendable, Hashable {
+    /// What happened to it.
+    public enum Result: Sendable, Hashable {
+        /// Migrated now, every soup verified.
+        case migrated(MigrationReport)
+        /// Migrated by an earlier call, and unchanged since: not read again.
+        case alreadyMigrated
+        /// A user's store whose user has not signed in to this app yet: migrated after their login.
+        case waitingForLogin
+    }
+
+    /// The SDK's store.
+    public let file: MobileSDKStoreFile
+    /// What happened to it.
+    public let result: Result
+}
+
+extension SalesforceApp {
+    /// Moves the Salesforce Mobile SDK's stores found under `folder` (the app's Documents or
+    /// data folder, where the SDK kept them) into this app's stores: a user's store into that
+    /// user's store of the same name, once the user is signed in; a global store into the global
+    /// store of its name. The SDK's default store (`defaultStore` on iOS, `smartstore` on
+    /// Android) becomes the default store.
+    ///
+    /// Call it at launch and after each login: a store migrated before, and unchanged since, is
+    /// remembered (in `directory/mobile-sdk-migrations.json`) and not read again, so later calls
+    /// cost a look at the folder. A failure stops at the store that failed; what was migrated
+    /// stays, and the next call goes on (see ``MobileSDKStoreMigration``).
+    /// - Parameters:
+    ///   - folder: Where to look for the SDK's stores.
+    ///   - key: The key the SDK gave SQLCipher (the same for every store of an app).
+    ///   - progress: Told after each batch of entries, with the store being migrated.
+    /// - Returns: What became of each store found.
+    /// - Throws: ``AppError/Code/store`` naming the store and why, when one cannot be migrated.
+    @discardableResult
+    public func migrateMobileSDKStores(
+        in folder: URL, key: MobileSDKStoreKey,
+        progress: @escaping @Sendable (MobileSDKStoreFile, MigrationProgress) -> Void = { _, _ in }
+    ) async throws(AppError) -> [MobileSDKStoreOutcome] {
+        let ledger = MobileSDKMigrationLedger(file: directory.appendingPathComponent("mobile-sdk-migrations.json"))
+        var done = ledger.load()
+        let signedIn = Set(await accounts.accounts.map(\.identity))
+        var outcomes: [MobileSDKStoreOutcome] = []
+        for file in MobileSDKStoreFile.find(in: folder) {
+            let stamp = MobileSDKMigrationLedger.stamp(of: file.url)
+            if let stamp, done[file.url.path] == stamp {
+                outcomes.append(MobileSDKStoreOutcome(file: file, result: .alreadyMigrated))
+                continue
+            }
+            let name = Self.forceKitStoreName(of: file)
+            let store: SmartStore
+            do {
+                if let userId = file.userId, let orgId = file.orgId {
+                    let owner = try UserIdentity(orgID: orgId, userID: userId, communityID: file.communityId)
+                    guard signedIn.contains(owner) else {
+                        outcomes.append(MobileSDKStoreOutcome(file: file, result: .waitingForLogin))
+                        continue
+                    }
+                    store = try await stores.store(named: name, for: owner)
+                } else {
+                    store = try await stores.globalStore(named: name)
+                }
+            } catch {
+                throw AppError(code: .store, message: "The store for the Mobile SDK's \(file.url.path) cannot be opened: \(error)")
+            }
+            do {
+                let migration = try MobileSDKStoreMigration(storeAt: file.url, key: key)
+                let report = try await migration.migrate(into: store) { step in progress(file, step) }
+                outcomes.append(MobileSDKStoreOutcome(file: file, result: .migrated(report)))
+            } catch {
+                let failure = error as? any ForceKitError
+                throw AppError(
+                    code: .store, message: "The Mobile SDK's store \(file.url.path) was not migrated: \(failure?.message ?? "\(error)")",
+                    recoverySuggestion: failure?.recoverySuggestion)
+            }
+            if let stamp {
+                done[file.url.path] = stamp
+                ledger.save(done)
+            }
+        }
+        return outcomes
+    }
+
+    /// The ForceKit store a Mobile SDK store becomes: the SDK's default store (`defaultStore`
+    /// on iOS, `smartstore` on Android) is the default store; others keep their names.
+    static func forceKitStoreName(of file: MobileSDKStoreFile) -> String {
+        file.platform == .android && file.name == "smartstore" ? SmartStore.defaultStoreName : file.name
+    }
+}
+
+/// The Mobile SDK stores already migrated, each with the size and modification time it had then:
+/// a store changed since (the SDK app ran again) is migrated again.
+struct MobileSDKMigrationLedger {
+    let file: URL
+
+    /// A store file's size and modification time, or nil when it cannot be read.
+    static func stamp(of url: URL) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date
+        else { return nil }
+        return "\(size) \(modified.timeIntervalSince1970)"
+    }
+
+    func load() -> [String: String] {
+        guard let data = try? Data(contentsOf: file), let json = try? JSON(parsing: data), let object = json.objectValue else { return [:] }
+        return object.compactMapValues(\.stringValue)
+    }
+
+    func save(_ done: [String: String]) {
+        let json = JSON.object(done.mapValues(JSON.string))
+        try? Data(json.serialized().utf8).write(to: file, options: .atomic)
+    }
+}
