@@ -340,7 +340,8 @@ let package = Package(
             name: "SalesforceAppTests",
             dependencies: [
                 "SalesforceApp", "MobileSync", "SmartStore", "SalesforceREST", "SalesforceAuth", "SalesforceCore", "SalesforceKeys",
-                "IdentityProvider", "LocalOrg", "ForceKitTesting", "ForceKitTestSupport", "DeepLinking", "SalesforceLinks", "SmartStoreMigration",
+                "IdentityProvider", "LocalOrg", "ForceKitTesting", "ForceKitTestSupport", "DeepLinking", "SalesforceLinks",
+                "SmartStoreMigration",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

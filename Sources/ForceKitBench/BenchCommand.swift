@@ -9,7 +9,8 @@ struct BenchCommand: AsyncParsableCommand {
         discussion:
             "Run in release mode: swift run -c release forcekit-bench <suite>. Compare ratios, not absolute times: machines are shared and noisy.",
         subcommands: [
-            RouterSuite.self, SmartStoreSuite.self, LocalOrgSuite.self, RESTSuite.self, LoadSuite.self, SyncSuite.self, ScaleSuite.self, MigrationSuite.self,
+            RouterSuite.self, SmartStoreSuite.self, LocalOrgSuite.self, RESTSuite.self, LoadSuite.self, SyncSuite.self, ScaleSuite.self,
+            MigrationSuite.self,
             OrgServerCommand.self, SyncWorkerCommand.self, StoreBuildCommand.self,
         ]
     )

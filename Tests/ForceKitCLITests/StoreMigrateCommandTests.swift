@@ -9,7 +9,8 @@ struct StoreMigrateCommandTests {
 
     /// The key text the fixture stores were made with, as the SDK gives it to SQLCipher.
     static func keyText() throws -> String {
-        let expected = try JSON(parsing: String(decoding: try Data(contentsOf: fixtures.appendingPathComponent("expected.json")), as: UTF8.self))
+        let expected = try JSON(
+            parsing: String(decoding: try Data(contentsOf: fixtures.appendingPathComponent("expected.json")), as: UTF8.self))
         return try #require(expected["passphrase"]?.stringValue)
     }
 
@@ -43,7 +44,8 @@ struct StoreMigrateCommandTests {
         try await withScratch { scratch throws in
             let db = scratch.path("migrated.sqlite")
             let sdkStore = Self.fixtures.appendingPathComponent("passphrase.db").path
-            let wrong = await forcekit("store", "migrate", sdkStore, "--key", Data(repeating: 7, count: 32).base64EncodedString(), "--path", db)
+            let wrong = await forcekit(
+                "store", "migrate", sdkStore, "--key", Data(repeating: 7, count: 32).base64EncodedString(), "--path", db)
             #expect(wrong.exitCode == 1)
             #expect(wrong.error.contains("The key does not open this store"), "\(wrong.error)")
             #expect(!FileManager.default.fileExists(atPath: db))

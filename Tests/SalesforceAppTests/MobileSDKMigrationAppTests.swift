@@ -16,7 +16,8 @@ struct MobileSDKMigrationAppTests {
 
     /// The 32 bytes whose base64 text the fixtures were keyed with, as iOS keeps its store key.
     static func storeKey() throws -> Data {
-        let expected = try JSON(parsing: String(decoding: try Data(contentsOf: fixtures.appendingPathComponent("expected.json")), as: UTF8.self))
+        let expected = try JSON(
+            parsing: String(decoding: try Data(contentsOf: fixtures.appendingPathComponent("expected.json")), as: UTF8.self))
         let passphrase = try #require(expected["passphrase"]?.stringValue)
         return try #require(Data(base64Encoded: passphrase))
     }
@@ -41,9 +42,11 @@ struct MobileSDKMigrationAppTests {
                 let user18 = account.identity.userID.id18
                 // The SDK's iOS layout: this user's default store, a global store, another user's store.
                 let documents = folder.appendingPathComponent("Documents")
-                try Self.place("passphrase.db", at: "com.example/\(org18)/\(user18)/internal/stores/defaultStore/store.sqlite", in: documents)
+                try Self.place(
+                    "passphrase.db", at: "com.example/\(org18)/\(user18)/internal/stores/defaultStore/store.sqlite", in: documents)
                 try Self.place("passphrase.db", at: "com.example/stores/settings/store.sqlite", in: documents)
-                try Self.place("passphrase.db", at: "com.example/\(org18)/005000000000009AAA/internal/stores/defaultStore/store.sqlite", in: documents)
+                try Self.place(
+                    "passphrase.db", at: "com.example/\(org18)/005000000000009AAA/internal/stores/defaultStore/store.sqlite", in: documents)
                 // The app opened its store before migrating: userstore.json's accounts soup, still empty, is replaced.
                 #expect(try await app.userStore().count(using: .buildAllQuerySpec(soupName: "accounts")) == 0)
 
@@ -62,9 +65,11 @@ struct MobileSDKMigrationAppTests {
                     }.sorted()
                 }
                 #expect(
-                    summary(first) == [
-                        "005000000000009AAA defaultStore waiting", "\(user18) defaultStore migrated 154", "global settings migrated 154",
-                    ].sorted())
+                    summary(first)
+                        == [
+                            "005000000000009AAA defaultStore waiting", "\(user18) defaultStore migrated 154",
+                            "global settings migrated 154",
+                        ].sorted())
                 let store = try await app.userStore()
                 #expect(try await store.count(using: .buildAllQuerySpec(soupName: "accounts")) == 153)
                 #expect(try await app.stores.globalStore(named: "settings").count(using: .buildAllQuerySpec(soupName: "accounts")) == 153)
@@ -73,9 +78,10 @@ struct MobileSDKMigrationAppTests {
 
                 let second = try await app.migrateMobileSDKStores(in: documents, key: key)
                 #expect(
-                    summary(second) == [
-                        "005000000000009AAA defaultStore waiting", "\(user18) defaultStore already", "global settings already",
-                    ].sorted())
+                    summary(second)
+                        == [
+                            "005000000000009AAA defaultStore waiting", "\(user18) defaultStore already", "global settings already",
+                        ].sorted())
             }
         }
     }

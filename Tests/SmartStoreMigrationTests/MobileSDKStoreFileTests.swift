@@ -39,8 +39,14 @@ struct MobileSDKStoreFileTests {
             }
             #expect(
                 described == [
-                    ["Documents/com.example.app/\(Self.org)/\(Self.user)/0DB000000000001AAA/stores/cases/store.sqlite", "iOS", "cases", Self.org, Self.user, "0DB000000000001AAA"],
-                    ["Documents/com.example.app/\(Self.org)/\(Self.user)/internal/stores/defaultStore/store.sqlite", "iOS", "defaultStore", Self.org, Self.user, "-"],
+                    [
+                        "Documents/com.example.app/\(Self.org)/\(Self.user)/0DB000000000001AAA/stores/cases/store.sqlite", "iOS", "cases",
+                        Self.org, Self.user, "0DB000000000001AAA",
+                    ],
+                    [
+                        "Documents/com.example.app/\(Self.org)/\(Self.user)/internal/stores/defaultStore/store.sqlite", "iOS",
+                        "defaultStore", Self.org, Self.user, "-",
+                    ],
                     ["Documents/com.example.app/stores/settings/store.sqlite", "iOS", "settings", "-", "-", "-"],
                     ["data/databases/my_cases_\(Self.org)_\(Self.user)_internal.db", "android", "my_cases", Self.org, Self.user, "-"],
                     ["data/databases/smartstore.db", "android", "smartstore", "-", "-", "-"],

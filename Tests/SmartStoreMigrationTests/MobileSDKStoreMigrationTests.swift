@@ -1,6 +1,6 @@
 import Crypto
-import Foundation
 import ForceKitTestSupport
+import Foundation
 import SalesforceCore
 import SmartStore
 import SmartStoreMigration
@@ -76,7 +76,10 @@ struct MobileSDKStoreMigrationTests {
                 try await store.indexSpecs(inSoup: "accounts").map(\.path) == [
                     "Id", "Name", "NumberOfEmployees", "AnnualRevenue", "Description", "Industry", "__local__",
                 ])
-            #expect(try await store.indexSpecs(inSoup: "accounts").map(\.type) == [.string, .string, .integer, .floating, .fullText, .json1, .string])
+            #expect(
+                try await store.indexSpecs(inSoup: "accounts").map(\.type) == [
+                    .string, .string, .integer, .floating, .fullText, .json1, .string,
+                ])
             #expect(try await store.indexSpecs(inSoup: "syncs_soup").map(\.type) == [.json1, .json1, .json1])
             for (soup, expected) in [("accounts", accounts), ("syncs_soup", syncs)] {
                 let ids = expected.keys.sorted()
@@ -88,7 +91,9 @@ struct MobileSDKStoreMigrationTests {
                 }
             }
             let steps = progress.withLock { $0 }
-            #expect(steps.first == MigrationProgress(soupName: "accounts", soupNumber: 1, soupCount: 2, entriesWritten: 0, entryCount: accounts.count))
+            #expect(
+                steps.first
+                    == MigrationProgress(soupName: "accounts", soupNumber: 1, soupCount: 2, entriesWritten: 0, entryCount: accounts.count))
             #expect(steps.last?.soupName == "syncs_soup")
             #expect(steps.filter { $0.soupName == "accounts" }.last?.entriesWritten == accounts.count)
         }
@@ -99,7 +104,8 @@ struct MobileSDKStoreMigrationTests {
         try await Self.withNewStore { store, _ in
             let expected = try SQLCipherReaderTests.expected()
             let migration = try MobileSDKStoreMigration(
-                storeAt: SQLCipherReaderTests.fixtures.appendingPathComponent("passphrase.db"), key: try Self.key(for: "passphrase.db", expected),
+                storeAt: SQLCipherReaderTests.fixtures.appendingPathComponent("passphrase.db"),
+                key: try Self.key(for: "passphrase.db", expected),
                 entryFilesFolder: nil, entriesPerBatch: 10)
             let counts = ["accounts": try Self.rows("TABLE_1", of: "passphrase.db").count, "syncs_soup": 1]
             var generator = SeededGenerator(seed: seed)
@@ -195,7 +201,8 @@ struct MobileSDKStoreMigrationTests {
                 try await ids(.buildExactQuerySpec(soupName: "accounts", path: "Id", matchKey: "001Fx0000000042IAA", pageSize: all))
                     == expectedIds { $0["Id"]?.stringValue == "001Fx0000000042IAA" })
             #expect(
-                try await ids(.buildRangeQuerySpec(soupName: "accounts", path: "NumberOfEmployees", beginKey: 0, endKey: 20_000, pageSize: all))
+                try await ids(
+                    .buildRangeQuerySpec(soupName: "accounts", path: "NumberOfEmployees", beginKey: 0, endKey: 20_000, pageSize: all))
                     == expectedIds { $0["NumberOfEmployees"]?.integerValue.map { (0...20_000).contains($0) } ?? false })
             #expect(
                 try await ids(.buildExactQuerySpec(soupName: "accounts", path: "Industry", matchKey: "Energy", pageSize: all))

@@ -20,7 +20,8 @@ struct ExternalStorageCrashTests {
             try FileManager.default.moveItem(at: final, to: temporary)
             if let oldBytes { try oldBytes.write(to: final) }
             try await store.write { db, _ in
-                try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(ExternalStorage.movesTable) (temporary TEXT NOT NULL, final TEXT NOT NULL)")
+                try db.execute(
+                    sql: "CREATE TABLE IF NOT EXISTS \(ExternalStorage.movesTable) (temporary TEXT NOT NULL, final TEXT NOT NULL)")
                 try db.execute(
                     sql: "INSERT INTO \(ExternalStorage.movesTable) VALUES (?, ?)",
                     arguments: [storage.relativePath(of: temporary), storage.relativePath(of: final)])

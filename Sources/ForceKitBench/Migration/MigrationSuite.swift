@@ -13,7 +13,8 @@ import SmartStoreMigration
 struct MigrationSuite: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migration",
-        abstract: "A Mobile SDK store into an encrypted ForceKit store, against copying its decrypted rows with GRDB: entries/s and memory.",
+        abstract:
+            "A Mobile SDK store into an encrypted ForceKit store, against copying its decrypted rows with GRDB: entries/s and memory.",
         discussion: """
             The input is a store in the SDK's layout made by SQLite3 Multiple Ciphers: \
             Scripts/mobile-sdk-fixtures.py --bench-store PATH [ENTRIES] (100,000 accounts by default; \
@@ -106,9 +107,13 @@ struct MigrationSuite: AsyncParsableCommand {
         defer { try? target.close() }
         let (tables, indexes) = try plain.read { db in
             (
-                try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name GLOB 'TABLE_[0-9]*' AND name NOT LIKE '%fts%'")
-                    .map { ($0["name"] as String, $0["sql"] as String) },
-                try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name GLOB 'TABLE_[0-9]*' AND sql IS NOT NULL")
+                try Row.fetchAll(
+                    db,
+                    sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name GLOB 'TABLE_[0-9]*' AND name NOT LIKE '%fts%'"
+                )
+                .map { ($0["name"] as String, $0["sql"] as String) },
+                try String.fetchAll(
+                    db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name GLOB 'TABLE_[0-9]*' AND sql IS NOT NULL")
             )
         }
         var copied = 0
@@ -117,7 +122,9 @@ struct MigrationSuite: AsyncParsableCommand {
                 try db.execute(sql: create)
                 let columns = try plain.read { try $0.columns(in: name).map(\.name) }
                 let insert = try db.makeStatement(
-                    sql: "INSERT INTO \(name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+                    sql:
+                        "INSERT INTO \(name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+                )
                 try plain.read { source in
                     let rows = try Row.fetchCursor(source, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(name) ORDER BY id")
                     while let row = try rows.next() {

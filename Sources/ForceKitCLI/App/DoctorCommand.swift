@@ -85,7 +85,9 @@ struct DoctorCommand: AsyncParsableCommand {
         guard !stores.isEmpty else { return [] }
         let lines = stores.map { store in
             let path = String(store.url.path.dropFirst(folder.path.count).drop { $0 == "/" })
-            let owner = store.userId.map { "user \($0) of org \(store.orgId ?? "?")" + (store.communityId.map { ", site \($0)" } ?? "") } ?? "global"
+            let owner =
+                store.userId.map { "user \($0) of org \(store.orgId ?? "?")" + (store.communityId.map { ", site \($0)" } ?? "") }
+                ?? "global"
             return "\(path) (\(store.platform.rawValue), \(store.name), \(owner))"
         }
         return [

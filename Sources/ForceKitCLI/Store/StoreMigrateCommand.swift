@@ -102,7 +102,10 @@ struct StoreMigrateCommand: AsyncParsableCommand {
                 "migrated": .string(sdkStore),
                 "soups": .array(
                     report.soups.map { soup in
-                        ["name": .string(soup.name), "entries": .integer(Int64(soup.entries)), "alreadyMigrated": .bool(soup.wasAlreadyMigrated)]
+                        [
+                            "name": .string(soup.name), "entries": .integer(Int64(soup.entries)),
+                            "alreadyMigrated": .bool(soup.wasAlreadyMigrated),
+                        ]
                     }),
                 "entries": .integer(Int64(report.entryCount)),
             ])
@@ -115,7 +118,9 @@ struct StoreMigrateCommand: AsyncParsableCommand {
         guard digits.count.isMultiple(of: 2) else { return nil }
         var bytes = Data()
         for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = PercentEncoding.hexValue(digits[index]), let low = PercentEncoding.hexValue(digits[index + 1]) else { return nil }
+            guard let high = PercentEncoding.hexValue(digits[index]), let low = PercentEncoding.hexValue(digits[index + 1]) else {
+                return nil
+            }
             bytes.append(high << 4 | low)
         }
         return bytes

@@ -75,7 +75,9 @@ public final class SmartStore: Sendable {
         self.cipher = cipher
         if access == .readWrite {
             let storage = externalStorage
-            try await Self.mappingAsyncErrors { try await connection.pool.writeWithoutTransaction { db in try storage.finishInterruptedWrites(db) } }
+            try await Self.mappingAsyncErrors {
+                try await connection.pool.writeWithoutTransaction { db in try storage.finishInterruptedWrites(db) }
+            }
             try await resumeInterruptedAlterations()
         } else if try await hasInterruptedAlterations() {
             throw .interrupted(path: url.path, operation: "alterSoup")

@@ -1,5 +1,5 @@
-public import Foundation
 import Crypto
+public import Foundation
 import GRDB
 import SalesforceCore
 public import SmartStore

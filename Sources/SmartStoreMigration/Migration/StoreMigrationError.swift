@@ -87,7 +87,8 @@ extension StoreMigrationError {
         StoreMigrationError(
             code: .unreadableStore, message: "The SDK's soup \(soup) keeps its entries in files beside the store: \(reason).",
             recoverySuggestion:
-                "Nothing of this soup was migrated. Give the folder of the store's entry files (--entry-files at the command line), or sync the soup again.")
+                "Nothing of this soup was migrated. Give the folder of the store's entry files (--entry-files at the command line), or sync the soup again."
+        )
     }
 
     /// ``Code/unreadableStore``, for an entry no ForceKit soup can hold.
@@ -102,6 +103,8 @@ extension StoreMigrationError {
         StoreMigrationError(
             code: .verificationFailed,
             message: "The migrated soup \(soup) does not read back as the SDK's: \(difference).",
-            recoverySuggestion: "Nothing of this soup was kept, and the SDK's store is untouched. Please report it, with the SDK version that wrote the store.")
+            recoverySuggestion:
+                "Nothing of this soup was kept, and the SDK's store is untouched. Please report it, with the SDK version that wrote the store."
+        )
     }
 }

@@ -37,7 +37,8 @@ struct ExternalEntryFiles: Sendable {
         do {
             plain = try format == .iOS ? openPieces(sealed) : openAndroid(sealed)
         } catch {
-            throw EntryFileError("entry \(id)'s file \(url.path) does not open with the store's key: it was changed, or another key wrote it")
+            throw EntryFileError(
+                "entry \(id)'s file \(url.path) does not open with the store's key: it was changed, or another key wrote it")
         }
         guard let text = String(bytes: plain, encoding: .utf8) else {
             throw EntryFileError("entry \(id)'s file \(url.path) is not UTF-8 text")

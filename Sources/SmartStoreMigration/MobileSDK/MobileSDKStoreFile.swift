@@ -90,6 +90,8 @@ public struct MobileSDKStoreFile: Sendable, Hashable {
     /// Whether `text` looks like a 15- or 18-character Salesforce id with this key prefix.
     private static func isId(_ text: String, prefix: String) -> Bool {
         (text.utf8.count == 15 || text.utf8.count == 18) && text.utf8.starts(with: prefix.utf8)
-            && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) }
+            && text.utf8.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF)
+            }
     }
 }

@@ -67,7 +67,8 @@ package struct MobileSDKStoreReader: Sendable {
             return try database.read { db in
                 try Row.fetchAll(
                     db,
-                    sql: "SELECT id, soup, created, lastModified FROM \(soup.tableName) \(id == nil ? "" : "WHERE id > ?") ORDER BY id LIMIT ?",
+                    sql:
+                        "SELECT id, soup, created, lastModified FROM \(soup.tableName) \(id == nil ? "" : "WHERE id > ?") ORDER BY id LIMIT ?",
                     arguments: StatementArguments(id.map { [$0, Int64(limit)] } ?? [Int64(limit)])
                 ).map { row in
                     guard let id = Self.integer(row["id"]) else {

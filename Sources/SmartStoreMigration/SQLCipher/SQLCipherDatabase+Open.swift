@@ -37,8 +37,10 @@ extension SQLCipherDatabase {
                 let size = sqlite3_int64(plain.count)
                 // With FREEONCLOSE SQLite frees the buffer even when it refuses it.
                 owned = false
-                guard sqlite3_deserialize(db.sqliteConnection, "main", plain.baseAddress?.assumingMemoryBound(to: UInt8.self), size, size, flags)
-                    == SQLITE_OK
+                guard
+                    sqlite3_deserialize(
+                        db.sqliteConnection, "main", plain.baseAddress?.assumingMemoryBound(to: UInt8.self), size, size, flags)
+                        == SQLITE_OK
                 else {
                     throw SQLCipherError.unreadable("SQLite does not read its decrypted pages as a database")
                 }
