@@ -212,7 +212,7 @@ with db:
     db.execute("ALTER TABLE soup_attrs ADD COLUMN externalStorage INTEGER DEFAULT 0")
     table, _ = create_soup(db, 3, "big", [("Id", "string")])
     db.execute("UPDATE soup_attrs SET externalStorage = 1 WHERE id = 3")
-    for entry_id in (1, 2):
+    for entry_id in (1, 2, 3):
         db.execute(f"INSERT INTO {table} (id, soup, created, lastModified, {table}_0) VALUES (?, NULL, ?, ?, ?)",
                    (entry_id, 1_700_000_000_000 + entry_id, 1_700_000_000_000 + entry_id, f"001BIG{entry_id}"))
 db.close()
@@ -239,11 +239,15 @@ def external_entry(entry_id, size):
 # - iOS (SFSDKEncryptStream): 512-byte pieces, each AES-256-GCM sealed as nonce, text, tag;
 # - Android (Encryptor): base64 text, 76 to a line, of IV, AES-256-GCM text and tag, the IV also
 #   authenticated as additional data.
-# One entry is exactly two pieces long, the other not a whole number of pieces.
+# One entry is exactly two pieces long, the others not a whole number of pieces. The third was
+# written on Android before 8.2 and never rewritten: base64 text of a 16-byte IV and AES-256-CBC
+# text with PKCS#7 padding (8.2 and later still read such files).
+from cryptography.hazmat.primitives import padding
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 STORE_KEY = base64.b64decode(PASSPHRASE)
 external = {}
-for entry_id, size in [(1, 1300), (2, 1024)]:
+for entry_id, size in [(1, 1300), (2, 1024), (3, 700)]:
     text = external_entry(entry_id, size)
     external[str(entry_id)] = text.decode()
     rng = random.Random(entry_id)
@@ -253,6 +257,11 @@ for entry_id, size in [(1, 1300), (2, 1024)]:
         pieces += nonce + AESGCM(STORE_KEY).encrypt(nonce, text[start:start + 512], None)
     iv = bytes(rng.randrange(256) for _ in range(12))
     sealed = base64.encodebytes(iv + AESGCM(STORE_KEY).encrypt(iv, text, iv))
+    if entry_id == 3:
+        iv = bytes(rng.randrange(256) for _ in range(16))
+        padder = padding.PKCS7(128).padder()
+        encryptor = Cipher(algorithms.AES(STORE_KEY), modes.CBC(iv)).encryptor()
+        sealed = base64.encodebytes(iv + encryptor.update(padder.update(text) + padder.finalize()) + encryptor.finalize())
     for platform, content in [("ios", pieces), ("android", sealed)]:
         blob = folder / f"{platform}-external-blobs" / "TABLE_3" / f"soupelt_{entry_id}"
         blob.parent.mkdir(parents=True, exist_ok=True)

@@ -18,12 +18,14 @@ struct MobileSDKStoreFileTests {
                 "Documents/com.example.app/\(Self.org)/\(Self.user)/0DB000000000001AAA/stores/cases/store.sqlite",
                 "Documents/com.example.app/stores/settings/store.sqlite",
                 "Documents/com.example.app/notes.sqlite",
-                // Android: a user's default store, a named one, the global default, another library's database.
+                // Android: a user's default store, a named one, the global default, another library's
+                // database, an app's copy of a store (not the SDK's name: not taken for a global store).
                 "data/databases/smartstore_\(Self.org)_\(Self.user)_internal.db",
                 "data/databases/smartstore_\(Self.org)_\(Self.user)_internal.db-wal",
                 "data/databases/my_cases_\(Self.org)_\(Self.user)_internal.db",
                 "data/databases/smartstore.db",
                 "data/databases/analytics.db",
+                "data/databases/smartstore_backup.db",
             ]
             for file in files {
                 let url = folder.appendingPathComponent(file)

@@ -65,7 +65,7 @@ struct MobileSDKStoreReaderTests {
         #expect(soups.map(\.usesExternalStorage) == flags.map { $0.1 == 1 })
         #expect(soups.map(\.usesExternalStorage) == [false, false, true])
         let big = try #require(soups.last)
-        #expect(try reader.entries(of: big, after: 0, limit: 10).map(\.text) == [nil, nil])
+        #expect(try reader.entries(of: big, after: 0, limit: 10).map(\.text) == [nil, nil, nil])
     }
 
     @Test("Odd values where the SDK writes ids and names are refused, not trapped on")

@@ -1,4 +1,5 @@
 import Crypto
+import CryptoExtras
 import Foundation
 
 /// The files the SDK kept externally stored entries in (its `externalStorage` soups, SDK 4.3 to
@@ -9,7 +10,10 @@ import Foundation
 /// - iOS 9.2 to 10.x: the text in 512-byte pieces, each sealed with AES-256-GCM as nonce (12
 ///   bytes), ciphertext and tag (16), the pieces one after another;
 /// - Android 8.2 to 10.x: base64 text of an IV (12 bytes), the AES-256-GCM ciphertext and its tag,
-///   the IV also authenticated as additional data.
+///   the IV also authenticated as additional data; and, for files written before 8.2 and never
+///   rewritten (8.2 and later still read them), base64 text of a 16-byte IV and AES-256-CBC text
+///   with PKCS#7 padding. Such a file is not authenticated: one changed or read with another key
+///   is told apart only by its padding and, later, by not being a JSON object.
 struct ExternalEntryFiles: Sendable {
     /// How a platform's SDK wrote the files.
     enum Format: Sendable {
@@ -62,9 +66,15 @@ struct ExternalEntryFiles: Sendable {
             throw EntryFileError("not base64")
         }
         let iv = sealed.prefix(12)
-        let box = try AES.GCM.SealedBox(
-            nonce: AES.GCM.Nonce(data: iv), ciphertext: sealed.dropFirst(12).dropLast(16), tag: sealed.suffix(16))
-        return try AES.GCM.open(box, using: key, authenticating: iv)
+        do {
+            let box = try AES.GCM.SealedBox(
+                nonce: AES.GCM.Nonce(data: iv), ciphertext: sealed.dropFirst(12).dropLast(16), tag: sealed.suffix(16))
+            return try AES.GCM.open(box, using: key, authenticating: iv)
+        } catch {
+            // Written before 8.2: a 16-byte IV and CBC text, a whole number of blocks.
+            guard sealed.count >= 32, (sealed.count - 16).isMultiple(of: 16) else { throw error }
+            return try AES._CBC.decrypt(sealed.dropFirst(16), using: key, iv: AES._CBC.IV(ivBytes: sealed.prefix(16)))
+        }
     }
 }
 
