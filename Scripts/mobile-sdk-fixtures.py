@@ -15,6 +15,7 @@ Writes into the folder given (default: Tests/SmartStoreMigrationTests/Fixtures):
 - `wal.db` and `wal.db-wal`: committed changes still in the write-ahead log.
 - `ios-external-blobs/` and `android-external-blobs/`: the entry files of `sdk10-external.db`'s
   externally stored soup, as each platform's SDK wrote them (tests lay them out where each looks).
+- `sdk7-sqlcipher3.db`: an SDK 7 store never opened by SDK 8: SQLCipher 3's layout and defaults.
 - `odd-ids.db`: an entry under the highest id SQLite allows, which no migrated soup can hold.
 - `expected.json`: the keys, salts and every table's rows as SQLite3 Multiple Ciphers reads them.
 
@@ -53,10 +54,10 @@ INDEXES = [("Id", "string"), ("Name", "string"), ("NumberOfEmployees", "integer"
 SQL_TYPES = {"string": "TEXT", "integer": "INTEGER", "floating": "REAL", "full_text": "TEXT"}
 
 
-def connect(path, key_pragmas):
+def connect(path, key_pragmas, version=4):
     connection = apsw.Connection(str(path))
     connection.pragma("cipher", "sqlcipher")
-    connection.pragma("legacy", 4)
+    connection.pragma("legacy", version)
     for name, value in key_pragmas:
         connection.pragma(name, value)
     return connection
@@ -139,7 +140,7 @@ def insert(db, table, indexes, full_text, entries, stamp):
             db.execute(f"INSERT INTO {table}_fts (rowid, {', '.join(full_text)}) VALUES (?{', ?' * len(full_text)})", [entry_id] + texts)
 
 
-def build(db, count=150):
+def build(db, count=150, sync_index_type="json1"):
     db.execute("""
         CREATE TABLE soup_index_map (soupName TEXT, path TEXT, columnName TEXT, columnType TEXT);
         CREATE INDEX soup_index_map_0 ON soup_index_map (soupName);
@@ -151,7 +152,9 @@ def build(db, count=150):
     with db:
         table, full_text = create_soup(db, 1, "accounts", INDEXES)
         insert(db, table, INDEXES, full_text, accounts(count, 7), 1_700_000_000_000)
-        sync_indexes = [("type", "json1"), ("name", "json1"), ("status", "json1")]
+        # json1 since SDK 8; SDK 6 and 7 indexed type and name as strings.
+        sync_indexes = ([("type", "json1"), ("name", "json1"), ("status", "json1")] if sync_index_type == "json1"
+                        else [("type", "string"), ("name", "string")])
         table, _ = create_soup(db, 2, "syncs_soup", sync_indexes)
         insert(db, table, sync_indexes, [], [{
             "type": "syncDown", "name": "accounts", "soupName": "accounts", "status": "DONE", "progress": 100,
@@ -268,6 +271,18 @@ for entry_id, size in [(1, 1300), (2, 1024), (3, 700)]:
         blob.write_bytes(content)
 expected["externalEntries"] = external
 
+# An SDK 7 store an app never opened with SDK 8 or later: SQLCipher 3 with its defaults
+# (`cipher_default_compatibility = 3`: 1,024-byte pages, PBKDF2-HMAC-SHA1 over 64,000 rounds,
+# HMAC-SHA1), syncs_soup indexed by strings.
+path = folder / "sdk7-sqlcipher3.db"
+remove(path)
+db = connect(path, [("key", PASSPHRASE)], version=3)
+build(db, count=30, sync_index_type="string")
+db.close()
+db = connect(path, [("key", PASSPHRASE)], version=3)
+expected["files"]["sdk7-sqlcipher3.db"] = dump(db)
+db.close()
+
 # A hostile store: an entry under the highest id SQLite allows, which no soup can take (the next
 # id would not exist).
 path = folder / "odd-ids.db"
@@ -302,22 +317,28 @@ db.close()
 remove(scratch)
 
 
-def check_macs(path, secret, iterations, salt=None, plain_header=False):
-    """Checks every page's HMAC-SHA512 as SQLCipher's format is published: SQLite3 Multiple
-    Ciphers' legacy=4 mode must write what SQLCipher 4 writes, or the fixtures prove nothing."""
+def check_macs(path, secret, iterations, salt=None, plain_header=False, version=4):
+    """Checks every page's HMAC as SQLCipher's format is published (version 4: HMAC-SHA512 over
+    4,096-byte pages keeping 80 bytes; version 3: HMAC-SHA1 over 1,024-byte pages keeping 48):
+    SQLite3 Multiple Ciphers' legacy modes must write what SQLCipher writes, or the fixtures
+    prove nothing."""
     data = open(path, "rb").read()
     salt = salt or data[:16]
-    key = secret if iterations is None else hashlib.pbkdf2_hmac("sha512", secret, salt, iterations, 32)
-    mac_key = hashlib.pbkdf2_hmac("sha512", key, bytes(b ^ 0x3A for b in salt), 2, 32)
-    for index in range(len(data) // 4096):
-        page = data[index * 4096:(index + 1) * 4096]
+    digest_name, page_size, reserve, mac_size = ("sha512", 4096, 80, 64) if version == 4 else ("sha1", 1024, 48, 20)
+    key = secret if iterations is None else hashlib.pbkdf2_hmac(digest_name, secret, salt, iterations, 32)
+    mac_key = hashlib.pbkdf2_hmac(digest_name, key, bytes(b ^ 0x3A for b in salt), 2, 32)
+    usable = page_size - reserve
+    for index in range(len(data) // page_size):
+        page = data[index * page_size:(index + 1) * page_size]
         start = (32 if plain_header else 16) if index == 0 else 0
-        digest = hmac.new(mac_key, page[start:4032] + (index + 1).to_bytes(4, "little"), hashlib.sha512).digest()
-        assert hmac.compare_digest(digest, page[4032:]), f"{path}: page {index + 1} does not follow SQLCipher 4's format"
+        digest = hmac.new(mac_key, page[start:usable + 16] + (index + 1).to_bytes(4, "little"), digest_name).digest()
+        assert hmac.compare_digest(digest, page[usable + 16:usable + 16 + mac_size]), \
+            f"{path}: page {index + 1} does not follow SQLCipher {version}'s format"
 
 
 check_macs(folder / "passphrase.db", PASSPHRASE.encode(), 4000)
 check_macs(folder / "plaintext-header.db", RAW_KEY, None, SALT, plain_header=True)
 check_macs(folder / "raw-key.db", RAW_KEY, None)
+check_macs(folder / "sdk7-sqlcipher3.db", PASSPHRASE.encode(), 64000, version=3)
 (folder / "expected.json").write_text(json.dumps(expected, ensure_ascii=False, indent=1) + "\n")
 print(f"wrote {sorted(p.name for p in folder.iterdir())}")

@@ -15,13 +15,14 @@ package enum PassphraseKey {
     /// `byteCount` bytes derived from the bytes `secret` with `salt` over `rounds` rounds, for
     /// reading another program's files: their format sets the rounds (SQLCipher derives its page
     /// MAC's key in 2, the Mobile SDK its stores' keys in 4,000), so no minimum is enforced here.
+    /// The hash is SHA-512 unless the format says otherwise (SQLCipher 3 used SHA-1).
     package static func deriveAsFormatRequires(
-        _ secret: some DataProtocol, salt: some DataProtocol, rounds: Int, byteCount: Int
+        _ secret: some DataProtocol, salt: some DataProtocol, rounds: Int, byteCount: Int, sha1: Bool = false
     ) throws -> Data {
         // swift-crypto takes the rounds as a UInt32 and traps outside it.
         guard (1...Int(UInt32.max)).contains(rounds) else { throw CryptoKitError.incorrectParameterSize }
         let key = try KDF.Insecure.PBKDF2.deriveKey(
-            from: secret, salt: salt, using: .sha512, outputByteCount: byteCount, unsafeUncheckedRounds: rounds)
+            from: secret, salt: salt, using: sha1 ? .insecureSHA1 : .sha512, outputByteCount: byteCount, unsafeUncheckedRounds: rounds)
         return key.withUnsafeBytes { Data($0) }
     }
 }

@@ -79,8 +79,8 @@ struct SQLCipherReaderTests {
     }
 
     @Test(
-        "Each store reads back every row SQLite3 Multiple Ciphers reads, its full-text table too",
-        arguments: ["passphrase.db", "plaintext-header.db", "raw-key.db", "wal.db"])
+        "Each store reads back every row SQLite3 Multiple Ciphers reads, its full-text table too (SQLCipher 3 too)",
+        arguments: ["passphrase.db", "plaintext-header.db", "raw-key.db", "wal.db", "sdk7-sqlcipher3.db"])
     func readsEveryRow(file: String) async throws {
         let expected = try Self.expected()
         let tables = try #require(expected["files"]?[file]?.objectValue)

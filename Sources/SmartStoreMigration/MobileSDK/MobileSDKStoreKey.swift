@@ -31,7 +31,7 @@ public struct MobileSDKStoreKey: Sendable {
             entryFiles: Data(base64Encoded: key).map { (.android, $0) })
     }
 
-    /// Any SQLCipher 4 passphrase, stretched as the SDK stretches it unless `iterations` says
+    /// Any SQLCipher passphrase, stretched as the SDK stretches it unless `iterations` says
     /// otherwise (SQLCipher's own default is 256,000), with the salt of a store whose header is plain.
     public static func passphrase(_ text: String, iterations: Int = 4_000, salt: Data? = nil) -> MobileSDKStoreKey {
         MobileSDKStoreKey(sqlCipherKey: .passphrase(text, iterations: iterations, salt: salt), entryFiles: nil)

@@ -1,6 +1,6 @@
 package import Foundation
 
-/// A SQLCipher 4 database as SQLite would read it: every page authenticated and decrypted, with
+/// A SQLCipher 4 or 3 database as SQLite would read it: every page authenticated and decrypted, with
 /// the transactions its write-ahead log holds applied. The files are only read.
 package enum SQLCipherDatabase {
     /// The plain database: its pages in order, page 1 marked as having no log (the copy needs none).
@@ -19,7 +19,8 @@ package enum SQLCipherDatabase {
 
     /// Decrypts the database page by page into the buffer `destination` gives for its size in
     /// bytes, so the plain copy is the only one held: the file is read a page at a time, and the
-    /// log (usually small) whole.
+    /// log (usually small) whole. SQLCipher 4's layout is tried first, then version 3's (the
+    /// Mobile SDK's before 8.0), each with the rounds the key gives and the version's own.
     /// - Throws: as ``plaintext(of:key:)``.
     package static func decrypt(
         _ url: URL, key: SQLCipherKey, into destination: (_ size: Int) throws(SQLCipherError) -> UnsafeMutableRawBufferPointer
@@ -28,45 +29,90 @@ package enum SQLCipherDatabase {
         defer { file.close() }
         let logURL = URL(fileURLWithPath: url.path + "-wal")
         let logBytes = FileManager.default.fileExists(atPath: logURL.path) ? try read(logURL) : []
-        let log = try WriteAheadLog(logBytes, pageSize: SQLCipherFormat.pageSize)
-        guard file.count % SQLCipherFormat.pageSize == 0 else {
-            throw .unreadable("its size, \(file.count) bytes, is not a whole number of \(SQLCipherFormat.pageSize)-byte pages")
+        // Why each layout did not fit, the first (version 4's) told unless a later one found the key.
+        var refusal: SQLCipherError?
+        for format in [SQLCipherFormat.version4, .version3] {
+            for iterations in key.iterations(for: format) {
+                do {
+                    try decrypt(file, log: logBytes, key: key, iterations: iterations, format: format, into: destination)
+                    return
+                } catch Attempt.notThisLayout(let reason) {
+                    if refusal == nil { refusal = reason }
+                } catch Attempt.failed(let failure) {
+                    throw failure
+                } catch {
+                    throw .unreadable("\(error)")
+                }
+            }
         }
-        let pageCount = log.committedPageCount ?? file.count / SQLCipherFormat.pageSize
-        guard pageCount > 0 else { throw .unreadable("it is empty") }
+        throw refusal ?? .wrongKey
+    }
+
+    /// Why one layout did not give the database: not this one (its pages do not fit, or its
+    /// first page does not authenticate), or this one and a failure on the way.
+    private enum Attempt: Error {
+        case notThisLayout(SQLCipherError)
+        case failed(SQLCipherError)
+    }
+
+    private static func decrypt(
+        _ file: PageFile, log logBytes: [UInt8], key: SQLCipherKey, iterations: Int, format: SQLCipherFormat,
+        into destination: (_ size: Int) throws(SQLCipherError) -> UnsafeMutableRawBufferPointer
+    ) throws {
+        let pageSize = format.pageSize
+        let log: WriteAheadLog
+        do { log = try WriteAheadLog(logBytes, pageSize: pageSize) } catch { throw Attempt.notThisLayout(error) }
+        guard file.count % pageSize == 0 else {
+            throw Attempt.notThisLayout(.unreadable("its size, \(file.count) bytes, is not a whole number of \(pageSize)-byte pages"))
+        }
+        let pageCount = log.committedPageCount ?? file.count / pageSize
+        guard pageCount > 0 else { throw Attempt.failed(.unreadable("it is empty")) }
         // The log's headers are not authenticated: a size it claims must be one the files can hold.
-        guard pageCount <= file.count / SQLCipherFormat.pageSize + log.frames.count else {
-            throw .unreadable("its log says it has \(pageCount) pages, more than the files hold")
+        guard pageCount <= file.count / pageSize + log.frames.count else {
+            throw Attempt.notThisLayout(.unreadable("its log says it has \(pageCount) pages, more than the files hold"))
         }
         func encryptedPage(_ number: Int) throws(SQLCipherError) -> ArraySlice<UInt8> {
-            if let start = log.frames[number] { return logBytes[start..<(start + SQLCipherFormat.pageSize)] }
-            let start = (number - 1) * SQLCipherFormat.pageSize
-            guard start + SQLCipherFormat.pageSize <= file.count else { throw .unreadable("page \(number) is missing") }
-            return try file.bytes(at: start, count: SQLCipherFormat.pageSize)[...]
+            if let start = log.frames[number] { return logBytes[start..<(start + pageSize)] }
+            let start = (number - 1) * pageSize
+            guard start + pageSize <= file.count else { throw .unreadable("page \(number) is missing") }
+            return try file.bytes(at: start, count: pageSize)[...]
         }
-
-        let first = try encryptedPage(1)
-        let plainHeader =
-            Array(first.prefix(SQLCipherFormat.sqliteHeader.count)) == SQLCipherFormat.sqliteHeader
-            && first[first.startIndex + SQLCipherFormat.reserveOffsetInHeader] == UInt8(SQLCipherFormat.reserveSize)
-        let salt: [UInt8]
-        if let given = key.salt {
-            guard given.count == SQLCipherFormat.saltSize else { throw .unreadable("a salt has 16 bytes, not \(given.count)") }
-            salt = Array(given)
-        } else {
-            guard !plainHeader else { throw .saltNeeded }
-            salt = Array(first.prefix(SQLCipherFormat.saltSize))
+        do {
+            let first = try encryptedPage(1)
+            let plainHeader =
+                format.version >= 4 && Array(first.prefix(SQLCipherFormat.sqliteHeader.count)) == SQLCipherFormat.sqliteHeader
+                && first[first.startIndex + SQLCipherFormat.reserveOffsetInHeader] == UInt8(format.reserveSize)
+            let salt: [UInt8]
+            if let given = key.salt {
+                guard given.count == SQLCipherFormat.saltSize else {
+                    throw SQLCipherError.unreadable("a salt has 16 bytes, not \(given.count)")
+                }
+                salt = Array(given)
+            } else {
+                guard !plainHeader else { throw SQLCipherError.saltNeeded }
+                salt = Array(first.prefix(SQLCipherFormat.saltSize))
+            }
+            let pages = try SQLCipherPages(key: key, iterations: iterations, format: format, salt: salt, plainHeader: plainHeader)
+            let firstPage: [UInt8]
+            do { firstPage = try pages.plaintext(of: first, number: 1) } catch {
+                throw error == .wrongKey ? Attempt.notThisLayout(.wrongKey) : Attempt.failed(error)
+            }
+            let buffer = try destination(pageCount * pageSize)
+            for number in 1...pageCount {
+                let page = number == 1 ? firstPage : try pages.plaintext(of: try encryptedPage(number), number: number)
+                let offset = (number - 1) * pageSize
+                page.withUnsafeBytes {
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + page.count)]).copyMemory(from: $0)
+                }
+            }
+            // Bytes 18 and 19: the file format's write and read versions, 2 in WAL mode.
+            buffer[18] = 1
+            buffer[19] = 1
+        } catch let attempt as Attempt {
+            throw attempt
+        } catch let error as SQLCipherError {
+            throw Attempt.failed(error)
         }
-        let pages = try SQLCipherPages(key: key, salt: salt, plainHeader: plainHeader)
-        let buffer = try destination(pageCount * SQLCipherFormat.pageSize)
-        for number in 1...pageCount {
-            let page = try pages.plaintext(of: try encryptedPage(number), number: number)
-            let offset = (number - 1) * SQLCipherFormat.pageSize
-            page.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + page.count)]).copyMemory(from: $0) }
-        }
-        // Bytes 18 and 19: the file format's write and read versions, 2 in WAL mode.
-        buffer[18] = 1
-        buffer[19] = 1
     }
 
     private static func read(_ url: URL) throws(SQLCipherError) -> [UInt8] {

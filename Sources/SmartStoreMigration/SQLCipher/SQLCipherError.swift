@@ -4,7 +4,7 @@ package enum SQLCipherError: Error, Equatable, Sendable {
     case wrongKey
     /// A page's MAC does not match: the file was changed or damaged after it was written.
     case damagedPage(Int)
-    /// The file is not a SQLCipher 4 database this reader knows (the reason says why).
+    /// The file is not a SQLCipher database this reader knows (the reason says why).
     case unreadable(String)
     /// The file keeps its first 32 bytes plain, so its salt is kept elsewhere and must be given.
     case saltNeeded
@@ -14,7 +14,7 @@ package enum SQLCipherError: Error, Equatable, Sendable {
         switch self {
         case .wrongKey: "The key does not open this store: its first page does not authenticate with it."
         case .damagedPage(let number): "Page \(number) of the store fails authentication: the file was changed or damaged."
-        case .unreadable(let reason): "The file is not a SQLCipher 4 store this reader knows: \(reason)."
+        case .unreadable(let reason): "The file is not a SQLCipher store this reader knows: \(reason)."
         case .saltNeeded: "The store keeps its header unencrypted, so its salt is kept apart (on iOS, in the keychain); give the salt."
         }
     }
