@@ -178,6 +178,13 @@ def remove(path):
             os.remove(str(path) + suffix)
 
 
+def record(name, pragmas, version=4):
+    """Reads a finished store back with SQLite3 Multiple Ciphers: the rows the tests expect."""
+    db = connect(folder / name, pragmas, version)
+    expected["files"][name] = dump(db)
+    db.close()
+
+
 mobile_sdk = [("kdf_iter", 4000), ("key", PASSPHRASE)]
 
 if bench_store is not None:
@@ -198,9 +205,7 @@ for name, pragmas in [("passphrase.db", mobile_sdk), ("plaintext-header.db", hea
     db = connect(path, pragmas)
     build(db)
     db.close()
-    db = connect(path, pragmas)
-    expected["files"][name] = dump(db)
-    db.close()
+    record(name, pragmas)
 
 # An SDK 4.3 to 10.x store: soup_attrs has the externalStorage column, and an externally stored
 # soup keeps NULL in its soup column (the entries lived in files beside the store).
@@ -219,9 +224,7 @@ with db:
         db.execute(f"INSERT INTO {table} (id, soup, created, lastModified, {table}_0) VALUES (?, NULL, ?, ?, ?)",
                    (entry_id, 1_700_000_000_000 + entry_id, 1_700_000_000_000 + entry_id, f"001BIG{entry_id}"))
 db.close()
-db = connect(path, mobile_sdk)
-expected["files"]["sdk10-external.db"] = dump(db)
-db.close()
+record("sdk10-external.db", mobile_sdk)
 
 
 def external_entry(entry_id, size):
@@ -279,9 +282,7 @@ remove(path)
 db = connect(path, [("key", PASSPHRASE)], version=3)
 build(db, count=30, sync_index_type="string")
 db.close()
-db = connect(path, [("key", PASSPHRASE)], version=3)
-expected["files"]["sdk7-sqlcipher3.db"] = dump(db)
-db.close()
+record("sdk7-sqlcipher3.db", [("key", PASSPHRASE)], version=3)
 
 # A hostile store: an entry under the highest id SQLite allows, which no soup can take (the next
 # id would not exist).

@@ -32,7 +32,7 @@ extension SalesforceApp {
     /// Call it at launch and after each login: a store migrated before, and unchanged since, is
     /// remembered (in `directory/mobile-sdk-migrations.json`) and not read again, so later calls
     /// cost a look at the folder. A failure stops at the store that failed; what was migrated
-    /// stays, and the next call goes on (see ``MobileSDKStoreMigration``).
+    /// stays, and the next call goes on (see `MobileSDKStoreMigration` in SmartStoreMigration).
     /// - Parameters:
     ///   - folder: Where to look for the SDK's stores.
     ///   - key: The key the SDK gave SQLCipher (the same for every store of an app).
