@@ -4,7 +4,7 @@ public import SalesforceAuth
 import SalesforceCore
 
 /// A LocalOrg started for a test, with a clock the test moves and the OAuth client, login host,
-/// browser and raw requests that reach it. ``withLocalOrg(_:seed:tokenLifetime:configuration:_:)``
+/// browser and raw requests that reach it. ``withLocalOrg(_:seed:tokenLifetime:startingAt:configuration:_:)``
 /// starts one, on a free loopback port or in process, and always stops it.
 public struct TestOrg: Sendable {
     /// How a test reaches its org, as HummingbirdTesting's `.router` and `.live`.

@@ -28,10 +28,10 @@ public import LocalOrg
 ///   - body: The test, given the running org; what it returns is returned.
 @discardableResult
 public func withLocalOrg<T>(
-    _ setup: TestOrg.Setup = .live, seed: Bool = false, tokenLifetime: TimeInterval = 3600, startingAt start: Date = Date(),
+    _ setup: TestOrg.Setup = .live, seed: Bool = false, tokenLifetime: TimeInterval = 3600, startingAt: Date = Date(),
     configuration: LocalOrgConfiguration = LocalOrgConfiguration(), _ body: (TestOrg) async throws -> T
 ) async throws -> T {
-    let clock = MovableClock(at: start)
+    let clock = MovableClock(at: startingAt)
     var configuration = configuration
     configuration.seedsSampleData = seed
     configuration.tokenLifetime = tokenLifetime
