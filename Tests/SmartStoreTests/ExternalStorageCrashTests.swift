@@ -7,50 +7,66 @@ import Testing
 
 @testable import SmartStore
 
-@Suite("External storage after a kill between commit and the files' moves")
+@Suite("External storage after a kill between a commit and its files' moves")
 struct ExternalStorageCrashTests {
-    /// The state a process leaves when it dies after a transaction that wrote entry files
-    /// committed and before those files were moved into place: each new file still at its
-    /// temporary name, the old one (if any) in place, the moves recorded in the database.
-    static func dieBeforeMoves(_ store: SmartStore, files: [(id: Int64, oldBytes: Data?)]) async throws {
-        let storage = store.externalStorage
-        for (id, oldBytes) in files {
-            let final = storage.fileURL(table: "TABLE_1", id: id)
-            let temporary = final.appendingPathExtension("pending")
-            try FileManager.default.moveItem(at: final, to: temporary)
-            if let oldBytes { try oldBytes.write(to: final) }
-            try await store.write { db, _ in
-                try db.execute(
-                    sql: "CREATE TABLE IF NOT EXISTS \(ExternalStorage.movesTable) (temporary TEXT NOT NULL, final TEXT NOT NULL)")
-                try db.execute(
-                    sql: "INSERT INTO \(ExternalStorage.movesTable) VALUES (?, ?)",
-                    arguments: [storage.relativePath(of: temporary), storage.relativePath(of: final)])
-            }
-        }
+    /// A store with an externally stored soup whose next commits stop before their files are
+    /// moved into place, as a process killed right after the commit leaves them; returns what
+    /// those commits stored.
+    static func dieAfterCommits(at url: URL, encryption: StoreEncryption) async throws -> [JSON] {
+        let store = try await SmartStore(url: url, encryption: encryption)
+        defer { try? store.close() }
+        try await store.registerSoup(SoupSpec(name: "big", features: [.externalStorage]), indexSpecs: [string("name")])
+        try await store.upsert(entries: [["name": "first", "version": 1]], inSoup: "big")
+        store.stopsBeforeFileMovesForTesting.withLock { $0 = true }
+        let updated = try await store.upsert(entries: [["_soupEntryId": 1, "name": "first", "version": 2]], inSoup: "big")
+        let inserted = try await store.upsert(entries: [["name": "second"]], inSoup: "big")
+        return updated + inserted
     }
 
-    @Test("The next open moves the committed files into place: an update and an insert both read back as committed")
+    @Test("The next read-write open moves the committed files into place: an update and an insert read back as committed")
     func committedFilesArrive() async throws {
         try await withTemporaryDirectory { folder in
             let url = folder.appendingPathComponent("store.sqlite")
             let key = StoreEncryption.key(SymmetricKey(size: .bits256))
-            var store = try await SmartStore(url: url, encryption: key)
-            try await store.registerSoup(SoupSpec(name: "big", features: [.externalStorage]), indexSpecs: [string("name")])
-            try await store.upsert(entries: [["name": "first", "version": 1]], inSoup: "big")
-            let oldBytes = try Data(contentsOf: store.externalStorage.fileURL(table: "TABLE_1", id: 1))
-            let updated = try await store.upsert(entries: [["_soupEntryId": 1, "name": "first", "version": 2]], inSoup: "big")
-            let inserted = try await store.upsert(entries: [["name": "second"]], inSoup: "big")
-            try await Self.dieBeforeMoves(store, files: [(1, oldBytes), (2, nil)])
-            try store.close()
+            let committed = try await Self.dieAfterCommits(at: url, encryption: key)
 
-            store = try await SmartStore(url: url, encryption: key)
+            // A read-only open cannot move them, and says so rather than read the old text.
+            let refusal = await #expect(throws: SmartStoreError.self) { try await SmartStore(url: url, encryption: key, access: .readOnly) }
+            #expect(refusal?.code == .readOnly)
+            #expect(refusal?.message.contains("entries kept in files") == true)
+
+            let store = try await SmartStore(url: url, encryption: key)
             defer { try? store.close() }
-            #expect(try await store.retrieve(usingSoupEntryIds: [1, 2], inSoup: "big") == updated + inserted)
-            let folderContents = try FileManager.default.contentsOfDirectory(
-                atPath: store.externalStorage.directory.appendingPathComponent("TABLE_1").path)
-            #expect(folderContents.sorted() == ["soupelt_1", "soupelt_2"])
-            let recorded = try await store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(ExternalStorage.movesTable)") }
-            #expect(recorded == 0)
+            #expect(try await store.retrieve(usingSoupEntryIds: [1, 2], inSoup: "big") == committed)
+            let files = try FileManager.default.contentsOfDirectory(atPath: store.externalStorage.directory.appendingPathComponent("TABLE_1").path)
+            #expect(files.sorted() == ["soupelt_1", "soupelt_2"])
+            #expect(try await store.read { db in try store.externalStorage.hasInterruptedWrites(db) } == false)
+        }
+    }
+
+    @Test("Encrypting a plain store first moves the files its last commits left unmoved")
+    func encryptingKeepsThem() async throws {
+        try await withTemporaryDirectory { folder in
+            let url = folder.appendingPathComponent("store.sqlite")
+            let committed = try await Self.dieAfterCommits(at: url, encryption: .plaintext)
+            let key = StoreEncryption.key(SymmetricKey(size: .bits256))
+            try await SmartStore.encryptPlainStore(at: url, with: key)
+            let store = try await SmartStore(url: url, encryption: key)
+            defer { try? store.close() }
+            #expect(try await store.retrieve(usingSoupEntryIds: [1, 2], inSoup: "big") == committed)
+        }
+    }
+
+    @Test("Only the move of an entry file to its own name is taken from the record")
+    func hostileRecords() {
+        #expect(ExternalStorage.isMove(from: "TABLE_1/soupelt_2.1A2B-C3.pending", to: "TABLE_1/soupelt_2"))
+        for (temporary, final) in [
+            ("TABLE_1/soupelt_2.x.pending", "../TABLE_1/soupelt_2"), ("../../etc/passwd.x.pending", "../../etc/passwd"),
+            ("TABLE_1/soupelt_2.x/../../y.pending", "TABLE_1/soupelt_2"), ("TABLE_1/soupelt_3.x.pending", "TABLE_1/soupelt_2"),
+            ("TABLE_1/soupelt_2.pending", "TABLE_1/soupelt_2"), ("TABLE_1/soupelt_2.x.pending", "TABLE_1/other"),
+            ("TABLE_1/soupelt_2.x.pending", "TABLE_1/soupelt_2/x"), ("TABLE_1/soupelt_2.x.txt", "TABLE_1/soupelt_2"),
+        ] {
+            #expect(!ExternalStorage.isMove(from: temporary, to: final), "\(temporary) → \(final)")
         }
     }
 }

@@ -120,16 +120,48 @@ final class ExternalStorage: Sendable {
     /// Finishes the moves of a transaction that committed while the process died before its
     /// files were all in place (they are recorded in the same transaction), then removes the
     /// temporary files of transactions that did not commit.
+    /// - Throws: when a recorded move cannot be made: the record stays, for the next open.
     func finishInterruptedWrites(_ db: Database) throws {
         if try db.tableExists(Self.movesTable) {
             for row in try Row.fetchAll(db, sql: "SELECT temporary, final FROM \(Self.movesTable)") {
-                guard let temporary = row["temporary"] as String?, let final = row["final"] as String? else { continue }
+                // Only a move of an entry file to its own name is made: a row changed by hand can
+                // name nothing else, and is dropped.
+                guard case .string(let temporary) = (row["temporary"] as DatabaseValue).storage,
+                    case .string(let final) = (row["final"] as DatabaseValue).storage, Self.isMove(from: temporary, to: final)
+                else { continue }
                 let from = directory.appendingPathComponent(temporary)
-                if FileManager.default.fileExists(atPath: from.path) { _ = rename(from.path, directory.appendingPathComponent(final).path) }
+                guard FileManager.default.fileExists(atPath: from.path) else { continue }
+                guard rename(from.path, directory.appendingPathComponent(final).path) == 0 else {
+                    throw SmartStoreError.fileSystem(path: from.path, reason: String(cString: strerror(errno)))
+                }
             }
             try db.execute(sql: "DELETE FROM \(Self.movesTable)")
         }
         removeLeftovers()
+    }
+
+    /// Whether any committed move is still to be made (a read-only open cannot make it).
+    func hasInterruptedWrites(_ db: Database) throws -> Bool {
+        try db.tableExists(Self.movesTable) && (try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(Self.movesTable))") ?? false)
+    }
+
+    /// Whether `temporary` → `final` is the move of an entry file into place:
+    /// `TABLE_<n>/soupelt_<id>.<token>.pending` → `TABLE_<n>/soupelt_<id>`.
+    static func isMove(from temporary: String, to final: String) -> Bool {
+        let parts = final.split(atScalars: ["/"], omittingEmptyParts: false)
+        guard parts.count == 2, parts[0].utf8.starts(with: "TABLE_".utf8), parts[1].utf8.starts(with: "soupelt_".utf8),
+            parts.allSatisfy({ part in part.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isAlphanumeric($0) } }),
+            temporary.utf8.starts(with: (final + ".").utf8), temporary.utf8.count > final.utf8.count + ".pending".utf8.count
+        else { return false }
+        let token = temporary.utf8.dropFirst(final.utf8.count + 1).dropLast(".pending".utf8.count)
+        return temporary.utf8.reversed().starts(with: ".pending".utf8.reversed())
+            && token.allSatisfy { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || isAlphanumeric($0) }
+            && !token.contains(UInt8(ascii: "/"))
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
     }
 
     /// A file's path under the directory.
@@ -155,6 +187,9 @@ final class ExternalStorage: Sendable {
 final class ExternalStorageChanges: Sendable {
     private let storage: ExternalStorage
     private let changes = Locked(Changes())
+    /// In this transaction's temporary names: a record left from another transaction can never
+    /// name this one's files.
+    private let token = UUID().uuidString
 
     private struct Changes {
         var pending: [(temporary: URL, final: URL)] = []
@@ -168,7 +203,7 @@ final class ExternalStorageChanges: Sendable {
     /// Writes an entry's JSON text to a temporary file that ``commit()`` moves into place.
     func write(_ bytes: [UInt8], table: String, id: Int64) throws(SmartStoreError) {
         let final = storage.fileURL(table: table, id: id)
-        let temporary = final.appendingPathExtension("pending")
+        let temporary = final.appendingPathExtension("\(token).pending")
         try ExternalStorage.write(bytes, to: temporary, place: ExternalStorage.place(table: table, id: id), cipher: storage.cipher)
         changes.withLock { $0.pending.append((temporary, final)) }
     }
@@ -201,12 +236,15 @@ final class ExternalStorageChanges: Sendable {
     /// Whether the transaction wrote files to move into place.
     var hasMoves: Bool { !changes.current.pending.isEmpty }
 
-    /// Moves written files into place and deletes removed ones.
-    func commit() {
+    /// Moves written files into place and deletes removed ones; returns whether every move was
+    /// made (else their record stays, and the next open makes them).
+    func commit() -> Bool {
         let (written, removed) = changes.withLock { ($0.pending, $0.removals) }
         for url in removed { try? FileManager.default.removeItem(at: url) }
         // rename(2) replaces an existing file atomically, so readers see the old or the new entry.
-        for (temporary, final) in written { _ = rename(temporary.path, final.path) }
+        var moved = true
+        for (temporary, final) in written where rename(temporary.path, final.path) != 0 { moved = false }
+        return moved
     }
 
     /// Deletes the temporary files of a transaction that did not commit.

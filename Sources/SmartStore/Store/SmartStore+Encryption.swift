@@ -77,6 +77,9 @@ extension SmartStore {
         try mappingErrors {
             let plain = try DatabaseQueue(path: url.path)
             try plain.writeWithoutTransaction { db in
+                // Entry files a committed transaction had not moved into place yet are moved
+                // first, or the copy below would leave them out.
+                try ExternalStorage(databaseURL: url, cipher: nil).finishInterruptedWrites(db)
                 try StoreDatabase.reserveSealSpace(db)
                 try db.execute(sql: "VACUUM INTO ?", arguments: [stagingURI])
                 // The plain WAL must not outlive the swap: empty it into the plain database.

@@ -22,6 +22,9 @@ public final class SmartStore: Sendable {
     public let url: URL
     private let database: DatabasePool
     private let closedFlag = ClosedFlag()
+    /// For tests: commits leave their entry files unmoved, as a process killed right after a
+    /// commit would.
+    let stopsBeforeFileMovesForTesting = Locked(false)
     let catalog = SchemaCatalog()
     let externalStorage: ExternalStorage
     let cipher: PageCipher?
@@ -81,6 +84,8 @@ public final class SmartStore: Sendable {
             try await resumeInterruptedAlterations()
         } else if try await hasInterruptedAlterations() {
             throw .interrupted(path: url.path, operation: "alterSoup")
+        } else if try await read({ [externalStorage] db in try externalStorage.hasInterruptedWrites(db) }) {
+            throw .interrupted(path: url.path, operation: "write of entries kept in files")
         }
         Self.logger.debug("Opened \(cipher == nil ? "the plain" : "the encrypted") store \(url.lastPathComponent) (\(access))")
     }
@@ -195,8 +200,11 @@ public final class SmartStore: Sendable {
                 throw error
             }
             // Still holding the writer, so no later write can touch these files first.
-            files.commit()
-            if files.hasMoves { try? db.execute(sql: "DELETE FROM \(ExternalStorage.movesTable)") }
+            // Tests stop here to be the process that died after the commit.
+            if stopsBeforeFileMovesForTesting.current { return try result.get() }
+            // The record of the moves goes once they are all made; a failure to remove it leaves
+            // moves of files already in place, which the next open finds done.
+            if files.commit(), files.hasMoves { try? db.execute(sql: "DELETE FROM \(ExternalStorage.movesTable)") }
             return try result.get()
         }
     }
