@@ -1,6 +1,7 @@
 import Crypto
 import ForceKitTestSupport
 import Foundation
+import GRDB
 import SalesforceCore
 import SmartStore
 import SmartStoreMigration
@@ -157,8 +158,78 @@ struct MobileSDKStoreMigrationTests {
             // Another user's store, migrated into the same ForceKit store by mistake.
             let error = await #expect(throws: StoreMigrationError.self) { try await Self.migration("raw-key.db").migrate(into: store) }
             #expect(error?.code == .soupConflict)
-            #expect(error?.message.contains("passphrase.db") == true, "\(String(describing: error))")
+            #expect(error?.message.contains("another SDK store") == true, "\(String(describing: error))")
             #expect(try await store.count(using: .buildAllQuerySpec(soupName: "accounts")) == 153)
+        }
+    }
+
+    @Test("The same SDK store found at another path (an app's container moves on update) is recognised and skipped")
+    func movedStore() async throws {
+        try await withTemporaryDirectory { folder in
+            try await Self.withNewStore { store, _ in
+                _ = try await Self.migration("passphrase.db").migrate(into: store)
+                let moved = folder.appendingPathComponent("elsewhere/passphrase.db")
+                try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: SQLCipherReaderTests.fixtures.appendingPathComponent("passphrase.db"), to: moved)
+                let again = try MobileSDKStoreMigration(storeAt: moved, key: try Self.key(for: "passphrase.db", SQLCipherReaderTests.expected()))
+                #expect(try await again.migrate(into: store).soups.map(\.wasAlreadyMigrated) == [true, true])
+            }
+        }
+    }
+
+    /// Runs `change` on the plain migrated store's database, as a process killed before the
+    /// check (or an app writing to the soup) would leave it, and reopens the store.
+    static func withMigratedPlainStore(_ body: (URL, MobileSDKStoreMigration) async throws -> Void) async throws {
+        try await withTemporaryDirectory { folder in
+            let url = folder.appendingPathComponent("migrated.db")
+            let store = try await SmartStore(url: url, encryption: .plaintext)
+            let migration = try Self.migration("passphrase.db")
+            _ = try await migration.migrate(into: store)
+            try store.close()
+            try await body(url, migration)
+        }
+    }
+
+    static func execute(_ sql: String, in url: URL) throws {
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.write { try $0.execute(sql: sql) }
+        try queue.close()
+    }
+
+    @Test("A soup written but not checked before a kill is checked by the next run; one found different is written again")
+    func uncheckedSoups() async throws {
+        try await Self.withMigratedPlainStore { url, migration in
+            try Self.execute("UPDATE soup_origins SET verified = 0", in: url)
+            var store = try await SmartStore(url: url, encryption: .plaintext)
+            #expect(try await migration.migrate(into: store).soups.map(\.wasAlreadyMigrated) == [true, true])
+            try store.close()
+
+            // Damaged where nothing wrote since the migration: removed and migrated again.
+            try Self.execute("UPDATE soup_origins SET verified = 0", in: url)
+            try Self.execute("UPDATE TABLE_1 SET soup = json_set(soup, '$.Name', 'damaged') WHERE id = 5", in: url)
+            store = try await SmartStore(url: url, encryption: .plaintext)
+            defer { try? store.close() }
+            let report = try await migration.migrate(into: store)
+            #expect(report.soups.map(\.wasAlreadyMigrated) == [false, true])
+            let accounts = try Self.expectedEntries("TABLE_1", of: "passphrase.db")
+            #expect(try await store.retrieve(usingSoupEntryIds: [5], inSoup: "accounts") == [try #require(accounts[5])])
+        }
+    }
+
+    @Test("A soup the app wrote to since its migration is never removed by a failed check: it is kept and the failure said")
+    func writtenSoupsAreKept() async throws {
+        try await Self.withMigratedPlainStore { url, migration in
+            let store = try await SmartStore(url: url, encryption: .plaintext)
+            defer { try? store.close() }
+            let edited = try await store.upsert(entries: [["_soupEntryId": 5, "Name": "Edited in the app"]], inSoup: "accounts")
+            try store.close()
+            try Self.execute("UPDATE soup_origins SET verified = 0", in: url)
+            let reopened = try await SmartStore(url: url, encryption: .plaintext)
+            defer { try? reopened.close() }
+            let error = await #expect(throws: StoreMigrationError.self) { try await migration.migrate(into: reopened) }
+            #expect(error?.code == .verificationFailed)
+            #expect(error?.recoverySuggestion?.contains("kept") == true, "\(String(describing: error))")
+            #expect(try await reopened.retrieve(usingSoupEntryIds: [5], inSoup: "accounts") == edited)
         }
     }
 

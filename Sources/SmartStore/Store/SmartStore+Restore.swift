@@ -119,14 +119,17 @@ extension SmartStore {
                 if db.changesCount == 0 {
                     try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", arguments: [soup.tableName, sequence])
                 }
+                // With what it held and when: a soup the app has written to since is not one a
+                // failed check may remove.
                 try db.execute(
                     sql: """
                         CREATE TABLE IF NOT EXISTS \(SoupOrigins.table) (
-                            soupName TEXT PRIMARY KEY, origin TEXT NOT NULL, verified INTEGER NOT NULL DEFAULT 0)
+                            soupName TEXT PRIMARY KEY, origin TEXT NOT NULL, verified INTEGER NOT NULL DEFAULT 0,
+                            entries INTEGER NOT NULL, restoredAt INTEGER NOT NULL)
                         """)
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO \(SoupOrigins.table) (soupName, origin, verified) VALUES (?, ?, 0)",
-                    arguments: [spec.name, origin])
+                    sql: "INSERT OR REPLACE INTO \(SoupOrigins.table) (soupName, origin, verified, entries, restoredAt) VALUES (?, ?, 0, ?, ?)",
+                    arguments: [spec.name, origin, count, writer.now])
                 return count
             }
         } catch let error as DatabaseError {
@@ -146,10 +149,34 @@ extension SmartStore {
             guard try db.tableExists(SoupOrigins.table) else { return [:] }
             var origins: [String: SoupOrigin] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT soupName, origin, verified FROM \(SoupOrigins.table)") {
-                guard let name = row["soupName"] as String?, let origin = row["origin"] as String? else { continue }
-                origins[name] = SoupOrigin(origin: origin, verified: (row["verified"] as Int64?) == 1)
+                // Read by storage class: a value changed by hand is skipped, never trapped on.
+                guard case .string(let name) = (row["soupName"] as DatabaseValue).storage,
+                    case .string(let origin) = (row["origin"] as DatabaseValue).storage
+                else { continue }
+                origins[name] = SoupOrigin(origin: origin, verified: (row["verified"] as DatabaseValue) == 1.databaseValue)
             }
             return origins
+        }
+    }
+
+    /// Removes the restored soup `name` if nothing has written to it since it was restored (it
+    /// has the entries it was restored with, none written later), in one transaction; returns
+    /// whether it did. A soup the app has used since is kept.
+    package func removeRestoredSoupIfUnchanged(_ name: String) async throws(SmartStoreError) -> Bool {
+        defer { catalog.invalidate() }
+        return try await write { db, files in
+            guard try db.tableExists(SoupOrigins.table), let soup = try StoreSchema.loadDescriptors(db)[name],
+                let row = try Row.fetchOne(db, sql: "SELECT entries, restoredAt FROM \(SoupOrigins.table) WHERE soupName = ?", arguments: [name]),
+                case .int64(let entries) = (row["entries"] as DatabaseValue).storage,
+                case .int64(let restoredAt) = (row["restoredAt"] as DatabaseValue).storage
+            else { return false }
+            let count = try Int64.fetchOne(db, sql: "SELECT count(*) FROM \(soup.tableName)") ?? 0
+            let written = try Int64.fetchOne(db, sql: "SELECT max(lastModified) FROM \(soup.tableName)") ?? .min
+            guard count == entries, written < restoredAt else { return false }
+            try StoreSchema.dropStorage(for: soup, db)
+            try StoreSchema.deleteSoupRecord(soup, db)
+            files.removeAll(table: soup.tableName)
+            return true
         }
     }
 

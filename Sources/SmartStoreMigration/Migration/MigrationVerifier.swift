@@ -18,7 +18,7 @@ struct MigrationVerifier {
     func verify(expecting count: Int) async throws {
         let stored = try await storedCount()
         guard stored == count else {
-            throw StoreMigrationError.verificationFailed(soup: soup.name, "it has \(stored) entries, the SDK's \(count)")
+            throw StoreMigrationError.differs(soup: soup.name, "it has \(stored) entries, the SDK's \(count)")
         }
         var after: Int64?
         while true {
@@ -36,16 +36,16 @@ struct MigrationVerifier {
             }
             for entry in entries {
                 guard let migrated = byId[entry.id] else {
-                    throw StoreMigrationError.verificationFailed(soup: soup.name, "entry \(entry.id) is missing")
+                    throw StoreMigrationError.differs(soup: soup.name, "entry \(entry.id) is missing")
                 }
                 guard case .object(var expected) = try? JSON(parsing: entry.text) else {
-                    throw StoreMigrationError.verificationFailed(soup: soup.name, "entry \(entry.id) is not a JSON object")
+                    throw StoreMigrationError.differs(soup: soup.name, "entry \(entry.id) is not a JSON object")
                 }
                 expected[SoupEntryField.id] = .integer(entry.id)
                 expected[SoupEntryField.createdDate] = .integer(entry.created)
                 expected[SoupEntryField.lastModifiedDate] = .integer(entry.lastModified)
                 guard migrated == .object(expected) else {
-                    throw StoreMigrationError.verificationFailed(soup: soup.name, "entry \(entry.id) differs")
+                    throw StoreMigrationError.differs(soup: soup.name, "entry \(entry.id) differs")
                 }
             }
             after = last.id

@@ -25,6 +25,10 @@ public struct MobileSDKStoreMigration: Sendable {
     public let storeURL: URL
     /// The SDK's store, decrypted in memory, and its entry files.
     private let source: MigrationSource
+    /// What names this SDK store in the ForceKit store's record of migrated soups, wherever the
+    /// file is: its salt (random per database; for a store with a plain header, the app's salt
+    /// given with the key) and what its path says of it (``MobileSDKStoreFile``), or its name.
+    private let origin: String
 
     /// Opens the SDK store at `url` with `key`, for a migration: its pages are authenticated
     /// and decrypted into memory here, so a wrong key or a damaged file fails before anything
@@ -57,6 +61,12 @@ public struct MobileSDKStoreMigration: Sendable {
                 key: SymmetricKey(data: key))
         }
         source = MigrationSource(reader: MobileSDKStoreReader(database), entryFiles: files, batchSize: max(1, entriesPerBatch))
+        let fileSalt = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.read(upToCount: SQLCipherFormat.saltSize)
+        }
+        let salt = (key.sqlCipherKey.salt ?? fileSalt ?? Data()).map { String($0, radix: 16) }.joined(separator: ".")
+        origin = "\(salt)/\(MobileSDKStoreFile.parse(url)?.identity ?? "file/" + url.lastPathComponent)"
         // A file that opens but is not a SmartStore store is refused here too.
         do { _ = try source.reader.soups() } catch { throw StoreMigrationError(error) }
     }
@@ -106,20 +116,18 @@ public struct MobileSDKStoreMigration: Sendable {
             let size: (entries: Int, sequence: Int64)
             do { size = try reader.size(of: soup) } catch { throw StoreMigrationError(error) }
             let verifier = MigrationVerifier(source: source, soup: soup, store: store)
-            let origin = "\(storeURL.standardizedFileURL.path)#\(soup.tableName)"
+            let origin = "\(self.origin)#\(soup.tableName)"
             if let recorded = origins[soup.name] {
-                guard recorded.origin == origin else { throw StoreMigrationError.soupFromAnotherStore(soup.name, origin: recorded.origin) }
+                guard recorded.origin == origin else { throw StoreMigrationError.soupFromAnotherStore(soup.name) }
                 if recorded.verified {
                     migrated.append(.init(name: soup.name, entries: size.entries, wasAlreadyMigrated: true))
                     continue
                 }
                 // Written by a run stopped before it checked it: checked now, or written again.
-                if (try? await verifier.verify(expecting: size.entries)) != nil {
-                    try await store.markRestoredSoupVerified(soup.name)
+                if try await Self.difference(of: soup.name, with: verifier, expecting: size.entries, removingIt: store) == nil {
                     migrated.append(.init(name: soup.name, entries: size.entries, wasAlreadyMigrated: true))
                     continue
                 }
-                try await store.removeSoup(soup.name)
             } else if try await store.soupExists(soup.name), case let count = try await verifier.storedCount(), count > 0 {
                 throw StoreMigrationError.soupConflict(soup.name, entries: count)
             }
@@ -149,16 +157,29 @@ public struct MobileSDKStoreMigration: Sendable {
             } catch RestoreError.idOutOfRange(let name, let id) {
                 throw StoreMigrationError.unreadableEntry(soup: name, id: id, "no soup can hold that id")
             }
-            do {
-                try await verifier.verify(expecting: size.entries)
-            } catch {
-                // Nothing unchecked is kept: the soup goes, and the next run writes it again.
-                try? await store.removeSoup(soup.name)
-                throw error
+            if let difference = try await Self.difference(of: soup.name, with: verifier, expecting: size.entries, removingIt: store) {
+                throw StoreMigrationError.verificationFailed(difference, removed: true)
             }
-            try await store.markRestoredSoupVerified(soup.name)
             migrated.append(.init(name: soup.name, entries: size.entries, wasAlreadyMigrated: false))
         }
         return MigrationReport(soups: migrated)
+    }
+
+    /// Compares the migrated soup with the SDK's: nil when equal (it is recorded as checked),
+    /// else what differs, the soup removed so that it is written again. A soup something wrote to
+    /// since it was restored is kept instead, and the difference thrown.
+    private static func difference(
+        of name: String, with verifier: MigrationVerifier, expecting count: Int, removingIt store: SmartStore
+    ) async throws -> String? {
+        do {
+            try await verifier.verify(expecting: count)
+        } catch let error as StoreMigrationError where error.code == .verificationFailed {
+            guard try await store.removeRestoredSoupIfUnchanged(name) else {
+                throw StoreMigrationError.verificationFailed(error.message, removed: false)
+            }
+            return error.message
+        }
+        try await store.markRestoredSoupVerified(name)
+        return nil
     }
 }

@@ -75,10 +75,10 @@ extension StoreMigrationError {
             recoverySuggestion: "Migrate into a new store, or remove that soup from the ForceKit store first.")
     }
 
-    /// ``Code/soupConflict``, for a soup migrated from another SDK store (or the same one moved).
-    static func soupFromAnotherStore(_ soup: String, origin: String) -> StoreMigrationError {
+    /// ``Code/soupConflict``, for a soup migrated from another SDK store.
+    static func soupFromAnotherStore(_ soup: String) -> StoreMigrationError {
         StoreMigrationError(
-            code: .soupConflict, message: "The ForceKit store's soup \(soup) was migrated from another store (\(origin)).",
+            code: .soupConflict, message: "The ForceKit store's soup \(soup) was migrated from another SDK store.",
             recoverySuggestion: "Migrate each SDK store into a store of its own.")
     }
 
@@ -98,13 +98,19 @@ extension StoreMigrationError {
             recoverySuggestion: "Nothing of this soup was migrated. Remove the entry from the SDK's store, or sync the soup again.")
     }
 
-    /// ``Code/verificationFailed``.
-    static func verificationFailed(soup: String, _ difference: String) -> StoreMigrationError {
+    /// ``Code/verificationFailed``, as the check finds it: what differs.
+    static func differs(soup: String, _ difference: String) -> StoreMigrationError {
         StoreMigrationError(
-            code: .verificationFailed,
-            message: "The migrated soup \(soup) does not read back as the SDK's: \(difference).",
-            recoverySuggestion:
-                "Nothing of this soup was kept, and the SDK's store is untouched. Please report it, with the SDK version that wrote the store."
-        )
+            code: .verificationFailed, message: "The migrated soup \(soup) does not read back as the SDK's: \(difference).")
+    }
+
+    /// ``Code/verificationFailed``, once the migration has dealt with the soup: removed (so
+    /// nothing unchecked stays), or kept because something wrote to it since it was migrated.
+    static func verificationFailed(_ difference: String, removed: Bool) -> StoreMigrationError {
+        StoreMigrationError(
+            code: .verificationFailed, message: difference,
+            recoverySuggestion: removed
+                ? "It was removed again, and the SDK's store is untouched. Please report it, with the SDK version that wrote the store."
+                : "It was kept, since it has been written to since it was migrated; the SDK's store is untouched. Remove the soup to migrate it again.")
     }
 }

@@ -44,9 +44,20 @@ public struct MobileSDKStoreFile: Sendable, Hashable {
         var found: [MobileSDKStoreFile] = []
         for case let file as URL in files {
             guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            if let store = iOSStore(file) ?? androidStore(file) { found.append(store) }
+            if let store = parse(file) { found.append(store) }
         }
         return found.sorted { $0.url.path < $1.url.path }
+    }
+
+    /// What the path of `file` says of it, if it is where the SDK keeps a store.
+    static func parse(_ file: URL) -> MobileSDKStoreFile? {
+        iOSStore(file) ?? androidStore(file)
+    }
+
+    /// What names the store wherever its app's folder is: its platform, user and name, the parts
+    /// of its path the SDK chose (an app's container path changes across updates).
+    var identity: String {
+        [platform.rawValue, orgId ?? "-", userId ?? "-", communityId ?? "internal", name].joined(separator: "/")
     }
 
     /// `…/<org>/<user>/<community>/stores/<name>/store.sqlite`, or `…/stores/<name>/store.sqlite`.
