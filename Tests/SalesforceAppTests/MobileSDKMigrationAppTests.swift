@@ -61,6 +61,7 @@ struct MobileSDKMigrationAppTests {
                         case .migrated(let report): return "\(owner) \(outcome.file.name) migrated \(report.entryCount)"
                         case .alreadyMigrated: return "\(owner) \(outcome.file.name) already"
                         case .waitingForLogin: return "\(owner) \(outcome.file.name) waiting"
+                        case .failed(let message): return "\(owner) \(outcome.file.name) failed: \(message.prefix(34))"
                         }
                     }.sorted()
                 }
@@ -82,6 +83,32 @@ struct MobileSDKMigrationAppTests {
                         == [
                             "005000000000009AAA defaultStore waiting", "\(user18) defaultStore already", "global settings already",
                         ].sorted())
+            }
+        }
+    }
+
+    @Test("Two calls at once (at launch, and after a login) migrate a store once, one after the other")
+    func concurrentCalls() async throws {
+        try await withLocalOrg(.inProcess) { org in
+            try await withTemporaryDirectory { folder in
+                let config = folder.appendingPathComponent("config")
+                try TemplateFiles.write(for: org, into: config)
+                let app = try await SalesforceApp(
+                    configuration: try AppConfiguration(contentsOf: config), directory: folder.appendingPathComponent("app"),
+                    transport: org.transport)
+                let account = try await app.logIn(at: org.loginHost, using: org.browser)
+                let documents = folder.appendingPathComponent("Documents")
+                try Self.place(
+                    "passphrase.db",
+                    at:
+                        "com.example/\(account.identity.orgID.id18)/\(account.identity.userID.id18)/internal/stores/defaultStore/store.sqlite",
+                    in: documents)
+                let key = MobileSDKStoreKey.iOS(storeKey: try Self.storeKey())
+                async let first = app.migrateMobileSDKStores(in: documents, key: key)
+                async let second = app.migrateMobileSDKStores(in: documents, key: key)
+                let results = try await [first, second].flatMap { $0.map(\.result) }
+                #expect(results.filter { if case .migrated = $0 { true } else { false } }.count == 1, "\(results)")
+                #expect(results.filter { $0 == .alreadyMigrated }.count == 1, "\(results)")
             }
         }
     }

@@ -171,7 +171,8 @@ struct MobileSDKStoreMigrationTests {
                 let moved = folder.appendingPathComponent("elsewhere/passphrase.db")
                 try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try FileManager.default.copyItem(at: SQLCipherReaderTests.fixtures.appendingPathComponent("passphrase.db"), to: moved)
-                let again = try MobileSDKStoreMigration(storeAt: moved, key: try Self.key(for: "passphrase.db", SQLCipherReaderTests.expected()))
+                let again = try MobileSDKStoreMigration(
+                    storeAt: moved, key: try Self.key(for: "passphrase.db", SQLCipherReaderTests.expected()))
                 #expect(try await again.migrate(into: store).soups.map(\.wasAlreadyMigrated) == [true, true])
             }
         }

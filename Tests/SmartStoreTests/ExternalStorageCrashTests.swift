@@ -38,7 +38,8 @@ struct ExternalStorageCrashTests {
             let store = try await SmartStore(url: url, encryption: key)
             defer { try? store.close() }
             #expect(try await store.retrieve(usingSoupEntryIds: [1, 2], inSoup: "big") == committed)
-            let files = try FileManager.default.contentsOfDirectory(atPath: store.externalStorage.directory.appendingPathComponent("TABLE_1").path)
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: store.externalStorage.directory.appendingPathComponent("TABLE_1").path)
             #expect(files.sorted() == ["soupelt_1", "soupelt_2"])
             #expect(try await store.read { db in try store.externalStorage.hasInterruptedWrites(db) } == false)
         }

@@ -14,6 +14,9 @@ public struct MobileSDKStoreOutcome: Sendable, Hashable {
         case alreadyMigrated
         /// A user's store whose user has not signed in to this app yet: migrated after their login.
         case waitingForLogin
+        /// Not migrated: why, and what to do. The next call tries it again; the other stores
+        /// went on.
+        case failed(message: String)
     }
 
     /// The SDK's store.
@@ -30,59 +33,90 @@ extension SalesforceApp {
     /// Android) becomes the default store.
     ///
     /// Call it at launch and after each login: a store migrated before, and unchanged since, is
-    /// remembered (in `directory/mobile-sdk-migrations.json`) and not read again, so later calls
-    /// cost a look at the folder. A failure stops at the store that failed; what was migrated
-    /// stays, and the next call goes on (see `MobileSDKStoreMigration` in SmartStoreMigration).
+    /// remembered (in `directory/mobile-sdk-migrations.json`, by its place under `folder`) and
+    /// not read again, so later calls cost a look at the folder. A store that fails is reported
+    /// with why, and the others go on; what was migrated of it stays, and the next call goes on
+    /// from there (see `MobileSDKStoreMigration` in SmartStoreMigration). Calls run one at a time.
     /// - Parameters:
     ///   - folder: Where to look for the SDK's stores.
     ///   - key: The key the SDK gave SQLCipher (the same for every store of an app).
     ///   - progress: Told after each batch of entries, with the store being migrated.
     /// - Returns: What became of each store found.
-    /// - Throws: ``AppError/Code/store`` naming the store and why, when one cannot be migrated.
+    /// - Throws: `CancellationError` when the task is cancelled.
     @discardableResult
     public func migrateMobileSDKStores(
         in folder: URL, key: MobileSDKStoreKey,
         progress: @escaping @Sendable (MobileSDKStoreFile, MigrationProgress) -> Void = { _, _ in }
-    ) async throws(AppError) -> [MobileSDKStoreOutcome] {
+    ) async throws -> [MobileSDKStoreOutcome] {
+        // One migration at a time: a call at launch and one after a login must not write the
+        // same soups at once.
+        let previous = mobileSDKMigration
+        let run = Task { [previous] in
+            _ = await previous?.result
+            return try await self.migrateMobileSDKStoresNow(in: folder, key: key, progress: progress)
+        }
+        mobileSDKMigration = Task { _ = await run.result }
+        return try await withTaskCancellationHandler {
+            try await run.value
+        } onCancel: {
+            run.cancel()
+        }
+    }
+
+    private func migrateMobileSDKStoresNow(
+        in folder: URL, key: MobileSDKStoreKey, progress: @escaping @Sendable (MobileSDKStoreFile, MigrationProgress) -> Void
+    ) async throws -> [MobileSDKStoreOutcome] {
         let ledger = MobileSDKMigrationLedger(file: directory.appendingPathComponent("mobile-sdk-migrations.json"))
         var done = ledger.load()
-        let signedIn = Set(await accounts.accounts.map(\.identity))
+        let signedIn = await accounts.accounts.map(\.identity)
         var outcomes: [MobileSDKStoreOutcome] = []
         for file in MobileSDKStoreFile.find(in: folder) {
+            try Task.checkCancellation()
+            // Keyed by the store's place under the folder: the folder itself (an app's container)
+            // moves across app updates.
+            let place = String(file.url.path.dropFirst(folder.path.count).drop { $0 == "/" })
             let stamp = MobileSDKMigrationLedger.stamp(of: file.url)
-            if let stamp, done[file.url.path] == stamp {
+            if let stamp, done[place] == stamp {
                 outcomes.append(MobileSDKStoreOutcome(file: file, result: .alreadyMigrated))
                 continue
             }
-            let name = Self.forceKitStoreName(of: file)
-            let store: SmartStore
+            let owner: UserIdentity?
+            if let userId = file.userId, let orgId = file.orgId {
+                guard let identity = try? UserIdentity(orgID: orgId, userID: userId, communityID: file.communityId) else {
+                    outcomes.append(
+                        MobileSDKStoreOutcome(
+                            file: file, result: .failed(message: "Its path names no valid org and user ids (\(orgId), \(userId)).")))
+                    continue
+                }
+                // The user signed in through any site, or the org itself, owns all their stores.
+                guard signedIn.contains(where: { $0.withoutCommunity == identity.withoutCommunity }) else {
+                    outcomes.append(MobileSDKStoreOutcome(file: file, result: .waitingForLogin))
+                    continue
+                }
+                owner = identity
+            } else {
+                owner = nil
+            }
             do {
-                if let userId = file.userId, let orgId = file.orgId {
-                    let owner = try UserIdentity(orgID: orgId, userID: userId, communityID: file.communityId)
-                    guard signedIn.contains(owner) else {
-                        outcomes.append(MobileSDKStoreOutcome(file: file, result: .waitingForLogin))
-                        continue
-                    }
+                let name = Self.forceKitStoreName(of: file)
+                let store: SmartStore
+                if let owner {
                     store = try await stores.store(named: name, for: owner)
                 } else {
                     store = try await stores.globalStore(named: name)
                 }
-            } catch {
-                throw AppError(code: .store, message: "The store for the Mobile SDK's \(file.url.path) cannot be opened: \(error)")
-            }
-            do {
                 let migration = try MobileSDKStoreMigration(storeAt: file.url, key: key)
                 let report = try await migration.migrate(into: store) { step in progress(file, step) }
                 outcomes.append(MobileSDKStoreOutcome(file: file, result: .migrated(report)))
+                if let stamp {
+                    done[place] = stamp
+                    ledger.save(done)
+                }
+            } catch is CancellationError {
+                throw CancellationError()
             } catch {
                 let failure = error as? any ForceKitError
-                throw AppError(
-                    code: .store, message: "The Mobile SDK's store \(file.url.path) was not migrated: \(failure?.message ?? "\(error)")",
-                    recoverySuggestion: failure?.recoverySuggestion)
-            }
-            if let stamp {
-                done[file.url.path] = stamp
-                ledger.save(done)
+                outcomes.append(MobileSDKStoreOutcome(file: file, result: .failed(message: failure?.description ?? "\(error)")))
             }
         }
         return outcomes

@@ -128,7 +128,8 @@ extension SmartStore {
                             entries INTEGER NOT NULL, restoredAt INTEGER NOT NULL)
                         """)
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO \(SoupOrigins.table) (soupName, origin, verified, entries, restoredAt) VALUES (?, ?, 0, ?, ?)",
+                    sql:
+                        "INSERT OR REPLACE INTO \(SoupOrigins.table) (soupName, origin, verified, entries, restoredAt) VALUES (?, ?, 0, ?, ?)",
                     arguments: [spec.name, origin, count, writer.now])
                 return count
             }
@@ -166,7 +167,8 @@ extension SmartStore {
         defer { catalog.invalidate() }
         return try await write { db, files in
             guard try db.tableExists(SoupOrigins.table), let soup = try StoreSchema.loadDescriptors(db)[name],
-                let row = try Row.fetchOne(db, sql: "SELECT entries, restoredAt FROM \(SoupOrigins.table) WHERE soupName = ?", arguments: [name]),
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT entries, restoredAt FROM \(SoupOrigins.table) WHERE soupName = ?", arguments: [name]),
                 case .int64(let entries) = (row["entries"] as DatabaseValue).storage,
                 case .int64(let restoredAt) = (row["restoredAt"] as DatabaseValue).storage
             else { return false }

@@ -111,6 +111,7 @@ extension StoreMigrationError {
             code: .verificationFailed, message: difference,
             recoverySuggestion: removed
                 ? "It was removed again, and the SDK's store is untouched. Please report it, with the SDK version that wrote the store."
-                : "It was kept, since it has been written to since it was migrated; the SDK's store is untouched. Remove the soup to migrate it again.")
+                : "It was kept, since it has been written to since it was migrated; the SDK's store is untouched. Remove the soup to migrate it again."
+        )
     }
 }
