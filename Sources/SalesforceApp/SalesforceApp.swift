@@ -54,8 +54,6 @@ public actor SalesforceApp {
     private let broadcaster = Broadcaster<AppEvent>()
     /// The router of `MobileDeepLinkingConfig.json`, if the app has one.
     var linkRouter: DeepLinkRouter?
-    /// The last migration of the Mobile SDK's stores, which the next one waits for.
-    var mobileSDKMigration: Task<Void, Never>?
 
     /// An app over `directory`, with accounts and store keys in `keyStore` (by default the
     /// Keychain on Apple platforms and 0600 files in `directory/keys` elsewhere), registering

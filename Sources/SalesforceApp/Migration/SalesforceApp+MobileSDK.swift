@@ -48,18 +48,10 @@ extension SalesforceApp {
         in folder: URL, key: MobileSDKStoreKey,
         progress: @escaping @Sendable (MobileSDKStoreFile, MigrationProgress) -> Void = { _, _ in }
     ) async throws -> [MobileSDKStoreOutcome] {
-        // One migration at a time: a call at launch and one after a login must not write the
-        // same soups at once.
-        let previous = mobileSDKMigration
-        let run = Task { [previous] in
-            _ = await previous?.result
-            return try await self.migrateMobileSDKStoresNow(in: folder, key: key, progress: progress)
-        }
-        mobileSDKMigration = Task { _ = await run.result }
-        return try await withTaskCancellationHandler {
-            try await run.value
-        } onCancel: {
-            run.cancel()
+        // One migration at a time per app folder: a call at launch and one after a login must
+        // not write the same soups at once.
+        try await MobileSDKMigrationQueue.run(for: directory.standardizedFileURL.path) {
+            try await self.migrateMobileSDKStoresNow(in: folder, key: key, progress: progress)
         }
     }
 
@@ -129,17 +121,45 @@ extension SalesforceApp {
     }
 }
 
+/// Runs the migrations of one app folder one after another. Kept apart from the app's own
+/// state: each call waits for the one before it to end.
+enum MobileSDKMigrationQueue {
+    private static let last = Locked<[String: Task<Void, Never>]>([:])
+
+    static func run<T: Sendable>(for folder: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let run = last.withLock { tasks -> Task<T, any Error> in
+            let previous = tasks[folder]
+            let run = Task {
+                _ = await previous?.value
+                return try await body()
+            }
+            tasks[folder] = Task { _ = await run.result }
+            return run
+        }
+        return try await withTaskCancellationHandler {
+            try await run.value
+        } onCancel: {
+            run.cancel()
+        }
+    }
+}
+
 /// The Mobile SDK stores already migrated, each with the size and modification time it had then:
 /// a store changed since (the SDK app ran again) is migrated again.
 struct MobileSDKMigrationLedger {
     let file: URL
 
-    /// A store file's size and modification time, or nil when it cannot be read.
+    /// A store's size and modification time, its log's too (the SDK writes there first), or nil
+    /// when the store cannot be read.
     static func stamp(of url: URL) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-            let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date
-        else { return nil }
-        return "\(size) \(modified.timeIntervalSince1970)"
+        func stamp(_ path: String) -> String? {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date
+            else { return nil }
+            return "\(size) \(modified.timeIntervalSince1970)"
+        }
+        guard let store = stamp(url.path) else { return nil }
+        return [store, stamp(url.path + "-wal")].compactMap { $0 }.joined(separator: "; ")
     }
 
     func load() -> [String: String] {

@@ -154,6 +154,10 @@ public struct MobileSDKStoreMigration: Sendable {
                 throw StoreMigrationError.soupConflict(name, entries: count)
             } catch RestoreError.entryNotObject(let name, let id) {
                 throw StoreMigrationError.unreadableEntry(soup: name, id: id, "its JSON is not an object")
+            } catch RestoreError.idOutOfRange(let name, let id) where id == size.sequence {
+                throw StoreMigrationError(
+                    code: .unreadableStore, message: "The SDK's soup \(name) says it gave ids up to \(id), more than any soup can hold.",
+                    recoverySuggestion: "Nothing of this soup was migrated. Sync the soup again instead.")
             } catch RestoreError.idOutOfRange(let name, let id) {
                 throw StoreMigrationError.unreadableEntry(soup: name, id: id, "no soup can hold that id")
             }
