@@ -102,6 +102,18 @@ struct SQLCipherReaderTests {
         }
     }
 
+    @Test("One key with the app's salt opens its stores with a plain header and those without, as the SDK's one key does")
+    func oneKeyWithSalt() async throws {
+        let expected = try Self.expected()
+        let salt = Self.bytes(expected["salt"]?.stringValue ?? "")
+        let passphrase = expected["passphrase"]?.stringValue ?? ""
+        let withSalt = SQLCipherKey.passphrase(passphrase, iterations: SQLCipherKey.mobileSDKIterations, salt: salt)
+        let rows = try await Self.withPlainCopy(of: Self.fixtures.appendingPathComponent("passphrase.db"), key: withSalt) { queue in
+            try Self.rows("TABLE_1", in: queue)
+        }
+        #expect(rows == Self.normalized(expected["files"]?["passphrase.db"]?["TABLE_1"]))
+    }
+
     @Test("The log's committed changes are read: an entry changed and one deleted after the last checkpoint")
     func logChangesAreApplied() async throws {
         let expected = try Self.expected()

@@ -82,14 +82,16 @@ package enum SQLCipherDatabase {
             let plainHeader =
                 format.version >= 4 && Array(first.prefix(SQLCipherFormat.sqliteHeader.count)) == SQLCipherFormat.sqliteHeader
                 && first[first.startIndex + SQLCipherFormat.reserveOffsetInHeader] == UInt8(format.reserveSize)
+            if let given = key.salt, given.count != SQLCipherFormat.saltSize {
+                throw SQLCipherError.unreadable("a salt has 16 bytes, not \(given.count)")
+            }
+            // A file with a plain header needs the salt given; any other holds its own, so one key
+            // with the app's salt opens all of an app's stores, with plain headers or not.
             let salt: [UInt8]
-            if let given = key.salt {
-                guard given.count == SQLCipherFormat.saltSize else {
-                    throw SQLCipherError.unreadable("a salt has 16 bytes, not \(given.count)")
-                }
+            if plainHeader {
+                guard let given = key.salt else { throw SQLCipherError.saltNeeded }
                 salt = Array(given)
             } else {
-                guard !plainHeader else { throw SQLCipherError.saltNeeded }
                 salt = Array(first.prefix(SQLCipherFormat.saltSize))
             }
             let pages = try SQLCipherPages(key: key, iterations: iterations, format: format, salt: salt, plainHeader: plainHeader)
