@@ -25,7 +25,9 @@ struct StoreMigrateCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The Mobile SDK's store file.", valueName: "SDKSTORE"))
     var sdkStore: String
 
-    @Option(name: .long, help: ArgumentHelp("The key text the SDK gave SQLCipher (base64 of 32 bytes).", valueName: "TEXT"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The key text the SDK gave SQLCipher (base64 of 32 bytes, or 16 on Android before 8.2).", valueName: "TEXT"))
     var key: String
 
     /// Which SDK wrote the store: it decides where and how its externally stored entries were kept.
@@ -53,8 +55,11 @@ struct StoreMigrateCommand: AsyncParsableCommand {
 
     func validate() throws {
         let bytes = Data(base64Encoded: key)?.count
-        guard bytes == 32 else {
-            throw ValidationError("--key: the SDK's key text is the base64 of 32 bytes (44 characters ending in =); this one is not.")
+        // 32 bytes since Android SDK 8.2 and on iOS; 16 (the first of a SHA-1) on Android before.
+        guard bytes == 32 || bytes == 16 else {
+            throw ValidationError(
+                "--key: the SDK's key text is the base64 of 32 bytes (44 characters ending in =), or of 16 for Android before SDK 8.2; this one is not."
+            )
         }
         if let salt, Self.hexBytes(salt)?.count != 16 {
             throw ValidationError("--salt: give the 16-byte salt as 32 hex digits.")

@@ -61,11 +61,14 @@ public struct MobileSDKStoreMigration: Sendable {
                 key: SymmetricKey(data: key))
         }
         source = MigrationSource(reader: MobileSDKStoreReader(database), entryFiles: files, batchSize: max(1, entriesPerBatch))
-        let fileSalt = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
+        // The file's own salt, as the reader takes it; a file with a plain header begins with
+        // SQLite's and holds none, so the app's salt given with the key stands in.
+        let fileStart = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
             defer { try? handle.close() }
             return try? handle.read(upToCount: SQLCipherFormat.saltSize)
         }
-        let salt = (key.sqlCipherKey.salt ?? fileSalt ?? Data()).map { String($0, radix: 16) }.joined(separator: ".")
+        let fileSalt = fileStart.map(Array.init) == SQLCipherFormat.sqliteHeader ? nil : fileStart
+        let salt = (fileSalt ?? key.sqlCipherKey.salt ?? Data()).map { String($0, radix: 16) }.joined(separator: ".")
         origin = "\(salt)/\(MobileSDKStoreFile.parse(url)?.identity ?? "file/" + url.lastPathComponent)"
         // A file that opens but is not a SmartStore store is refused here too.
         do { _ = try source.reader.soups() } catch { throw StoreMigrationError(error) }
@@ -84,8 +87,8 @@ public struct MobileSDKStoreMigration: Sendable {
 
     /// Migrates every soup into `store`, reporting progress after each batch of entries.
     ///
-    /// A soup this migration wrote before (recorded in `store` with the SDK store's path) is
-    /// skipped, so a run after a failure or an interruption goes on where the last one stopped.
+    /// A soup this migration wrote before (recorded in `store` with what names the SDK store
+    /// wherever its file is) is skipped, so a run after a failure or an interruption goes on where the last one stopped.
     /// Cancelling the task stops the migration after the batch being written; the soup it was
     /// writing is rolled back, the soups before it stay.
     /// - Throws: ``StoreMigrationError`` when the SDK's store or an entry file cannot be read,
